@@ -1,0 +1,253 @@
+/*
+ * utfx: Unicode validation and transcoding at memory speed, with the semantics
+ * JavaScript engines and browsers use (WHATWG Encoding Standard).
+ *
+ * Units and lengths
+ *   Every length and offset is a size_t count of code units of the pointer's
+ *   type: bytes for UTF-8 and Latin-1 (const char *), 16-bit units for UTF-16
+ *   (char16_t), 32-bit units for UTF-32 (char32_t).
+ *   - utf16le / utf16be data is an array of 16-bit units whose *bytes in memory*
+ *     are little- / big-endian, whatever the host is.
+ *   - UTF-32 data is in host byte order.
+ *
+ * Preconditions (for every function)
+ *   - src may be NULL when n == 0; dst may be NULL when cap == 0.
+ *   - src and dst do not overlap (except utfx_to_well_formed_*, which accept
+ *     dst == src).
+ *   - flags is UTFX_STRICT or UTFX_REPLACE; other bits are reserved, must be 0,
+ *     and are ignored today.
+ *
+ * Guarantees
+ *   - No read outside [src, src + n), no write outside [dst, dst + cap), and
+ *     nothing at or after dst + result.written is modified.
+ *   - No allocation, no printing, no abort. Every function may be called from
+ *     many threads at once; the only global state is the choice of kernel set
+ *     (see utfx_implementation), made once and race-free.
+ *
+ * Results
+ *   utfx_result.status:
+ *     UTFX_OK        everything was converted; read == n.
+ *     UTFX_INVALID   ill-formed input (STRICT), or a code point that the target
+ *                    cannot hold (Latin-1, in both modes). read = offset of the
+ *                    first unit of the offending sequence (for UTF-8: the first
+ *                    byte of its maximal subpart), written = units written for
+ *                    everything before it (that prefix is in dst).
+ *     UTFX_DST_FULL  dst is too small. dst holds whole characters up to the last
+ *                    one that fits (never part of one, never half a surrogate
+ *                    pair); read / written say how far it got, exactly as
+ *                    TextEncoder.encodeInto reports {read, written}.
+ *   An ill-formed unit is checked before the capacity: if the valid prefix
+ *   exactly fills cap and an ill-formed unit follows, STRICT returns INVALID.
+ */
+#ifndef UTFX_H
+#define UTFX_H
+
+#include <stddef.h>
+#include <stdint.h>
+#ifndef __cplusplus
+#include <uchar.h> /* char16_t, char32_t (built-in types in C++) */
+#endif
+
+#define UTFX_VERSION_MAJOR 0
+#define UTFX_VERSION_MINOR 1
+#define UTFX_VERSION_PATCH 0
+#define UTFX_VERSION_NUMBER \
+  (UTFX_VERSION_MAJOR * 10000 + UTFX_VERSION_MINOR * 100 + UTFX_VERSION_PATCH)
+#define UTFX_STRINGIFY_(x) #x
+#define UTFX_STRINGIFY(x) UTFX_STRINGIFY_(x)
+#define UTFX_VERSION_STRING                                                     \
+  UTFX_STRINGIFY(UTFX_VERSION_MAJOR) "." UTFX_STRINGIFY(UTFX_VERSION_MINOR) "." \
+      UTFX_STRINGIFY(UTFX_VERSION_PATCH)
+
+#if defined(_WIN32) && defined(UTFX_BUILDING_DLL)
+#define UTFX_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(UTFX_DLL)
+#define UTFX_API __declspec(dllimport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define UTFX_API __attribute__((visibility("default")))
+#else
+#define UTFX_API
+#endif
+
+#if defined(__cplusplus)
+#define UTFX_RESTRICT __restrict
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L
+#define UTFX_RESTRICT restrict
+#else
+#define UTFX_RESTRICT
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define UTFX_NODISCARD __attribute__((warn_unused_result))
+#else
+#define UTFX_NODISCARD
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { UTFX_OK = 0, UTFX_INVALID = 1, UTFX_DST_FULL = 2 } utfx_status;
+
+typedef struct {
+  utfx_status status;
+  size_t read;     /* source units consumed (or the error offset, see above) */
+  size_t written;  /* destination units written */
+  size_t replaced; /* U+FFFD substitutions made (UTFX_REPLACE); 0 otherwise */
+} utfx_result;
+
+#define UTFX_STRICT 0u  /* stop at the first ill-formed sequence */
+#define UTFX_REPLACE 1u /* each maximal subpart / lone surrogate becomes U+FFFD */
+
+typedef enum {
+  UTFX_UTF8 = 0,
+  UTFX_UTF16LE = 1,
+  UTFX_UTF16BE = 2,
+  UTFX_UTF32 = 3,
+  UTFX_LATIN1 = 4,
+  UTFX_ASCII = 5,
+  UTFX_BASE64 = 6,
+  UTFX_BASE64URL = 7,
+  UTFX_HEX = 8
+} utfx_encoding;
+
+/* "OK", "invalid input", "destination full"; a static string. */
+UTFX_API const char *utfx_status_string(utfx_status status);
+
+/* Worst-case output sizes, in destination units, for n source units (any
+ * input, any mode). The exact size is given by the length functions below. */
+#define UTFX_UTF8_MAX_FROM_UTF16(n) ((n) * 3)
+#define UTFX_UTF8_MAX_FROM_UTF32(n) ((n) * 4)
+#define UTFX_UTF8_MAX_FROM_LATIN1(n) ((n) * 2)
+#define UTFX_UTF16_MAX_FROM_UTF8(n) (n)
+#define UTFX_UTF16_MAX_FROM_UTF32(n) ((n) * 2)
+#define UTFX_UTF32_MAX_FROM_UTF8(n) (n)
+
+/* ---------------------------------------------------------------------------
+ * Validation. status is UTFX_OK or UTFX_INVALID; read is the offset of the
+ * first ill-formed unit (n when valid); written is 0.
+ *   UTF-8:   WHATWG well-formedness (no overlongs, surrogates or > U+10FFFF).
+ *   UTF-16:  no lone surrogate; read is the offset of the lone one.
+ *   UTF-32:  no surrogate, nothing above U+10FFFF.
+ *   ASCII:   every byte < 0x80.
+ */
+UTFX_API UTFX_NODISCARD utfx_result utfx_validate_utf8(const char *s, size_t n);
+UTFX_API UTFX_NODISCARD utfx_result utfx_validate_utf16le(const char16_t *s, size_t n);
+UTFX_API UTFX_NODISCARD utfx_result utfx_validate_utf16be(const char16_t *s, size_t n);
+UTFX_API UTFX_NODISCARD utfx_result utfx_validate_utf32(const char32_t *s, size_t n);
+UTFX_API UTFX_NODISCARD utfx_result utfx_validate_ascii(const char *s, size_t n);
+
+/* ---------------------------------------------------------------------------
+ * Conversion: utfx_convert_FROM_to_TO(src, n, dst, cap, flags).
+ * n in source units, cap in destination units; see "Results" at the top.
+ * UTFX_REPLACE writes U+FFFD for each maximal subpart of ill-formed UTF-8 and
+ * for each lone surrogate (or UTF-32 value above U+10FFFF); the status is then
+ * OK or DST_FULL. A Latin-1 target cannot hold a code point above U+00FF
+ * (U+FFFD included): that is UTFX_INVALID at its offset in both modes.
+ */
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf8_to_utf16le(
+    const char *UTFX_RESTRICT src, size_t n, char16_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf8_to_utf16be(
+    const char *UTFX_RESTRICT src, size_t n, char16_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf8_to_utf32(
+    const char *UTFX_RESTRICT src, size_t n, char32_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf8_to_latin1(
+    const char *UTFX_RESTRICT src, size_t n, char *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf16le_to_utf8(
+    const char16_t *UTFX_RESTRICT src, size_t n, char *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf16le_to_utf16be(
+    const char16_t *UTFX_RESTRICT src, size_t n, char16_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf16le_to_utf32(
+    const char16_t *UTFX_RESTRICT src, size_t n, char32_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf16le_to_latin1(
+    const char16_t *UTFX_RESTRICT src, size_t n, char *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf16be_to_utf8(
+    const char16_t *UTFX_RESTRICT src, size_t n, char *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf16be_to_utf16le(
+    const char16_t *UTFX_RESTRICT src, size_t n, char16_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf16be_to_utf32(
+    const char16_t *UTFX_RESTRICT src, size_t n, char32_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf16be_to_latin1(
+    const char16_t *UTFX_RESTRICT src, size_t n, char *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf32_to_utf8(
+    const char32_t *UTFX_RESTRICT src, size_t n, char *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf32_to_utf16le(
+    const char32_t *UTFX_RESTRICT src, size_t n, char16_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf32_to_utf16be(
+    const char32_t *UTFX_RESTRICT src, size_t n, char16_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_utf32_to_latin1(
+    const char32_t *UTFX_RESTRICT src, size_t n, char *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_latin1_to_utf8(
+    const char *UTFX_RESTRICT src, size_t n, char *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_latin1_to_utf16le(
+    const char *UTFX_RESTRICT src, size_t n, char16_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_latin1_to_utf16be(
+    const char *UTFX_RESTRICT src, size_t n, char16_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_convert_latin1_to_utf32(
+    const char *UTFX_RESTRICT src, size_t n, char32_t *UTFX_RESTRICT dst, size_t cap, unsigned flags);
+
+/* ---------------------------------------------------------------------------
+ * Exact lengths: utfx_TO_length_from_FROM(src, n) is the number of TO units
+ * that the UTFX_REPLACE conversion of the whole of src writes, for any input
+ * (valid or not). For a Latin-1 target it is the number of code points after
+ * replacement (what the conversion writes when all are <= U+00FF). UTF-16
+ * lengths are the same for LE and BE. A result above SIZE_MAX saturates.
+ */
+UTFX_API size_t utfx_utf8_length_from_utf16le(const char16_t *src, size_t n);
+UTFX_API size_t utfx_utf8_length_from_utf16be(const char16_t *src, size_t n);
+UTFX_API size_t utfx_utf8_length_from_utf32(const char32_t *src, size_t n);
+UTFX_API size_t utfx_utf8_length_from_latin1(const char *src, size_t n);
+UTFX_API size_t utfx_utf16_length_from_utf8(const char *src, size_t n);
+UTFX_API size_t utfx_utf16_length_from_utf32(const char32_t *src, size_t n);
+UTFX_API size_t utfx_utf16_length_from_latin1(const char *src, size_t n);
+UTFX_API size_t utfx_utf32_length_from_utf8(const char *src, size_t n);
+UTFX_API size_t utfx_utf32_length_from_utf16le(const char16_t *src, size_t n);
+UTFX_API size_t utfx_utf32_length_from_utf16be(const char16_t *src, size_t n);
+UTFX_API size_t utfx_utf32_length_from_latin1(const char *src, size_t n);
+UTFX_API size_t utfx_latin1_length_from_utf8(const char *src, size_t n);
+UTFX_API size_t utfx_latin1_length_from_utf16le(const char16_t *src, size_t n);
+UTFX_API size_t utfx_latin1_length_from_utf16be(const char16_t *src, size_t n);
+UTFX_API size_t utfx_latin1_length_from_utf32(const char32_t *src, size_t n);
+
+/* ---------------------------------------------------------------------------
+ * Repair (String.prototype.toWellFormed): copies n units from src to dst,
+ * replacing every lone surrogate with U+FFFD. dst has room for n units and may
+ * equal src (in-place repair); otherwise they must not overlap.
+ */
+UTFX_API void utfx_to_well_formed_utf16le(const char16_t *src, size_t n, char16_t *dst);
+UTFX_API void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_t *dst);
+
+/* ---------------------------------------------------------------------------
+ * Dispatch. The library holds one kernel set per instruction-set tier
+ * ("avx512", "avx2", "neon", "scalar") and uses the best one the CPU and OS
+ * support, chosen at the first call (thread-safe, no lock). The environment
+ * variable UTFX_IMPL, read at that first choice, forces a tier (an unknown or
+ * unusable value is ignored). All tiers give byte-identical results.
+ */
+/* Name of the active kernel set; makes the first-use choice if none was made. */
+UTFX_API const char *utfx_implementation(void);
+/* Selects a kernel set by name: 0 on success; nonzero (and no change) for an
+ * unknown name or one this CPU cannot run. "scalar" is always accepted. Safe
+ * while other threads convert: each call uses the old or the new set. Meant
+ * for tests and benchmarks: the choice is process-wide. */
+UTFX_API int utfx_set_implementation(const char *name);
+/* Number of kernel sets compiled in, and their names, best first ("scalar"
+ * last). utfx_implementation_name returns NULL for i >= count. */
+UTFX_API size_t utfx_implementation_count(void);
+UTFX_API const char *utfx_implementation_name(size_t i);
+/* 1 if this CPU and OS can run the named kernel set, else 0. */
+UTFX_API int utfx_implementation_supported(const char *name);
+/* Writes the detected CPU features that utfx cares about, space-separated and
+ * NUL-terminated, into buf (truncated to cap - 1 characters); returns the
+ * length of the full string. */
+UTFX_API size_t utfx_cpu_features(char *buf, size_t cap);
+
+/* Version of the library (compare with UTFX_VERSION_STRING of the header). */
+UTFX_API const char *utfx_version(void);
+UTFX_API unsigned utfx_version_number(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* UTFX_H */

@@ -1,0 +1,110 @@
+/* The kernel tiers and the one active-table pointer.
+ *
+ * Each tier is a static const table. The active pointer starts NULL; the first
+ * call detects the CPU, honours UTFX_IMPL, and publishes its choice with a
+ * compare-and-swap, so concurrent first calls agree without a lock (detection
+ * is pure, so racing resolvers compute the same thing). utfx_set_implementation
+ * replaces the pointer atomically: a conversion uses the table it loaded, old
+ * or new, never a mix. */
+#if defined(__AVX__) && !defined(UTFX_ALLOW_GLOBAL_ISA_FLAGS)
+#error "dispatch.c must be built for the baseline ISA (no global -mavx/-march=native)"
+#endif
+
+#include "cpu.h"
+#include "internal.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct utfxi_kernels scalar_kernels = {.name = "scalar", UTFXI_SCALAR_KERNELS};
+
+#if defined(__x86_64__) && !defined(UTFX_NO_SIMD)
+#define UTFXI_X86_TIERS 1
+#include "x86/x86_kernels.h"
+#endif
+
+struct tier {
+  const struct utfxi_kernels *kernels;
+  uint32_t required; /* UTFXI_CPU_* mask this tier's files are compiled for */
+};
+
+/* Best first; scalar last and always runnable. */
+static const struct tier tiers[] = {
+#ifdef UTFXI_X86_TIERS
+    {&utfxi_avx512_kernels, UTFXI_TIER_AVX512},
+    {&utfxi_avx2_kernels, UTFXI_TIER_AVX2},
+#endif
+    {&scalar_kernels, 0},
+};
+#define TIER_COUNT (sizeof tiers / sizeof tiers[0])
+
+static _Atomic(const struct utfxi_kernels *) active;
+
+static const struct tier *find_tier(const char *name) {
+  size_t i;
+  if (!name) return NULL;
+  for (i = 0; i < TIER_COUNT; i++)
+    if (strcmp(tiers[i].kernels->name, name) == 0) return &tiers[i];
+  return NULL;
+}
+
+static int tier_supported(const struct tier *t) {
+  return (utfxi_cpu_detect() & t->required) == t->required;
+}
+
+static const struct utfxi_kernels *resolve(void) {
+  const struct utfxi_kernels *expected = NULL, *choice = NULL;
+  const struct tier *forced = find_tier(getenv("UTFX_IMPL"));
+  size_t i;
+  if (forced && tier_supported(forced)) choice = forced->kernels;
+  for (i = 0; !choice && i < TIER_COUNT; i++)
+    if (tier_supported(&tiers[i])) choice = tiers[i].kernels;
+  if (!atomic_compare_exchange_strong(&active, &expected, choice)) return expected;
+  return choice;
+}
+
+const struct utfxi_kernels *utfxi_active(void) {
+  const struct utfxi_kernels *k = atomic_load_explicit(&active, memory_order_acquire);
+  return k ? k : resolve();
+}
+
+const char *utfx_implementation(void) { return utfxi_active()->name; }
+
+int utfx_set_implementation(const char *name) {
+  const struct tier *t = find_tier(name);
+  if (!t || !tier_supported(t)) return -1;
+  atomic_store_explicit(&active, t->kernels, memory_order_release);
+  return 0;
+}
+
+size_t utfx_implementation_count(void) { return TIER_COUNT; }
+
+const char *utfx_implementation_name(size_t i) {
+  return i < TIER_COUNT ? tiers[i].kernels->name : NULL;
+}
+
+int utfx_implementation_supported(const char *name) {
+  const struct tier *t = find_tier(name);
+  return t && tier_supported(t);
+}
+
+size_t utfx_cpu_features(char *buf, size_t cap) {
+  char all[256] = ""; /* every name fits: 11 short names and spaces */
+  uint32_t f = utfxi_cpu_detect();
+  size_t len = 0;
+  unsigned i;
+  for (i = 0; i < UTFXI_CPU_FEATURE_COUNT; i++) {
+    const char *name = utfxi_cpu_feature_name(i);
+    if (!(f & (1u << i))) continue;
+    if (len) all[len++] = ' ';
+    memcpy(all + len, name, strlen(name) + 1);
+    len += strlen(name);
+  }
+  if (cap) {
+    size_t k = len < cap - 1 ? len : cap - 1;
+    memcpy(buf, all, k);
+    buf[k] = '\0';
+  }
+  return len;
+}

@@ -1,0 +1,133 @@
+/* Internal declarations: the kernel table that every instruction-set tier
+ * fills, and the scalar reference kernels that every other tier falls back to
+ * (for tails, error regions and operations it does not accelerate).
+ * Non-static internal names start with utfxi_ so they can never clash with, or
+ * leak into, the public utfx_ namespace (the library is built with
+ * -fvisibility=hidden and a test checks the exported symbols). */
+#ifndef UTFX_INTERNAL_H
+#define UTFX_INTERNAL_H
+
+#include "utfx.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Every conversion pair: X(from, source unit type, to, destination unit type). */
+#define UTFXI_CONVERSIONS(X)                \
+  X(utf8, char, utf16le, char16_t)          \
+  X(utf8, char, utf16be, char16_t)          \
+  X(utf8, char, utf32, char32_t)            \
+  X(utf8, char, latin1, char)               \
+  X(utf16le, char16_t, utf8, char)          \
+  X(utf16le, char16_t, utf16be, char16_t)   \
+  X(utf16le, char16_t, utf32, char32_t)     \
+  X(utf16le, char16_t, latin1, char)        \
+  X(utf16be, char16_t, utf8, char)          \
+  X(utf16be, char16_t, utf16le, char16_t)   \
+  X(utf16be, char16_t, utf32, char32_t)     \
+  X(utf16be, char16_t, latin1, char)        \
+  X(utf32, char32_t, utf8, char)            \
+  X(utf32, char32_t, utf16le, char16_t)     \
+  X(utf32, char32_t, utf16be, char16_t)     \
+  X(utf32, char32_t, latin1, char)          \
+  X(latin1, char, utf8, char)               \
+  X(latin1, char, utf16le, char16_t)        \
+  X(latin1, char, utf16be, char16_t)        \
+  X(latin1, char, utf32, char32_t)
+
+/* Every length function: X(to, from, source unit type). */
+#define UTFXI_LENGTHS(X)            \
+  X(utf8, utf16le, char16_t)        \
+  X(utf8, utf16be, char16_t)        \
+  X(utf8, utf32, char32_t)          \
+  X(utf8, latin1, char)             \
+  X(utf16, utf8, char)              \
+  X(utf16, utf32, char32_t)         \
+  X(utf16, latin1, char)            \
+  X(utf32, utf8, char)              \
+  X(utf32, utf16le, char16_t)       \
+  X(utf32, utf16be, char16_t)       \
+  X(utf32, latin1, char)            \
+  X(latin1, utf8, char)             \
+  X(latin1, utf16le, char16_t)      \
+  X(latin1, utf16be, char16_t)      \
+  X(latin1, utf32, char32_t)
+
+/* Every validation: X(encoding, unit type). */
+#define UTFXI_VALIDATIONS(X) \
+  X(utf8, char)              \
+  X(utf16le, char16_t)       \
+  X(utf16be, char16_t)       \
+  X(utf32, char32_t)         \
+  X(ascii, char)
+
+/* Kernel signatures are those of the public functions, except that `flags`
+ * arrives already reduced to UTFX_STRICT or UTFX_REPLACE. */
+struct utfxi_kernels {
+  const char *name;
+#define UTFXI_FIELD_VALIDATE(enc, S) utfx_result (*validate_##enc)(const S *, size_t);
+  UTFXI_VALIDATIONS(UTFXI_FIELD_VALIDATE)
+#undef UTFXI_FIELD_VALIDATE
+#define UTFXI_FIELD_CONVERT(from, S, to, T) \
+  utfx_result (*convert_##from##_to_##to)(const S *, size_t, T *, size_t, unsigned);
+  UTFXI_CONVERSIONS(UTFXI_FIELD_CONVERT)
+#undef UTFXI_FIELD_CONVERT
+#define UTFXI_FIELD_LENGTH(to, from, S) size_t (*to##_length_from_##from)(const S *, size_t);
+  UTFXI_LENGTHS(UTFXI_FIELD_LENGTH)
+#undef UTFXI_FIELD_LENGTH
+  void (*to_well_formed_utf16le)(const char16_t *, size_t, char16_t *);
+  void (*to_well_formed_utf16be)(const char16_t *, size_t, char16_t *);
+};
+
+/* The scalar reference kernels: utfxi_<op>_scalar. */
+#define UTFXI_DECL_VALIDATE(enc, S) utfx_result utfxi_validate_##enc##_scalar(const S *, size_t);
+UTFXI_VALIDATIONS(UTFXI_DECL_VALIDATE)
+#undef UTFXI_DECL_VALIDATE
+#define UTFXI_DECL_CONVERT(from, S, to, T)                                                  \
+  utfx_result utfxi_convert_##from##_to_##to##_scalar(const S *, size_t, T *, size_t, \
+                                                       unsigned);
+UTFXI_CONVERSIONS(UTFXI_DECL_CONVERT)
+#undef UTFXI_DECL_CONVERT
+#define UTFXI_DECL_LENGTH(to, from, S) \
+  size_t utfxi_##to##_length_from_##from##_scalar(const S *, size_t);
+UTFXI_LENGTHS(UTFXI_DECL_LENGTH)
+#undef UTFXI_DECL_LENGTH
+void utfxi_to_well_formed_utf16le_scalar(const char16_t *, size_t, char16_t *);
+void utfxi_to_well_formed_utf16be_scalar(const char16_t *, size_t, char16_t *);
+
+/* Designated initializers naming every scalar kernel. A SIMD tier's table
+ * starts with these and overrides the entries it accelerates (dispatch.c is
+ * compiled with -Wno-override-init for exactly this). */
+#define UTFXI_INIT_VALIDATE(enc, S) .validate_##enc = utfxi_validate_##enc##_scalar,
+#define UTFXI_INIT_CONVERT(from, S, to, T) \
+  .convert_##from##_to_##to = utfxi_convert_##from##_to_##to##_scalar,
+#define UTFXI_INIT_LENGTH(to, from, S) \
+  .to##_length_from_##from = utfxi_##to##_length_from_##from##_scalar,
+#define UTFXI_SCALAR_KERNELS                                                  \
+  UTFXI_VALIDATIONS(UTFXI_INIT_VALIDATE)                                      \
+  UTFXI_CONVERSIONS(UTFXI_INIT_CONVERT)                                       \
+  UTFXI_LENGTHS(UTFXI_INIT_LENGTH).to_well_formed_utf16le =                   \
+      utfxi_to_well_formed_utf16le_scalar,                                    \
+      .to_well_formed_utf16be = utfxi_to_well_formed_utf16be_scalar
+
+/* The active kernel table (dispatch.c). */
+const struct utfxi_kernels *utfxi_active(void);
+
+/* Result constructors. */
+static inline utfx_result utfxi_result(utfx_status status, size_t read, size_t written,
+                                       size_t replaced) {
+  utfx_result r;
+  r.status = status;
+  r.read = read;
+  r.written = written;
+  r.replaced = replaced;
+  return r;
+}
+
+/* Saturating addition for length functions (results never wrap). */
+static inline size_t utfxi_add_sat(size_t a, size_t b) {
+  return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+#endif /* UTFX_INTERNAL_H */

@@ -1,0 +1,55 @@
+/* Scalar reference: Latin-1 (bytes = U+0000..U+00FF) to UTF-8, UTF-16LE/BE
+ * and UTF-32. Latin-1 input is always valid; only the capacity can stop it. */
+#include "unicode.h"
+
+#define UTFXI_HIGH_BITS 0x8080808080808080ull
+
+utfx_result utfxi_convert_latin1_to_utf8_scalar(const char *src, size_t n, char *dst,
+                                                size_t cap, unsigned flags) {
+  const unsigned char *s = (const unsigned char *)src;
+  unsigned char *d = (unsigned char *)dst;
+  size_t i = 0, w = 0;
+  (void)flags;
+  while (i < n) {
+    if (n - i >= 8 && cap - w >= 8 && !(utfxi_load64(s + i) & UTFXI_HIGH_BITS)) {
+      memcpy(d + w, s + i, 8);
+      i += 8;
+      w += 8;
+      continue;
+    }
+    if (s[i] < 0x80) {
+      if (w == cap) break;
+      d[w++] = s[i];
+    } else {
+      if (cap - w < 2) break;
+      d[w++] = (unsigned char)(0xC0 | s[i] >> 6);
+      d[w++] = (unsigned char)(0x80 | (s[i] & 0x3F));
+    }
+    i++;
+  }
+  return utfxi_result(i == n ? UTFX_OK : UTFX_DST_FULL, i, w, 0);
+}
+
+static inline utfx_result latin1_widen(const char *src, size_t n, void *dst, size_t cap,
+                                       enum utfxi_target t) {
+  const unsigned char *s = (const unsigned char *)src;
+  size_t k = n < cap ? n : cap, i;
+  for (i = 0; i < k; i++) utfxi_put(dst, i, s[i], t);
+  return utfxi_result(k == n ? UTFX_OK : UTFX_DST_FULL, k, k, 0);
+}
+
+utfx_result utfxi_convert_latin1_to_utf16le_scalar(const char *s, size_t n, char16_t *d,
+                                                   size_t cap, unsigned flags) {
+  (void)flags;
+  return latin1_widen(s, n, d, cap, UTFXI_T_UTF16LE);
+}
+utfx_result utfxi_convert_latin1_to_utf16be_scalar(const char *s, size_t n, char16_t *d,
+                                                   size_t cap, unsigned flags) {
+  (void)flags;
+  return latin1_widen(s, n, d, cap, UTFXI_T_UTF16BE);
+}
+utfx_result utfxi_convert_latin1_to_utf32_scalar(const char *s, size_t n, char32_t *d,
+                                                 size_t cap, unsigned flags) {
+  (void)flags;
+  return latin1_widen(s, n, d, cap, UTFXI_T_UTF32);
+}

@@ -1,0 +1,37 @@
+/* Scalar reference: UTF-32 (host order) to UTF-8, UTF-16LE/BE and Latin-1.
+ * A surrogate or a value above U+10FFFF is one error (one U+FFFD). */
+#include "unicode.h"
+
+static inline utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
+                                        unsigned flags, enum utfxi_target t) {
+  size_t i, w = 0, replaced = 0;
+  for (i = 0; i < n; i++) {
+    uint32_t c = (uint32_t)s[i];
+    int stop, bad = !utfxi_is_scalar_value(c);
+    if (bad) {
+      if (!(flags & UTFX_REPLACE)) return utfxi_result(UTFX_INVALID, i, w, replaced);
+      c = 0xFFFD;
+    }
+    stop = utfxi_emit(dst, cap, &w, c, t);
+    if (stop) return utfxi_result((utfx_status)stop, i, w, replaced);
+    replaced += (size_t)bad;
+  }
+  return utfxi_result(UTFX_OK, n, w, replaced);
+}
+
+utfx_result utfxi_convert_utf32_to_utf8_scalar(const char32_t *s, size_t n, char *d,
+                                               size_t cap, unsigned flags) {
+  return utf32_convert(s, n, d, cap, flags, UTFXI_T_UTF8);
+}
+utfx_result utfxi_convert_utf32_to_utf16le_scalar(const char32_t *s, size_t n, char16_t *d,
+                                                  size_t cap, unsigned flags) {
+  return utf32_convert(s, n, d, cap, flags, UTFXI_T_UTF16LE);
+}
+utfx_result utfxi_convert_utf32_to_utf16be_scalar(const char32_t *s, size_t n, char16_t *d,
+                                                  size_t cap, unsigned flags) {
+  return utf32_convert(s, n, d, cap, flags, UTFXI_T_UTF16BE);
+}
+utfx_result utfxi_convert_utf32_to_latin1_scalar(const char32_t *s, size_t n, char *d,
+                                                 size_t cap, unsigned flags) {
+  return utf32_convert(s, n, d, cap, flags, UTFXI_T_LATIN1);
+}

@@ -1,0 +1,131 @@
+/* Scalar reference: exact output lengths of the UTFX_REPLACE conversions.
+ * Each function counts chunks of UTFXI_LENGTH_CHUNK source units (the count
+ * of one chunk cannot overflow) and adds them up with saturation, so a result
+ * above SIZE_MAX is SIZE_MAX rather than a wrapped value. A chunk boundary may
+ * fall inside a character: the decoders below always look at the whole
+ * remaining input, and only the loop bound is per chunk. */
+#include "unicode.h"
+
+#define UTFXI_HIGH_BITS 0x8080808080808080ull
+
+/* Per-character weights of a UTF-8 source decoded with replacement. */
+enum utf8_count { COUNT_UTF16, COUNT_CODE_POINTS };
+
+static size_t utf8_count(const char *src, size_t n, enum utf8_count what) {
+  const unsigned char *s = (const unsigned char *)src;
+  size_t i = 0, total = 0;
+  while (i < n) {
+    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+    while (i < end) {
+      uint32_t c;
+      if (end - i >= 8 && !(utfxi_load64(s + i) & UTFXI_HIGH_BITS)) {
+        i += 8;
+        count += 8;
+        continue;
+      }
+      i += utfxi_utf8_decode(s + i, n - i, &c);
+      count += 1 + (size_t)(what == COUNT_UTF16 && c != UTFXI_BAD && c >= 0x10000);
+    }
+    total = utfxi_add_sat(total, count);
+  }
+  return total;
+}
+
+size_t utfxi_utf16_length_from_utf8_scalar(const char *s, size_t n) {
+  return utf8_count(s, n, COUNT_UTF16);
+}
+size_t utfxi_utf32_length_from_utf8_scalar(const char *s, size_t n) {
+  return utf8_count(s, n, COUNT_CODE_POINTS);
+}
+size_t utfxi_latin1_length_from_utf8_scalar(const char *s, size_t n) {
+  return utf8_count(s, n, COUNT_CODE_POINTS);
+}
+
+/* UTF-16 source: UTF-8 bytes (a pair is 4, a lone surrogate 3) or code points. */
+enum utf16_count { COUNT_UTF8, COUNT_CHARS };
+
+static inline size_t utf16_count(const char16_t *s, size_t n, int be, enum utf16_count what) {
+  size_t i = 0, total = 0;
+  while (i < n) {
+    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+    while (i < end) {
+      uint32_t c = utfxi_load16(s + i, be);
+      if ((c & 0xF800) == 0xD800 && c <= 0xDBFF && i + 1 < n &&
+          (utfxi_load16(s + i + 1, be) & 0xFC00) == 0xDC00) {
+        count += what == COUNT_UTF8 ? 4 : 1;
+        i += 2;
+        continue;
+      }
+      count += what == COUNT_UTF8 ? 1 + (size_t)(c >= 0x80) + (size_t)(c >= 0x800) : 1;
+      i++;
+    }
+    total = utfxi_add_sat(total, count);
+  }
+  return total;
+}
+
+size_t utfxi_utf8_length_from_utf16le_scalar(const char16_t *s, size_t n) {
+  return utf16_count(s, n, 0, COUNT_UTF8);
+}
+size_t utfxi_utf8_length_from_utf16be_scalar(const char16_t *s, size_t n) {
+  return utf16_count(s, n, 1, COUNT_UTF8);
+}
+size_t utfxi_utf32_length_from_utf16le_scalar(const char16_t *s, size_t n) {
+  return utf16_count(s, n, 0, COUNT_CHARS);
+}
+size_t utfxi_utf32_length_from_utf16be_scalar(const char16_t *s, size_t n) {
+  return utf16_count(s, n, 1, COUNT_CHARS);
+}
+size_t utfxi_latin1_length_from_utf16le_scalar(const char16_t *s, size_t n) {
+  return utf16_count(s, n, 0, COUNT_CHARS);
+}
+size_t utfxi_latin1_length_from_utf16be_scalar(const char16_t *s, size_t n) {
+  return utf16_count(s, n, 1, COUNT_CHARS);
+}
+
+/* UTF-32 source: an invalid value becomes U+FFFD (3 UTF-8 bytes, 1 UTF-16 unit). */
+size_t utfxi_utf8_length_from_utf32_scalar(const char32_t *s, size_t n) {
+  size_t i = 0, total = 0;
+  while (i < n) {
+    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+    for (; i < end; i++) {
+      uint32_t c = (uint32_t)s[i];
+      count += utfxi_is_scalar_value(c) ? utfxi_units_for(c, UTFXI_T_UTF8) : 3;
+    }
+    total = utfxi_add_sat(total, count);
+  }
+  return total;
+}
+
+size_t utfxi_utf16_length_from_utf32_scalar(const char32_t *s, size_t n) {
+  size_t i = 0, total = 0;
+  while (i < n) {
+    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+    for (; i < end; i++) {
+      uint32_t c = (uint32_t)s[i];
+      count += 1 + (size_t)(c >= 0x10000 && c <= 0x10FFFF);
+    }
+    total = utfxi_add_sat(total, count);
+  }
+  return total;
+}
+
+size_t utfxi_latin1_length_from_utf32_scalar(const char32_t *s, size_t n) {
+  (void)s;
+  return n;
+}
+
+size_t utfxi_utf8_length_from_latin1_scalar(const char *src, size_t n) {
+  const unsigned char *s = (const unsigned char *)src;
+  size_t high = 0, i;
+  for (i = 0; i < n; i++) high += s[i] >> 7;
+  return utfxi_add_sat(n, high);
+}
+size_t utfxi_utf16_length_from_latin1_scalar(const char *s, size_t n) {
+  (void)s;
+  return n;
+}
+size_t utfxi_utf32_length_from_latin1_scalar(const char *s, size_t n) {
+  (void)s;
+  return n;
+}

@@ -1,0 +1,37 @@
+/* The x86-64 tier tables. Included by dispatch.c only (baseline code: it names
+ * the SIMD kernels but runs none of them). Each table starts from the scalar
+ * kernels and overrides what the tier accelerates; an entry a tier does not
+ * override runs the scalar kernel. Kernels live in avx2_*.c / avx512_*.c,
+ * compiled with exactly that tier's flags (Makefile). */
+#ifndef UTFX_X86_KERNELS_H
+#define UTFX_X86_KERNELS_H
+
+#include "../internal.h"
+
+/* ---- AVX2 kernel prototypes: UTF-8 side ---- */
+
+/* ---- AVX2 kernel prototypes: UTF-16 / UTF-32 / Latin-1 side ---- */
+
+/* ---- AVX-512 kernel prototypes: UTF-8 side ---- */
+
+/* ---- AVX-512 kernel prototypes: UTF-16 / UTF-32 / Latin-1 side ---- */
+
+static const struct utfxi_kernels utfxi_avx2_kernels = {
+    .name = "avx2",
+    UTFXI_SCALAR_KERNELS,
+    /* ---- UTF-8 side ---- */
+
+    /* ---- UTF-16 / UTF-32 / Latin-1 side ---- */
+
+};
+
+static const struct utfxi_kernels utfxi_avx512_kernels = {
+    .name = "avx512",
+    UTFXI_SCALAR_KERNELS,
+    /* ---- UTF-8 side ---- */
+
+    /* ---- UTF-16 / UTF-32 / Latin-1 side ---- */
+
+};
+
+#endif
