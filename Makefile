@@ -39,7 +39,8 @@ STATIC_LIB := $(BUILD)/libutfx.a
 SONAME := libutfx.so.$(VERSION_MAJOR)
 SHARED_LIB := $(BUILD)/libutfx.so.$(VERSION)
 
-.PHONY: all lib test check bench fuzz install uninstall clean help
+.PHONY: all lib test check bench fuzz install uninstall clean help test-build run-tests
+.SECONDARY:
 all: lib ## build the static and shared libraries (and the CLI when present)
 
 lib: $(STATIC_LIB) $(SHARED_LIB) ## build libutfx.a and libutfx.so
