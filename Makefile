@@ -98,6 +98,10 @@ test: ## build and run every test: normal build, then ASan+UBSan build
 check: ## quick: the normal build's tests only
 	$(MAKE) run-tests WERROR=-Werror
 
+# The Node.js oracle test finds tests/oracle/node_oracle.js and tests/data/
+# through the source directory (it also honours $UTFX_NODE_ORACLE and $NODE).
+$(BUILD)/obj/tests/test_oracle_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
+
 # ---------------------------------------------------------------- bench
 bench: lib ## run the benchmark harness (default selection)
 	@echo "bench: not built yet"

@@ -18,7 +18,7 @@
 
 /* A code point drawn from ranges that exercise every UTF-8 length and the
  * boundaries between them. */
-static uint32_t gen_code_point(test_rng *r) {
+static inline uint32_t gen_code_point(test_rng *r) {
   static const uint32_t edges[] = {0x00,    0x7F,    0x80,   0x7FF,   0x800,   0xFFF,
                                    0x1000,  0xD7FF,  0xE000, 0xFEFF,  0xFFFD,  0xFFFE,
                                    0xFFFF,  0x10000, 0x1F600, 0xFFFFF, 0x100000, 0x10FFFF};
@@ -48,7 +48,7 @@ static uint32_t gen_code_point(test_rng *r) {
 
 /* Encodes any value up to 0x1FFFFF in the UTF-8 bit pattern (also surrogates
  * and values above U+10FFFF: those are the ill-formed cases we want). */
-static size_t gen_put_utf8(unsigned char *d, uint32_t c) {
+static inline size_t gen_put_utf8(unsigned char *d, uint32_t c) {
   if (c < 0x80) {
     d[0] = (unsigned char)c;
     return 1;
@@ -72,7 +72,7 @@ static size_t gen_put_utf8(unsigned char *d, uint32_t c) {
 }
 
 /* One byte from the set that matters for UTF-8 validation. */
-static unsigned char gen_special_byte(test_rng *r) {
+static inline unsigned char gen_special_byte(test_rng *r) {
   static const unsigned char bytes[] = {
       0x80, 0x81, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xC3, 0xDF, 0xE0, 0xE1,
       0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFB, 0xFC, 0xFE,
@@ -81,7 +81,7 @@ static unsigned char gen_special_byte(test_rng *r) {
 }
 
 /* Fills d[0..max) with a random UTF-8-ish input and returns its length. */
-static size_t gen_utf8(test_rng *r, unsigned char *d, size_t max) {
+static inline size_t gen_utf8(test_rng *r, unsigned char *d, size_t max) {
   size_t n = 0, target;
   uint64_t shape = rng_below(r, 32);
   if (shape < 3) {
@@ -150,7 +150,7 @@ static size_t gen_utf8(test_rng *r, unsigned char *d, size_t max) {
 }
 
 /* One UTF-16 unit or pair, or a surrogate error; returns the units written. */
-static size_t gen_utf16_piece(test_rng *r, uint16_t *d) {
+static inline size_t gen_utf16_piece(test_rng *r, uint16_t *d) {
   uint64_t k = rng_below(r, 16);
   uint32_t c;
   if (k < 2) {
@@ -181,7 +181,7 @@ static size_t gen_utf16_piece(test_rng *r, uint16_t *d) {
 }
 
 /* Fills d[0..max) with random UTF-16 units (host order) and returns the count. */
-static size_t gen_utf16(test_rng *r, uint16_t *d, size_t max) {
+static inline size_t gen_utf16(test_rng *r, uint16_t *d, size_t max) {
   size_t n = 0, target;
   uint64_t shape = rng_below(r, 16);
   if (shape < 2) {
@@ -216,7 +216,7 @@ static size_t gen_utf16(test_rng *r, uint16_t *d, size_t max) {
 }
 
 /* Fills d[0..max) with random UTF-32 values and returns the count. */
-static size_t gen_utf32(test_rng *r, uint32_t *d, size_t max) {
+static inline size_t gen_utf32(test_rng *r, uint32_t *d, size_t max) {
   static const uint32_t bad[] = {0xD800,     0xDBFF,     0xDC00,     0xDFFF,    0x110000,
                                  0x10FFFF + 2, 0x1FFFFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF,
                                  0xFFFFFFFD, 0x0010FFFF + 0x10000};
