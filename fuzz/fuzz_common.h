@@ -1,12 +1,17 @@
 /* Shared machinery of the libFuzzer targets (fuzz/fuzz_*.c).
  *
- * Every operation runs once per kernel tier this CPU supports, scalar first;
- * each run gets its own exact-size heap allocation for the output (filled
- * with a canary first), so ASan reports any write at or after dst + cap, and
- * the canary catches a write at or after dst + written inside the capacity.
- * Every other tier must give exactly scalar's status, read, written, replaced
- * and output bytes. A mismatch or a broken invariant prints what differed and
- * aborts (libFuzzer then saves the input as a crash).
+ * A target's checks (a function of the input) run once per kernel tier this
+ * CPU supports, scalar first (fz_run_tiers): in scalar's pass every result
+ * (fz_convert, fz_length, fz_validate) is recorded, in the other passes each
+ * result must equal the recorded one: status, read, written, replaced and
+ * output bytes. Since results must be equal, every pass takes the same path
+ * through the checks. (Switching tiers once per pass, not once per call,
+ * keeps utfx_set_implementation, which probes the CPU, off the hot path.)
+ * Each conversion writes into its own exact-size heap allocation (filled with
+ * a canary first), so ASan reports any write at or after dst + cap, and the
+ * canary catches a write at or after dst + written inside the capacity. A
+ * mismatch or a broken invariant prints what differed and aborts (libFuzzer
+ * then saves the input as a crash).
  *
  * The whole input is text; the capacities tried (exact, exact + slack, one
  * short, and one derived from a hash of the input) need no control bytes, so
@@ -38,9 +43,9 @@ static void fz_fail(const char *what, const char *op, const char *tier) {
     if (!(cond)) fz_fail(#cond, (op), (tier));     \
   } while (0)
 
-/* Supported tiers, scalar first. */
+/* Supported tiers, scalar first; the pass running now. */
 static const char *fz_tiers[16];
-static size_t fz_ntiers;
+static size_t fz_ntiers, fz_tier;
 
 static void fz_init_tiers(void) {
   size_t i, n = utfx_implementation_count();
@@ -55,6 +60,48 @@ static void fz_init_tiers(void) {
 
 static void fz_use(size_t t) {
   if (utfx_set_implementation(fz_tiers[t]) != 0) fz_fail("cannot select", "dispatch", fz_tiers[t]);
+  fz_tier = t;
+}
+
+/* Scalar's results, in call order. */
+struct fz_record {
+  utfx_result r;
+  size_t length;
+  unsigned char *bytes;
+};
+static struct fz_record *fz_log;
+static size_t fz_log_len, fz_log_cap, fz_pos;
+
+/* The record for this call: appended in scalar's pass, else the next one. */
+static struct fz_record *fz_next_record(const char *op) {
+  if (fz_tier == 0) {
+    if (fz_log_len == fz_log_cap) {
+      fz_log_cap = fz_log_cap ? 2 * fz_log_cap : 256;
+      fz_log = realloc(fz_log, fz_log_cap * sizeof *fz_log);
+      if (!fz_log) abort();
+    }
+    memset(&fz_log[fz_log_len], 0, sizeof *fz_log);
+    fz_pos = fz_log_len + 1;
+    return &fz_log[fz_log_len++];
+  }
+  if (fz_pos >= fz_log_len) fz_fail("more calls than in scalar's pass", op, fz_tiers[fz_tier]);
+  return &fz_log[fz_pos++];
+}
+
+/* Runs check(data, size) once per tier, scalar first, as described above. */
+static void fz_run_tiers(void (*check)(const uint8_t *, size_t), const uint8_t *data,
+                         size_t size) {
+  size_t t, i;
+  fz_init_tiers();
+  fz_log_len = 0;
+  for (t = 0; t < fz_ntiers; t++) {
+    fz_use(t);
+    fz_pos = 0;
+    check(data, size);
+    if (fz_pos != fz_log_len) fz_fail("fewer calls than in scalar's pass", "", fz_tiers[t]);
+  }
+  fz_use(0);
+  for (i = 0; i < fz_log_len; i++) free(fz_log[i].bytes);
 }
 
 /* A private, exact-size copy of n units of `unit` bytes each (NULL for 0). */
@@ -99,76 +146,64 @@ struct fz_output {
   unsigned char *bytes; /* malloc'd copy of the first r.written units (or NULL) */
 };
 
-/* Runs fn(src, n, dst, cap, flags) on every tier; returns scalar's result and
- * output (release with free(out.bytes)). */
+/* Runs fn(src, n, dst, cap, flags) on the current tier and checks it against
+ * scalar's; returns the result and a copy of the output (release with
+ * free(out.bytes)). */
 static struct fz_output fz_convert(const char *op, fz_convert_fn fn, const void *src, size_t n,
                                    size_t unit, size_t cap, unsigned flags) {
-  struct fz_output ref = {{UTFX_OK, 0, 0, 0}, NULL};
-  size_t t, i;
-  fz_init_tiers();
-  for (t = 0; t < fz_ntiers; t++) {
-    unsigned char *dst = cap ? malloc(cap * unit) : NULL;
-    utfx_result r;
-    if (cap && !dst) abort();
-    if (cap) memset(dst, FZ_CANARY, cap * unit);
-    fz_use(t);
-    r = fn(src, n, dst, cap, flags);
-    snprintf(fz_context, sizeof fz_context,
-             "%s n=%zu cap=%zu flags=%u -> status %d read %zu written %zu replaced %zu", op, n,
-             cap, flags, (int)r.status, r.read, r.written, r.replaced);
-    FZ_REQUIRE(r.written <= cap && r.read <= n, op, fz_tiers[t]);
-    FZ_REQUIRE(r.status == UTFX_OK || r.status == UTFX_INVALID || r.status == UTFX_DST_FULL, op,
-               fz_tiers[t]);
-    FZ_REQUIRE((r.status == UTFX_OK) == (r.read == n), op, fz_tiers[t]);
-    FZ_REQUIRE(flags == UTFX_REPLACE || r.replaced == 0, op, fz_tiers[t]);
-    for (i = r.written * unit; i < cap * unit; i++)
-      FZ_REQUIRE(dst[i] == FZ_CANARY, op, fz_tiers[t]); /* nothing after `written` */
-    if (t == 0) {
-      ref.r = r;
-      ref.bytes = r.written ? fz_copy(dst, r.written, unit) : NULL;
-    } else {
-      FZ_REQUIRE(r.status == ref.r.status, op, fz_tiers[t]);
-      FZ_REQUIRE(r.read == ref.r.read, op, fz_tiers[t]);
-      FZ_REQUIRE(r.written == ref.r.written, op, fz_tiers[t]);
-      FZ_REQUIRE(r.replaced == ref.r.replaced, op, fz_tiers[t]);
-      FZ_REQUIRE(r.written == 0 || memcmp(dst, ref.bytes, r.written * unit) == 0, op,
-                 fz_tiers[t]);
-    }
-    free(dst);
+  struct fz_output out = {{UTFX_OK, 0, 0, 0}, NULL};
+  const char *tier = fz_tiers[fz_tier];
+  unsigned char *dst = cap ? malloc(cap * unit) : NULL;
+  struct fz_record *rec;
+  utfx_result r;
+  size_t i;
+  if (cap && !dst) abort();
+  if (cap) memset(dst, FZ_CANARY, cap * unit);
+  r = fn(src, n, dst, cap, flags);
+  snprintf(fz_context, sizeof fz_context,
+           "%s n=%zu cap=%zu flags=%u -> status %d read %zu written %zu replaced %zu", op, n, cap,
+           flags, (int)r.status, r.read, r.written, r.replaced);
+  FZ_REQUIRE(r.written <= cap && r.read <= n, op, tier);
+  FZ_REQUIRE(r.status == UTFX_OK || r.status == UTFX_INVALID || r.status == UTFX_DST_FULL, op,
+             tier);
+  FZ_REQUIRE((r.status == UTFX_OK) == (r.read == n), op, tier);
+  FZ_REQUIRE(flags == UTFX_REPLACE || r.replaced == 0, op, tier);
+  for (i = r.written * unit; i < cap * unit; i++)
+    FZ_REQUIRE(dst[i] == FZ_CANARY, op, tier); /* nothing after `written` */
+  rec = fz_next_record(op);
+  if (fz_tier == 0) {
+    rec->r = r;
+    rec->bytes = fz_copy(dst, r.written, unit);
+  } else {
+    FZ_REQUIRE(r.status == rec->r.status, op, tier);
+    FZ_REQUIRE(r.read == rec->r.read, op, tier);
+    FZ_REQUIRE(r.written == rec->r.written, op, tier);
+    FZ_REQUIRE(r.replaced == rec->r.replaced, op, tier);
+    FZ_REQUIRE(r.written == 0 || memcmp(dst, rec->bytes, r.written * unit) == 0, op, tier);
   }
-  fz_use(0);
-  return ref;
+  out.r = r;
+  out.bytes = fz_copy(dst, r.written, unit);
+  free(dst);
+  return out;
 }
 
 static size_t fz_length(const char *op, fz_length_fn fn, const void *src, size_t n) {
-  size_t t, ref = 0;
-  fz_init_tiers();
-  for (t = 0; t < fz_ntiers; t++) {
-    size_t len;
-    fz_use(t);
-    len = fn(src, n);
-    if (t == 0) ref = len;
-    FZ_REQUIRE(len == ref, op, fz_tiers[t]);
-  }
-  fz_use(0);
-  return ref;
+  size_t len = fn(src, n);
+  struct fz_record *rec = fz_next_record(op);
+  if (fz_tier == 0) rec->length = len;
+  FZ_REQUIRE(len == rec->length, op, fz_tiers[fz_tier]);
+  return len;
 }
 
 static utfx_result fz_validate(const char *op, fz_validate_fn fn, const void *src, size_t n) {
-  utfx_result ref = {UTFX_OK, 0, 0, 0};
-  size_t t;
-  fz_init_tiers();
-  for (t = 0; t < fz_ntiers; t++) {
-    utfx_result r;
-    fz_use(t);
-    r = fn(src, n);
-    FZ_REQUIRE(r.status == UTFX_OK || r.status == UTFX_INVALID, op, fz_tiers[t]);
-    FZ_REQUIRE((r.status == UTFX_OK) == (r.read == n) && r.written == 0, op, fz_tiers[t]);
-    if (t == 0) ref = r;
-    FZ_REQUIRE(r.status == ref.status && r.read == ref.read, op, fz_tiers[t]);
-  }
-  fz_use(0);
-  return ref;
+  utfx_result r = fn(src, n);
+  struct fz_record *rec = fz_next_record(op);
+  const char *tier = fz_tiers[fz_tier];
+  FZ_REQUIRE(r.status == UTFX_OK || r.status == UTFX_INVALID, op, tier);
+  FZ_REQUIRE((r.status == UTFX_OK) == (r.read == n) && r.written == 0, op, tier);
+  if (fz_tier == 0) rec->r = r;
+  FZ_REQUIRE(r.status == rec->r.status && r.read == rec->r.read, op, tier);
+  return r;
 }
 
 /* The full family check of one conversion with exact length `full`:

@@ -126,9 +126,13 @@ static void latin1_input(const uint8_t *data, size_t n, uint64_t h) {
   free(src);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+static void check_input(const uint8_t *data, size_t size) {
   uint64_t h = fz_hash(data, size);
   utf32_input(data, size, h);
   latin1_input(data, size, h >> 23);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fz_run_tiers(check_input, data, size);
   return 0;
 }

@@ -37,7 +37,7 @@ static void round_trip(const char *op, fz_convert_fn back, const struct fz_outpu
   free(again.bytes);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+static void check_input(const uint8_t *data, size_t size) {
   char *src = fz_copy(data, size, 1);
   uint64_t h = fz_hash(data, size);
   utfx_result v = fz_validate("validate_utf8", fz_validate_utf8, src, size);
@@ -102,5 +102,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   free(u32.bytes);
   free(l1.bytes);
   free(src);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fz_run_tiers(check_input, data, size);
   return 0;
 }
