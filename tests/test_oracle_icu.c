@@ -10,7 +10,10 @@
  * iconv has no replacement mode: it is compared on strict validity, on the
  * offset of the first error (iconv leaves its input pointer at the start of
  * the sequence it rejects, EILSEQ, or cannot complete, EINVAL) and on the
- * output for valid input.
+ * output for valid input (or the valid prefix). glibc iconv agrees with ICU
+ * and utfx on every input so far: it rejects overlongs, encoded surrogates,
+ * values above U+10FFFF and lone UTF-16 / UTF-32 surrogates, and stops at
+ * the first byte of the offending sequence, as STRICT does.
  *
  * The inputs (tests/oracle/gen.h) are random but biased toward the bytes that
  * matter. The normal build checks UTFX_ORACLE_CASES (10^6) UTF-8 and as many
@@ -45,12 +48,18 @@
 #endif
 #endif
 
-#define MAX_IN 600   /* longest random input, in units */
+#define MAX_IN 600   /* input buffer size, in units */
+#define GEN_MAX 320  /* longest random UTF-8 / UTF-16 input: several 64-byte blocks */
 #define CANARY 0xA5  /* fill byte of output buffers, checked after `written` */
 #define SLACK 8      /* extra output units some cases offer beyond the exact size */
 
 static iconv_t cd_utf8_utf16, cd_utf8_latin1, cd_utf16_utf8, cd_utf32_utf8, cd_latin1_utf8;
 static UConverter *icu_latin1;
+/* iconv's UTF-8, UTF-16 and UTF-32 decoders are checked against ICU in the
+ * first tier's pass only: the inputs are the same in every pass, and every
+ * tier is checked against ICU, so agreement carries over (saves half the
+ * run time). */
+static int first_pass = 1;
 static unsigned long n_icu, n_iconv, n_invalid8, n_invalid16, n_invalid32;
 static unsigned long long bytes8, cases8;
 
@@ -156,7 +165,7 @@ static void check_utf8_case(const unsigned char *in, size_t n, unsigned long k) 
   need16 = utfx_utf16_length_from_utf8(src, n);
   CHECK(need16 == (size_t)len16, "case %lu: utf16 length %zu, ICU %d", k, need16, (int)len16);
   cap = need16 + (k % 3 == 0 ? (size_t)(k / 3 % SLACK) : 0);
-  memset(u16, CANARY, sizeof u16);
+  memset(u16, CANARY, (cap + SLACK) * 2);
   r = utfx_convert_utf8_to_utf16le(src, n, u16, cap, UTFX_REPLACE);
   CHECK(r.status == UTFX_OK && r.read == n && r.written == (size_t)len16 &&
             r.replaced == (size_t)subs,
@@ -165,7 +174,7 @@ static void check_utf8_case(const unsigned char *in, size_t n, unsigned long k) 
         k, (int)r.status, r.read, r.written, r.replaced, (int)len16, (int)subs);
   CHECK(r.written != (size_t)len16 || memcmp(u16, icu16, (size_t)len16 * 2) == 0,
         "case %lu: utf8->utf16le REPLACE output differs from ICU", k);
-  CHECK(canary_intact(u16, r.written * 2, sizeof u16), "case %lu: wrote past `written`", k);
+  CHECK(canary_intact(u16, r.written * 2, (cap + SLACK) * 2), "case %lu: wrote past `written`", k);
 
   /* REPLACE to UTF-32 against ICU's UTF-16 result widened by u_strToUTF32. */
   err = U_ZERO_ERROR;
@@ -198,11 +207,13 @@ static void check_utf8_case(const unsigned char *in, size_t n, unsigned long k) 
         k, (int)r.status, r.read, r.written, (long long)first, prefix16);
 
   /* glibc iconv: the same error offset; the same output for valid input. */
-  ic_first = run_iconv(cd_utf8_utf16, in, n, ic, sizeof ic, &ic_len);
-  CHECK(ic_first == first, "case %lu: iconv UTF-8 error at %lld, ICU at %lld", k,
-        (long long)ic_first, (long long)first);
-  CHECK(ic_len == prefix16 * 2 && memcmp(ic, icu16, ic_len) == 0,
-        "case %lu: iconv UTF-16LE output (%zu bytes) differs", k, ic_len);
+  if (first_pass) {
+    ic_first = run_iconv(cd_utf8_utf16, in, n, ic, sizeof ic, &ic_len);
+    CHECK(ic_first == first, "case %lu: iconv UTF-8 error at %lld, ICU at %lld", k,
+          (long long)ic_first, (long long)first);
+    CHECK(ic_len == prefix16 * 2 && memcmp(ic, icu16, ic_len) == 0,
+          "case %lu: iconv UTF-16LE output (%zu bytes) differs", k, ic_len);
+  }
 
   /* To Latin-1 (every 16th case): INVALID at the first ill-formed subpart or
    * code point above U+00FF, in both modes; iconv stops at the same place. */
@@ -239,7 +250,7 @@ static void utf8_suite(void) {
   test_rng rng;
   unsigned long k;
   rng_seed(&rng, 0x1C0FFEE8);
-  for (k = 0; k < UTFX_ORACLE_CASES; k++) check_utf8_case(in, gen_utf8(&rng, in, MAX_IN), k);
+  for (k = 0; k < UTFX_ORACLE_CASES; k++) check_utf8_case(in, gen_utf8(&rng, in, GEN_MAX), k);
   tap_group("UTF-8 input vs ICU and iconv: REPLACE output, STRICT offsets, validity");
 }
 
@@ -264,14 +275,14 @@ static void check_utf16_case(const uint16_t *in, size_t n, unsigned long k) {
   need8 = utfx_utf8_length_from_utf16le(src, n);
   CHECK(need8 == (size_t)len8, "case %lu: utf8 length %zu, ICU %d", k, need8, (int)len8);
   cap = need8 + (k % 3 == 0 ? (size_t)(k / 3 % SLACK) : 0);
-  memset(u8, CANARY, sizeof u8);
+  memset(u8, CANARY, cap + SLACK);
   r = utfx_convert_utf16le_to_utf8(src, n, u8, cap, UTFX_REPLACE);
   CHECK(r.status == UTFX_OK && r.read == n && r.written == (size_t)len8 &&
             r.replaced == (size_t)subs && memcmp(u8, icu8, (size_t)len8) == 0,
         "case %lu: utf16le->utf8 REPLACE status %d written %zu replaced %zu; ICU %d bytes, "
         "%d substitutions",
         k, (int)r.status, r.written, r.replaced, (int)len8, (int)subs);
-  CHECK(canary_intact(u8, r.written, sizeof u8), "case %lu: wrote past `written`", k);
+  CHECK(canary_intact(u8, r.written, cap + SLACK), "case %lu: wrote past `written`", k);
 
   /* REPLACE to UTF-32 against u_strToUTF32WithSub. */
   err = U_ZERO_ERROR;
@@ -310,12 +321,14 @@ static void check_utf16_case(const uint16_t *in, size_t n, unsigned long k) {
         (int)r.status, r.read, r.written, (long long)first);
 
   /* glibc iconv (offsets in bytes, so halve them). */
-  ic_first = run_iconv(cd_utf16_utf8, in, n * 2, ic, sizeof ic, &ic_len);
-  CHECK((ic_first == SIZE_MAX ? SIZE_MAX : ic_first / 2) == first,
-        "case %lu: iconv UTF-16LE error at byte %lld, ICU at unit %lld", k, (long long)ic_first,
-        (long long)first);
-  CHECK(ic_len == prefix8 && memcmp(ic, icu8, ic_len) == 0,
-        "case %lu: iconv UTF-8 output (%zu bytes) differs", k, ic_len);
+  if (first_pass) {
+    ic_first = run_iconv(cd_utf16_utf8, in, n * 2, ic, sizeof ic, &ic_len);
+    CHECK((ic_first == SIZE_MAX ? SIZE_MAX : ic_first / 2) == first,
+          "case %lu: iconv UTF-16LE error at byte %lld, ICU at unit %lld", k,
+          (long long)ic_first, (long long)first);
+    CHECK(ic_len == prefix8 && memcmp(ic, icu8, ic_len) == 0,
+          "case %lu: iconv UTF-8 output (%zu bytes) differs", k, ic_len);
+  }
 }
 
 static void utf16_suite(void) {
@@ -323,7 +336,7 @@ static void utf16_suite(void) {
   test_rng rng;
   unsigned long k;
   rng_seed(&rng, 0x16161616);
-  for (k = 0; k < UTFX_ORACLE_CASES; k++) check_utf16_case(in, gen_utf16(&rng, in, MAX_IN), k);
+  for (k = 0; k < UTFX_ORACLE_CASES; k++) check_utf16_case(in, gen_utf16(&rng, in, GEN_MAX), k);
   tap_group("UTF-16LE input vs ICU and iconv: REPLACE output, STRICT offsets, validity");
 }
 
@@ -371,11 +384,13 @@ static void check_utf32_case(const uint32_t *in, size_t n, unsigned long k) {
   err = U_ZERO_ERROR;
   u_strFromUTF32(icu16, 2 * MAX_IN + 4, &len16, (const UChar32 *)in, (int32_t)n, &err);
   CHECK((first == SIZE_MAX) == (U_SUCCESS(err) != 0), "case %lu: ICU validity differs", k);
-  ic_first = run_iconv(cd_utf32_utf8, in, n * 4, ic, sizeof ic, &ic_len);
-  CHECK((ic_first == SIZE_MAX ? SIZE_MAX : ic_first / 4) == first && ic_len == prefix8 &&
-            memcmp(ic, icu8, ic_len) == 0,
-        "case %lu: iconv UTF-32LE error at byte %lld (%zu bytes out), expected unit %lld", k,
-        (long long)ic_first, ic_len, (long long)first);
+  if (first_pass) {
+    ic_first = run_iconv(cd_utf32_utf8, in, n * 4, ic, sizeof ic, &ic_len);
+    CHECK((ic_first == SIZE_MAX ? SIZE_MAX : ic_first / 4) == first && ic_len == prefix8 &&
+              memcmp(ic, icu8, ic_len) == 0,
+          "case %lu: iconv UTF-32LE error at byte %lld (%zu bytes out), expected unit %lld", k,
+          (long long)ic_first, ic_len, (long long)first);
+  }
   r = utfx_validate_utf32(src, n);
   CHECK(first == SIZE_MAX ? (r.status == UTFX_OK && r.read == n)
                           : (r.status == UTFX_INVALID && r.read == first),
@@ -384,7 +399,7 @@ static void check_utf32_case(const uint32_t *in, size_t n, unsigned long k) {
   r = utfx_convert_utf32_to_utf8(src, n, u8, sizeof u8, UTFX_STRICT);
   CHECK(first == SIZE_MAX ? r.status == UTFX_OK
                           : (r.status == UTFX_INVALID && r.read == first && r.written == prefix8 &&
-                             memcmp(u8, ic, prefix8) == 0),
+                             memcmp(u8, icu8, prefix8) == 0),
         "case %lu: utf32->utf8 STRICT status %d read %zu written %zu", k, (int)r.status, r.read,
         r.written);
 }
@@ -431,6 +446,7 @@ static void suite(void) {
   utf8_suite();
   utf16_suite();
   utf32_latin1_suite();
+  first_pass = 0;
 }
 
 static int open_oracles(void) {
