@@ -360,9 +360,13 @@ static void suite(void) {
 }
 
 int main(void) {
-  char in_path[] = "/tmp/utfx-node-in-XXXXXX", out_path[] = "/tmp/utfx-node-out-XXXXXX";
+  const char *tmp = getenv("TMPDIR");
+  char in_path[4096], out_path[4096];
   const uint16_t one = 1;
   int fd_in, fd_out, ok;
+  if (!tmp || !*tmp) tmp = "/tmp";
+  snprintf(in_path, sizeof in_path, "%s/utfx-node-in-XXXXXX", tmp);
+  snprintf(out_path, sizeof out_path, "%s/utfx-node-out-XXXXXX", tmp);
   if (*(const unsigned char *)&one != 1) {
     tap_fail("host byte order", "UTF-16 cases are written as host words: little-endian only");
     return tap_done();
