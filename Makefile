@@ -150,6 +150,9 @@ $(BENCH_BIN): $(BENCH_OBJ) $(BENCH_LIB)
 
 bench-build: $(BENCH_BIN) ## build $(BUILD)/utfx-bench only
 
+# tests/test_bench_smoke.sh runs the harness once per suite on tiny inputs.
+test-build: $(BENCH_BIN)
+
 bench: $(BENCH_BIN) ## run the benchmarks: default selection, or BENCH_ARGS="..."
 	@mkdir -p $(BUILD)/bench
 	$(BENCH_BIN) $(BENCH_ARGS) --csv $(BUILD)/bench/results.csv \
