@@ -131,10 +131,13 @@ BENCH_SIMDUTF_DEF := -DUTFX_BENCH_SIMDUTF
 BENCH_OBJ += $(BUILD)/obj/bench/baseline_simdutf.o
 BENCH_LINK := $(CXX)
 endif
+# Default selection: Node's hot paths in the kernel suite (Buffer.toString,
+# Buffer.write and byteLength, one-byte strings), all of the decode, encode
+# and node grids.
 BENCH_FUNCS := validate_utf8,convert_utf8_to_utf16le,convert_utf16le_to_utf8
 BENCH_FUNCS := $(BENCH_FUNCS),utf16_length_from_utf8,convert_latin1_to_utf8
-BENCH_FUNCS := $(BENCH_FUNCS),ascii,utf8*,utf16le,base64,latin1,bmp,astral,lone
-BENCH_ARGS ?= --func '$(BENCH_FUNCS)' --input '*-*,ASCII,Mixed,in=*,len=*'
+BENCH_FUNCS := $(BENCH_FUNCS),ascii,utf8,utf8-*,utf16le,base64,latin1,bmp,astral,lone
+BENCH_ARGS ?= --func '$(BENCH_FUNCS)'
 
 $(BUILD)/obj/bench/%.o: bench/%.c $(wildcard bench/*.h include/*.h) Makefile
 	@mkdir -p $(dir $@)

@@ -415,14 +415,31 @@ static size_t suite_rows(const bench_registry *reg, const char *suite, const cha
   return n;
 }
 
-static void suite_columns(const bench_registry *reg, const char *suite, columns *cols) {
+/* Column order: the limit, utfx's tiers, then the baselines. */
+static int column_rank(const char *col) {
+  static const char *const order[] = {"memcpy", "utfx", "icu", "iconv", "simdutf", "node"};
   size_t i;
+  for (i = 0; i < sizeof order / sizeof order[0]; i++)
+    if (strncmp(col, order[i], strlen(order[i])) == 0) return (int)i;
+  return (int)i;
+}
+
+static void suite_columns(const bench_registry *reg, const char *suite, columns *cols) {
+  size_t i, j;
   char col[BENCH_IMPL_MAX];
   cols->count = 0;
   for (i = 0; i < reg->count; i++) {
     if (strcmp(reg->res[i].e.suite, suite) != 0 || !reg->res[i].count) continue;
     column_of(reg->res[i].e.impl, col, sizeof col);
     column_index(cols, col, 1);
+  }
+  /* Insertion sort by rank keeps first-appearance order within a rank. */
+  for (i = 1; i < cols->count; i++) {
+    char tmp[BENCH_IMPL_MAX];
+    memcpy(tmp, cols->names[i], sizeof tmp);
+    for (j = i; j > 0 && column_rank(cols->names[j - 1]) > column_rank(tmp); j--)
+      memcpy(cols->names[j], cols->names[j - 1], sizeof tmp);
+    memcpy(cols->names[j], tmp, sizeof tmp);
   }
 }
 
@@ -476,7 +493,7 @@ static void print_pivot(const bench_registry *reg, FILE *out, enum metric m) {
       fprintf(out, "%-*s", (int)width, rows[i]);
       for (j = 0; j < cols.count; j++) {
         double spread = 0, v = cell(reg, suite, rows[i], cols.names[j], m, &spread);
-        char buf[32];
+        char buf[64];
         if (isnan(v))
           snprintf(buf, sizeof buf, "-");
         else
@@ -486,6 +503,67 @@ static void print_pivot(const bench_registry *reg, FILE *out, enum metric m) {
       fputc('\n', out);
     }
     if (any_simdutf) fprintf(out, "(simdutf: the best of its kernels; --long lists each)\n");
+    free(rows);
+  }
+}
+
+/* The headline: per suite, one row per function (the part of the row name
+ * before the first '/'), the geometric mean over its inputs of each column's
+ * median. Inputs a column lacks are left out of its mean; the count says how
+ * many went in. */
+static void print_headline(const bench_registry *reg, FILE *out, enum metric m) {
+  size_t si;
+  for (si = 0; si < sizeof suite_names / sizeof suite_names[0]; si++) {
+    const char *suite = suite_names[si], **rows;
+    size_t nrows = suite_rows(reg, suite, &rows), i, j, nf = 0, width = 10;
+    char funcs[64][BENCH_NAME_MAX];
+    columns cols;
+    if (!nrows) {
+      free(rows);
+      continue;
+    }
+    suite_columns(reg, suite, &cols);
+    for (i = 0; i < nrows; i++) {
+      char func[BENCH_NAME_MAX];
+      const char *input;
+      split_name(rows[i], func, sizeof func, &input);
+      for (j = 0; j < nf; j++)
+        if (strcmp(funcs[j], func) == 0) break;
+      if (j == nf && nf < 64) {
+        snprintf(funcs[nf++], BENCH_NAME_MAX, "%s", func);
+        if (strlen(func) > width) width = strlen(func);
+      }
+    }
+    fprintf(out, "\nHEADLINE %s: %s, geometric mean over the inputs (count)\n", suite,
+            metric_label(m));
+    fprintf(out, "%-*s", (int)width, "function");
+    for (j = 0; j < cols.count; j++) fprintf(out, " %14s", cols.names[j]);
+    fputc('\n', out);
+    for (i = 0; i < nf; i++) {
+      fprintf(out, "%-*s", (int)width, funcs[i]);
+      for (j = 0; j < cols.count; j++) {
+        double logsum = 0;
+        size_t count = 0, r;
+        char buf[64];
+        for (r = 0; r < nrows; r++) {
+          char func[BENCH_NAME_MAX];
+          const char *input;
+          double v;
+          split_name(rows[r], func, sizeof func, &input);
+          if (strcmp(func, funcs[i])) continue;
+          v = cell(reg, suite, rows[r], cols.names[j], m, NULL);
+          if (isnan(v) || v <= 0) continue;
+          logsum += log(v);
+          count++;
+        }
+        if (count)
+          snprintf(buf, sizeof buf, "%.3g (%zu)", exp(logsum / (double)count), count);
+        else
+          snprintf(buf, sizeof buf, "-");
+        fprintf(out, " %14s", buf);
+      }
+      fputc('\n', out);
+    }
     free(rows);
   }
 }
@@ -832,6 +910,8 @@ static void usage(FILE *out) {
           "  --tiny            smoke mode: tiny inputs, one short sample\n"
           "  --metric M        table cells: gbps (default), cpns (chars/ns), ns\n"
           "  --long            one line per measurement instead of the pivot tables\n"
+          "  --headline        only the headline tables (per function, geometric mean\n"
+          "                    over the inputs)\n"
           "  --csv FILE        write every benchmark's statistics as CSV\n"
           "  --raw FILE        write every timed batch as CSV\n"
           "  --plot-data FILE  write the kernel suite's GB/s table for bench/plot.gp\n"
@@ -860,7 +940,7 @@ int utfx_bench_main(int argc, char **argv) {
   const char *csv = NULL, *raw = NULL, *plot = NULL, *cmp_old = NULL, *cmp_new = NULL;
   const char *cmp_csv_old = NULL, *cmp_csv_new = NULL;
   enum metric m = METRIC_GBPS;
-  int list = 0, quiet = 0, longfmt = 0, rounds = 6, rc = 0, i;
+  int list = 0, quiet = 0, longfmt = 0, headline_only = 0, rounds = 6, rc = 0, i;
   char **pass = xrealloc(NULL, (size_t)(argc + 1) * sizeof *pass);
   size_t npass = 0, k;
 
@@ -912,6 +992,8 @@ int utfx_bench_main(int argc, char **argv) {
       m = strcmp(v, "cpns") == 0 ? METRIC_CPNS : strcmp(v, "ns") == 0 ? METRIC_NS : METRIC_GBPS;
     } else if (strcmp(a, "--long") == 0) {
       longfmt = 1;
+    } else if (strcmp(a, "--headline") == 0) {
+      headline_only = 1;
     } else if (ARG("--csv")) {
       csv = argv[++i];
       passes = 0;
@@ -1003,8 +1085,9 @@ int utfx_bench_main(int argc, char **argv) {
              reg.opt.batch_ms, reg.opt.wall_clock ? "wall" : "CPU");
       if (longfmt)
         print_long(&reg, stdout);
-      else
+      else if (!headline_only)
         print_pivot(&reg, stdout, m);
+      print_headline(&reg, stdout, m);
     }
     if (csv && write_csv(&reg, csv) != 0) rc = 2;
     if (raw && write_raw(&reg, raw) != 0) rc = 2;
