@@ -2,7 +2,7 @@
  * A surrogate or a value above U+10FFFF is one error (one U+FFFD). */
 #include "unicode.h"
 
-static inline utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
+UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
                                         unsigned flags, enum utfxi_target t) {
   size_t i, w = 0, replaced = 0;
   for (i = 0; i < n; i++) {
