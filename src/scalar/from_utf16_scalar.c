@@ -62,7 +62,7 @@ UTFXI_INLINE utfx_result utf16_convert(const char16_t *s, size_t n, void *dst, s
   while (i < n) {
     uint32_t c;
     size_t len;
-    int stop, bad;
+    utfx_result stop;
     if ((cap - w) / per_unit >= n - i) {
       utf16_convert_unchecked(s, n, dst, &i, &w, be, t);
       if (i == n) break;
@@ -76,14 +76,7 @@ UTFXI_INLINE utfx_result utf16_convert(const char16_t *s, size_t n, void *dst, s
     }
     /* General step: one character, with every check. */
     len = utfxi_utf16_decode(s + i, n - i, be, &c);
-    bad = c == UTFXI_BAD;
-    if (bad) {
-      if (!(flags & UTFX_REPLACE)) return utfxi_result(UTFX_INVALID, i, w, replaced);
-      c = 0xFFFD;
-    }
-    stop = utfxi_emit(dst, cap, &w, c, t);
-    if (stop) return utfxi_result((utfx_status)stop, i, w, replaced);
-    replaced += (size_t)bad;
+    if (utfxi_careful_step(dst, cap, i, &w, &replaced, c, flags, t, &stop)) return stop;
     i += len;
   }
   return utfxi_result(UTFX_OK, n, w, replaced);

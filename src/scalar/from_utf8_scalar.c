@@ -61,7 +61,7 @@ UTFXI_INLINE utfx_result utf8_convert(const char *src, size_t n, void *dst, size
   while (i < n) {
     uint32_t c;
     size_t len;
-    int stop, bad;
+    utfx_result stop;
     if (cap - w >= n - i) {
       utf8_convert_unchecked(s, n, dst, &i, &w, t);
       if (i == n) break;
@@ -75,14 +75,7 @@ UTFXI_INLINE utfx_result utf8_convert(const char *src, size_t n, void *dst, size
     }
     /* General step: one character, with every check. */
     len = utfxi_utf8_decode(s + i, n - i, &c);
-    bad = c == UTFXI_BAD;
-    if (bad) {
-      if (!(flags & UTFX_REPLACE)) return utfxi_result(UTFX_INVALID, i, w, replaced);
-      c = 0xFFFD;
-    }
-    stop = utfxi_emit(dst, cap, &w, c, t);
-    if (stop) return utfxi_result((utfx_status)stop, i, w, replaced);
-    replaced += (size_t)bad;
+    if (utfxi_careful_step(dst, cap, i, &w, &replaced, c, flags, t, &stop)) return stop;
     i += len;
   }
   return utfxi_result(UTFX_OK, n, w, replaced);

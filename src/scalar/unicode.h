@@ -196,6 +196,31 @@ UTFXI_INLINE int utfxi_emit(void *dst, size_t cap, size_t *w, uint32_t c,
   return 0;
 }
 
+/* The careful step every converter takes for one character at source offset
+ * i that its fast loop did not handle: c is the decoded code point, or
+ * UTFXI_BAD for an ill-formed sequence. STRICT stops there; REPLACE writes
+ * U+FFFD. Returns 0 when the character was written (counted in *replaced if
+ * it was replaced), else 1 with *stop holding the result to return. */
+UTFXI_INLINE int utfxi_careful_step(void *dst, size_t cap, size_t i, size_t *w,
+                                    size_t *replaced, uint32_t c, unsigned flags,
+                                    enum utfxi_target t, utfx_result *stop) {
+  int bad = c == UTFXI_BAD, status;
+  if (bad) {
+    if (!(flags & UTFX_REPLACE)) {
+      *stop = utfxi_result(UTFX_INVALID, i, *w, *replaced);
+      return 1;
+    }
+    c = 0xFFFD;
+  }
+  status = utfxi_emit(dst, cap, w, c, t);
+  if (status) {
+    *stop = utfxi_result((utfx_status)status, i, *w, *replaced);
+    return 1;
+  }
+  *replaced += (size_t)bad;
+  return 0;
+}
+
 /* Length functions count in chunks of this many source units, so the running
  * count of a chunk cannot overflow and the total can saturate cheaply. */
 #define UTFXI_LENGTH_CHUNK ((size_t)1 << 20)
