@@ -415,13 +415,16 @@ static size_t suite_rows(const bench_registry *reg, const char *suite, const cha
   return n;
 }
 
-/* Column order: the limit, utfx's tiers, then the baselines. */
+/* Column order: the limit, utfx's tiers (best first), then the baselines. */
 static int column_rank(const char *col) {
-  static const char *const order[] = {"memcpy", "utfx", "icu", "iconv", "simdutf", "node"};
-  size_t i;
+  static const char *const order[] = {"memcpy", "utfx-", "icu", "iconv", "simdutf", "node"};
+  size_t i, t;
   for (i = 0; i < sizeof order / sizeof order[0]; i++)
-    if (strncmp(col, order[i], strlen(order[i])) == 0) return (int)i;
-  return (int)i;
+    if (strncmp(col, order[i], strlen(order[i])) == 0) break;
+  if (i == 1)
+    for (t = 0; t < utfx_implementation_count() && t < 16; t++)
+      if (strcmp(col + 5, utfx_implementation_name(t)) == 0) return 16 + (int)t;
+  return 32 * (int)i;
 }
 
 static void suite_columns(const bench_registry *reg, const char *suite, columns *cols) {
