@@ -151,10 +151,15 @@ $(BUILD)/obj/bench/baseline_simdutf.o: bench/baseline_simdutf.cpp bench/suites.h
 $(BENCH_BIN): $(BENCH_OBJ) $(BENCH_LIB)
 	$(BENCH_LINK) -O2 $(EXTRA_FLAGS) -o $@ $^ $(SIMDUTF_LIB) $(ICU_LIBS) -lm
 
-bench-build: $(BENCH_BIN) ## build $(BUILD)/utfx-bench only
+# The CLI's `utfx bench` links the same engine: these objects plus the static
+# library (no main, no internal kernel probe, no ICU: baselines_none.c).
+BENCH_ENGINE_OBJ := $(addprefix $(BUILD)/obj/bench/,engine.o suite_kernels.o suite_decode.o \
+                      suite_encode.o suite_node.o baselines_none.o)
+
+bench-build: $(BENCH_BIN) $(BENCH_ENGINE_OBJ) ## build $(BUILD)/utfx-bench only
 
 # tests/test_bench_smoke.sh runs the harness once per suite on tiny inputs.
-test-build: $(BENCH_BIN)
+test-build: $(BENCH_BIN) $(BENCH_ENGINE_OBJ)
 
 bench: $(BENCH_BIN) ## run the benchmarks: default selection, or BENCH_ARGS="..."
 	@mkdir -p $(BUILD)/bench

@@ -919,6 +919,7 @@ static void usage(FILE *out) {
           "  --raw FILE        write every timed batch as CSV\n"
           "  --plot-data FILE  write the kernel suite's GB/s table for bench/plot.gp\n"
           "  --data DIR        corpus directory (default %s/data)\n"
+          "  --file PATH       a UTF-8 text to use instead of the corpus (repeatable)\n"
           "  --node PATH       node executable (default: node)\n"
           "  --list            list the selected benchmarks, do not run them\n"
           "  --quiet           no progress and no table (with --csv)\n"
@@ -1008,6 +1009,10 @@ int utfx_bench_main(int argc, char **argv) {
       passes = 0;
     } else if (ARG("--data")) {
       reg.opt.data_dir = argv[++i];
+    } else if (ARG("--file")) {
+      if (reg.opt.nfiles < sizeof reg.opt.files / sizeof reg.opt.files[0])
+        reg.opt.files[reg.opt.nfiles++] = argv[i + 1];
+      i++;
     } else if (ARG("--node")) {
       reg.opt.node = argv[++i];
     } else if (strcmp(a, "--list") == 0) {

@@ -46,7 +46,9 @@ typedef struct {
   int tiny;           /* smoke mode: tiny inputs, one sample */
   int wall_clock;     /* time with the wall clock instead of thread CPU time */
   int all_tiers;      /* measure tiers even when they run the same kernel as a lower tier */
-  const char *data_dir;
+  const char *data_dir;  /* corpus: every *.utf8.txt in it ... */
+  const char *files[16]; /* ... or, when given (--file), these UTF-8 files only */
+  size_t nfiles;
   const char *node_script;
   const char *node;   /* node executable */
   double samples, batch_ms, warmup_ms;

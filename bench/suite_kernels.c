@@ -167,7 +167,7 @@ static size_t cut_utf8(const char *s, size_t n, size_t max) {
 }
 
 static int load_corpus(bench_registry *reg, const char *path, const char *file, corpus *c) {
-  size_t n, len = strcspn(file, "-.");
+  size_t n, len = strcspn(file, "-.") ? strcspn(file, "-.") : strlen(file);
   char *utf8 = bench_read_file(reg, path, &n);
   utfx_result r;
   if (!utf8) return -1;
@@ -208,14 +208,33 @@ static int load_corpus(bench_registry *reg, const char *path, const char *file, 
   return 0;
 }
 
+/* The files given with --file, labelled by their base name. */
+static size_t load_files(bench_registry *reg, corpus **out) {
+  const bench_options *opt = bench_opts(reg);
+  corpus *list = bench_alloc(reg, opt->nfiles * sizeof *list);
+  size_t i, k = 0;
+  for (i = 0; i < opt->nfiles; i++) {
+    const char *base = strrchr(opt->files[i], '/');
+    base = base ? base + 1 : opt->files[i];
+    if (load_corpus(reg, opt->files[i], base, &list[k]) == 0)
+      k++;
+    else
+      fprintf(stderr, "utfx-bench: cannot use %s\n", opt->files[i]);
+  }
+  *out = list;
+  return k;
+}
+
 /* Loads every *.utf8.txt of the data directory, sorted by name. */
 static size_t load_corpora(bench_registry *reg, corpus **out) {
   const char *dir = bench_opts(reg)->data_dir;
-  DIR *d = opendir(dir);
+  DIR *d;
   struct dirent *ent;
   char **names = NULL;
   size_t count = 0, cap = 0, i, k = 0;
   corpus *list;
+  if (bench_opts(reg)->nfiles) return load_files(reg, out);
+  d = opendir(dir);
   if (!d) {
     fprintf(stderr, "utfx-bench: cannot open the corpus directory %s (use --data DIR)\n", dir);
     *out = NULL;
