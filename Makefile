@@ -39,7 +39,7 @@ STATIC_LIB := $(BUILD)/libutfx.a
 SONAME := libutfx.so.$(VERSION_MAJOR)
 SHARED_LIB := $(BUILD)/libutfx.so.$(VERSION)
 
-.PHONY: all lib test check bench bench-build bench-chart fuzz install uninstall clean help test-build run-tests
+.PHONY: all lib test check bench fuzz install uninstall clean help test-build run-tests
 .SECONDARY:
 all: lib ## build the static and shared libraries (and the CLI when present)
 
@@ -139,6 +139,7 @@ BENCH_FUNCS := $(BENCH_FUNCS),utf16_length_from_utf8,convert_latin1_to_utf8
 BENCH_FUNCS := $(BENCH_FUNCS),ascii,utf8,utf8-*,utf16le,base64,latin1,bmp,astral,lone
 BENCH_ARGS ?= --func '$(BENCH_FUNCS)'
 
+.PHONY: bench-build bench-chart
 $(BUILD)/obj/bench/%.o: bench/%.c $(wildcard bench/*.h include/*.h) Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_CFLAGS) -I$(BENCH_INTERNAL) -c $< -o $@
@@ -174,7 +175,9 @@ bench-chart: ## draw $(BUILD)/bench/kernels.png from the last run (needs gnuplot
 	  echo "       then 'make bench-chart' draws $(BUILD)/bench/kernels.png from this run"; \
 	elif [ -s $(BUILD)/bench/kernels.tsv ]; then \
 	  gnuplot -e "datafile='$(BUILD)/bench/kernels.tsv'; outfile='$(BUILD)/bench/kernels.png'" \
-	      bench/plot.gp && echo "chart: $(BUILD)/bench/kernels.png"; \
+	      bench/plot.gp 2>$(BUILD)/bench/gnuplot.log \
+	    && echo "chart: $(BUILD)/bench/kernels.png" \
+	    || { cat $(BUILD)/bench/gnuplot.log; exit 1; }; \
 	fi
 
 # ---------------------------------------------------------------- install

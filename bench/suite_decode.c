@@ -27,7 +27,7 @@ static const decode_input inputs[] = {
     {"utf8", "na\xC3\xAFve caf\xC3\xA9, se\xC3\xB1or r\xC3\xA9sum\xC3\xA9 ", 0},
     {"utf16le", "na\xC3\xAFve caf\xC3\xA9, se\xC3\xB1or r\xC3\xA9sum\xC3\xA9 ", 1},
     {"base64", "The quick brown fox jumps over the lazy dog. ", 0},
-    /* "日本語の文章と中文。" */
+    /* Japanese and Chinese: "nihongo no bunshou to chuubun." */
     {"utf8-cjk",
      "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E\xE3\x81\xAE\xE6\x96\x87\xE7\xAB\xA0\xE3\x81\xA8"
      "\xE4\xB8\xAD\xE6\x96\x87\xE3\x80\x82",

@@ -31,7 +31,8 @@ check "statistics self-test (t distribution, Welch, median)" "$BIN" --selftest
 
 check "kernel suite, tiny inputs" "$BIN" --tiny --suite kernels --csv "$TMP/k.csv" \
   --raw "$TMP/k-raw.csv" --plot-data "$TMP/k.tsv"
-if [ "$(rows "$TMP/k.csv" kernels,)" -gt 0 ] && [ "$(rows "$TMP/k.csv" kernels,.*,memcpy,)" -gt 0 ] \
+if [ "$(rows "$TMP/k.csv" kernels,)" -gt 0 ] \
+   && [ "$(rows "$TMP/k.csv" kernels,.*,memcpy,)" -gt 0 ] \
    && [ "$(rows "$TMP/k.csv" kernels,.*,utfx-scalar,)" -gt 0 ] \
    && [ "$(rows "$TMP/k.csv" kernels,.*,icu,)" -gt 0 ] \
    && [ "$(rows "$TMP/k.csv" kernels,.*,iconv,)" -gt 0 ]; then
