@@ -355,6 +355,28 @@ utfx_result ref_convert(enum ref_enc from, const void *src, size_t n, enum ref_e
   return r;
 }
 
+utfx_result ref_convert_chars(const ref_char *chars, size_t count, size_t n, enum ref_enc to,
+                              void *dst, size_t cap, unsigned flags) {
+  struct convert_state st;
+  utfx_result r;
+  size_t i;
+  st.to = to;
+  st.dst = dst;
+  st.cap = cap;
+  st.written = 0;
+  st.replaced = 0;
+  st.read = n;
+  st.flags = flags;
+  st.status = UTFX_OK;
+  for (i = 0; i < count; i++)
+    if (convert_char(&chars[i], &st)) break;
+  r.status = st.status;
+  r.read = st.read;
+  r.written = st.written;
+  r.replaced = st.replaced;
+  return r;
+}
+
 struct cp_list {
   uint32_t *cps;
   size_t count, first_error;

@@ -59,6 +59,11 @@ size_t ref_encoded_units(enum ref_enc e, uint32_t cp);
 utfx_result ref_convert(enum ref_enc from, const void *src, size_t n, enum ref_enc to,
                         void *dst, size_t cap, unsigned flags);
 
+/* The same, for input already decoded by ref_decode (count characters of an
+ * input of n units): for sweeps that check several targets per input. */
+utfx_result ref_convert_chars(const ref_char *chars, size_t count, size_t n, enum ref_enc to,
+                              void *dst, size_t cap, unsigned flags);
+
 /* Units written by the REPLACE conversion of all of src (for a Latin-1 target:
  * the number of characters after replacement). */
 size_t ref_length(enum ref_enc to, enum ref_enc from, const void *src, size_t n);
