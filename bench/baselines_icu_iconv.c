@@ -159,7 +159,7 @@ static size_t icu_ucnv(const void *st, const void *src, size_t n, void *dst, siz
   UErrorCode err = U_ZERO_ERROR;
   ucnv_convertEx(p->to, p->from, &t, t + cap * p->to_unit, &s, s + n * p->from_unit, pivot,
                  &pivot_source, &pivot_target, pivot + ICU_PIVOT, 1, 1, &err);
-  return (size_t)(t - (char *)dst);
+  return (size_t)(t - (char *)dst) / p->to_unit; /* units written, as utfx reports */
 }
 
 static const icu_pair *icu_open_pair(bench_registry *reg, const char *from, const char *to) {
@@ -217,7 +217,7 @@ static size_t iconv_run(const void *st, const void *src, size_t n, void *dst, si
   size_t in_left = n * p->from_unit, out_left = cap * p->to_unit;
   iconv(p->cd, NULL, NULL, NULL, NULL); /* reset the shift state */
   iconv(p->cd, &in, &in_left, &out, &out_left);
-  return (size_t)(out - (char *)dst);
+  return (size_t)(out - (char *)dst) / p->to_unit;
 }
 
 int bench_iconv_op(bench_registry *reg, const char *op, bench_call *call) {

@@ -268,14 +268,43 @@ static size_t load_corpora(bench_registry *reg, corpus **out) {
   return k;
 }
 
+/* ---- self-check ---------------------------------------------------------- */
+
+/* Runs `call` once and compares its result (and, for an operation with a
+ * text output, the output) with the scalar kernel's, so that no broken or
+ * misused implementation reports a speed. tier: the utfx tier call needs, or
+ * NULL for a baseline. */
+static int agrees_with_scalar(const op_info *op, const bench_call *call, const char *tier,
+                              void *scratch) {
+  size_t want, got;
+  int same;
+  if (utfx_set_implementation("scalar") != 0) return 0;
+  want = op->fn(NULL, call->src, call->n, call->dst, call->cap);
+  if (tier && utfx_set_implementation(tier) != 0) return 0;
+  got = call->fn(call->state, call->src, call->n, scratch, call->cap);
+  same = got == want;
+  if (same && op->to < F_FORMS)
+    same = memcmp(call->dst, scratch, want * unit_size[op->to]) == 0;
+  return same;
+}
+
 /* ---- registration ------------------------------------------------------- */
+
+static void add_checked(bench_registry *reg, const bench_entry *e, const bench_call *call,
+                        const op_info *op, void *scratch) {
+  if (agrees_with_scalar(op, call, e->tier[0] ? e->tier : NULL, scratch))
+    bench_add_call(reg, e, call);
+  else
+    fprintf(stderr, "utfx-bench: %s %s disagrees with utfx-scalar; not timed\n", e->name,
+            e->impl);
+}
 
 void bench_suite_kernels(bench_registry *reg) {
   const bench_options *opt = bench_opts(reg);
   const char *tiers[8];
   size_t ntiers = bench_tiers(tiers, 8), ncorpus, c, o, t, max_units = 0;
   corpus *corpora;
-  void *dst;
+  void *dst, *scratch;
   size_t dst_bytes;
   if (!bench_wanted(reg, "kernels", NULL, NULL, NULL)) return;
   ncorpus = load_corpora(reg, &corpora);
@@ -285,6 +314,7 @@ void bench_suite_kernels(bench_registry *reg) {
    * n UTF-8 bytes (or fewer units of another form) fits in 4n units of 4. */
   dst_bytes = 16 * max_units + 64;
   dst = bench_alloc(reg, dst_bytes);
+  scratch = bench_alloc(reg, dst_bytes);
   for (o = 0; o < sizeof ops / sizeof ops[0]; o++) {
     const op_info *op = &ops[o];
     if (!bench_wanted(reg, "kernels", op->name, NULL, NULL)) continue;
@@ -316,18 +346,18 @@ void bench_suite_kernels(bench_registry *reg) {
         snprintf(e.tier, sizeof e.tier, "%s", tiers[t]);
         call.fn = op->fn;
         call.state = NULL;
-        bench_add_call(reg, &e, &call);
+        add_checked(reg, &e, &call, op, scratch);
       }
       e.tier[0] = '\0';
       if (bench_wanted(reg, "kernels", op->name, cp->label, "icu") &&
           bench_icu_op(reg, op->name, &call) == 0) {
         snprintf(e.impl, sizeof e.impl, "icu");
-        bench_add_call(reg, &e, &call);
+        add_checked(reg, &e, &call, op, scratch);
       }
       if (bench_wanted(reg, "kernels", op->name, cp->label, "iconv") &&
           bench_iconv_op(reg, op->name, &call) == 0) {
         snprintf(e.impl, sizeof e.impl, "iconv");
-        bench_add_call(reg, &e, &call);
+        add_checked(reg, &e, &call, op, scratch);
       }
 #ifdef UTFX_BENCH_SIMDUTF
       {
@@ -336,7 +366,7 @@ void bench_suite_kernels(bench_registry *reg) {
           snprintf(e.impl, sizeof e.impl, "simdutf-%s", bench_simdutf_name(s));
           if (bench_wanted(reg, "kernels", op->name, cp->label, e.impl) &&
               bench_simdutf_op(s, op->name, &call) == 0)
-            bench_add_call(reg, &e, &call);
+            add_checked(reg, &e, &call, op, scratch);
         }
       }
 #endif
