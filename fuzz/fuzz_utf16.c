@@ -81,8 +81,8 @@ static void check_well_formed(const struct family *f, const char16_t *src, size_
 
 static void check_input(const uint8_t *data, size_t size) {
   size_t n = size / 2, i, fi;
-  char16_t *src = fz_copy(data, n, 2);
   uint64_t h = fz_hash(data, size);
+  char16_t *src = fz_copy_shifted(data, n, 2, (size_t)(h >> 61));
   struct fz_output utf8_of[2];
   for (fi = 0; fi < 2; fi++) {
     const struct family *f = &families[fi];
@@ -156,7 +156,7 @@ static void check_input(const uint8_t *data, size_t size) {
   }
   free(utf8_of[0].bytes);
   free(utf8_of[1].bytes);
-  free(src);
+  fz_free_shifted(src, 2, (size_t)(h >> 61));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

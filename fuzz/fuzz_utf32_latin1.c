@@ -47,7 +47,7 @@ static void round_trip(const char *op, fz_convert_fn back, const struct fz_outpu
 
 static void utf32_input(const uint8_t *data, size_t size, uint64_t h) {
   size_t n = size / 4, i;
-  char32_t *src = fz_copy(data, n, 4);
+  char32_t *src = fz_copy_shifted(data, n, 4, (size_t)(h >> 61));
   utfx_result v = fz_validate("validate_utf32", fz_validate_utf32, src, n);
   size_t len8 = fz_length("utf8_length_from_utf32", fz_utf8_length_from_utf32, src, n);
   size_t len16 = fz_length("utf16_length_from_utf32", fz_utf16_length_from_utf32, src, n);
@@ -95,11 +95,11 @@ static void utf32_input(const uint8_t *data, size_t size, uint64_t h) {
   free(le.bytes);
   free(be.bytes);
   free(l1.bytes);
-  free(src);
+  fz_free_shifted(src, 4, (size_t)(h >> 61));
 }
 
 static void latin1_input(const uint8_t *data, size_t n, uint64_t h) {
-  char *src = fz_copy(data, n, 1);
+  char *src = fz_copy_shifted(data, n, 1, (size_t)(h >> 61));
   size_t len8 = fz_length("utf8_length_from_latin1", fz_utf8_length_from_latin1, src, n);
   size_t len16 = fz_length("utf16_length_from_latin1", fz_utf16_length_from_latin1, src, n);
   size_t len32 = fz_length("utf32_length_from_latin1", fz_utf32_length_from_latin1, src, n);
@@ -123,7 +123,7 @@ static void latin1_input(const uint8_t *data, size_t n, uint64_t h) {
   free(le.bytes);
   free(be.bytes);
   free(o32.bytes);
-  free(src);
+  fz_free_shifted(src, 1, (size_t)(h >> 61));
 }
 
 static void check_input(const uint8_t *data, size_t size) {

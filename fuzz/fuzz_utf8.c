@@ -38,8 +38,8 @@ static void round_trip(const char *op, fz_convert_fn back, const struct fz_outpu
 }
 
 static void check_input(const uint8_t *data, size_t size) {
-  char *src = fz_copy(data, size, 1);
   uint64_t h = fz_hash(data, size);
+  char *src = fz_copy_shifted(data, size, 1, (size_t)(h >> 61));
   utfx_result v = fz_validate("validate_utf8", fz_validate_utf8, src, size);
   utfx_result a = fz_validate("validate_ascii", fz_validate_ascii, src, size);
   size_t len16 = fz_length("utf16_length_from_utf8", fz_utf16_length_from_utf8, src, size);
@@ -101,7 +101,7 @@ static void check_input(const uint8_t *data, size_t size) {
   free(be.bytes);
   free(u32.bytes);
   free(l1.bytes);
-  free(src);
+  fz_free_shifted(src, 1, (size_t)(h >> 61));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
