@@ -343,7 +343,8 @@ static void suite(void) {
     kind = cases[case_pos];
     case_pos++;
     len = get_u32(cases, cases_len, &case_pos);
-    if (kind < K_UTF8 || kind > K_WRITE || len > sizeof payload.bytes) {
+    if (kind < K_UTF8 || kind > K_WRITE || len > sizeof payload.bytes ||
+        len > cases_len - case_pos) {
       answers_broken = 1;
       break;
     }
