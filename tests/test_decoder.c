@@ -139,7 +139,7 @@ static size_t decode_all(utfx_encoding enc, int u8, const unsigned char *in, con
 
 /* ----------------------------------------------------- exhaustive splits */
 
-static unsigned char expect16[4 * MAXN], expect8[4 * MAXN], got[4 * MAXN];
+static _Alignas(16) unsigned char expect16[4 * MAXN], expect8[4 * MAXN], got[4 * MAXN];
 
 /* The one-shot REPLACE conversion by the scalar reference kernels, in host
  * order (this test assumes a little-endian host, as all our targets are). */
@@ -301,7 +301,7 @@ static int ends_inside_pair16(const unsigned char *p, size_t bytes, const unsign
 static void test_dst_full(void) {
   test_rng r;
   size_t e, t;
-  static unsigned char in[MAXN], ref[4 * MAXN], acc[4 * MAXN];
+  static _Alignas(16) unsigned char in[MAXN], ref[4 * MAXN], acc[4 * MAXN];
   size_t cuts[16], offs[18];
   rng_seed(&r, 77);
   for (e = 0; e < ENCODINGS; e++)
@@ -366,7 +366,7 @@ static void test_dst_full(void) {
 static void test_guard_pages(void) {
   test_rng r;
   size_t e, t;
-  static unsigned char in[MAXN], ref[4 * MAXN];
+  static _Alignas(16) unsigned char in[MAXN], ref[4 * MAXN];
   size_t cuts[16], offs[18];
   rng_seed(&r, 99);
   for (e = 0; e < ENCODINGS; e++)
@@ -403,7 +403,7 @@ static void test_guard_pages(void) {
 static void test_reuse_and_refusal(void) {
   test_rng r;
   size_t e, t;
-  static unsigned char in[MAXN], a[4 * MAXN], b[4 * MAXN];
+  static _Alignas(16) unsigned char in[MAXN], a[4 * MAXN], b[4 * MAXN];
   size_t cuts[16], offs[18];
   utfx_decoder d;
   char16_t out[8];
