@@ -20,6 +20,12 @@
  * (missing_ == 0) and is finished first by the next call. */
 #include "scalar/unicode.h"
 
+/* SSE2 is part of the x86-64 baseline: usable here without dispatch. */
+#if defined(__SSE2__) && defined(__x86_64__) && !defined(UTFX_DECODER_NO_SSE2)
+#define DECODER_SSE2 1
+#include <emmintrin.h>
+#endif
+
 /* Where the output goes: char16_t units in host order, or UTF-8 bytes. */
 struct out {
   void *dst;
@@ -232,17 +238,6 @@ static size_t ascii_out(const struct utfxi_kernels *k, struct out *o, const unsi
 
 /* ----------------------------------------------------------- base64, hex */
 
-/* Eight output characters travel in a uint64_t, character j in bits 8j..8j+7
- * (a "logical" order, independent of the host's byte order). */
-static void store8_u8(unsigned char *d, uint64_t v) {
-  int j;
-  if (host_le()) {
-    memcpy(d, &v, 8);
-    return;
-  }
-  for (j = 0; j < 8; j++) d[j] = (unsigned char)(v >> (8 * j));
-}
-
 /* Four bytes of x into the low bytes of four 16-bit lanes. */
 static uint64_t spread4(uint32_t x) {
   uint64_t t = x;
@@ -250,113 +245,192 @@ static uint64_t spread4(uint32_t x) {
   return (t | t << 8) & 0x00FF00FF00FF00FFull;
 }
 
-static void store8_u16(char16_t *d, uint64_t v) {
+/* Eight output characters travel in a uint64_t, character j in bits 8j..8j+7
+ * (a "logical" order, independent of the host's byte order). The loops below
+ * keep their output pointer in a local: a store through a char pointer could
+ * alias o->w, which would otherwise be reloaded after every character. */
+UTFXI_INLINE void store8(unsigned char *d8, char16_t *d16, uint64_t v, int u8) {
   int j;
-  if (host_le()) {
+  if (host_le() && u8) {
+    memcpy(d8, &v, 8);
+  } else if (host_le()) {
+#ifdef DECODER_SSE2
+    __m128i x = _mm_cvtsi64_si128((long long)v);
+    _mm_storeu_si128((__m128i *)(void *)d16, _mm_unpacklo_epi8(x, _mm_setzero_si128()));
+#else
     uint64_t lo = spread4((uint32_t)v), hi = spread4((uint32_t)(v >> 32));
-    memcpy(d, &lo, 8);
-    memcpy(d + 4, &hi, 8);
-    return;
+    memcpy(d16, &lo, 8);
+    memcpy(d16 + 4, &hi, 8);
+#endif
+  } else {
+    for (j = 0; j < 8; j++) {
+      if (u8)
+        d8[j] = (unsigned char)(v >> (8 * j));
+      else
+        d16[j] = (char16_t)(v >> (8 * j) & 0xFF);
+    }
   }
-  for (j = 0; j < 8; j++) d[j] = (char16_t)(v >> (8 * j) & 0xFF);
 }
 
-static void store8(struct out *o, uint64_t v) {
-  if (o->u8)
-    store8_u8(out8(o), v);
+UTFXI_INLINE void store1(unsigned char *d8, char16_t *d16, size_t at, unsigned c, int u8) {
+  if (u8)
+    d8[at] = (unsigned char)c;
   else
-    store8_u16(out16(o), v);
-  o->w += 8;
+    d16[at] = (char16_t)c;
 }
 
-static void put_char(struct out *o, unsigned c) {
-  if (o->u8)
-    *out8(o) = (unsigned char)c;
-  else
-    *out16(o) = (char16_t)c;
-  o->w++;
-}
-
-/* Eight 6-bit values (one per byte, < 64) to base64 characters without a
- * table: start from 'A' + v and correct per range. Each step stays within a
- * byte (values 0..255, subtractions never borrow), so lanes never interact. */
-static uint64_t base64_chars(uint64_t v, int url) {
-  const uint64_t ones = 0x0101010101010101ull;
-  uint64_t ge26 = ((v + ones * (128 - 26)) >> 7) & ones;
-  uint64_t ge52 = ((v + ones * (128 - 52)) >> 7) & ones;
-  uint64_t ge62 = ((v + ones * (128 - 62)) >> 7) & ones;
-  uint64_t ge63 = ((v + ones * (128 - 63)) >> 7) & ones;
-  uint64_t c = v + ones * 'A' + ge26 * 6; /* A-Z, then a-z: 'a' - 26 = 'A' + 6 */
-  c -= ge52 * 75;                         /* 0-9: '0' - 52 */
-  c -= ge62 * (url ? 13 : 15);            /* 62: '+' or '-' */
-  return c + ge63 * (url ? 49 : 3);       /* 63: '/' or '_' */
-}
+/* Base64 character of a 6-bit value, as a constant expression. */
+#define B64_CHAR(v, url)                                           \
+  ((v) < 26 ? 'A' + (v) : (v) < 52 ? 'a' - 26 + (v)                \
+               : (v) < 62 ? '0' - 52 + (v) : (v) == 62 ? ((url) ? '-' : '+') \
+                                           : ((url) ? '_' : '/'))
+/* Tables of character pairs for every 12-bit value (first character in the
+ * low byte), built by the preprocessor: 0x##a##b##c runs over 000..FFF. */
+#define B64_PAIR(x, url) (uint16_t)(B64_CHAR((x) >> 6, url) | B64_CHAR((x) & 63, url) << 8)
+#define B64_HEX16A(M, ...)                                                                  \
+  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__),               \
+      M(4, __VA_ARGS__), M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__),           \
+      M(8, __VA_ARGS__), M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__),           \
+      M(C, __VA_ARGS__), M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
+#define B64_HEX16B(M, ...)                                                                  \
+  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__),               \
+      M(4, __VA_ARGS__), M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__),           \
+      M(8, __VA_ARGS__), M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__),           \
+      M(C, __VA_ARGS__), M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
+#define B64_HEX16C(M, ...)                                                                  \
+  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__),               \
+      M(4, __VA_ARGS__), M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__),           \
+      M(8, __VA_ARGS__), M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__),           \
+      M(C, __VA_ARGS__), M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
+#define B64_E3(c, a, b, url) B64_PAIR(0x##a##b##c, url)
+#define B64_E2(b, a, url) B64_HEX16C(B64_E3, a, b, url)
+#define B64_E1(a, url) B64_HEX16B(B64_E2, a, url)
+static const uint16_t base64_pairs[2][4096] = {{B64_HEX16A(B64_E1, 0)}, {B64_HEX16A(B64_E1, 1)}};
 
 static const char base64_std[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 static const char base64_url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
+/* 8 bytes read as a big-endian number (first byte highest). */
+static uint64_t load_be64(const unsigned char *p) {
+  uint64_t v;
+  memcpy(&v, p, 8);
+  if (!host_le()) return v;
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_bswap64(v);
+#else
+  v = (v & 0x00000000FFFFFFFFull) << 32 | v >> 32;
+  v = (v & 0x0000FFFF0000FFFFull) << 16 | (v & 0xFFFF0000FFFF0000ull) >> 16;
+  return (v & 0x00FF00FF00FF00FFull) << 8 | (v & 0xFF00FF00FF00FF00ull) >> 8;
+#endif
+}
+
 /* Whole groups of 3 bytes become 4 characters; a final 1 or 2 bytes (only
  * ever decoded by end) become 4 characters with '=' padding, or 2-3 without
  * for base64url. Returns the bytes consumed (whole groups only). */
-static size_t base64_out(struct out *o, const unsigned char *p, size_t n, int url) {
+UTFXI_INLINE size_t base64_body(struct out *o, const unsigned char *p, size_t n, int url,
+                                int u8) {
   const char *alphabet = url ? base64_url : base64_std;
-  size_t groups = n / 3, fit = room(o) / 4, i = 0, g = groups < fit ? groups : fit, rest;
-  /* Two groups per step from one 8-byte big-endian load (6 bytes used). */
-  while (g >= 2 && n - i >= 8) {
-    uint64_t x = 0, v = 0;
-    int j;
-    for (j = 0; j < 8; j++) x = x << 8 | p[i + (size_t)j];
-    for (j = 0; j < 8; j++) v |= (x >> (58 - 6 * j) & 63) << (8 * j);
-    store8(o, base64_chars(v, url));
-    i += 6;
-    g -= 2;
+  const uint16_t *pairs = base64_pairs[url];
+  unsigned char *d8 = u8 ? out8(o) : NULL;
+  char16_t *d16 = u8 ? NULL : out16(o);
+  size_t groups = n / 3, fit = room(o) / 4, g = groups < fit ? groups : fit, i = 0, w = 0, rest;
+  /* Two groups per step from one 8-byte big-endian load (6 bytes used):
+   * four table lookups give the eight characters. */
+  for (; g >= 2 && n - i >= 8; g -= 2, i += 6, w += 8) {
+    uint64_t x = load_be64(p + i) >> 16;
+    uint64_t v = pairs[x >> 36] | (uint64_t)pairs[x >> 24 & 0xFFF] << 16 |
+                 (uint64_t)pairs[x >> 12 & 0xFFF] << 32 | (uint64_t)pairs[x & 0xFFF] << 48;
+    store8(d8 + (u8 ? w : 0), d16 + (u8 ? 0 : w), v, u8);
   }
-  while (g > 0) {
+  for (; g > 0; g--, i += 3, w += 4) {
     uint32_t x = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
-    put_char(o, (unsigned char)alphabet[x >> 18]);
-    put_char(o, (unsigned char)alphabet[x >> 12 & 63]);
-    put_char(o, (unsigned char)alphabet[x >> 6 & 63]);
-    put_char(o, (unsigned char)alphabet[x & 63]);
-    i += 3;
-    g--;
+    store1(d8, d16, w, (unsigned char)alphabet[x >> 18], u8);
+    store1(d8, d16, w + 1, (unsigned char)alphabet[x >> 12 & 63], u8);
+    store1(d8, d16, w + 2, (unsigned char)alphabet[x >> 6 & 63], u8);
+    store1(d8, d16, w + 3, (unsigned char)alphabet[x & 63], u8);
   }
+  o->w += w;
   rest = n - i;
   if (rest >= 3 || rest == 0) return i; /* cut by cap, or done */
   {
     uint32_t x = (uint32_t)p[i] << 16 | (rest == 2 ? (uint32_t)p[i + 1] << 8 : 0);
     size_t chars = url ? rest + 1 : 4;
     if (room(o) < chars) return i;
-    put_char(o, (unsigned char)alphabet[x >> 18]);
-    put_char(o, (unsigned char)alphabet[x >> 12 & 63]);
-    if (rest == 2) put_char(o, (unsigned char)alphabet[x >> 6 & 63]);
-    if (!url) {
-      if (rest == 1) put_char(o, '=');
-      put_char(o, '=');
-    }
+    store1(d8, d16, w, (unsigned char)alphabet[x >> 18], u8);
+    store1(d8, d16, w + 1, (unsigned char)alphabet[x >> 12 & 63], u8);
+    if (rest == 2)
+      store1(d8, d16, w + 2, (unsigned char)alphabet[x >> 6 & 63], u8);
+    else if (!url)
+      store1(d8, d16, w + 2, '=', u8);
+    if (!url) store1(d8, d16, w + 3, '=', u8);
+    o->w += chars;
   }
   return n;
 }
 
+static size_t base64_out(struct out *o, const unsigned char *p, size_t n, int url) {
+  if (o->u8) return url ? base64_body(o, p, n, 1, 1) : base64_body(o, p, n, 0, 1);
+  return url ? base64_body(o, p, n, 1, 0) : base64_body(o, p, n, 0, 0);
+}
+
 /* Four bytes (byte j in bits 8j..) to eight lowercase hex digits. */
-static uint64_t hex_digits(uint32_t x) {
+UTFXI_INLINE uint64_t hex_digits(uint32_t x) {
   uint64_t t = spread4(x);
   uint64_t nib = (t >> 4 & 0x000F000F000F000Full) | (t & 0x000F000F000F000Full) << 8;
   uint64_t over9 = ((nib + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull;
   return nib + 0x3030303030303030ull + over9 * ('a' - '0' - 10);
 }
 
-static size_t hex_out(struct out *o, const unsigned char *p, size_t n) {
+#ifdef DECODER_SSE2
+/* Sixteen nibbles (one per byte) to hex digits. */
+static inline __m128i hex_digits16(__m128i nib) {
+  __m128i over9 = _mm_cmpgt_epi8(nib, _mm_set1_epi8(9));
+  return _mm_add_epi8(_mm_add_epi8(nib, _mm_set1_epi8('0')),
+                      _mm_and_si128(over9, _mm_set1_epi8('a' - '0' - 10)));
+}
+#endif
+
+UTFXI_INLINE size_t hex_body(struct out *o, const unsigned char *p, size_t n, int u8) {
   static const char digits[] = "0123456789abcdef";
+  unsigned char *d8 = u8 ? out8(o) : NULL;
+  char16_t *d16 = u8 ? NULL : out16(o);
   size_t c = room(o) / 2, i = 0;
   if (c > n) c = n;
+#ifdef DECODER_SSE2
+  if (host_le())
+    for (; c - i >= 16; i += 16) {
+      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+      __m128i lo = _mm_and_si128(x, _mm_set1_epi8(0x0F));
+      __m128i hi = _mm_and_si128(_mm_srli_epi16(x, 4), _mm_set1_epi8(0x0F));
+      __m128i a = hex_digits16(_mm_unpacklo_epi8(hi, lo));
+      __m128i b = hex_digits16(_mm_unpackhi_epi8(hi, lo));
+      if (u8) {
+        _mm_storeu_si128((__m128i *)(void *)(d8 + 2 * i), a);
+        _mm_storeu_si128((__m128i *)(void *)(d8 + 2 * i + 16), b);
+      } else {
+        __m128i z = _mm_setzero_si128();
+        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i), _mm_unpacklo_epi8(a, z));
+        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i + 8), _mm_unpackhi_epi8(a, z));
+        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i + 16), _mm_unpacklo_epi8(b, z));
+        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i + 24), _mm_unpackhi_epi8(b, z));
+      }
+    }
+#endif
   for (; c - i >= 4; i += 4)
-    store8(o, hex_digits(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
-                         (uint32_t)p[i + 3] << 24));
+    store8(d8 + (u8 ? 2 * i : 0), d16 + (u8 ? 0 : 2 * i),
+           hex_digits(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
+                      (uint32_t)p[i + 3] << 24),
+           u8);
   for (; i < c; i++) {
-    put_char(o, (unsigned char)digits[p[i] >> 4]);
-    put_char(o, (unsigned char)digits[p[i] & 15]);
+    store1(d8, d16, 2 * i, (unsigned char)digits[p[i] >> 4], u8);
+    store1(d8, d16, 2 * i + 1, (unsigned char)digits[p[i] & 15], u8);
   }
+  o->w += 2 * c;
   return c;
+}
+
+static size_t hex_out(struct out *o, const unsigned char *p, size_t n) {
+  return o->u8 ? hex_body(o, p, n, 1) : hex_body(o, p, n, 0);
 }
 
 /* ------------------------------------------------------------- the core */
