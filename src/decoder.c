@@ -26,6 +26,13 @@
 #include <emmintrin.h>
 #endif
 
+/* The x86-64 build has AVX2 helpers (src/x86/avx2_decoder_*.c), used when
+ * the active kernel tier is an AVX one. */
+#if defined(__x86_64__) && !defined(UTFX_NO_SIMD) && !defined(UTFX_DECODER_NO_AVX2)
+#define DECODER_AVX2 1
+#include "x86/decoder_avx2.h"
+#endif
+
 /* Where the output goes: char16_t units in host order, or UTF-8 bytes. */
 struct out {
   void *dst;
@@ -328,12 +335,22 @@ static uint64_t load_be64(const unsigned char *p) {
  * ever decoded by end) become 4 characters with '=' padding, or 2-3 without
  * for base64url. Returns the bytes consumed (whole groups only). */
 UTFXI_INLINE size_t base64_body(struct out *o, const unsigned char *p, size_t n, int url,
-                                int u8) {
+                                int u8, int avx) {
   const char *alphabet = url ? base64_url : base64_std;
   const uint16_t *pairs = base64_pairs[url];
   unsigned char *d8 = u8 ? out8(o) : NULL;
   char16_t *d16 = u8 ? NULL : out16(o);
   size_t groups = n / 3, fit = room(o) / 4, g = groups < fit ? groups : fit, i = 0, w = 0, rest;
+#ifdef DECODER_AVX2
+  if (g >= 8 && avx && host_le()) {
+    size_t done = utfxi_base64_blocks_avx2(p, n, g / 8, d8, d16, url);
+    i = done;
+    w = done / 3 * 4;
+    g -= done / 3;
+  }
+#else
+  (void)avx;
+#endif
   /* Two groups per step from one 8-byte big-endian load (6 bytes used):
    * four table lookups give the eight characters. */
   for (; g >= 2 && n - i >= 8; g -= 2, i += 6, w += 8) {
@@ -368,9 +385,16 @@ UTFXI_INLINE size_t base64_body(struct out *o, const unsigned char *p, size_t n,
   return n;
 }
 
-static size_t base64_out(struct out *o, const unsigned char *p, size_t n, int url) {
-  if (o->u8) return url ? base64_body(o, p, n, 1, 1) : base64_body(o, p, n, 0, 1);
-  return url ? base64_body(o, p, n, 1, 0) : base64_body(o, p, n, 0, 0);
+/* An AVX kernel tier (avx2, avx512) was chosen only where AVX2 runs. */
+static int tier_has_avx2(const struct utfxi_kernels *k) {
+  return k->name[0] == 'a' && k->name[1] == 'v' && k->name[2] == 'x';
+}
+
+static size_t base64_out(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
+                         size_t n, int url) {
+  int avx = tier_has_avx2(k);
+  if (o->u8) return url ? base64_body(o, p, n, 1, 1, avx) : base64_body(o, p, n, 0, 1, avx);
+  return url ? base64_body(o, p, n, 1, 0, avx) : base64_body(o, p, n, 0, 0, avx);
 }
 
 /* Four bytes (byte j in bits 8j..) to eight lowercase hex digits. */
@@ -450,9 +474,9 @@ static size_t piece(utfx_decoder *d, const struct utfxi_kernels *k, struct out *
     case UTFX_ASCII:
       return ascii_out(k, o, p, n);
     case UTFX_BASE64:
-      return base64_out(o, p, n, 0);
+      return base64_out(k, o, p, n, 0);
     case UTFX_BASE64URL:
-      return base64_out(o, p, n, 1);
+      return base64_out(k, o, p, n, 1);
     default: /* UTFX_HEX */
       return hex_out(o, p, n);
   }

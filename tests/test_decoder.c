@@ -397,6 +397,33 @@ static void test_guard_pages(void) {
           }
         }
     }
+  /* Long single chunks of every length, so the block loops (SIMD, words)
+   * run right up to the protected pages too. */
+  for (e = 0; e < ENCODINGS; e++) {
+    size_t n;
+    for (n = 0; n <= 100; n++) {
+      int u8;
+      size_t cuts1[2] = {0, n}, us;
+      for (t = 0; t < n; t++) in[t] = (unsigned char)rng_next(&r);
+      for (u8 = 0; u8 < 2; u8++) {
+        utfx_decoder d;
+        size_t need;
+        unsigned char *src = guard_alloc(n), *dst;
+        utfx_result res;
+        us = unit_size(u8);
+        (void)reference_calls(all_encodings[e], u8, in, cuts1, 1, ref, offs);
+        need = offs[1];
+        dst = guard_alloc(need);
+        memcpy(src, in, n);
+        (void)utfx_decoder_init(&d, all_encodings[e]);
+        res = call(&d, u8, src, n, 0, dst, need / us);
+        CHECK(res.status == UTFX_OK && res.written * us == need && memcmp(dst, ref, need) == 0,
+              "enc %d long chunk of %zu bytes against guard pages", (int)all_encodings[e], n);
+        guard_free(src, n);
+        guard_free(dst, need);
+      }
+    }
+  }
   tap_group("guard pages after and before src, after an exact-fit dst");
 }
 
