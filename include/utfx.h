@@ -263,7 +263,8 @@ UTFX_API void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_
  *   utfx_decoder_max_length(d, n)
  *                               units that always suffice for the next write
  *                               of n bytes (n = 0: for end) in d's state.
- *   result.replaced counts the U+FFFD written for ill-formed UTF-8.
+ *   result.replaced counts the U+FFFD written for ill-formed UTF-8 (and, in
+ *   the UTF-8 form, for lone surrogates of utf16le input).
  *   A decoder that init refused returns INVALID from every call.
  *
  * UTF-8 output form (a streaming sanitizer: bytes in, well-formed UTF-8 out):

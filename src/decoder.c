@@ -221,7 +221,7 @@ static size_t latin1_out(const struct utfxi_kernels *k, struct out *o, const uns
 /* Node's ascii decoding clears the top bit of every byte. */
 static size_t ascii_out(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
                         size_t n) {
-  size_t c = n < room(o) ? n : room(o), j = 0, a;
+  size_t c = n < room(o) ? n : room(o), j = 0;
   if (!c) return 0;
   if (o->u8) {
     unsigned char *dst = out8(o);
@@ -232,12 +232,24 @@ static size_t ascii_out(const struct utfxi_kernels *k, struct out *o, const unsi
     for (; j < c; j++) dst[j] = p[j] & 0x7F;
   } else {
     char16_t *dst = out16(o);
+#ifdef DECODER_SSE2 /* one pass: mask and widen */
+    (void)k;
+    for (; c - j >= 16; j += 16) {
+      __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + j)),
+                                _mm_set1_epi8(0x7F));
+      _mm_storeu_si128((__m128i *)(void *)(dst + j), _mm_unpacklo_epi8(x, _mm_setzero_si128()));
+      _mm_storeu_si128((__m128i *)(void *)(dst + j + 8),
+                       _mm_unpackhi_epi8(x, _mm_setzero_si128()));
+    }
+#else /* the ASCII prefix converts as Latin-1 with the dispatched kernel */
     utfx_result v = k->validate_ascii((const char *)p, c);
-    a = v.status == UTFX_OK ? c : v.read; /* the ASCII prefix converts as Latin-1 */
+    size_t a = v.status == UTFX_OK ? c : v.read;
     if (a)
       (void)(host_le() ? k->convert_latin1_to_utf16le((const char *)p, a, dst, a, UTFX_REPLACE)
                        : k->convert_latin1_to_utf16be((const char *)p, a, dst, a, UTFX_REPLACE));
-    for (j = a; j < c; j++) dst[j] = (char16_t)(p[j] & 0x7F);
+    j = a;
+#endif
+    for (; j < c; j++) dst[j] = (char16_t)(p[j] & 0x7F);
   }
   o->w += c;
   return c;
