@@ -72,8 +72,9 @@ static size_t utf8_to_utf16(const struct utfxi_kernels *k, struct out *o, const 
                             size_t n) {
   size_t cap = room(o);
   char16_t *dst = cap ? out16(o) : NULL;
-  utfx_result r = host_le() ? k->convert_utf8_to_utf16le((const char *)p, n, dst, cap, UTFX_REPLACE)
-                            : k->convert_utf8_to_utf16be((const char *)p, n, dst, cap, UTFX_REPLACE);
+  const char *s = (const char *)p;
+  utfx_result r = host_le() ? k->convert_utf8_to_utf16le(s, n, dst, cap, UTFX_REPLACE)
+                            : k->convert_utf8_to_utf16be(s, n, dst, cap, UTFX_REPLACE);
   o->w += r.written;
   o->replaced += r.replaced;
   return r.read;

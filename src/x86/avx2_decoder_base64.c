@@ -14,8 +14,8 @@
 
 size_t utfxi_base64_blocks_avx2(const unsigned char *p, size_t n, size_t blocks,
                                 unsigned char *d8, char16_t *d16, int url) {
-  const __m256i spread = _mm256_setr_epi8(1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10, 1, 0, 2,
-                                          1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10);
+  const __m256i spread = _mm256_setr_epi8(1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10,  /**/
+                                          1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10);
   /* Offsets by range: 0 -> 26..51 ('a' - 26), 1..10 -> 52..61 ('0' - 52),
    * 11 -> 62, 12 -> 63, 13 -> 0..25 ('A'). */
   const char c62 = url ? '-' : '+', c63 = url ? '_' : '/';
