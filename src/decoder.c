@@ -585,6 +585,7 @@ static utfx_result decoder_write(utfx_decoder *d, const unsigned char *src, size
 static utfx_result decoder_end(utfx_decoder *d, struct out *o) {
   const struct utfxi_kernels *k;
   if (d->enc_ == ENC_UNUSABLE) return done(UTFX_INVALID, 0, o);
+  if (!d->held_ && !d->high_) return done(UTFX_OK, 0, o); /* the common case: nothing held */
   k = utfxi_active();
   if (!flush_high16(d, o)) return done(UTFX_DST_FULL, 0, o);
   if (d->missing_) { /* what Node's end() decodes: the held bytes as they are */
