@@ -258,8 +258,8 @@ UTFX_API void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_
  *                               cap of 4 or more always makes progress.
  *   utfx_decoder_end(d, dst, cap)
  *                               what end() returns: flushes what d holds and
- *                               resets d for reuse. DST_FULL keeps the rest,
- *                               so calling end again continues.
+ *                               resets d for reuse (read is 0). DST_FULL
+ *                               keeps the rest, so calling end again continues.
  *   utfx_decoder_max_length(d, n)
  *                               units that always suffice for the next write
  *                               of n bytes (n = 0: for end) in d's state.

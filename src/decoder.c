@@ -269,8 +269,12 @@ static uint64_t spread4(uint32_t x) {
  * (a "logical" order, independent of the host's byte order). The loops below
  * keep their output pointer in a local: a store through a char pointer could
  * alias o->w, which would otherwise be reloaded after every character. */
-UTFXI_INLINE void store8(unsigned char *d8, char16_t *d16, uint64_t v, int u8) {
+UTFXI_INLINE void store8(unsigned char *d8, char16_t *d16, size_t at, uint64_t v, int u8) {
   int j;
+  if (u8)
+    d8 += at; /* only the form in use is offset: the other pointer is NULL */
+  else
+    d16 += at;
   if (host_le() && u8) {
     memcpy(d8, &v, 8);
   } else if (host_le()) {
@@ -351,9 +355,15 @@ UTFXI_INLINE size_t base64_body(struct out *o, const unsigned char *p, size_t n,
                                 int u8, int avx) {
   const char *alphabet = url ? base64_url : base64_std;
   const uint16_t *pairs = base64_pairs[url];
-  unsigned char *d8 = u8 ? out8(o) : NULL;
-  char16_t *d16 = u8 ? NULL : out16(o);
-  size_t groups = n / 3, fit = room(o) / 4, g = groups < fit ? groups : fit, i = 0, w = 0, rest;
+  unsigned char *d8;
+  char16_t *d16;
+  size_t groups, fit, g, i = 0, w = 0, rest;
+  if (room(o) < 2) return 0; /* nothing fits (and dst may be NULL) */
+  d8 = u8 ? out8(o) : NULL;
+  d16 = u8 ? NULL : out16(o);
+  groups = n / 3;
+  fit = room(o) / 4;
+  g = groups < fit ? groups : fit;
 #ifdef DECODER_AVX2
   if (g >= 8 && avx && host_le()) {
     size_t done = utfxi_base64_blocks_avx2(p, n, g / 8, d8, d16, url);
@@ -370,7 +380,7 @@ UTFXI_INLINE size_t base64_body(struct out *o, const unsigned char *p, size_t n,
     uint64_t x = load_be64(p + i) >> 16;
     uint64_t v = pairs[x >> 36] | (uint64_t)pairs[x >> 24 & 0xFFF] << 16 |
                  (uint64_t)pairs[x >> 12 & 0xFFF] << 32 | (uint64_t)pairs[x & 0xFFF] << 48;
-    store8(d8 + (u8 ? w : 0), d16 + (u8 ? 0 : w), v, u8);
+    store8(d8, d16, w, v, u8);
   }
   for (; g > 0; g--, i += 3, w += 4) {
     uint32_t x = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
@@ -429,10 +439,13 @@ static inline __m128i hex_digits16(__m128i nib) {
 
 UTFXI_INLINE size_t hex_body(struct out *o, const unsigned char *p, size_t n, int u8) {
   static const char digits[] = "0123456789abcdef";
-  unsigned char *d8 = u8 ? out8(o) : NULL;
-  char16_t *d16 = u8 ? NULL : out16(o);
+  unsigned char *d8;
+  char16_t *d16;
   size_t c = room(o) / 2, i = 0;
   if (c > n) c = n;
+  if (!c) return 0; /* nothing fits (and dst may be NULL) */
+  d8 = u8 ? out8(o) : NULL;
+  d16 = u8 ? NULL : out16(o);
 #ifdef DECODER_SSE2
   if (host_le())
     for (; c - i >= 16; i += 16) {
@@ -454,7 +467,7 @@ UTFXI_INLINE size_t hex_body(struct out *o, const unsigned char *p, size_t n, in
     }
 #endif
   for (; c - i >= 4; i += 4)
-    store8(d8 + (u8 ? 2 * i : 0), d16 + (u8 ? 0 : 2 * i),
+    store8(d8, d16, 2 * i,
            hex_digits(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
                       (uint32_t)p[i + 3] << 24),
            u8);
