@@ -150,7 +150,8 @@ static void check_input(enum ref_enc e, const void *src, size_t n, int all_caps,
     const struct length_op *op = &length_ops[i];
     size_t got, wl = 0, j;
     if (op->from != e) continue;
-    for (j = 0; j < count; j++) wl += op->to == REF_LATIN1 ? 1 : ref_encoded_units(op->to, chars[j].cp);
+    for (j = 0; j < count; j++)
+      wl += op->to == REF_LATIN1 ? 1 : ref_encoded_units(op->to, chars[j].cp);
     got = op->pub(src, n);
     CHECK(got == wl, "%s %s: %zu want %zu", op->name, what, got, wl);
   }

@@ -16,7 +16,10 @@
 #define CANARY_UNITS 8
 
 static inline const char *expect_status_name(utfx_status s) {
-  return s == UTFX_OK ? "OK" : s == UTFX_INVALID ? "INVALID" : s == UTFX_DST_FULL ? "DST_FULL" : "?";
+  return s == UTFX_OK         ? "OK"
+         : s == UTFX_INVALID  ? "INVALID"
+         : s == UTFX_DST_FULL ? "DST_FULL"
+                              : "?";
 }
 
 /* Compares two results field by field; `what` names the case. */
