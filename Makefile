@@ -98,6 +98,56 @@ test: ## build and run every test: normal build, then ASan+UBSan build
 check: ## quick: the normal build's tests only
 	$(MAKE) run-tests WERROR=-Werror
 
+# The Node.js oracle test finds tests/oracle/node_oracle.js and tests/data/
+# through the source directory (it also honours $UTFX_NODE_ORACLE and $NODE).
+$(BUILD)/obj/tests/test_oracle_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
+
+# ---------------------------------------------------------------- fuzz
+# libFuzzer targets, one per family of input encodings (fuzz/fuzz_*.c): each
+# runs its input through every kernel tier and requires scalar's exact
+# results, the length functions, round trips and ICU's answers.
+# `make fuzz` builds them with clang (libFuzzer + ASan + UBSan) into
+# $(BUILD)/fuzz/ and runs each for FUZZ_SECONDS; new inputs go to
+# $(BUILD)/fuzz/corpus-<target>/ (fuzz/corpus/<target>/ is only read), crashes
+# to $(BUILD)/fuzz/. The same targets linked with fuzz/standalone_main.c
+# (any compiler, no libFuzzer) replay the checked-in corpus in every test run
+# (tests/test_fuzz_replay.sh), in the plain and in the sanitizer build.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_LIB := $(BUILD)/fuzz/lib/libutfx.a
+FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
+FUZZ_REPLAY_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay/%)
+
+fuzz: $(FUZZ_BIN) ## build the libFuzzer targets with clang and run each FUZZ_SECONDS (60)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(BUILD)/fuzz/corpus-$$t; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	  $(BUILD)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=$(BUILD)/fuzz/$$t- $(BUILD)/fuzz/corpus-$$t fuzz/corpus/$$t; \
+	done
+
+# The library once more, instrumented for libFuzzer (a separate build tree).
+$(FUZZ_LIB): $(LIB_SRC) $(wildcard include/*.h src/*.h src/*/*.h) Makefile
+	$(MAKE) $(FUZZ_LIB) BUILD=$(BUILD)/fuzz/lib CC=$(FUZZ_CC) CFLAGS="-O1 -g" \
+	    EXTRA_FLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)"
+
+$(BUILD)/fuzz/%: fuzz/%.c fuzz/fuzz_common.h $(FUZZ_LIB)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=c11 -Wall -Wextra -Iinclude -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) \
+	    -o $@ $< $(FUZZ_LIB) $(ICU_LIBS)
+
+$(BUILD)/obj/fuzz/%.o: fuzz/%.c $(wildcard include/*.h fuzz/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -c $< -o $@
+
+$(BUILD)/fuzz-replay/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/standalone_main.o $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -o $@ $^ $(ICU_LIBS)
+
+test-build: $(FUZZ_REPLAY_BIN)
+
 # ---------------------------------------------------------------- bench
 bench: lib ## run the benchmark harness (default selection)
 	@echo "bench: not built yet"
