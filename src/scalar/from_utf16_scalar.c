@@ -42,11 +42,12 @@ UTFXI_INLINE void utf16_convert_unchecked(const char16_t *s, size_t n, void *dst
       if (c > 0xDBFF || n - i < 2) break;
       d = utfxi_load16(s + i + 1, be);
       if ((d & 0xFC00) != 0xDC00) break;
-      c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
-      i++;
-    } else if (t == UTFXI_T_LATIN1 && c > 0xFF) {
-      break;
+      if (t == UTFXI_T_LATIN1) break; /* above U+00FF */
+      w += utfxi_put(dst, w, 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00), t);
+      i += 2;
+      continue;
     }
+    if (t == UTFXI_T_LATIN1 && c > 0xFF) break;
     w += utfxi_put(dst, w, c, t);
     i++;
   }
