@@ -256,6 +256,20 @@ static void suite_surrogates(void) {
       }
     }
   }
+  /* UTF-8: every surrogate encoded as ED A0..BF 80..BF is three maximal
+   * subparts (ED is only followed by 80..9F), also as a CESU-8 pair. */
+  for (v = 0xD800; v <= 0xDFFF; v++) {
+    unsigned char s[8] = {0x41, 0xED, (unsigned char)(0x80 | (v >> 6 & 0x3F)),
+                          (unsigned char)(0x80 | (v & 0x3F)), 0xED, 0xB0, 0x80, 0x42};
+    char16_t o[16];
+    utfx_result r = utfx_validate_utf8((const char *)s, 8);
+    CHECK(r.status == UTFX_INVALID && r.read == 1, "UTF-8 ED %02X %02X rejected", s[2], s[3]);
+    r = utfx_convert_utf8_to_utf16le((const char *)s, 8, o, 16, UTFX_REPLACE);
+    CHECK(r.status == UTFX_OK && r.written == 8 && r.replaced == 6, "UTF-8 ED %02X %02X: %zu",
+          s[2], s[3], r.replaced);
+    snprintf(what, sizeof what, "UTF-8 A ED %02X %02X ED B0 80 B", s[2], s[3]);
+    check_all(REF_UTF8, s, 8, 1, what);
+  }
   /* Values above U+10FFFF: the first 64K, the last 64K, and a stride. */
   for (v = 0x110000; v < 0x120000; v++) {
     in.u[0] = v;
@@ -272,7 +286,7 @@ static void suite_surrogates(void) {
     snprintf(what, sizeof what, "UTF-32 A %X", (unsigned)v);
     check_all(REF_UTF32, in.u, 2, 1, what);
   }
-  timed_group("every surrogate (UTF-16 / UTF-32) and out-of-range UTF-32 rejected");
+  timed_group("every surrogate (UTF-8 / UTF-16 / UTF-32) and out-of-range UTF-32 rejected");
 }
 
 /* ------------------------------------------------- UTF-8 sweeps */
