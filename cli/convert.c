@@ -23,7 +23,7 @@ static const char usage[] =
     "Convert FILEs (or standard input) from one encoding to another; write the\n"
     "concatenated result to standard output or to OUT.\n"
     "\n"
-    "  -f, --from=ENC     input encoding (default: from the byte-order mark, else UTF-8)\n"
+    "  -f, --from=ENC     input encoding (default: by byte-order mark, else utf-8)\n"
     "  -t, --to=ENC       output encoding (default: utf-8)\n"
     "      --strict       stop at the first ill-formed sequence, exit 1 (default)\n"
     "  -r, --replace      write U+FFFD for each ill-formed sequence ('?' in latin1)\n"
@@ -287,7 +287,6 @@ int cli_convert_main(int argc, char **argv) {
   }
   memset(&s, 0, sizeof s);
   s.want = from;
-  s.strip_bom = strip_bom || bom;
   s.progress = 1;
   s.on_data = on_data;
   s.on_tail = on_tail;
@@ -295,6 +294,8 @@ int cli_convert_main(int argc, char **argv) {
   c.out = &out;
   /* A BOM on output: asked for, or implied by a generic utf-16 / utf-32. */
   bom = bom || (to.generic && !strip_bom);
+  /* Never two marks: a leading U+FEFF of the input goes when one is written. */
+  s.strip_bom = strip_bom || bom;
 
   for (i = 0; i < nfiles && rc == 0; i++) {
     if (in_place || i == 0) {

@@ -14,7 +14,7 @@ static const char usage[] =
     "Prints FILE:LINE:COLUMN: and what is wrong for the first error of each\n"
     "invalid file; prints nothing for valid files.\n"
     "\n"
-    "  -f, --from=ENC   encoding (default: from the byte-order mark, else UTF-8);\n"
+    "  -f, --from=ENC   encoding (default: the byte-order mark's, else utf-8):\n"
     "                   utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be,\n"
     "                   utf-32, latin1 (always valid)\n"
     "  -a, --all        report every error, not only the first of each file\n"
