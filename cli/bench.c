@@ -28,7 +28,8 @@ static const char usage[] =
 
 /* Words of several scripts (\u escapes keep this source ASCII). */
 static const char *const words[] = {
-    "lorem",   "ipsum",   "dolor", "\u00e9t\u00e9",   "na\u00efve", "\u0436\u0438\u0437\u043d\u044c",
+    "lorem", "ipsum", "dolor", "\u00e9t\u00e9", "na\u00efve",
+    "\u0436\u0438\u0437\u043d\u044c",
     "\u043c\u0438\u0440", "\u05e9\u05dc\u05d5\u05dd", "\u0633\u0644\u0627\u0645",
     "\u0928\u092e\u0938\u094d\u0924\u0947", "\u65e5\u672c\u8a9e", "\u4e2d\u6587",
     "\ud55c\uad6d\uc5b4", "\U0001F600", "\U0001F680\U0001F30D", "text", "data"};

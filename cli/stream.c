@@ -86,7 +86,8 @@ void cli_report_at(const struct cli_stream *s, const struct cli_pos *pos_before_
 
 static void hex_bytes(char *buf, size_t cap, const unsigned char *p, size_t n) {
   size_t i, len = strlen(buf);
-  for (i = 0; i < n && len + 4 < cap; i++) len += (size_t)sprintf(buf + len, i ? " %02X" : "%02X", p[i]);
+  for (i = 0; i < n && len + 4 < cap; i++)
+    len += (size_t)sprintf(buf + len, i ? " %02X" : "%02X", p[i]);
 }
 
 void cli_describe_invalid(const struct cli_stream *s, const unsigned char *p, size_t e_bytes,

@@ -43,7 +43,8 @@ fi
 # ---------------------------------------------------------------- fixtures
 cd "$T/w"
 printf 'h\303\251llo w\303\266rld\nzweite Zeile\n' > ok.txt
-printf 'Ru: \320\277\321\200\320\270\320\262\320\265\321\202\nZh: \344\270\255\346\226\207\nEmoji: \360\237\230\200\360\237\232\200\n' > multi.txt
+{ printf 'Ru: \320\277\321\200\320\270\320\262\320\265\321\202\n'
+  printf 'Zh: \344\270\255\346\226\207\nEmoji: \360\237\230\200\360\237\232\200\n'; } > multi.txt
 : > empty.txt
 printf 'line one\nab\340\200cd\n' > bad-e080.txt
 printf 'end\360\237\230' > truncated.txt
@@ -143,7 +144,8 @@ golden convert-in-place-stdin 'utfx convert -i'
 golden convert-disk-full 'utfx convert ok.txt > /dev/full'
 golden convert-output-directory 'utfx convert -o . ok.txt'
 
-golden validate-valid 'utfx validate ok.txt multi.txt empty.txt && utfx validate -f latin1 latin1.txt && utfx validate < /dev/null'
+golden validate-valid \
+  'utfx validate ok.txt multi.txt empty.txt && utfx validate -f latin1 latin1.txt < /dev/null'
 golden validate-invalid 'utfx validate ok.txt bad-e080.txt truncated.txt many-bad.txt'
 golden validate-all 'utfx validate --all many-bad.txt bad-e080.txt'
 golden validate-quiet 'utfx validate -q many-bad.txt ok.txt'
@@ -231,7 +233,8 @@ else not_ok "sequences split across the chunk boundary" "${bad[@]:0:10}"; fi
 
 # Against Node's decoder (WHATWG replacement), when node is installed.
 if command -v node > /dev/null 2>&1; then
-  node -e 'const fs=require("fs");process.stdout.write(Buffer.from(fs.readFileSync(process.argv[1]).toString("utf8"),"utf16le"))' mix.utf8 > node.out
+  node -e 'const s = require("fs").readFileSync(process.argv[1]).toString("utf8");
+           process.stdout.write(Buffer.from(s, "utf16le"));' mix.utf8 > node.out
   UTFX_CLI_CHUNK=5 utfx convert -r -q -t utf-16le mix.utf8 > chunk.out
   check "--replace output equals Node's Buffer.toString('utf8')" cmp -s node.out chunk.out
 else
@@ -345,7 +348,8 @@ rm -f zeros.bin
 utfx info > info.out
 check "info lists the implementations and the selected one" \
   test -n "$(grep '^implementations:.* scalar' info.out)" -a -n "$(grep '^selected: ' info.out)"
-check "UTFX_IMPL=scalar selects scalar" test -n "$(UTFX_IMPL=scalar utfx info | grep '^selected: *scalar')"
+check "UTFX_IMPL=scalar selects scalar" \
+  test -n "$(UTFX_IMPL=scalar utfx info | grep '^selected: *scalar')"
 utfx bench -r 1 -s 1 > bench.out 2>&1
 rc=$?
 check "bench: self-tests pass and every supported implementation reports a speed" \
