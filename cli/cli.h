@@ -119,6 +119,7 @@ struct cli_stream {
   struct cli_encoding want;
   int strip_bom;        /* also drop a leading U+FEFF of an explicit encoding */
   int progress;         /* allowed to show progress (still needs a terminal) */
+  int positions;        /* 1: line/column at one error, 2: at every error (--all) */
   cli_chunk_fn on_data; /* whole characters (UTF-32 already in host order) */
   cli_chunk_fn on_tail; /* at end of input: 1-3 bytes of an incomplete unit */
   void *ctx;
@@ -129,11 +130,18 @@ struct cli_stream {
   uint64_t offset; /* byte offset in the file of p[0] of the current callback */
   int eof;         /* the current data ends the input */
   size_t bom_len;  /* bytes of a detected (and skipped) BOM */
+  int seekable;    /* a regular file: cli_stream_locate can re-read it */
+  int track;       /* callbacks keep a cli_pos per chunk (else located on error) */
+  int64_t start;   /* file offset where the input began */
 };
 
 /* Runs the callbacks over the input; returns the first nonzero value they
  * return, CLI_EXIT_IO on a read error, else 0. */
 int cli_stream_run(struct cli_stream *s, const struct cli_input *in);
+/* Line and column of byte offset (from the start of the input) by re-reading
+ * a seekable input: lets strict runs skip position bookkeeping on regular
+ * files and pay for it only when there is an error. 0 on success. */
+int cli_stream_locate(const struct cli_stream *s, uint64_t offset, struct cli_pos *pos);
 /* "FILE:LINE:COL: what at byte offset N" (at = position of the error). */
 void cli_report(const struct cli_stream *s, const struct cli_pos *at, uint64_t offset,
                 const char *what);

@@ -43,7 +43,6 @@ struct convert_ctx {
   enum cli_enc to;
   enum cli_fam tofam;
   int replace;
-  int track; /* keep positions for strict messages */
   struct cli_output *out;
   unsigned char *obuf;
   size_t ocap, olen;
@@ -155,7 +154,7 @@ static int on_data(struct cli_stream *s, unsigned char *p, size_t nbytes) {
     }
     if (!rc) rc = flush(c);
   }
-  if (!rc && c->track) cli_pos_advance(&c->pos, s->fam, p, nbytes);
+  if (!rc && s->track) cli_pos_advance(&c->pos, s->fam, p, nbytes);
   return rc;
 }
 
@@ -278,7 +277,6 @@ int cli_convert_main(int argc, char **argv) {
   c.to = to.enc;
   c.tofam = cli_family(to.enc);
   c.replace = replace;
-  c.track = !replace;
   c.ocap = 4 * cli_chunk_size() + 64;
   c.obuf = malloc(c.ocap);
   if (!c.obuf) {
@@ -288,6 +286,7 @@ int cli_convert_main(int argc, char **argv) {
   memset(&s, 0, sizeof s);
   s.want = from;
   s.progress = 1;
+  s.positions = replace ? 0 : 1;
   s.on_data = on_data;
   s.on_tail = on_tail;
   s.ctx = &c;

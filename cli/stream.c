@@ -4,10 +4,13 @@
  * character (at most 3 bytes) to the next chunk, so the callbacks always see
  * whole characters and any chunking gives the result of one whole-input call.
  * Also formats the position and description of an ill-formed sequence. */
+#define _POSIX_C_SOURCE 200809L
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -27,6 +30,9 @@ int cli_stream_run(struct cli_stream *s, const struct cli_input *in) {
   s->fam = cli_family(s->enc);
   s->bom_len = 0;
   s->eof = 0;
+  s->start = in->size >= 0 ? (int64_t)lseek(in->fd, 0, SEEK_CUR) : -1;
+  s->seekable = s->start >= 0;
+  s->track = s->positions == 2 || (s->positions == 1 && !s->seekable);
   cli_progress_begin(&prog, in->display, in->size, s->progress);
   for (;;) {
     size_t got, n, start = 0, keep, whole, unit;
@@ -70,6 +76,42 @@ int cli_stream_run(struct cli_stream *s, const struct cli_input *in) {
   return rc;
 }
 
+struct locate_ctx {
+  uint64_t target;
+  struct cli_pos pos;
+};
+
+enum { LOCATED = -1 };
+
+static int locate_data(struct cli_stream *s, unsigned char *p, size_t nbytes) {
+  struct locate_ctx *l = s->ctx;
+  if (s->offset + nbytes < l->target) {
+    cli_pos_advance(&l->pos, s->fam, p, nbytes);
+    return 0;
+  }
+  /* target is a character boundary of the whole input, hence of p too. */
+  cli_pos_advance(&l->pos, s->fam, p, (size_t)(l->target - s->offset));
+  return LOCATED;
+}
+
+int cli_stream_locate(const struct cli_stream *s, uint64_t offset, struct cli_pos *pos) {
+  struct cli_stream again;
+  struct locate_ctx l;
+  int rc;
+  if (!s->seekable || lseek(s->in->fd, (off_t)s->start, SEEK_SET) < 0) return -1;
+  memset(&again, 0, sizeof again);
+  memset(&l, 0, sizeof l);
+  again.want = s->want;
+  again.strip_bom = s->strip_bom;
+  again.on_data = locate_data;
+  again.ctx = &l;
+  l.target = offset;
+  rc = cli_stream_run(&again, s->in);
+  if (rc != 0 && rc != LOCATED) return -1;
+  *pos = l.pos;
+  return 0;
+}
+
 void cli_report(const struct cli_stream *s, const struct cli_pos *at, uint64_t offset,
                 const char *what) {
   fflush(stdout);
@@ -80,7 +122,11 @@ void cli_report(const struct cli_stream *s, const struct cli_pos *at, uint64_t o
 void cli_report_at(const struct cli_stream *s, const struct cli_pos *pos_before_p,
                    const unsigned char *p, size_t e_bytes, const char *what) {
   struct cli_pos at = *pos_before_p;
-  cli_pos_advance(&at, s->fam, p, e_bytes);
+  if (s->seekable && !s->track) {
+    if (cli_stream_locate(s, s->offset + e_bytes, &at) != 0) memset(&at, 0, sizeof at);
+  } else {
+    cli_pos_advance(&at, s->fam, p, e_bytes);
+  }
   cli_report(s, &at, s->offset + e_bytes, what);
 }
 

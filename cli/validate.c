@@ -34,9 +34,13 @@ struct validate_ctx {
 static void report(struct cli_stream *s, struct validate_ctx *v, const unsigned char *p,
                    size_t e, size_t n) {
   char what[128];
+  cli_describe_invalid(s, p, e, n, what, sizeof what);
+  if (!s->track) { /* a regular file and one error: re-read to find it */
+    cli_report_at(s, &v->pos, p, e, what);
+    return;
+  }
   cli_pos_advance(&v->pos, s->fam, p + v->cursor, e - v->cursor);
   v->cursor = e;
-  cli_describe_invalid(s, p, e, n, what, sizeof what);
   cli_report(s, &v->pos, s->offset + e, what);
 }
 
@@ -56,7 +60,7 @@ static int on_data(struct cli_stream *s, unsigned char *p, size_t nbytes) {
     len = s->fam == FAM_UTF8 ? cli_utf8_sequence_length(p + e, units - e) : 1;
     pos = e + len;
   }
-  if (!v->quiet) cli_pos_advance(&v->pos, s->fam, p + v->cursor, nbytes - v->cursor);
+  if (s->track) cli_pos_advance(&v->pos, s->fam, p + v->cursor, nbytes - v->cursor);
   return 0;
 }
 
@@ -113,6 +117,7 @@ int cli_validate_main(int argc, char **argv) {
   memset(&s, 0, sizeof s);
   s.want = from;
   s.progress = !v.quiet;
+  s.positions = v.quiet ? 0 : v.all ? 2 : 1;
   s.on_data = on_data;
   s.on_tail = on_tail;
   s.ctx = &v;

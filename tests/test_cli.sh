@@ -152,6 +152,8 @@ golden validate-quiet 'utfx validate -q many-bad.txt ok.txt'
 golden validate-utf16 'utfx validate -f utf-16le utf16-lone.txt utf16-odd.txt'
 golden validate-utf32 'utfx validate --all -f utf-32le utf32-bad.txt'
 golden validate-stdin 'utfx validate < bad-e080.txt'
+golden validate-stdin-offset '{ dd bs=1 count=9 of=/dev/null status=none; utfx validate; } < bad-e080.txt'
+golden validate-pipe 'cat ok.txt bad-e080.txt | utfx validate'
 golden validate-missing 'utfx validate bad-e080.txt missing.txt ok.txt'
 golden validate-latin1-always 'utfx validate -f latin1 many-bad.txt'
 
@@ -213,6 +215,22 @@ for c in 4 5 7 11 64; do
   if [ ${#bad[@]} -eq 0 ]; then ok "chunk size $c: every pair and mode equals one-shot"
   else not_ok "chunk size $c: every pair and mode equals one-shot" "${bad[@]:0:10}"; fi
 done
+
+# Strict messages: a pipe (positions kept while reading) says the same as a
+# regular file (positions found by re-reading after the error).
+bad=()
+for f in $encs; do
+  for t in utf-8 latin1; do
+    cat "mix.$f" | UTFX_CLI_CHUNK=5 utfx convert -f "$f" -t "$t" > chunk.out 2>&1
+    echo $? >> chunk.out
+    sed "s/<stdin>:/mix.$f:/" chunk.out | cmp -s "one.$f.$t.strict" - || bad+=("convert $f -> $t")
+  done
+  utfx validate -f "$f" "mix.$f" > one.err 2>&1
+  cat "mix.$f" | UTFX_CLI_CHUNK=6 utfx validate -f "$f" > chunk.out 2>&1
+  sed "s/<stdin>:/mix.$f:/" chunk.out | cmp -s one.err - || bad+=("validate $f")
+done
+if [ ${#bad[@]} -eq 0 ]; then ok "error positions from a pipe equal those from a file"
+else not_ok "error positions from a pipe equal those from a file" "${bad[@]}"; fi
 
 # Every ill-formed sequence at every offset from a chunk boundary.
 bad=()
