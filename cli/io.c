@@ -10,7 +10,7 @@
  *
  * SIGPIPE keeps (is reset to) its default action, so `utfx convert big | head`
  * ends silently the way cat does. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath, lstat, fchmod with POSIX 2008 */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -138,11 +138,18 @@ int cli_output_open(struct cli_output *o, const char *path, const char *mode_of)
     return 0;
   }
   o->display = path;
-  o->final_path = strdup(path);
+  /* OUT a symbolic link: replace the file it points to, not the link. */
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) o->final_path = realpath(path, NULL);
+  if (!o->final_path) o->final_path = strdup(path);
+  if (!o->final_path) {
+    cli_error("out of memory");
+    return CLI_EXIT_IO;
+  }
+  path = o->final_path;
   slash = strrchr(path, '/');
   dirlen = slash ? (size_t)(slash - path) + 1 : 0;
   o->tmp_path = malloc(strlen(path) + 16);
-  if (!o->final_path || !o->tmp_path) {
+  if (!o->tmp_path) {
     cli_error("out of memory");
     cli_output_abort(o);
     return CLI_EXIT_IO;

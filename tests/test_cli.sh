@@ -297,6 +297,12 @@ check "-o: OUT keeps its mode" test "$(stat -c %a out.txt)" = 640
 utfx convert ok.txt -o new.txt
 check "-o: a new OUT gets 0666 & ~umask" test "$(stat -c %a new.txt)" = 644
 
+printf 'target\n' > target.txt
+ln -s target.txt link.txt
+utfx convert ok.txt -o link.txt
+check "-o through a symbolic link replaces its target, keeps the link" \
+  test -L link.txt -a "$(cat target.txt)" = "$(cat ok.txt)"
+
 cp ok.txt inplace.txt
 chmod 600 inplace.txt
 utfx convert -i -t utf-16le inplace.txt
