@@ -75,8 +75,11 @@ $(BUILD)/obj/cli/%.o: cli/%.c cli/cli.h include/utfx.h Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+# `utfx bench` runs the benchmark engine of bench/ (BENCH_ENGINE_OBJ, below).
 $(CLI_BIN): $(CLI_OBJ) $(STATIC_LIB)
-	$(CC) $(CFLAGS) $(EXTRA_FLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC_LIB)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BENCH_ENGINE_OBJ) \
+	    $(STATIC_LIB) -lm
+$(BUILD)/obj/cli/bench.o: ALL_CFLAGS += -DUTFX_BENCH_SRC_DIR='"$(CURDIR)/bench"'
 
 cli: $(CLI_BIN) ## build the utfx command-line tool
 
@@ -222,6 +225,8 @@ $(BENCH_BIN): $(BENCH_OBJ) $(BENCH_LIB)
 # library (no main, no internal kernel probe, no ICU: baselines_none.c).
 BENCH_ENGINE_OBJ := $(addprefix $(BUILD)/obj/bench/,engine.o suite_kernels.o suite_decode.o \
                       suite_encode.o suite_node.o baselines_none.o)
+
+$(CLI_BIN): $(BENCH_ENGINE_OBJ)
 
 bench-build: $(BENCH_BIN) $(BENCH_ENGINE_OBJ) ## build $(BUILD)/utfx-bench only
 
