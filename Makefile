@@ -39,9 +39,9 @@ STATIC_LIB := $(BUILD)/libutfx.a
 SONAME := libutfx.so.$(VERSION_MAJOR)
 SHARED_LIB := $(BUILD)/libutfx.so.$(VERSION)
 
-.PHONY: all lib test check bench fuzz install uninstall clean help test-build run-tests
+.PHONY: all lib cli test check bench fuzz install uninstall clean help test-build run-tests
 .SECONDARY:
-all: lib ## build the static and shared libraries (and the CLI when present)
+all: lib cli ## build the static and shared libraries and the utfx CLI
 
 lib: $(STATIC_LIB) $(SHARED_LIB) ## build libutfx.a and libutfx.so
 
@@ -64,6 +64,25 @@ $(SHARED_LIB): $(LIB_OBJ)
 	ln -sf libutfx.so.$(VERSION) $(BUILD)/$(SONAME)
 	ln -sf libutfx.so.$(VERSION) $(BUILD)/libutfx.so
 
+# ---------------------------------------------------------------- cli
+# The utfx command (cli/*.c): sees only include/ (no -Isrc), links the static
+# library, same warnings as the library. POSIX functions are allowed there.
+CLI_SRC := $(wildcard cli/*.c)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_BIN := $(BUILD)/utfx
+
+$(BUILD)/obj/cli/%.o: cli/%.c cli/cli.h include/utfx.h Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# `utfx bench` runs the benchmark engine of bench/ (BENCH_ENGINE_OBJ, below).
+$(CLI_BIN): $(CLI_OBJ) $(STATIC_LIB)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BENCH_ENGINE_OBJ) \
+	    $(STATIC_LIB) -lm
+$(BUILD)/obj/cli/bench.o: ALL_CFLAGS += -DUTFX_BENCH_SRC_DIR='"$(CURDIR)/bench"'
+
+cli: $(CLI_BIN) ## build the utfx command-line tool
+
 # ---------------------------------------------------------------- tests
 # Each tests/test_*.c is one TAP-speaking program (tests/tap.h) linked with
 # the shared test support code; tests/test_*.sh are TAP shell tests. `prove`
@@ -85,7 +104,7 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_SUPPORT_OBJ) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -o $@ $^ $(ICU_LIBS) -lpthread
 
-test-build: lib $(TEST_BIN)
+test-build: lib $(TEST_BIN) $(CLI_BIN)
 
 PROVE ?= prove
 run-tests: test-build
@@ -207,6 +226,8 @@ $(BENCH_BIN): $(BENCH_OBJ) $(BENCH_LIB)
 BENCH_ENGINE_OBJ := $(addprefix $(BUILD)/obj/bench/,engine.o suite_kernels.o suite_decode.o \
                       suite_encode.o suite_node.o baselines_none.o)
 
+$(CLI_BIN): $(BENCH_ENGINE_OBJ)
+
 bench-build: $(BENCH_BIN) $(BENCH_ENGINE_OBJ) ## build $(BUILD)/utfx-bench only
 
 # tests/test_bench_smoke.sh runs the harness once per suite on tiny inputs.
@@ -231,7 +252,7 @@ bench-chart: ## draw $(BUILD)/bench/kernels.png from the last run (needs gnuplot
 	fi
 
 # ---------------------------------------------------------------- install
-install: lib ## install header, libraries and utfx.pc (PREFIX, DESTDIR)
+install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man page
 	@mkdir -p $(BUILD)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	    -e 's|@VERSION@|$(VERSION)|' utfx.pc.in > $(BUILD)/utfx.pc
@@ -242,11 +263,16 @@ install: lib ## install header, libraries and utfx.pc (PREFIX, DESTDIR)
 	ln -sf libutfx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf libutfx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libutfx.so
 	install -m 644 $(BUILD)/utfx.pc $(DESTDIR)$(PKGCONFIGDIR)/utfx.pc
+	# ---- cli: the command and its man page
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(CLI_BIN) $(DESTDIR)$(BINDIR)/utfx
+	install -m 644 cli/utfx.1 $(DESTDIR)$(MANDIR)/man1/utfx.1
 
 uninstall: ## remove what install put in place
 	rm -f $(DESTDIR)$(INCLUDEDIR)/utfx.h $(DESTDIR)$(LIBDIR)/libutfx.a \
 	      $(DESTDIR)$(LIBDIR)/libutfx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libutfx.so $(DESTDIR)$(PKGCONFIGDIR)/utfx.pc
+	rm -f $(DESTDIR)$(BINDIR)/utfx $(DESTDIR)$(MANDIR)/man1/utfx.1 # ---- cli
 
 clean: ## remove the build directory
 	rm -rf $(BUILD)

@@ -8,7 +8,9 @@
  *   - round trips of valid text are the identity;
  *   - every public function gives byte-identical results (status, read,
  *     written, replaced, output, untouched bytes after the output) to the
- *     scalar kernel utfxi_*_scalar of src/internal.h, for several capacities. */
+ *     scalar kernel utfxi_*_scalar of src/internal.h, for several capacities;
+ *   - length functions on 2 MiB inputs count a sequence that straddles a
+ *     1 MiB / 2 MiB chunk boundary exactly once. */
 #include <string.h>
 
 #include "internal.h"
@@ -274,7 +276,61 @@ static void suite(void) {
   }
 }
 
+/* ------------------------------------------------------------ big inputs
+ * The length kernels count in chunks (UTFXI_LENGTH_CHUNK source units in the
+ * scalar code, vector blocks elsewhere): a character or an ill-formed
+ * sequence that straddles a chunk boundary must count once. ASCII 'a'
+ * around the sequence makes the expected length additive, so the reference
+ * only has to decode a small window. */
+#define BIG_UNITS (((size_t)1 << 20) * 2 + 64)
+static union {
+  unsigned char b[BIG_UNITS * 4];
+  uint64_t align;
+} big;
+
+static void suite_chunk_boundaries(void) {
+  static const uint32_t seqs8[][5] = {{4, 0xF0, 0x9F, 0x98, 0x80}, {3, 0xE2, 0x82, 0xAC},
+                                      {2, 0xC3, 0xA9},             {2, 0xE2, 0x82},
+                                      {3, 0xF0, 0x9F, 0x98},       {3, 0xED, 0xA0, 0x80},
+                                      {1, 0xFF}};
+  static const uint32_t seqs16[][5] = {{2, 0xD83D, 0xDE00}, {1, 0xD800}, {1, 0xDC00},
+                                       {2, 0xDBFF, 0xDFFF}};
+  static const uint32_t seqs_other[][5] = {{1, 0xE9}, {1, 0xD800}, {1, 0x1F600}};
+  static const size_t boundaries[] = {(size_t)1 << 20, (size_t)2 << 20};
+  size_t i, k, bi, j;
+  for (i = 0; i < LENGTH_OP_COUNT; i++) {
+    const struct length_op *op = &length_ops[i];
+    const uint32_t(*seqs)[5] = op->from == REF_UTF8 ? seqs8
+                               : op->from == REF_UTF16LE || op->from == REF_UTF16BE ? seqs16
+                                                                                   : seqs_other;
+    size_t nseqs = op->from == REF_UTF8 ? COUNT_OF(seqs8)
+                   : op->from == REF_UTF16LE || op->from == REF_UTF16BE ? COUNT_OF(seqs16)
+                                                                       : COUNT_OF(seqs_other);
+    for (j = 0; j < BIG_UNITS; j++) ref_put_unit(op->from, big.b, j, 0x61);
+    for (k = 0; k < nseqs; k++) {
+      size_t len = seqs[k][0];
+      if (op->from == REF_LATIN1 && seqs[k][1] > 0xFF) continue;
+      for (bi = 0; bi < COUNT_OF(boundaries); bi++) {
+        size_t at;
+        for (at = boundaries[bi] - len; at <= boundaries[bi]; at++) {
+          const size_t win = at - 8, win_len = len + 16;
+          size_t want, got;
+          for (j = 0; j < len; j++) ref_put_unit(op->from, big.b, at + j, seqs[k][1 + j]);
+          want = (BIG_UNITS - win_len) +
+                 ref_length(op->to, op->from, big.b + win * ref_unit_size(op->from), win_len);
+          got = op->pub(big.b, BIG_UNITS);
+          CHECK(got == want, "%s: sequence %X.. at %zu (chunk boundary %zu): %zu, want %zu",
+                op->name, (unsigned)seqs[k][1], at, boundaries[bi], got, want);
+          for (j = 0; j < len; j++) ref_put_unit(op->from, big.b, at + j, 0x61);
+        }
+      }
+    }
+  }
+  tap_group("length functions: sequences straddling 1 MiB / 2 MiB chunk boundaries");
+}
+
 int main(void) {
   tap_for_each_impl(suite);
+  tap_for_each_impl(suite_chunk_boundaries);
   return tap_done();
 }

@@ -9,16 +9,16 @@
  *     and at the very end of the input, so SIMD lane and tail boundaries are
  *     covered.
  * Cost control: the 1- and 2-byte UTF-8 sweeps check every function; the
- * 3-byte sweep checks validation, both modes of UTF-8 -> UTF-16LE and the
- * length functions; the 84M 4-byte sequences get validation and the REPLACE
- * conversion to UTF-16LE (which together pin the error offset and the exact
- * maximal-subpart segmentation) plus utf16_length_from_utf8. Under the
+ * 3-byte sweep and the 84M 4-byte sequences check validation, both modes of
+ * UTF-8 -> UTF-16LE (which together pin the error offset and the exact
+ * maximal-subpart segmentation) and the UTF-16 / UTF-32 lengths. Under the
  * sanitizers (UTFX_SANITIZED=1 in the environment, as `make test` sets it, or
  * an ASan build) the 4-byte sweep visits the third byte with stride 3 and a
  * rotating phase (deterministic, still every lead / second / fourth byte);
  * the normal build always does the full sweep. */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "support/expect.h"
 #include "support/ops.h"
@@ -37,6 +37,17 @@
 #endif
 
 static unsigned sweep_stride = 1;
+
+/* tap_group plus the CPU time the group took, as a TAP comment (the
+ * sweeps have a time budget; this shows where it goes). */
+static clock_t group_start;
+static void timed_group(const char *name) {
+  clock_t now = clock();
+  tap_group(name);
+  printf("#   %.2f s CPU, %lu checks so far\n", (double)(now - group_start) / CLOCKS_PER_SEC,
+         tap_checks);
+  group_start = clock();
+}
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -114,7 +125,7 @@ static void suite_scalar_values(void) {
     snprintf(what, sizeof what, "U+%04X alone", (unsigned)cp);
     convert_block(&cp, 1, cp <= 0xFF, cp & 1, what);
   }
-  tap_group("every scalar value alone through every conversion pair");
+  timed_group("every scalar value alone through every conversion pair");
   /* Consecutive runs of 1..67 code points (so every alignment occurs). */
   cp = 0;
   while (cp <= 0x10FFFF) {
@@ -128,7 +139,7 @@ static void suite_scalar_values(void) {
     bsize = bsize % 67 + 1;
     flags ^= 1;
   }
-  tap_group("every scalar value in runs of 1..67 through every pair");
+  timed_group("every scalar value in runs of 1..67 through every pair");
   /* Mixed lengths: a permutation of 0..0x10FFFF (40503 is coprime with
    * 0x110000) cut into blocks of 64, so every value also sits among
    * characters of every UTF-8 / UTF-16 length. */
@@ -142,7 +153,7 @@ static void suite_scalar_values(void) {
       count = 0;
     }
   }
-  tap_group("every scalar value in mixed-length blocks of 64 through every pair");
+  timed_group("every scalar value in mixed-length blocks of 64 through every pair");
 }
 
 /* ------------------------------------------------- generic reference check */
@@ -245,6 +256,20 @@ static void suite_surrogates(void) {
       }
     }
   }
+  /* UTF-8: every surrogate encoded as ED A0..BF 80..BF is three maximal
+   * subparts (ED is only followed by 80..9F), also as a CESU-8 pair. */
+  for (v = 0xD800; v <= 0xDFFF; v++) {
+    unsigned char s[8] = {0x41, 0xED, (unsigned char)(0x80 | (v >> 6 & 0x3F)),
+                          (unsigned char)(0x80 | (v & 0x3F)), 0xED, 0xB0, 0x80, 0x42};
+    char16_t o[16];
+    utfx_result r = utfx_validate_utf8((const char *)s, 8);
+    CHECK(r.status == UTFX_INVALID && r.read == 1, "UTF-8 ED %02X %02X rejected", s[2], s[3]);
+    r = utfx_convert_utf8_to_utf16le((const char *)s, 8, o, 16, UTFX_REPLACE);
+    CHECK(r.status == UTFX_OK && r.written == 8 && r.replaced == 6, "UTF-8 ED %02X %02X: %zu",
+          s[2], s[3], r.replaced);
+    snprintf(what, sizeof what, "UTF-8 A ED %02X %02X ED B0 80 B", s[2], s[3]);
+    check_all(REF_UTF8, s, 8, 1, what);
+  }
   /* Values above U+10FFFF: the first 64K, the last 64K, and a stride. */
   for (v = 0x110000; v < 0x120000; v++) {
     in.u[0] = v;
@@ -261,7 +286,7 @@ static void suite_surrogates(void) {
     snprintf(what, sizeof what, "UTF-32 A %X", (unsigned)v);
     check_all(REF_UTF32, in.u, 2, 1, what);
   }
-  tap_group("every surrogate (UTF-16 / UTF-32) and out-of-range UTF-32 rejected");
+  timed_group("every surrogate (UTF-8 / UTF-16 / UTF-32) and out-of-range UTF-32 rejected");
 }
 
 /* ------------------------------------------------- UTF-8 sweeps */
@@ -274,7 +299,7 @@ static void suite_utf8_short(void) {
     snprintf(what, sizeof what, "%02X", a);
     check_all(REF_UTF8, s, 1, 1, what);
   }
-  tap_group("every 1-byte UTF-8 sequence, every function");
+  timed_group("every 1-byte UTF-8 sequence, every function");
   for (a = 0; a < 256; a++)
     for (b = 0; b < 256; b++) {
       s[0] = (unsigned char)a;
@@ -282,7 +307,7 @@ static void suite_utf8_short(void) {
       snprintf(what, sizeof what, "%02X %02X", a, b);
       check_all(REF_UTF8, s, 2, 1, what);
     }
-  tap_group("every 2-byte UTF-8 sequence, every function");
+  timed_group("every 2-byte UTF-8 sequence, every function");
 }
 
 /* Expected UTF-16LE units of the REPLACE decoding, from the reference. */
@@ -358,7 +383,7 @@ static void suite_utf8_3byte(void) {
         s[2] = (unsigned char)c;
         sweep_check(s, 3, 1);
       }
-  tap_group("every 3-byte UTF-8 sequence (validate, STRICT/REPLACE to UTF-16LE, lengths)");
+  timed_group("every 3-byte UTF-8 sequence (validate, STRICT/REPLACE to UTF-16LE, lengths)");
 }
 
 static void suite_utf8_4byte(void) {
@@ -373,13 +398,13 @@ static void suite_utf8_4byte(void) {
           s[1] = (unsigned char)b;
           s[2] = (unsigned char)c;
           s[3] = (unsigned char)d;
-          sweep_check(s, 4, 0);
+          sweep_check(s, 4, 1);
         }
   snprintf(name, sizeof name,
-           "every 4-byte UTF-8 sequence with lead F0..F4%s (validate, REPLACE to UTF-16LE, "
-           "length)",
+           "every 4-byte UTF-8 sequence with lead F0..F4%s (validate, STRICT/REPLACE to "
+           "UTF-16LE, lengths)",
            sweep_stride > 1 ? " (sanitizer build: third byte stride 3, rotating phase)" : "");
-  tap_group(name);
+  timed_group(name);
 }
 
 /* ------------------------------------------------- UTF-16 sweeps */
@@ -396,7 +421,7 @@ static void suite_utf16(void) {
       check_all(enc, in, 1, 1, what);
     }
   }
-  tap_group("every UTF-16 unit alone, LE and BE, every function");
+  timed_group("every UTF-16 unit alone, LE and BE, every function");
   for (e = REF_UTF16LE; e <= REF_UTF16BE; e++) {
     enum ref_enc enc = (enum ref_enc)e;
     const struct convert_op *to8 = find_convert(enc, REF_UTF8);
@@ -431,7 +456,7 @@ static void suite_utf16(void) {
               "%s reversed %04X %04X", to32->name, (unsigned)lo, (unsigned)hi);
       }
   }
-  tap_group("every UTF-16 surrogate pair and reversed pair, LE and BE");
+  timed_group("every UTF-16 surrogate pair and reversed pair, LE and BE");
 }
 
 /* ------------------------------------------------- embedded at every offset */
@@ -483,7 +508,7 @@ static void suite_embedded(void) {
       }
     }
   }
-  tap_group("UTF-8 sequences at every offset of a 64-byte ASCII block and at the end");
+  timed_group("UTF-8 sequences at every offset of a 64-byte ASCII block and at the end");
   for (i = 0; i < COUNT_OF(u16seqs); i++) {
     embed(REF_UTF16LE, u16seqs[i] + 1, u16seqs[i][0]);
     embed(REF_UTF16BE, u16seqs[i] + 1, u16seqs[i][0]);
@@ -493,7 +518,7 @@ static void suite_embedded(void) {
     uint32_t b = (uint32_t)i;
     embed(REF_LATIN1, &b, 1);
   }
-  tap_group("UTF-16 / UTF-32 / Latin-1 units at every offset of a 64-unit block and at the end");
+  timed_group("UTF-16 / UTF-32 / Latin-1 units at every offset of a 64-unit block and at the end");
 }
 
 static void suite(void) {
@@ -509,6 +534,7 @@ static void suite(void) {
 int main(void) {
   const char *san = getenv("UTFX_SANITIZED");
   if (BUILT_WITH_ASAN || (san && strcmp(san, "1") == 0)) sweep_stride = 3;
+  group_start = clock();
   tap_for_each_impl(suite);
   return tap_done();
 }

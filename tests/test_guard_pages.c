@@ -150,7 +150,8 @@ static void check_input(enum ref_enc e, const void *src, size_t n, int all_caps,
     const struct length_op *op = &length_ops[i];
     size_t got, wl = 0, j;
     if (op->from != e) continue;
-    for (j = 0; j < count; j++) wl += op->to == REF_LATIN1 ? 1 : ref_encoded_units(op->to, chars[j].cp);
+    for (j = 0; j < count; j++)
+      wl += op->to == REF_LATIN1 ? 1 : ref_encoded_units(op->to, chars[j].cp);
     got = op->pub(src, n);
     CHECK(got == wl, "%s %s: %zu want %zu", op->name, what, got, wl);
   }
@@ -199,11 +200,24 @@ static void suite(void) {
   }
 }
 
+/* utfx_cpu_features writes into the caller's buffer: every capacity, with the
+ * buffer ending at a protected page (cap 0: the pointer is the page itself). */
+static void check_cpu_features(void) {
+  size_t len = utfx_cpu_features(NULL, 0), cap;
+  for (cap = 0; cap <= len + 2; cap++) {
+    char *buf = dst_at_end(cap, REF_UTF8);
+    CHECK(utfx_cpu_features(buf, cap) == len, "utfx_cpu_features cap %zu", cap);
+    CHECK(cap == 0 || buf[cap - 1 < len ? cap - 1 : len] == '\0', "cap %zu: NUL", cap);
+  }
+  tap_group("utfx_cpu_features into a buffer ending at a guard page");
+}
+
 int main(void) {
   in_end_region = guard_alloc(REGION);
   in_front = guard_alloc_front(REGION);
   out_region = guard_alloc(REGION);
   tap_for_each_impl(suite);
+  check_cpu_features();
   guard_free(in_end_region, REGION);
   guard_free_front(in_front, REGION);
   guard_free(out_region, REGION);

@@ -446,8 +446,38 @@ static void check_misc(void) {
            UTFX_VERSION_PATCH);
   CHECK(strcmp(utfx_version(), buf) == 0, "version is MAJOR.MINOR.PATCH: %s", buf);
   CHECK(utfx_version_number() == UTFX_VERSION_NUMBER, "version number");
-  CHECK(utfx_cpu_features(NULL, 0) < 256, "cpu features length");
   tap_group("status strings and version");
+}
+
+/* utfx_cpu_features: space-separated known names, truncated to cap - 1
+ * characters plus a NUL, returning the full length, writing nothing else. */
+static void check_cpu_features(void) {
+  static const char *const known[] = {"avx2",     "bmi1",     "bmi2",       "lzcnt",
+                                      "popcnt",   "avx512f",  "avx512bw",   "avx512vl",
+                                      "avx512vbmi", "avx512vbmi2", "neon"};
+  char full[512], buf[600], copy[512];
+  size_t len = utfx_cpu_features(full, sizeof full), cap;
+  char *word;
+  CHECK(len < sizeof full && strlen(full) == len, "full string, length %zu", len);
+  CHECK(utfx_cpu_features(NULL, 0) == len, "cap 0 with NULL gives the length");
+  memcpy(copy, full, len + 1);
+  for (word = strtok(copy, " "); word; word = strtok(NULL, " ")) {
+    size_t i, found = 0;
+    for (i = 0; i < sizeof known / sizeof known[0]; i++) found |= strcmp(word, known[i]) == 0;
+    CHECK(found, "unknown feature name '%s'", word);
+  }
+  CHECK(len == 0 || (full[0] != ' ' && full[len - 1] != ' ' && !strstr(full, "  ")),
+        "single spaces between names: '%s'", full);
+  for (cap = 1; cap <= len + 2; cap++) {
+    size_t k = cap - 1 < len ? cap - 1 : len;
+    memset(buf, CANARY_BYTE, sizeof buf);
+    CHECK(utfx_cpu_features(buf, cap) == len, "cap %zu: returns the full length", cap);
+    CHECK(memcmp(buf, full, k) == 0 && buf[k] == '\0', "cap %zu: truncated copy", cap);
+    CHECK(canary_intact((unsigned char *)buf, k + 1, sizeof buf), "cap %zu: wrote past NUL",
+          cap);
+  }
+  printf("# cpu features: %s\n", full);
+  tap_group("utfx_cpu_features: names, truncation, return value");
 }
 
 static void check_dispatch_api(void) {
@@ -482,6 +512,7 @@ static void check_dispatch_api(void) {
 int main(void) {
   tap_for_each_impl(suite);
   check_misc();
+  check_cpu_features();
   check_dispatch_api();
   return tap_done();
 }
