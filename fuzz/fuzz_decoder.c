@@ -293,7 +293,8 @@ static size_t dz_write(struct dz_run *run, const char *src, size_t n, int is_end
     size_t before = (run->out.len - start) / unit;
     utfx_result r;
     if (force && cap < 4) cap = 4; /* after a call that wrote nothing */
-    r = dz_call(run, is_end ? NULL : src + done, is_end ? 0 : n - done, is_end, cap);
+    /* src is NULL for an empty chunk (and end): no arithmetic on it then */
+    r = dz_call(run, src ? src + done : NULL, is_end ? 0 : n - done, is_end, cap);
     done += r.read;
     FZ_REQUIRE(!known || before + r.written <= want_len, op, "more than run A wrote");
     if (r.status == UTFX_OK) break;
