@@ -127,7 +127,8 @@ $(BUILD)/obj/tests/test_oracle_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURD
 # ---------------------------------------------------------------- fuzz
 # libFuzzer targets, one per family of input encodings (fuzz/fuzz_*.c): each
 # runs its input through every kernel tier and requires scalar's exact
-# results, the length functions, round trips and ICU's answers.
+# results, the length functions, round trips and ICU's answers; and
+# fuzz_decoder, the streaming decoder under random chunkings and capacities.
 # `make fuzz` builds them with clang (libFuzzer + ASan + UBSan) into
 # $(BUILD)/fuzz/ and runs each for FUZZ_SECONDS; new inputs go to
 # $(BUILD)/fuzz/corpus-<target>/ (fuzz/corpus/<target>/ is only read), crashes
