@@ -48,6 +48,15 @@ UTFXI_INLINE void utf16_convert_unchecked(const char16_t *s, size_t n, void *dst
       continue;
     }
     if (t == UTFXI_T_LATIN1 && c > 0xFF) break;
+    if (t == UTFXI_T_UTF8 && c < 0x800) {
+      /* Runs of 2-byte characters (Cyrillic, Greek, Hebrew, Arabic...). */
+      unsigned char *d = (unsigned char *)dst + w;
+      d[0] = (unsigned char)(0xC0 | c >> 6);
+      d[1] = (unsigned char)(0x80 | (c & 0x3F));
+      w += 2;
+      i++;
+      continue;
+    }
     w += utfxi_put(dst, w, c, t);
     i++;
   }
