@@ -124,6 +124,38 @@ check: ## quick: the normal build's tests only
 # through the source directory (it also honours $UTFX_NODE_ORACLE and $NODE).
 $(BUILD)/obj/tests/test_oracle_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
 
+# ---------------------------------------------------------------- cross
+# `make cross-test CROSS=s390x-linux-gnu` (or aarch64-linux-gnu, ...) builds
+# the library and the TAP test programs with $(CROSS)-gcc into
+# $(BUILD)/cross-$(CROSS) and runs them under qemu-user (tests/cross/run.sh),
+# to prove the portable code on a big-endian host and on AArch64. Needs
+# (Debian) crossbuild-essential-<arch> and qemu-user; for test_oracle_icu also
+# libicuNN:<arch> (after dpkg --add-architecture <arch>) of the host's ICU
+# version, else that test is left out with a message. The node tests run the
+# host's node from the emulated program. The shell tests are host-only. Only
+# the scalar tier exists there (x86 files are not compiled, src/cpu.c reports
+# no feature).
+ICU_MAJOR := $(shell sed -n 's/^\#define U_ICU_VERSION_MAJOR_NUM \([0-9]*\).*/\1/p' \
+               /usr/include/unicode/uvernum.h 2>/dev/null)
+CROSS_ICU_LIBS = $(if $(ICU_MAJOR),$(wildcard /usr/lib/$(CROSS)/libicuuc.so.$(ICU_MAJOR) \
+                   /usr/lib/$(CROSS)/libicudata.so.$(ICU_MAJOR)))
+CROSS_SKIP = $(if $(word 2,$(CROSS_ICU_LIBS)),,test_oracle_icu)
+CROSS_TEST_BIN = $(filter-out $(CROSS_SKIP:%=$(BUILD)/tests/%),$(TEST_BIN))
+
+.PHONY: cross-test cross-run
+cross-test: ## build and run the tests for CROSS=<triplet> under qemu-user
+	@test -n "$(CROSS)" || { echo "cross-test: set CROSS, e.g. CROSS=s390x-linux-gnu"; exit 2; }
+	@command -v $(CROSS)-gcc >/dev/null || { echo "cross-test: $(CROSS)-gcc not found" \
+	    "(apt-get install crossbuild-essential-<arch>)"; exit 2; }
+	$(MAKE) cross-run BUILD=$(BUILD)/cross-$(CROSS) CC=$(CROSS)-gcc AR=$(CROSS)-ar \
+	    WERROR=-Werror ICU_LIBS="$(CROSS_ICU_LIBS)" CROSS_SKIP="$(CROSS_SKIP)"
+
+# Run by cross-test only (BUILD, CC, ICU_LIBS, CROSS_SKIP set there).
+cross-run: lib $(CROSS_TEST_BIN)
+	@for t in $(CROSS_SKIP); do echo "cross-test: $$t left out: no ICU $(ICU_MAJOR) for" \
+	    "$(CROSS) (dpkg --add-architecture, apt-get install libicu$(ICU_MAJOR):<arch>)"; done
+	CROSS=$(CROSS) $(PROVE) -j2 --exec tests/cross/run.sh $(CROSS_TEST_BIN)
+
 # ---------------------------------------------------------------- fuzz
 # libFuzzer targets, one per family of input encodings (fuzz/fuzz_*.c): each
 # runs its input through every kernel tier and requires scalar's exact

@@ -142,12 +142,17 @@ static size_t decode_all(utfx_encoding enc, int u8, const unsigned char *in, con
 static _Alignas(16) unsigned char expect16[4 * MAXN], expect8[4 * MAXN], got[4 * MAXN];
 
 /* The one-shot REPLACE conversion by the scalar reference kernels, in host
- * order (this test assumes a little-endian host, as all our targets are). */
+ * order like the decoder's UTF-16 form (UTF-16BE on a big-endian host). */
 static void one_shot(const unsigned char *in, size_t n, size_t *n16, size_t *n8) {
-  utfx_result r = utfxi_convert_utf8_to_utf16le_scalar((const char *)in, n, (char16_t *)expect16,
-                                                       MAXN, UTFX_REPLACE);
-  utfx_result r8 = utfxi_convert_utf16le_to_utf8_scalar((const char16_t *)expect16, r.written,
-                                                        (char *)expect8, 4 * MAXN, UTFX_REPLACE);
+  const uint16_t one = 1;
+  int le = *(const unsigned char *)&one == 1;
+  char16_t *e16 = (char16_t *)expect16;
+  utfx_result r = (le ? utfxi_convert_utf8_to_utf16le_scalar
+                      : utfxi_convert_utf8_to_utf16be_scalar)((const char *)in, n, e16, MAXN,
+                                                              UTFX_REPLACE);
+  utfx_result r8 = (le ? utfxi_convert_utf16le_to_utf8_scalar
+                       : utfxi_convert_utf16be_to_utf8_scalar)(e16, r.written, (char *)expect8,
+                                                               4 * MAXN, UTFX_REPLACE);
   *n16 = r.written * 2;
   *n8 = r8.written;
 }

@@ -333,7 +333,11 @@ static void suite_explicit(void) {
         "surrogate pair does not fit");
   memset(u8, 0x55, sizeof u8);
   {
-    static const char16_t pair[] = {0x61, 0xD83D, 0xDE00};
+    /* utf16le input is little-endian in memory whatever the host. */
+    char16_t pair[3];
+    ref_put_unit(REF_UTF16LE, pair, 0, 0x61);
+    ref_put_unit(REF_UTF16LE, pair, 1, 0xD83D);
+    ref_put_unit(REF_UTF16LE, pair, 2, 0xDE00);
     r = utfx_convert_utf16le_to_utf8(pair, 3, u8, 4, UTFX_STRICT);
     CHECK(r.status == UTFX_DST_FULL && r.read == 1 && r.written == 1 && u8[1] == 0x55,
           "4-byte UTF-8 does not fit");
@@ -356,7 +360,10 @@ static void suite_explicit(void) {
   }
   /* REPLACE writes U+FFFD as EF BF BD and counts it. */
   {
-    static const char16_t lone[] = {0x41, 0xD800, 0x42};
+    char16_t lone[3];
+    ref_put_unit(REF_UTF16LE, lone, 0, 0x41);
+    ref_put_unit(REF_UTF16LE, lone, 1, 0xD800);
+    ref_put_unit(REF_UTF16LE, lone, 2, 0x42);
     r = utfx_convert_utf16le_to_utf8(lone, 3, u8, 16, UTFX_REPLACE);
     CHECK(r.status == UTFX_OK && r.read == 3 && r.written == 5 && r.replaced == 1 &&
               memcmp(u8, "A\xEF\xBF\xBD" "B", 5) == 0,
