@@ -15,6 +15,14 @@
 /* ---- AVX-512 kernel prototypes: UTF-8 side ---- */
 
 /* ---- AVX-512 kernel prototypes: UTF-16 / UTF-32 / Latin-1 side ---- */
+utfx_result utfxi_validate_utf16le_avx512(const char16_t *, size_t);
+utfx_result utfxi_validate_utf16be_avx512(const char16_t *, size_t);
+void utfxi_to_well_formed_utf16le_avx512(const char16_t *, size_t, char16_t *);
+void utfxi_to_well_formed_utf16be_avx512(const char16_t *, size_t, char16_t *);
+utfx_result utfxi_convert_utf16le_to_utf8_avx512(const char16_t *, size_t, char *, size_t,
+                                                 unsigned);
+utfx_result utfxi_convert_utf16be_to_utf8_avx512(const char16_t *, size_t, char *, size_t,
+                                                 unsigned);
 
 static const struct utfxi_kernels utfxi_avx2_kernels = {
     .name = "avx2",
@@ -31,6 +39,12 @@ static const struct utfxi_kernels utfxi_avx512_kernels = {
     /* ---- UTF-8 side ---- */
 
     /* ---- UTF-16 / UTF-32 / Latin-1 side ---- */
+    .validate_utf16le = utfxi_validate_utf16le_avx512,
+    .validate_utf16be = utfxi_validate_utf16be_avx512,
+    .to_well_formed_utf16le = utfxi_to_well_formed_utf16le_avx512,
+    .to_well_formed_utf16be = utfxi_to_well_formed_utf16be_avx512,
+    .convert_utf16le_to_utf8 = utfxi_convert_utf16le_to_utf8_avx512,
+    .convert_utf16be_to_utf8 = utfxi_convert_utf16be_to_utf8_avx512,
 
 };
 

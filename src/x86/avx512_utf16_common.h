@@ -1,0 +1,118 @@
+/* Static-inline helpers shared by the AVX-512 UTF-16 / UTF-32 / Latin-1
+ * kernels (avx512_utf16_*.c, avx512_utf32.c, avx512_latin1.c): masked loads
+ * of up to 32 UTF-16 units in either byte order, the per-block surrogate
+ * analysis, and the encoder of 16 code points to UTF-8. Everything is static
+ * inline, so each including file gets its own AVX-512 copy. */
+#ifndef UTFX_X86_AVX512_UTF16_COMMON_H
+#define UTFX_X86_AVX512_UTF16_COMMON_H
+
+#ifndef __AVX512VBMI2__
+#error "avx512_utf16_common.h needs the avx512 tier flags (Makefile AVX512_FLAGS)"
+#endif
+
+#include <immintrin.h>
+
+#include "../scalar/unicode.h"
+
+/* Mask of the first k (<= 32 / 64) lanes. */
+static inline __mmask32 a512_mask32(size_t k) { return (__mmask32)_bzhi_u32(~0u, (unsigned)k); }
+static inline __mmask64 a512_mask64(size_t k) { return (__mmask64)_bzhi_u64(~0ull, (unsigned)k); }
+
+/* Swaps the two bytes of every 16-bit lane. */
+static inline __m512i a512_bswap16(__m512i v) {
+  const __m512i swap = _mm512_broadcast_i32x4(
+      _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+  return _mm512_shuffle_epi8(v, swap);
+}
+
+/* Loads the first k <= 32 units at p (masked: nothing at or after p + k is
+ * read), as host-order values. Lanes >= k are 0. */
+static inline __m512i a512_load16(const char16_t *p, __mmask32 m, int be) {
+  __m512i v = _mm512_maskz_loadu_epi16(m, p);
+  return be ? a512_bswap16(v) : v;
+}
+
+/* Surrogate analysis of a block of k units (v as from a512_load16). The block
+ * never starts after an unconsumed high surrogate, so the carry into it is
+ * always 0. If the block is not the last (`more`) and ends with a high
+ * surrogate, that unit is left for the next block: *adv = k - 1. Returns the
+ * mask of ill-formed units (lone surrogates); *hi / *lo get the high / low
+ * halves of well-formed pairs inside the consumed part. */
+struct a512_pairs {
+  __mmask32 hi, lo, bad;
+  size_t adv;
+};
+
+static inline struct a512_pairs a512_analyse(__m512i v, size_t k, int more) {
+  struct a512_pairs p;
+  __m512i top = _mm512_and_si512(v, _mm512_set1_epi16((short)0xFC00));
+  uint32_t hi = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16((short)0xD800));
+  uint32_t lo = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16((short)0xDC00));
+  uint32_t bad;
+  p.adv = k;
+  if (more && (hi >> (k - 1) & 1)) {
+    hi &= ~(1u << (k - 1));
+    p.adv = k - 1;
+  }
+  bad = (hi & ~(lo >> 1)) | (lo & ~(hi << 1));
+  p.hi = (__mmask32)(hi & ~bad);
+  p.lo = (__mmask32)(lo & ~bad);
+  p.bad = (__mmask32)bad;
+  return p;
+}
+
+/* Nonzero if some unit of v is a surrogate (D800..DFFF). */
+static inline __mmask32 a512_surrogates(__m512i v) {
+  __m512i top = _mm512_and_si512(v, _mm512_set1_epi16((short)0xF800));
+  return _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16((short)0xD800));
+}
+
+/* UTF-8 encoding of 16 scalar values (32-bit lanes); lanes in `drop` produce
+ * no bytes. Each lane's bytes are built in place (byte-reversed fields shifted
+ * right by 8 * (4 - length), plus the length's marker bits), then
+ * vpcompressb packs the kept bytes to the front. *len = number of bytes. */
+static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned *len) {
+  const __m512i rev = _mm512_broadcast_i32x4(
+      _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+  __m512i f0 = _mm512_and_si512(cp, _mm512_set1_epi32(0x3F));
+  __m512i f1 = _mm512_and_si512(_mm512_slli_epi32(cp, 2), _mm512_set1_epi32(0x3F00));
+  __m512i f2 = _mm512_and_si512(_mm512_slli_epi32(cp, 4), _mm512_set1_epi32(0x3F0000));
+  __m512i f3 = _mm512_and_si512(_mm512_slli_epi32(cp, 6), _mm512_set1_epi32(0x07000000));
+  __m512i fields = _mm512_or_si512(_mm512_ternarylogic_epi32(f0, f1, f2, 0xFE), f3);
+  __mmask16 k2 = _mm512_cmpge_epu32_mask(cp, _mm512_set1_epi32(0x80));
+  __mmask16 k3 = _mm512_cmpge_epu32_mask(cp, _mm512_set1_epi32(0x800));
+  __mmask16 k4 = _mm512_cmpge_epu32_mask(cp, _mm512_set1_epi32(0x10000));
+  __m512i shift = _mm512_set1_epi32(24), marker = _mm512_setzero_si512();
+  __m512i out, keepv;
+  __mmask64 keep;
+  shift = _mm512_mask_mov_epi32(shift, k2, _mm512_set1_epi32(16));
+  marker = _mm512_mask_mov_epi32(marker, k2, _mm512_set1_epi32(0x80C0));
+  shift = _mm512_mask_mov_epi32(shift, k3, _mm512_set1_epi32(8));
+  marker = _mm512_mask_mov_epi32(marker, k3, _mm512_set1_epi32(0x8080E0));
+  shift = _mm512_mask_mov_epi32(shift, k4, _mm512_setzero_si512());
+  marker = _mm512_mask_mov_epi32(marker, k4, _mm512_set1_epi32((int)0x808080F0u));
+  shift = _mm512_mask_mov_epi32(shift, drop, _mm512_set1_epi32(32));
+  out = _mm512_or_si512(_mm512_srlv_epi32(_mm512_shuffle_epi8(fields, rev), shift), marker);
+  out = _mm512_mask_mov_epi32(cp, k2, out);
+  keepv = _mm512_srlv_epi32(_mm512_set1_epi32(-1), shift);
+  keep = _mm512_test_epi8_mask(keepv, keepv);
+  *len = (unsigned)_mm_popcnt_u64(keep);
+  return _mm512_maskz_compress_epi8(keep, out);
+}
+
+/* The 2-byte form of each 16-bit lane below 0x800: lead byte low, trail byte
+ * high (lanes below 0x80 are then kept as their low byte only). */
+static inline __m512i a512_two_byte_words(__m512i v) {
+  __m512i lead = _mm512_srli_epi16(v, 6);
+  __m512i trail = _mm512_and_si512(_mm512_slli_epi16(v, 8), _mm512_set1_epi16(0x3F00));
+  return _mm512_ternarylogic_epi32(lead, trail, _mm512_set1_epi16((short)0x80C0), 0xFE);
+}
+
+/* Byte mask selecting, for each of the 32 16-bit lanes in `lanes`, its low
+ * byte, and its high byte too where `two` is set. */
+static inline __mmask64 a512_two_byte_keep(__mmask32 lanes, __mmask32 two) {
+  return (__mmask64)(_pdep_u64(lanes, 0x5555555555555555ull) |
+                     _pdep_u64(two, 0xAAAAAAAAAAAAAAAAull));
+}
+
+#endif

@@ -1,0 +1,141 @@
+/* AVX-512 UTF-16LE/BE to UTF-8, STRICT and REPLACE, bounded destinations.
+ *
+ * Algorithm, per block of up to 32 units (one zmm of 16-bit lanes):
+ *  - all below 0x80: vpmovwb narrows to 32 bytes;
+ *  - all below 0x800: each lane becomes its 1- or 2-byte form in place
+ *    (lead byte low, trail byte high) and vpcompressb drops the unused high
+ *    bytes of the ASCII lanes (Clausecker & Lemire 2023 use the same
+ *    in-lane-then-compress idea);
+ *  - otherwise the block is widened to 2 x 16 32-bit lanes; a valid pair is
+ *    combined into one code point in the high surrogate's lane and its low
+ *    surrogate's lane produces nothing; each lane is encoded in place and
+ *    compressed (a512_encode_utf8_x16). A lone surrogate becomes U+FFFD in
+ *    REPLACE mode (EF BF BD, in the vector code, so rare errors stay fast);
+ *    in STRICT mode the rest is handed to the scalar kernel, which stops at
+ *    the error with the exact offsets.
+ * Bounded destinations: when cap >= 3 * n nothing can overflow and the loop
+ * runs unchecked; otherwise each block's exact output length is known before
+ * it is stored, and the first block that does not fit is handed, with the
+ * rest of the input, to the scalar kernel (it stops within that block at a
+ * whole character, never splitting a pair), so the result equals
+ * TextEncoder.encodeInto exactly.
+ * Stores are masked to the exact output length: nothing at or after
+ * dst + written is touched. Loads are masked at the tail.
+ * References: Lemire & Mula 2022; Clausecker & Lemire 2023 (see
+ * avx512_utf16_validate.c). */
+#ifndef __AVX512VBMI2__
+#error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
+#endif
+
+#include "avx512_utf16_common.h"
+
+/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
+utfx_result utfxi_convert_utf16le_to_utf8_avx512(const char16_t *, size_t, char *, size_t,
+                                                 unsigned);
+utfx_result utfxi_convert_utf16be_to_utf8_avx512(const char16_t *, size_t, char *, size_t,
+                                                 unsigned);
+
+static inline utfx_result finish_scalar(const char16_t *s, size_t n, unsigned char *d,
+                                        size_t cap, unsigned flags, int be, size_t i, size_t w,
+                                        size_t replaced) {
+  utfx_result r = be ? utfxi_convert_utf16be_to_utf8_scalar(s + i, n - i, (char *)d + w,
+                                                            cap - w, flags)
+                     : utfxi_convert_utf16le_to_utf8_scalar(s + i, n - i, (char *)d + w,
+                                                            cap - w, flags);
+  r.read += i;
+  r.written += w;
+  r.replaced += replaced;
+  return r;
+}
+
+static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d,
+                                             size_t cap, unsigned flags, int be,
+                                             int bounded) {
+  const __m512i next_index = _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21,
+                                              20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8,
+                                              7, 6, 5, 4, 3, 2, 1);
+  /* (hi << 10) + lo - pair_bias is the code point of the pair (hi, lo). */
+  const __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
+  size_t i = 0, w = 0, replaced = 0;
+  while (i < n) {
+    size_t k = n - i < 32 ? n - i : 32;
+    __mmask32 m = a512_mask32(k);
+    __m512i v = a512_load16(s + i, m, be);
+    __mmask32 nonascii = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
+    __mmask32 big;
+    if (!nonascii) {
+      if (bounded && cap - w < k) break;
+      _mm256_mask_storeu_epi8(d + w, m, _mm512_cvtepi16_epi8(v));
+      i += k;
+      w += k;
+      continue;
+    }
+    big = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800));
+    if (!big) {
+      size_t len = k + (size_t)_mm_popcnt_u32(nonascii);
+      __m512i words = _mm512_mask_mov_epi16(v, nonascii, a512_two_byte_words(v));
+      __m512i out = _mm512_maskz_compress_epi8(a512_two_byte_keep(m, nonascii), words);
+      if (bounded && cap - w < len) break;
+      _mm512_mask_storeu_epi8(d + w, a512_mask64(len), out);
+      i += k;
+      w += len;
+      continue;
+    }
+    {
+      struct a512_pairs p = {0, 0, 0, k};
+      __m512i next = v, out0, out1;
+      __mmask32 drop = (__mmask32)~m;
+      unsigned len0, len1;
+      if (a512_surrogates(v)) {
+        p = a512_analyse(v, k, n - i > k);
+        if (p.bad) {
+          if (!(flags & UTFX_REPLACE)) break;
+          v = _mm512_mask_mov_epi16(v, p.bad, _mm512_set1_epi16((short)0xFFFD));
+        }
+        next = _mm512_permutexvar_epi16(next_index, v);
+        drop = (__mmask32)(drop | p.lo | (p.adv < k ? 1u << (k - 1) : 0));
+      }
+      {
+        __m512i c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+        __m512i c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
+        if (p.hi) {
+          __m512i n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(next));
+          __m512i n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(next, 1));
+          __m512i cp0 = _mm512_sub_epi32(_mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0),
+                                         pair_bias);
+          __m512i cp1 = _mm512_sub_epi32(_mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1),
+                                         pair_bias);
+          c0 = _mm512_mask_mov_epi32(c0, (__mmask16)p.hi, cp0);
+          c1 = _mm512_mask_mov_epi32(c1, (__mmask16)(p.hi >> 16), cp1);
+        }
+        out0 = a512_encode_utf8_x16(c0, (__mmask16)drop, &len0);
+        out1 = a512_encode_utf8_x16(c1, (__mmask16)(drop >> 16), &len1);
+      }
+      if (bounded && cap - w < (size_t)len0 + len1) break;
+      _mm512_mask_storeu_epi8(d + w, a512_mask64(len0), out0);
+      w += len0;
+      _mm512_mask_storeu_epi8(d + w, a512_mask64(len1), out1);
+      w += len1;
+      replaced += (size_t)_mm_popcnt_u32(p.bad);
+      i += p.adv;
+    }
+  }
+  if (i < n) return finish_scalar(s, n, d, cap, flags, be, i, w, replaced);
+  return utfxi_result(UTFX_OK, n, w, replaced);
+}
+
+static inline utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
+                                        unsigned flags, int be) {
+  unsigned char *d = (unsigned char *)dst;
+  if (cap / 3 >= n) return utf16_to_utf8_body(s, n, d, cap, flags, be, 0);
+  return utf16_to_utf8_body(s, n, d, cap, flags, be, 1);
+}
+
+utfx_result utfxi_convert_utf16le_to_utf8_avx512(const char16_t *s, size_t n, char *d,
+                                                 size_t cap, unsigned flags) {
+  return utf16_to_utf8(s, n, d, cap, flags, 0);
+}
+utfx_result utfxi_convert_utf16be_to_utf8_avx512(const char16_t *s, size_t n, char *d,
+                                                 size_t cap, unsigned flags) {
+  return utf16_to_utf8(s, n, d, cap, flags, 1);
+}

@@ -1,0 +1,119 @@
+/* AVX-512 UTF-16LE/BE validation and the well-formed repair.
+ *
+ * Algorithm: a surrogate test (unit & 0xF800 == 0xD800) on 4 x 32 units at a
+ * time; text without surrogates never leaves that loop. A 32-unit block with
+ * surrogates gets the pair analysis of avx512_utf16_common.h: high and low
+ * surrogate masks, bad = high not followed by low | low not preceded by high.
+ * A block that ends with a high surrogate leaves it to the next block, so
+ * blocks always start on a character boundary. Validation hands a block with
+ * an error to the scalar kernel (same offsets on every tier); the repair
+ * writes U+FFFD into the bad lanes with a masked store, which also makes the
+ * in-place repair of clean text store nothing.
+ * Block: 32 units (128 in the surrogate-free loop). Tail: masked loads and
+ * stores of the last k < 32 units, never touching memory past the buffers.
+ * References: Lemire & Mula, "Transcoding billions of Unicode characters per
+ * second with SIMD instructions" (2022); Clausecker & Lemire, "Transcoding
+ * Unicode characters with AVX-512 instructions" (2023). */
+#ifndef __AVX512VBMI2__
+#error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
+#endif
+
+#include "avx512_utf16_common.h"
+
+/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
+utfx_result utfxi_validate_utf16le_avx512(const char16_t *, size_t);
+utfx_result utfxi_validate_utf16be_avx512(const char16_t *, size_t);
+void utfxi_to_well_formed_utf16le_avx512(const char16_t *, size_t, char16_t *);
+void utfxi_to_well_formed_utf16be_avx512(const char16_t *, size_t, char16_t *);
+
+/* Nonzero if some unit of the 128 at s is a surrogate (either byte order:
+ * the test looks at the byte holding the top bits). */
+static inline int any_surrogate_x128(const char16_t *s, int be) {
+  const __m512i mask = _mm512_set1_epi16(be ? 0x00F8 : (short)0xF800);
+  const __m512i sur = _mm512_set1_epi16(be ? 0x00D8 : (short)0xD800);
+  __m512i a = _mm512_and_si512(_mm512_loadu_si512(s), mask);
+  __m512i b = _mm512_and_si512(_mm512_loadu_si512(s + 32), mask);
+  __m512i c = _mm512_and_si512(_mm512_loadu_si512(s + 64), mask);
+  __m512i d = _mm512_and_si512(_mm512_loadu_si512(s + 96), mask);
+  __mmask32 m = _mm512_cmpeq_epi16_mask(a, sur) | _mm512_cmpeq_epi16_mask(b, sur) |
+                _mm512_cmpeq_epi16_mask(c, sur) | _mm512_cmpeq_epi16_mask(d, sur);
+  return m != 0;
+}
+
+static inline utfx_result validate_body(const char16_t *s, size_t n, int be) {
+  size_t i = 0;
+  while (i < n) {
+    size_t k;
+    __m512i v;
+    struct a512_pairs p;
+    if (n - i >= 128 && !any_surrogate_x128(s + i, be)) {
+      i += 128;
+      continue;
+    }
+    k = n - i < 32 ? n - i : 32;
+    v = a512_load16(s + i, a512_mask32(k), be);
+    if (!a512_surrogates(v)) {
+      i += k;
+      continue;
+    }
+    p = a512_analyse(v, k, n - i > k);
+    if (p.bad) {
+      utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
+                         : utfxi_validate_utf16le_scalar(s + i, n - i);
+      r.read += i;
+      return r;
+    }
+    i += p.adv;
+  }
+  return utfxi_result(UTFX_OK, n, 0, 0);
+}
+
+utfx_result utfxi_validate_utf16le_avx512(const char16_t *s, size_t n) {
+  return validate_body(s, n, 0);
+}
+utfx_result utfxi_validate_utf16be_avx512(const char16_t *s, size_t n) {
+  return validate_body(s, n, 1);
+}
+
+static inline void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int be) {
+  /* U+FFFD as the 16-bit lane value whose bytes in memory are FFFD in the
+   * chosen order. */
+  const __m512i fffd = _mm512_set1_epi16(be ? (short)0xFDFF : (short)0xFFFD);
+  const int copy = d != s;
+  size_t i = 0;
+  while (i < n) {
+    size_t k;
+    __mmask32 m;
+    __m512i raw, v;
+    struct a512_pairs p;
+    if (n - i >= 128 && !any_surrogate_x128(s + i, be)) {
+      if (copy) {
+        size_t j;
+        for (j = 0; j < 128; j += 32)
+          _mm512_storeu_si512(d + i + j, _mm512_loadu_si512(s + i + j));
+      }
+      i += 128;
+      continue;
+    }
+    k = n - i < 32 ? n - i : 32;
+    m = a512_mask32(k);
+    raw = _mm512_maskz_loadu_epi16(m, s + i);
+    v = be ? a512_bswap16(raw) : raw;
+    if (!a512_surrogates(v)) {
+      if (copy) _mm512_mask_storeu_epi16(d + i, m, raw);
+      i += k;
+      continue;
+    }
+    p = a512_analyse(v, k, n - i > k);
+    if (copy) _mm512_mask_storeu_epi16(d + i, a512_mask32(p.adv), raw);
+    if (p.bad) _mm512_mask_storeu_epi16(d + i, p.bad, fffd);
+    i += p.adv;
+  }
+}
+
+void utfxi_to_well_formed_utf16le_avx512(const char16_t *s, size_t n, char16_t *d) {
+  to_well_formed_body(s, n, d, 0);
+}
+void utfxi_to_well_formed_utf16be_avx512(const char16_t *s, size_t n, char16_t *d) {
+  to_well_formed_body(s, n, d, 1);
+}
