@@ -23,6 +23,32 @@ utfx_result utfxi_convert_utf16le_to_utf8_avx512(const char16_t *, size_t, char 
                                                  unsigned);
 utfx_result utfxi_convert_utf16be_to_utf8_avx512(const char16_t *, size_t, char *, size_t,
                                                  unsigned);
+utfx_result utfxi_convert_utf16le_to_utf32_avx512(const char16_t *, size_t, char32_t *, size_t,
+                                                  unsigned);
+utfx_result utfxi_convert_utf16be_to_utf32_avx512(const char16_t *, size_t, char32_t *, size_t,
+                                                  unsigned);
+utfx_result utfxi_convert_utf16le_to_latin1_avx512(const char16_t *, size_t, char *, size_t,
+                                                   unsigned);
+utfx_result utfxi_convert_utf16be_to_latin1_avx512(const char16_t *, size_t, char *, size_t,
+                                                   unsigned);
+utfx_result utfxi_validate_utf32_avx512(const char32_t *, size_t);
+utfx_result utfxi_convert_utf32_to_utf8_avx512(const char32_t *, size_t, char *, size_t,
+                                               unsigned);
+utfx_result utfxi_convert_utf32_to_utf16le_avx512(const char32_t *, size_t, char16_t *, size_t,
+                                                  unsigned);
+utfx_result utfxi_convert_utf32_to_utf16be_avx512(const char32_t *, size_t, char16_t *, size_t,
+                                                  unsigned);
+utfx_result utfxi_convert_latin1_to_utf8_avx512(const char *, size_t, char *, size_t, unsigned);
+utfx_result utfxi_convert_latin1_to_utf16le_avx512(const char *, size_t, char16_t *, size_t,
+                                                   unsigned);
+utfx_result utfxi_convert_latin1_to_utf16be_avx512(const char *, size_t, char16_t *, size_t,
+                                                   unsigned);
+utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *, size_t, char32_t *, size_t,
+                                                 unsigned);
+size_t utfxi_utf8_length_from_utf16le_avx512(const char16_t *, size_t);
+size_t utfxi_utf8_length_from_utf16be_avx512(const char16_t *, size_t);
+size_t utfxi_utf8_length_from_latin1_avx512(const char *, size_t);
+size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *, size_t);
 
 static const struct utfxi_kernels utfxi_avx2_kernels = {
     .name = "avx2",
@@ -45,6 +71,22 @@ static const struct utfxi_kernels utfxi_avx512_kernels = {
     .to_well_formed_utf16be = utfxi_to_well_formed_utf16be_avx512,
     .convert_utf16le_to_utf8 = utfxi_convert_utf16le_to_utf8_avx512,
     .convert_utf16be_to_utf8 = utfxi_convert_utf16be_to_utf8_avx512,
+    .convert_utf16le_to_utf32 = utfxi_convert_utf16le_to_utf32_avx512,
+    .convert_utf16be_to_utf32 = utfxi_convert_utf16be_to_utf32_avx512,
+    .convert_utf16le_to_latin1 = utfxi_convert_utf16le_to_latin1_avx512,
+    .convert_utf16be_to_latin1 = utfxi_convert_utf16be_to_latin1_avx512,
+    .validate_utf32 = utfxi_validate_utf32_avx512,
+    .convert_utf32_to_utf8 = utfxi_convert_utf32_to_utf8_avx512,
+    .convert_utf32_to_utf16le = utfxi_convert_utf32_to_utf16le_avx512,
+    .convert_utf32_to_utf16be = utfxi_convert_utf32_to_utf16be_avx512,
+    .convert_latin1_to_utf8 = utfxi_convert_latin1_to_utf8_avx512,
+    .convert_latin1_to_utf16le = utfxi_convert_latin1_to_utf16le_avx512,
+    .convert_latin1_to_utf16be = utfxi_convert_latin1_to_utf16be_avx512,
+    .convert_latin1_to_utf32 = utfxi_convert_latin1_to_utf32_avx512,
+    .utf8_length_from_utf16le = utfxi_utf8_length_from_utf16le_avx512,
+    .utf8_length_from_utf16be = utfxi_utf8_length_from_utf16be_avx512,
+    .utf8_length_from_latin1 = utfxi_utf8_length_from_latin1_avx512,
+    .utf8_length_from_utf32 = utfxi_utf8_length_from_utf32_avx512,
 
 };
 

@@ -1,0 +1,112 @@
+/* AVX-512 Latin-1 to UTF-8, UTF-16LE/BE and UTF-32.
+ *
+ * To UTF-8: 64 ASCII bytes are copied as they are; otherwise each half of 32
+ * bytes is widened to 16-bit lanes, every byte >= 0x80 becomes its 2-byte
+ * form in its lane, and vpcompressb drops the unused high bytes (as in the
+ * 2-byte path of avx512_utf16_to_utf8.c). To UTF-16/UTF-32: zero extension
+ * (and a byte swap for UTF-16BE). Latin-1 is always valid; only the
+ * destination can stop a conversion. When cap >= 2 * n (UTF-8) the loop runs
+ * unchecked; otherwise each block's length is checked before its store and
+ * the first block that does not fit goes to the scalar kernel.
+ * Block: 64 / 32 bytes. Tail: masked loads and stores, exact to the byte.
+ * References: Clausecker & Lemire 2023 (see avx512_utf16_validate.c). */
+#ifndef __AVX512VBMI2__
+#error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
+#endif
+
+#include "avx512_utf16_common.h"
+
+/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
+utfx_result utfxi_convert_latin1_to_utf8_avx512(const char *, size_t, char *, size_t, unsigned);
+utfx_result utfxi_convert_latin1_to_utf16le_avx512(const char *, size_t, char16_t *, size_t,
+                                                   unsigned);
+utfx_result utfxi_convert_latin1_to_utf16be_avx512(const char *, size_t, char16_t *, size_t,
+                                                   unsigned);
+utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *, size_t, char32_t *, size_t,
+                                                 unsigned);
+
+static inline utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
+                                              size_t cap, int bounded) {
+  size_t i = 0, w = 0;
+  while (i < n) {
+    size_t k = n - i < 64 ? n - i : 64, h;
+    __mmask64 m = a512_mask64(k);
+    __m512i v = _mm512_maskz_loadu_epi8(m, s + i);
+    __mmask64 high = _mm512_movepi8_mask(v);
+    if (!high) {
+      if (bounded && cap - w < k) break;
+      _mm512_mask_storeu_epi8(d + w, m, v);
+      i += k;
+      w += k;
+      continue;
+    }
+    /* two halves of up to 32 bytes */
+    for (h = 0; h < k; h += 32) {
+      size_t kh = k - h < 32 ? k - h : 32;
+      __mmask32 mh = a512_mask32(kh), hh = (__mmask32)(high >> h);
+      size_t len = kh + (size_t)_mm_popcnt_u32(hh);
+      __m512i u = _mm512_cvtepu8_epi16(h ? _mm512_extracti64x4_epi64(v, 1)
+                                         : _mm512_castsi512_si256(v));
+      __m512i words = _mm512_mask_mov_epi16(u, hh, a512_two_byte_words(u));
+      __m512i out = _mm512_maskz_compress_epi8(a512_two_byte_keep(mh, hh), words);
+      if (bounded && cap - w < len) goto finish;
+      _mm512_mask_storeu_epi8(d + w, a512_mask64(len), out);
+      w += len;
+      i += kh;
+    }
+  }
+finish:
+  if (i < n) {
+    utfx_result r =
+        utfxi_convert_latin1_to_utf8_scalar((const char *)s + i, n - i, (char *)d + w, cap - w, 0);
+    r.read += i;
+    r.written += w;
+    return r;
+  }
+  return utfxi_result(UTFX_OK, n, w, 0);
+}
+
+utfx_result utfxi_convert_latin1_to_utf8_avx512(const char *s, size_t n, char *d, size_t cap,
+                                                unsigned flags) {
+  (void)flags;
+  if (cap / 2 >= n)
+    return latin1_to_utf8_body((const unsigned char *)s, n, (unsigned char *)d, cap, 0);
+  return latin1_to_utf8_body((const unsigned char *)s, n, (unsigned char *)d, cap, 1);
+}
+
+static inline utfx_result latin1_to_utf16(const char *s, size_t n, char16_t *d, size_t cap,
+                                          int be) {
+  size_t k = n < cap ? n : cap, i;
+  for (i = 0; i < k; i += 32) {
+    size_t kb = k - i < 32 ? k - i : 32;
+    __mmask32 m = a512_mask32(kb);
+    __m512i u = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(m, s + i));
+    if (be) u = a512_bswap16(u);
+    _mm512_mask_storeu_epi16(d + i, m, u);
+  }
+  return utfxi_result(k == n ? UTFX_OK : UTFX_DST_FULL, k, k, 0);
+}
+
+utfx_result utfxi_convert_latin1_to_utf16le_avx512(const char *s, size_t n, char16_t *d,
+                                                   size_t cap, unsigned flags) {
+  (void)flags;
+  return latin1_to_utf16(s, n, d, cap, 0);
+}
+utfx_result utfxi_convert_latin1_to_utf16be_avx512(const char *s, size_t n, char16_t *d,
+                                                   size_t cap, unsigned flags) {
+  (void)flags;
+  return latin1_to_utf16(s, n, d, cap, 1);
+}
+
+utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *s, size_t n, char32_t *d,
+                                                 size_t cap, unsigned flags) {
+  size_t k = n < cap ? n : cap, i;
+  (void)flags;
+  for (i = 0; i < k; i += 16) {
+    size_t kb = k - i < 16 ? k - i : 16;
+    __mmask16 m = (__mmask16)_bzhi_u32(0xFFFF, (unsigned)kb);
+    __m512i u = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(m, s + i));
+    _mm512_mask_storeu_epi32(d + i, m, u);
+  }
+  return utfxi_result(k == n ? UTFX_OK : UTFX_DST_FULL, k, k, 0);
+}

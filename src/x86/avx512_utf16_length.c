@@ -1,0 +1,118 @@
+/* AVX-512 exact UTF-8 lengths of the UTFX_REPLACE conversions from UTF-16LE/BE,
+ * Latin-1 and UTF-32.
+ *
+ * UTF-16: each unit counts 1 + (unit >= 0x80) + (unit >= 0x800) bytes, which
+ * is right for everything except a well-formed pair (3 + 3 counted, 4
+ * written): a block with surrogates subtracts 2 per pair found by the pair
+ * analysis (a lone surrogate is U+FFFD, 3 bytes, as counted). Latin-1: n plus
+ * the number of bytes >= 0x80. UTF-32: 1 + (>= 0x80) + (>= 0x800) +
+ * (>= 0x10000 and <= 0x10FFFF); surrogates and values above U+10FFFF count 3
+ * (U+FFFD). Counts are mask popcounts, summed per chunk of UTFXI_LENGTH_CHUNK
+ * units and added with saturation, so results never wrap.
+ * Block: 32 units / 64 bytes / 16 code points, 2-4 blocks per iteration on
+ * surrogate-free text. Tail: masked loads.
+ * References: Lemire & Mula 2022 (see avx512_utf16_validate.c). */
+#ifndef __AVX512VBMI2__
+#error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
+#endif
+
+#include "avx512_utf16_common.h"
+
+/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
+size_t utfxi_utf8_length_from_utf16le_avx512(const char16_t *, size_t);
+size_t utfxi_utf8_length_from_utf16be_avx512(const char16_t *, size_t);
+size_t utfxi_utf8_length_from_latin1_avx512(const char *, size_t);
+size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *, size_t);
+
+/* Extra bytes of a block of 16-bit units beyond one per unit (surrogates
+ * counted as 3-byte units). */
+static inline size_t extra16(__m512i v) {
+  __mmask32 a = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
+  __mmask32 b = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800));
+  return (size_t)_mm_popcnt_u32(a) + (size_t)_mm_popcnt_u32(b);
+}
+
+static inline size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be) {
+  size_t i = 0, total = 0;
+  while (i < n) {
+    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+    while (i < end) {
+      size_t k;
+      __m512i v;
+      if (end - i >= 64) {
+        __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
+        if (be) {
+          a = a512_bswap16(a);
+          b = a512_bswap16(b);
+        }
+        if (!(a512_surrogates(a) | a512_surrogates(b))) {
+          count += 64 + extra16(a) + extra16(b);
+          i += 64;
+          continue;
+        }
+      }
+      k = n - i < 32 ? n - i : 32;
+      v = a512_load16(s + i, a512_mask32(k), be);
+      if (a512_surrogates(v)) {
+        struct a512_pairs p = a512_analyse(v, k, n - i > k);
+        if (p.adv < k) v = _mm512_mask_mov_epi16(v, (__mmask32)(1u << (k - 1)),
+                                                 _mm512_setzero_si512());
+        count += p.adv + extra16(v) - 2 * (size_t)_mm_popcnt_u32(p.hi);
+        i += p.adv;
+      } else {
+        count += k + extra16(v);
+        i += k;
+      }
+    }
+    total = utfxi_add_sat(total, count);
+  }
+  return total;
+}
+
+size_t utfxi_utf8_length_from_utf16le_avx512(const char16_t *s, size_t n) {
+  return utf8_length_from_utf16_body(s, n, 0);
+}
+size_t utfxi_utf8_length_from_utf16be_avx512(const char16_t *s, size_t n) {
+  return utf8_length_from_utf16_body(s, n, 1);
+}
+
+size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
+  size_t i = 0, high = 0;
+  for (; n - i >= 256; i += 256) {
+    __mmask64 a = _mm512_movepi8_mask(_mm512_loadu_si512(s + i));
+    __mmask64 b = _mm512_movepi8_mask(_mm512_loadu_si512(s + i + 64));
+    __mmask64 c = _mm512_movepi8_mask(_mm512_loadu_si512(s + i + 128));
+    __mmask64 d = _mm512_movepi8_mask(_mm512_loadu_si512(s + i + 192));
+    high += (size_t)(_mm_popcnt_u64(a) + _mm_popcnt_u64(b) + _mm_popcnt_u64(c) +
+                     _mm_popcnt_u64(d));
+  }
+  for (; i < n; i += 64) {
+    size_t k = n - i < 64 ? n - i : 64;
+    __m512i v = _mm512_maskz_loadu_epi8(a512_mask64(k), s + i);
+    high += (size_t)_mm_popcnt_u64(_mm512_movepi8_mask(v));
+  }
+  return utfxi_add_sat(n, high);
+}
+
+size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *s, size_t n) {
+  size_t i = 0, total = 0;
+  while (i < n) {
+    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+    for (; i < end; i += 16) {
+      size_t k = end - i < 16 ? end - i : 16;
+      __m512i v = _mm512_maskz_loadu_epi32((__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), s + i);
+      __mmask16 a = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x80));
+      __mmask16 b = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x800));
+      __mmask16 c = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x10000));
+      __mmask16 d = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x110000));
+      count += k + (size_t)_mm_popcnt_u32(a) + (size_t)_mm_popcnt_u32(b) +
+               (size_t)_mm_popcnt_u32((unsigned)(c & ~d));
+      if (k < 16) {
+        i = end;
+        break;
+      }
+    }
+    total = utfxi_add_sat(total, count);
+  }
+  return total;
+}
