@@ -31,7 +31,7 @@ static inline utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, 
   while (i < n) {
     size_t k = n - i < 64 ? n - i : 64, h;
     __mmask64 m = a512_mask64(k);
-    __m512i v = _mm512_maskz_loadu_epi8(m, s + i);
+    __m512i v = a512_load8(s + i, k);
     __mmask64 high = _mm512_movepi8_mask(v);
     if (!high) {
       if (bounded && cap - w < k) break;
@@ -77,7 +77,17 @@ utfx_result utfxi_convert_latin1_to_utf8_avx512(const char *s, size_t n, char *d
 static inline utfx_result latin1_to_utf16(const char *s, size_t n, char16_t *d, size_t cap,
                                           int be) {
   size_t k = n < cap ? n : cap, i;
-  for (i = 0; i < k; i += 32) {
+  for (i = 0; k - i >= 64; i += 64) {
+    __m512i a = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(s + i)));
+    __m512i b = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(s + i + 32)));
+    if (be) {
+      a = a512_bswap16(a);
+      b = a512_bswap16(b);
+    }
+    _mm512_storeu_si512(d + i, a);
+    _mm512_storeu_si512(d + i + 32, b);
+  }
+  for (; i < k; i += 32) {
     size_t kb = k - i < 32 ? k - i : 32;
     __mmask32 m = a512_mask32(kb);
     __m512i u = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(m, s + i));
@@ -102,7 +112,12 @@ utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *s, size_t n, char32
                                                  size_t cap, unsigned flags) {
   size_t k = n < cap ? n : cap, i;
   (void)flags;
-  for (i = 0; i < k; i += 16) {
+  for (i = 0; k - i >= 32; i += 32) {
+    _mm512_storeu_si512(d + i, _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(s + i))));
+    _mm512_storeu_si512(d + i + 16,
+                        _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(s + i + 16))));
+  }
+  for (; i < k; i += 16) {
     size_t kb = k - i < 16 ? k - i : 16;
     __mmask16 m = (__mmask16)_bzhi_u32(0xFFFF, (unsigned)kb);
     __m512i u = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(m, s + i));

@@ -52,7 +52,7 @@ static inline size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, in
         }
       }
       k = n - i < 32 ? n - i : 32;
-      v = a512_load16(s + i, a512_mask32(k), be);
+      v = a512_load16(s + i, k, be);
       if (a512_surrogates(v)) {
         struct a512_pairs p = a512_analyse(v, k, n - i > k);
         if (p.adv < k) v = _mm512_mask_mov_epi16(v, (__mmask32)(1u << (k - 1)),
@@ -88,7 +88,7 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
   }
   for (; i < n; i += 64) {
     size_t k = n - i < 64 ? n - i : 64;
-    __m512i v = _mm512_maskz_loadu_epi8(a512_mask64(k), s + i);
+    __m512i v = a512_load8(s + i, k);
     high += (size_t)_mm_popcnt_u64(_mm512_movepi8_mask(v));
   }
   return utfxi_add_sat(n, high);
@@ -100,7 +100,7 @@ size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *s, size_t n) {
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
     for (; i < end; i += 16) {
       size_t k = end - i < 16 ? end - i : 16;
-      __m512i v = _mm512_maskz_loadu_epi32((__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), s + i);
+      __m512i v = a512_load32(s + i, k);
       __mmask16 a = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x80));
       __mmask16 b = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x800));
       __mmask16 c = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x10000));

@@ -29,9 +29,24 @@ static inline utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *
   size_t i = 0, w = 0, replaced = 0;
   while (i < n) {
     size_t k = n - i < 32 ? n - i : 32;
-    __mmask32 m = a512_mask32(k);
-    __m512i v = a512_load16(s + i, m, be);
-    __m512i c0, c1;
+    __mmask32 m;
+    __m512i v, c0, c1;
+    if (k == 32 && cap - w >= 32) {
+      __m256i lo = _mm256_loadu_si256((const __m256i *)(s + i));
+      __m256i hi = _mm256_loadu_si256((const __m256i *)(s + i + 16));
+      v = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+      if (be) v = a512_bswap16(v);
+      if (!a512_surrogates(v)) {
+        _mm512_storeu_si512(d + w, _mm512_cvtepu16_epi32(be ? _mm512_castsi512_si256(v) : lo));
+        _mm512_storeu_si512(d + w + 16,
+                            _mm512_cvtepu16_epi32(be ? _mm512_extracti64x4_epi64(v, 1) : hi));
+        i += 32;
+        w += 32;
+        continue;
+      }
+    }
+    m = a512_mask32(k);
+    v = a512_load16(s + i, k, be);
     if (!a512_surrogates(v)) {
       if (cap - w < k) break;
       c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));

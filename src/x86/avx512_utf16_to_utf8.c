@@ -55,15 +55,27 @@ static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsign
                                               20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8,
                                               7, 6, 5, 4, 3, 2, 1);
   /* (hi << 10) + lo - pair_bias is the code point of the pair (hi, lo). */
+  const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
   const __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
   size_t i = 0, w = 0, replaced = 0;
   while (i < n) {
     size_t k = n - i < 32 ? n - i : 32;
     __mmask32 m = a512_mask32(k);
-    __m512i v = a512_load16(s + i, m, be);
+    __m512i v = a512_load16(s + i, k, be);
     __mmask32 nonascii = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
     __mmask32 big;
     if (!nonascii) {
+      if (n - i >= 64 && (!bounded || cap - w >= 64)) {
+        /* two ASCII blocks: vpackuswb + vpermq, one plain 64-byte store */
+        __m512i b = a512_load16(s + i + 32, 32, be);
+        if (!_mm512_cmpge_epu16_mask(b, _mm512_set1_epi16(0x80))) {
+          _mm512_storeu_si512(d + w, _mm512_permutexvar_epi64(qword_order,
+                                                              _mm512_packus_epi16(v, b)));
+          i += 64;
+          w += 64;
+          continue;
+        }
+      }
       if (bounded && cap - w < k) break;
       _mm256_mask_storeu_epi8(d + w, m, _mm512_cvtepi16_epi8(v));
       i += k;
@@ -88,6 +100,21 @@ static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsign
       unsigned len0, len1;
       if (a512_surrogates(v)) {
         p = a512_analyse(v, k, n - i > k);
+        if (p.hi == 0x55555555u && p.lo == 0xAAAAAAAAu && (!bounded || cap - w >= 64)) {
+          /* 16 pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
+          __m512i cp = _mm512_add_epi32(
+              _mm512_ternarylogic_epi32(
+                  _mm512_slli_epi32(_mm512_and_si512(v, _mm512_set1_epi32(0x3FF)), 10),
+                  _mm512_srli_epi32(v, 16), _mm512_set1_epi32(0x3FF), 0xF8),
+              _mm512_set1_epi32(0x10000));
+          __m512i out = _mm512_ternarylogic_epi32(
+              _mm512_multishift_epi64_epi8(_mm512_set1_epi64(0x20262C3200060C12ll), cp),
+              _mm512_set1_epi32(0x3F3F3FFF), _mm512_set1_epi32((int)0x808080F0u), 0xEA);
+          _mm512_storeu_si512(d + w, out);
+          i += 32;
+          w += 64;
+          continue;
+        }
         if (p.bad) {
           if (!(flags & UTFX_REPLACE)) break;
           v = _mm512_mask_mov_epi16(v, p.bad, _mm512_set1_epi16((short)0xFFFD));

@@ -51,7 +51,7 @@ static inline utfx_result validate_body(const char16_t *s, size_t n, int be) {
       continue;
     }
     k = n - i < 32 ? n - i : 32;
-    v = a512_load16(s + i, a512_mask32(k), be);
+    v = a512_load16(s + i, k, be);
     if (!a512_surrogates(v)) {
       i += k;
       continue;
@@ -97,7 +97,7 @@ static inline void to_well_formed_body(const char16_t *s, size_t n, char16_t *d,
     }
     k = n - i < 32 ? n - i : 32;
     m = a512_mask32(k);
-    raw = _mm512_maskz_loadu_epi16(m, s + i);
+    raw = k == 32 ? _mm512_loadu_si512(s + i) : _mm512_maskz_loadu_epi16(m, s + i);
     v = be ? a512_bswap16(raw) : raw;
     if (!a512_surrogates(v)) {
       if (copy) _mm512_mask_storeu_epi16(d + i, m, raw);

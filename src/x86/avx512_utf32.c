@@ -35,17 +35,25 @@ static inline __mmask16 invalid32(__m512i v) {
 static inline __mmask16 mask16(size_t k) { return (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k); }
 
 utfx_result utfxi_validate_utf32_avx512(const char32_t *s, size_t n) {
+  /* v - 0xD800 (mod 2^32) is below 0x800 exactly for surrogates: the
+   * minimum over a group finds them, the maximum finds values > 0x10FFFF,
+   * with no mask-register traffic per vector. */
+  const __m512i d800 = _mm512_set1_epi32(0xD800);
   size_t i = 0;
   for (; n - i >= 64; i += 64) {
-    __mmask16 bad = invalid32(_mm512_loadu_si512(s + i)) |
-                    invalid32(_mm512_loadu_si512(s + i + 16)) |
-                    invalid32(_mm512_loadu_si512(s + i + 32)) |
-                    invalid32(_mm512_loadu_si512(s + i + 48));
-    if (bad) break;
+    __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
+    __m512i c = _mm512_loadu_si512(s + i + 32), d = _mm512_loadu_si512(s + i + 48);
+    __m512i hi = _mm512_max_epu32(_mm512_max_epu32(a, b), _mm512_max_epu32(c, d));
+    __m512i lo = _mm512_min_epu32(
+        _mm512_min_epu32(_mm512_sub_epi32(a, d800), _mm512_sub_epi32(b, d800)),
+        _mm512_min_epu32(_mm512_sub_epi32(c, d800), _mm512_sub_epi32(d, d800)));
+    if (_mm512_cmpgt_epu32_mask(hi, _mm512_set1_epi32(0x10FFFF)) |
+        _mm512_cmplt_epu32_mask(lo, _mm512_set1_epi32(0x800)))
+      break;
   }
   for (; i < n; i += 16) {
     size_t k = n - i < 16 ? n - i : 16;
-    if (invalid32(_mm512_maskz_loadu_epi32(mask16(k), s + i))) {
+    if (invalid32(a512_load32(s + i, k))) {
       utfx_result r = utfxi_validate_utf32_scalar(s + i, n - i);
       r.read += i;
       return r;
@@ -74,11 +82,30 @@ static inline utfx_result finish(const char32_t *s, size_t n, void *d, size_t ca
 
 static inline utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
                                         unsigned flags, enum out32 t) {
+  const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
   size_t i = 0, w = 0, replaced = 0;
   while (i < n) {
     size_t k = n - i < 16 ? n - i : 16;
-    __mmask16 m = mask16(k);
-    __m512i v = _mm512_maskz_loadu_epi32(m, s + i);
+    __mmask16 m;
+    if (t != OUT_UTF8 && n - i >= 32 && cap - w >= 32) {
+      /* 32 BMP non-surrogate values: vpackusdw + vpermq */
+      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
+      __m512i top = _mm512_or_si512(a, b);
+      __m512i sa = _mm512_and_si512(a, _mm512_set1_epi32((int)0xFFFFF800u));
+      __m512i sb = _mm512_and_si512(b, _mm512_set1_epi32((int)0xFFFFF800u));
+      if (!(_mm512_test_epi32_mask(top, _mm512_set1_epi32((int)0xFFFF0000u)) |
+            _mm512_cmpeq_epi32_mask(sa, _mm512_set1_epi32(0xD800)) |
+            _mm512_cmpeq_epi32_mask(sb, _mm512_set1_epi32(0xD800)))) {
+        __m512i u = _mm512_permutexvar_epi64(qword_order, _mm512_packus_epi32(a, b));
+        if (t == OUT_UTF16BE) u = a512_bswap16(u);
+        _mm512_storeu_si512((char16_t *)dst + w, u);
+        i += 32;
+        w += 32;
+        continue;
+      }
+    }
+    m = mask16(k);
+    __m512i v = a512_load32(s + i, k);
     __mmask16 bad = invalid32(v);
     if (bad) {
       if (!(flags & UTFX_REPLACE)) break;
