@@ -86,7 +86,8 @@ static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsign
     if (!big) {
       size_t len = k + (size_t)_mm_popcnt_u32(nonascii);
       __m512i words = _mm512_mask_mov_epi16(v, nonascii, a512_two_byte_words(v));
-      __m512i out = _mm512_maskz_compress_epi8(a512_two_byte_keep(m, nonascii), words);
+      __m512i out = _mm512_maskz_compress_epi8(
+          (__mmask64)(_mm512_movepi8_mask(words) | _pdep_u64(m, 0x5555555555555555ull)), words);
       if (bounded && cap - w < len) break;
       _mm512_mask_storeu_epi8(d + w, a512_mask64(len), out);
       i += k;
@@ -140,9 +141,8 @@ static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsign
       }
       if (bounded && cap - w < (size_t)len0 + len1) break;
       _mm512_mask_storeu_epi8(d + w, a512_mask64(len0), out0);
-      w += len0;
-      _mm512_mask_storeu_epi8(d + w, a512_mask64(len1), out1);
-      w += len1;
+      _mm512_mask_storeu_epi8(d + w + len0, a512_mask64(len1), out1);
+      w += (size_t)len0 + len1;
       replaced += (size_t)_mm_popcnt_u32(p.bad);
       i += p.adv;
     }
