@@ -54,34 +54,32 @@ typedef utfx_result (*conv_fn)(const void *, size_t, void *, size_t, unsigned);
 typedef size_t (*len_fn)(const void *, size_t);
 typedef utfx_result (*valid_fn)(const void *, size_t);
 
-#define WRAP_CONV(from, S, to, T)                                                            \
-  static utfx_result pub_##from##_##to(const void *s, size_t n, void *d, size_t c,          \
-                                       unsigned f) {                                        \
-    return utfx_convert_##from##_to_##to((const S *)s, n, (T *)d, c, f);                   \
-  }                                                                                          \
-  static utfx_result ref_##from##_##to(const void *s, size_t n, void *d, size_t c,          \
-                                       unsigned f) {                                        \
-    return utfxi_convert_##from##_to_##to##_scalar((const S *)s, n, (T *)d, c, f);         \
+#define WRAP_CONV(from, S, to, T)                                                                \
+  static utfx_result pub_##from##_##to(const void *s, size_t n, void *d, size_t c, unsigned f) { \
+    return utfx_convert_##from##_to_##to((const S *)s, n, (T *)d, c, f);                         \
+  }                                                                                              \
+  static utfx_result ref_##from##_##to(const void *s, size_t n, void *d, size_t c, unsigned f) { \
+    return utfxi_convert_##from##_to_##to##_scalar((const S *)s, n, (T *)d, c, f);               \
   }
 UTFXI_CONVERSIONS(WRAP_CONV)
 #undef WRAP_CONV
 
-#define WRAP_LEN(to, from, S)                                                              \
-  static size_t pub_len_##to##_##from(const void *s, size_t n) {                           \
-    return utfx_##to##_length_from_##from((const S *)s, n);                                 \
-  }                                                                                        \
-  static size_t ref_len_##to##_##from(const void *s, size_t n) {                           \
-    return utfxi_##to##_length_from_##from##_scalar((const S *)s, n);                       \
+#define WRAP_LEN(to, from, S)                                         \
+  static size_t pub_len_##to##_##from(const void *s, size_t n) {      \
+    return utfx_##to##_length_from_##from((const S *)s, n);           \
+  }                                                                   \
+  static size_t ref_len_##to##_##from(const void *s, size_t n) {      \
+    return utfxi_##to##_length_from_##from##_scalar((const S *)s, n); \
   }
 UTFXI_LENGTHS(WRAP_LEN)
 #undef WRAP_LEN
 
-#define WRAP_VALID(enc, S)                                                                     \
-  static utfx_result pub_valid_##enc(const void *s, size_t n) {                                \
-    return utfx_validate_##enc((const S *)s, n);                                               \
-  }                                                                                            \
-  static utfx_result ref_valid_##enc(const void *s, size_t n) {                                \
-    return utfxi_validate_##enc##_scalar((const S *)s, n);                                     \
+#define WRAP_VALID(enc, S)                                      \
+  static utfx_result pub_valid_##enc(const void *s, size_t n) { \
+    return utfx_validate_##enc((const S *)s, n);                \
+  }                                                             \
+  static utfx_result ref_valid_##enc(const void *s, size_t n) { \
+    return utfxi_validate_##enc##_scalar((const S *)s, n);      \
   }
 UTFXI_VALIDATIONS(WRAP_VALID)
 #undef WRAP_VALID
@@ -91,8 +89,8 @@ struct conv_entry {
   enum enc from, to;
   conv_fn pub, ref;
 };
-#define ENTRY_CONV(from, S, to, T) {#from "_to_" #to, E_LATIN1, E_LATIN1, pub_##from##_##to,   \
-                                    ref_##from##_##to},
+#define ENTRY_CONV(from, S, to, T) \
+  {#from "_to_" #to, E_LATIN1, E_LATIN1, pub_##from##_##to, ref_##from##_##to},
 static struct conv_entry convs[] = {UTFXI_CONVERSIONS(ENTRY_CONV)};
 #undef ENTRY_CONV
 
@@ -101,8 +99,8 @@ struct len_entry {
   enum enc from;
   len_fn pub, ref;
 };
-#define ENTRY_LEN(to, from, S) {#to "_length_from_" #from, E_LATIN1, pub_len_##to##_##from,    \
-                                ref_len_##to##_##from},
+#define ENTRY_LEN(to, from, S) \
+  {#to "_length_from_" #from, E_LATIN1, pub_len_##to##_##from, ref_len_##to##_##from},
 static struct len_entry lens[] = {UTFXI_LENGTHS(ENTRY_LEN)};
 #undef ENTRY_LEN
 
@@ -142,8 +140,8 @@ static const char *const script_names[S_COUNT] = {"ascii", "latin1", "2-byte",
 static test_rng rng;
 
 static uint32_t random_cp(enum script s) {
-  static const uint32_t edges[] = {0,      0x7F,   0x80,    0xFF,    0x100,   0x7FF,
-                                   0x800,  0xD7FF, 0xE000,  0xFFFD,  0xFFFF,  0x10000,
+  static const uint32_t edges[] = {0,        0x7F,    0x80,   0xFF,   0x100,  0x7FF,
+                                   0x800,    0xD7FF,  0xE000, 0xFFFD, 0xFFFF, 0x10000,
                                    0x10FFFF, 0x1F600, 0x20AC, 0x4E2D};
   uint64_t r = rng_below(&rng, 100);
   switch (s) {
@@ -154,7 +152,8 @@ static uint32_t random_cp(enum script s) {
     case S_TWO:
       return r < 20 ? 0x20 : 0x80 + (uint32_t)rng_below(&rng, 0x780);
     case S_CJK:
-      return r < 10 ? 0x20 + (uint32_t)rng_below(&rng, 0x5F) : 0x4E00 + (uint32_t)rng_below(&rng, 0x5200);
+      return r < 10 ? 0x20 + (uint32_t)rng_below(&rng, 0x5F)
+                    : 0x4E00 + (uint32_t)rng_below(&rng, 0x5200);
     case S_EMOJI:
       return r < 20 ? 0x20 : 0x1F300 + (uint32_t)rng_below(&rng, 0x800);
     default:
@@ -254,8 +253,8 @@ static void compare_conv(const struct conv_entry *k, const void *src, size_t n, 
   CHECK(a.status == b.status && a.read == b.read && a.written == b.written &&
             a.replaced == b.replaced,
         "%s %s %s n=%zu cap=%zu flags=%u: got (%d,%zu,%zu,%zu) want (%d,%zu,%zu,%zu)", cur_name,
-        cur_script, where, n, cap, flags, a.status, a.read, a.written, a.replaced, b.status,
-        b.read, b.written, b.replaced);
+        cur_script, where, n, cap, flags, a.status, a.read, a.written, a.replaced, b.status, b.read,
+        b.written, b.replaced);
   if (a.written != b.written || a.written > cap) return;
   CHECK(memcmp(d, out_ref, a.written * du) == 0, "%s %s %s n=%zu cap=%zu flags=%u: output",
         cur_name, cur_script, where, n, cap, flags);
@@ -327,8 +326,9 @@ static void check_valid_text(const struct valid_entry *k, const unsigned char *t
   void *src = src_guard_end + SRC_BYTES - n * su;
   memcpy(src, text, n * su);
   got = k->pub(src, n);
-  CHECK(got.status == want.status && got.read == want.read, "validate %s %s n=%zu: (%d,%zu) want (%d,%zu)",
-        k->name, cur_script, n, got.status, got.read, want.status, want.read);
+  CHECK(got.status == want.status && got.read == want.read,
+        "validate %s %s n=%zu: (%d,%zu) want (%d,%zu)", k->name, cur_script, n, got.status,
+        got.read, want.status, want.read);
   if (!offsets) return;
   for (off = 1; off < MAX_OFF; off++) {
     if (!offset_in_share(off, n)) continue;
@@ -344,8 +344,8 @@ static void check_repair_text(enum enc e, const unsigned char *text, size_t n) {
   int be = e == E_UTF16BE;
   unsigned char *src = src_guard_end + SRC_BYTES - 2 * n, *dst = dst_guard + DST_BYTES - 2 * n;
   memcpy(src, text, 2 * n);
-  (be ? utfxi_to_well_formed_utf16be_scalar
-      : utfxi_to_well_formed_utf16le_scalar)((const char16_t *)text, n, (char16_t *)out_ref);
+  (be ? utfxi_to_well_formed_utf16be_scalar : utfxi_to_well_formed_utf16le_scalar)(
+      (const char16_t *)text, n, (char16_t *)out_ref);
   memset(dst, CANARY, 2 * n);
   (be ? utfx_to_well_formed_utf16be : utfx_to_well_formed_utf16le)((const char16_t *)src, n,
                                                                    (char16_t *)dst);
@@ -354,8 +354,8 @@ static void check_repair_text(enum enc e, const unsigned char *text, size_t n) {
   CHECK(memcmp(src, text, 2 * n) == 0, "to_well_formed source modified");
   (be ? utfx_to_well_formed_utf16be : utfx_to_well_formed_utf16le)((const char16_t *)src, n,
                                                                    (char16_t *)src);
-  CHECK(memcmp(src, out_ref, 2 * n) == 0, "to_well_formed %s %s n=%zu in place",
-        be ? "be" : "le", cur_script, n);
+  CHECK(memcmp(src, out_ref, 2 * n) == 0, "to_well_formed %s %s n=%zu in place", be ? "be" : "le",
+        cur_script, n);
 }
 
 /* ------------------------------------------------------------ driver */
