@@ -14,6 +14,10 @@
 
 #include "../scalar/unicode.h"
 
+/* Kernel bodies take the byte order and the bounded flag as constants; they
+ * must be inlined into each thin wrapper for those to fold away. */
+#define A512_BODY static inline __attribute__((always_inline))
+
 /* Mask of the first k (<= 32 / 64) lanes. */
 static inline __mmask32 a512_mask32(size_t k) { return (__mmask32)_bzhi_u32(~0u, (unsigned)k); }
 static inline __mmask64 a512_mask64(size_t k) { return (__mmask64)_bzhi_u64(~0ull, (unsigned)k); }

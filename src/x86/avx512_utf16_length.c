@@ -33,13 +33,13 @@ static inline size_t extra16(__m512i v) {
 }
 
 static inline size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be) {
-  size_t i = 0, total = 0;
+  size_t i = 0, total = 0, slow_until = 0; /* after surrogates, go block by block */
   while (i < n) {
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
     while (i < end) {
       size_t k;
       __m512i v;
-      if (end - i >= 64) {
+      if (i >= slow_until && end - i >= 64) {
         __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
         if (be) {
           a = a512_bswap16(a);
@@ -50,6 +50,7 @@ static inline size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, in
           i += 64;
           continue;
         }
+        slow_until = i + 64;
       }
       k = n - i < 32 ? n - i : 32;
       v = a512_load16(s + i, k, be);

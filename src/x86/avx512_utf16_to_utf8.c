@@ -48,7 +48,7 @@ static inline utfx_result finish_scalar(const char16_t *s, size_t n, unsigned ch
   return r;
 }
 
-static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d,
+A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d,
                                              size_t cap, unsigned flags, int be,
                                              int bounded) {
   const __m512i next_index = _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21,
@@ -92,6 +92,29 @@ static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsign
       _mm512_mask_storeu_epi8(d + w, a512_mask64(len), out);
       i += k;
       w += len;
+      continue;
+    }
+    if (big == 0xFFFFFFFFu && !a512_surrogates(v) && (!bounded || cap - w >= 96)) {
+      /* 32 units of 3 bytes each: fixed layout, so no compress (CJK text) */
+      const __m512i squeeze = _mm512_set_epi8(
+          63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 62, 61, 60, 58, 57, 56,
+          54, 53, 52, 50, 49, 48, 46, 45, 44, 42, 41, 40, 38, 37, 36, 34, 33, 32, 30, 29, 28, 26, 25,
+          24, 22, 21, 20, 18, 17, 16, 14, 13, 12, 10, 9, 8, 6, 5, 4, 2, 1, 0);
+      const __m512i ctrl3 = _mm512_set1_epi64(0x2020262C0000060Cll);
+      const __m512i keep = _mm512_set1_epi32(0x3F3F3FFF);
+      const __m512i marker = _mm512_set1_epi32(0x8080E0);
+      size_t h;
+      for (h = 0; h < 2; h++) {
+        __m512i c = _mm512_cvtepu16_epi32(h ? _mm512_extracti64x4_epi64(v, 1)
+                                            : _mm512_castsi512_si256(v));
+        __m512i out = _mm512_permutexvar_epi8(
+            squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(ctrl3, c), keep,
+                                               marker, 0xEA));
+        _mm256_storeu_si256((__m256i *)(d + w), _mm512_castsi512_si256(out));
+        _mm_storeu_si128((__m128i *)(d + w + 32), _mm512_extracti32x4_epi32(out, 2));
+        w += 48;
+      }
+      i += 32;
       continue;
     }
     {

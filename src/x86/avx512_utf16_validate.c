@@ -41,14 +41,17 @@ static inline int any_surrogate_x128(const char16_t *s, int be) {
 }
 
 static inline utfx_result validate_body(const char16_t *s, size_t n, int be) {
-  size_t i = 0;
+  size_t i = 0, slow_until = 0; /* after a group with surrogates, go block by block */
   while (i < n) {
     size_t k;
     __m512i v;
     struct a512_pairs p;
-    if (n - i >= 128 && !any_surrogate_x128(s + i, be)) {
-      i += 128;
-      continue;
+    if (i >= slow_until && n - i >= 128) {
+      if (!any_surrogate_x128(s + i, be)) {
+        i += 128;
+        continue;
+      }
+      slow_until = i + 128;
     }
     k = n - i < 32 ? n - i : 32;
     v = a512_load16(s + i, k, be);
@@ -80,20 +83,23 @@ static inline void to_well_formed_body(const char16_t *s, size_t n, char16_t *d,
    * chosen order. */
   const __m512i fffd = _mm512_set1_epi16(be ? (short)0xFDFF : (short)0xFFFD);
   const int copy = d != s;
-  size_t i = 0;
+  size_t i = 0, slow_until = 0; /* after a group with surrogates, go block by block */
   while (i < n) {
     size_t k;
     __mmask32 m;
     __m512i raw, v;
     struct a512_pairs p;
-    if (n - i >= 128 && !any_surrogate_x128(s + i, be)) {
-      if (copy) {
-        size_t j;
-        for (j = 0; j < 128; j += 32)
-          _mm512_storeu_si512(d + i + j, _mm512_loadu_si512(s + i + j));
+    if (i >= slow_until && n - i >= 128) {
+      if (!any_surrogate_x128(s + i, be)) {
+        if (copy) {
+          size_t j;
+          for (j = 0; j < 128; j += 32)
+            _mm512_storeu_si512(d + i + j, _mm512_loadu_si512(s + i + j));
+        }
+        i += 128;
+        continue;
       }
-      i += 128;
-      continue;
+      slow_until = i + 128;
     }
     k = n - i < 32 ? n - i : 32;
     m = a512_mask32(k);
@@ -105,7 +111,12 @@ static inline void to_well_formed_body(const char16_t *s, size_t n, char16_t *d,
       continue;
     }
     p = a512_analyse(v, k, n - i > k);
-    if (copy) _mm512_mask_storeu_epi16(d + i, a512_mask32(p.adv), raw);
+    if (copy) {
+      if (p.adv == 32)
+        _mm512_storeu_si512(d + i, raw);
+      else
+        _mm512_mask_storeu_epi16(d + i, a512_mask32(p.adv), raw);
+    }
     if (p.bad) _mm512_mask_storeu_epi16(d + i, p.bad, fffd);
     i += p.adv;
   }
