@@ -25,7 +25,7 @@ utfx_result utfxi_convert_latin1_to_utf16be_avx512(const char *, size_t, char16_
 utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *, size_t, char32_t *, size_t,
                                                  unsigned);
 
-static inline utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
+A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
                                               size_t cap, int bounded) {
   size_t i = 0, w = 0;
   while (i < n) {
@@ -35,7 +35,10 @@ static inline utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, 
     __mmask64 high = _mm512_movepi8_mask(v);
     if (!high) {
       if (bounded && cap - w < k) break;
-      _mm512_mask_storeu_epi8(d + w, m, v);
+      if (k == 64)
+        _mm512_storeu_si512(d + w, v);
+      else
+        _mm512_mask_storeu_epi8(d + w, m, v);
       i += k;
       w += k;
       continue;
@@ -47,10 +50,18 @@ static inline utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, 
       size_t len = kh + (size_t)_mm_popcnt_u32(hh);
       __m512i u = _mm512_cvtepu8_epi16(h ? _mm512_extracti64x4_epi64(v, 1)
                                          : _mm512_castsi512_si256(v));
-      __m512i words = _mm512_mask_mov_epi16(u, hh, a512_two_byte_words(u));
-      __m512i out = _mm512_maskz_compress_epi8(a512_two_byte_keep(mh, hh), words);
+      __m512i words, out;
       if (bounded && cap - w < len) goto finish;
-      _mm512_mask_storeu_epi8(d + w, a512_mask64(len), out);
+      words = _mm512_mask_mov_epi16(u, hh, a512_two_byte_words(u));
+      /* every 2-byte form's bytes have their top bit set, ASCII bytes not */
+      out = _mm512_maskz_compress_epi8(
+          (__mmask64)(_mm512_movepi8_mask(words) | _pdep_u64(mh, 0x5555555555555555ull)), words);
+      /* A plain store writes up to 32 bytes past the output; the next 32
+       * input bytes (at least 32 output bytes, room checked) overwrite them. */
+      if (n - i - kh >= 32 && (!bounded || cap - w - len >= 64))
+        _mm512_storeu_si512(d + w, out);
+      else
+        _mm512_mask_storeu_epi8(d + w, a512_mask64(len), out);
       w += len;
       i += kh;
     }

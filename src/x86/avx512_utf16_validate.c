@@ -26,18 +26,24 @@ utfx_result utfxi_validate_utf16be_avx512(const char16_t *, size_t);
 void utfxi_to_well_formed_utf16le_avx512(const char16_t *, size_t, char16_t *);
 void utfxi_to_well_formed_utf16be_avx512(const char16_t *, size_t, char16_t *);
 
-/* Nonzero if some unit of the 128 at s is a surrogate (either byte order:
- * the test looks at the byte holding the top bits). */
+/* Nonzero if some unit of the 128 at s is a surrogate. Adding 0x2800
+ * (mod 2^16) maps D800..DFFF, and only it, below 0x800: one add and one
+ * unsigned minimum per vector and a single compare per 128 units (UTF-16BE
+ * is byte-swapped first). */
 static inline int any_surrogate_x128(const char16_t *s, int be) {
-  const __m512i mask = _mm512_set1_epi16(be ? 0x00F8 : (short)0xF800);
-  const __m512i sur = _mm512_set1_epi16(be ? 0x00D8 : (short)0xD800);
-  __m512i a = _mm512_and_si512(_mm512_loadu_si512(s), mask);
-  __m512i b = _mm512_and_si512(_mm512_loadu_si512(s + 32), mask);
-  __m512i c = _mm512_and_si512(_mm512_loadu_si512(s + 64), mask);
-  __m512i d = _mm512_and_si512(_mm512_loadu_si512(s + 96), mask);
-  __mmask32 m = _mm512_cmpeq_epi16_mask(a, sur) | _mm512_cmpeq_epi16_mask(b, sur) |
-                _mm512_cmpeq_epi16_mask(c, sur) | _mm512_cmpeq_epi16_mask(d, sur);
-  return m != 0;
+  const __m512i bias = _mm512_set1_epi16(0x2800);
+  __m512i a = _mm512_loadu_si512(s), b = _mm512_loadu_si512(s + 32);
+  __m512i c = _mm512_loadu_si512(s + 64), d = _mm512_loadu_si512(s + 96);
+  __m512i lo;
+  if (be) {
+    a = a512_bswap16(a);
+    b = a512_bswap16(b);
+    c = a512_bswap16(c);
+    d = a512_bswap16(d);
+  }
+  lo = _mm512_min_epu16(_mm512_min_epu16(_mm512_add_epi16(a, bias), _mm512_add_epi16(b, bias)),
+                        _mm512_min_epu16(_mm512_add_epi16(c, bias), _mm512_add_epi16(d, bias)));
+  return _mm512_cmplt_epu16_mask(lo, _mm512_set1_epi16(0x800)) != 0;
 }
 
 static inline utfx_result validate_body(const char16_t *s, size_t n, int be) {
