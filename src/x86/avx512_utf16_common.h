@@ -18,6 +18,11 @@
  * must be inlined into each thin wrapper for those to fold away. */
 #define A512_BODY static inline __attribute__((always_inline))
 
+/* Pins a vector constant in a register. Without it GCC rebuilds set1
+ * constants inside loops with a GPR move + vpbroadcast, and the GPR-to-vector
+ * transfers limit the loops on Zen 4. */
+#define A512_PIN(x) __asm__("" : "+v"(x))
+
 /* Mask of the first k (<= 32 / 64) lanes. */
 static inline __mmask32 a512_mask32(size_t k) { return (__mmask32)_bzhi_u32(~0u, (unsigned)k); }
 static inline __mmask64 a512_mask64(size_t k) { return (__mmask64)_bzhi_u64(~0ull, (unsigned)k); }
@@ -89,29 +94,57 @@ static inline __mmask32 a512_surrogates(__m512i v) {
  * an ASCII one has its top bit set and every unused byte has it clear, so
  * the keep mask is vpmovb2m plus the first byte of each kept lane.
  * *len = number of bytes. */
-static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned *len) {
+struct a512_utf8_consts {
+  __m512i ctrl1, ctrl2, ctrl3, ctrl4, mark2, mark3, mark4, c80, c800, c10000, fields;
+};
+
+/* The encoder's constants, built once per call of a kernel and pinned in
+ * registers (see A512_PIN). */
+static inline void a512_utf8_consts_init(struct a512_utf8_consts *k) {
   /* per qword (two lanes): bit offset of each output byte's field */
-  const __m512i ctrl1 = _mm512_set1_epi64(0x2020202000000000ll);
-  const __m512i ctrl2 = _mm512_set1_epi64(0x2020202600000006ll);
-  const __m512i ctrl3 = _mm512_set1_epi64(0x2020262C0000060Cll);
-  const __m512i ctrl4 = _mm512_set1_epi64(0x20262C3200060C12ll);
-  __mmask16 k2 = _mm512_cmpge_epu32_mask(cp, _mm512_set1_epi32(0x80));
-  __mmask16 k3 = _mm512_cmpge_epu32_mask(cp, _mm512_set1_epi32(0x800));
-  __mmask16 k4 = _mm512_cmpge_epu32_mask(cp, _mm512_set1_epi32(0x10000));
-  __m512i ctrl = _mm512_mask_mov_epi32(ctrl1, k2, ctrl2);
-  __m512i marker = _mm512_maskz_mov_epi32(k2, _mm512_set1_epi32(0x80C0));
+  k->ctrl1 = _mm512_set1_epi64(0x2020202000000000ll);
+  k->ctrl2 = _mm512_set1_epi64(0x2020202600000006ll);
+  k->ctrl3 = _mm512_set1_epi64(0x2020262C0000060Cll);
+  k->ctrl4 = _mm512_set1_epi64(0x20262C3200060C12ll);
+  k->mark2 = _mm512_set1_epi32(0x80C0);
+  k->mark3 = _mm512_set1_epi32(0x8080E0);
+  k->mark4 = _mm512_set1_epi32((int)0x808080F0u);
+  k->c80 = _mm512_set1_epi32(0x80);
+  k->c800 = _mm512_set1_epi32(0x800);
+  k->c10000 = _mm512_set1_epi32(0x10000);
+  k->fields = _mm512_set1_epi32(0x3F3F3FFF);
+  A512_PIN(k->ctrl1);
+  A512_PIN(k->ctrl2);
+  A512_PIN(k->ctrl3);
+  A512_PIN(k->ctrl4);
+  A512_PIN(k->mark2);
+  A512_PIN(k->mark3);
+  A512_PIN(k->mark4);
+  A512_PIN(k->c80);
+  A512_PIN(k->c800);
+  A512_PIN(k->c10000);
+  A512_PIN(k->fields);
+}
+
+static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned *len,
+                                           const struct a512_utf8_consts *k) {
+  __mmask16 k2 = _mm512_cmpge_epu32_mask(cp, k->c80);
+  __mmask16 k3 = _mm512_cmpge_epu32_mask(cp, k->c800);
+  __mmask16 k4 = _mm512_cmpge_epu32_mask(cp, k->c10000);
+  __m512i ctrl = _mm512_mask_mov_epi32(k->ctrl1, k2, k->ctrl2);
+  __m512i marker = _mm512_maskz_mov_epi32(k2, k->mark2);
   __m512i out;
   __mmask64 keep;
-  ctrl = _mm512_mask_mov_epi32(ctrl, k3, ctrl3);
-  marker = _mm512_mask_mov_epi32(marker, k3, _mm512_set1_epi32(0x8080E0));
-  ctrl = _mm512_mask_mov_epi32(ctrl, k4, ctrl4);
-  marker = _mm512_mask_mov_epi32(marker, k4, _mm512_set1_epi32((int)0x808080F0u));
+  ctrl = _mm512_mask_mov_epi32(ctrl, k3, k->ctrl3);
+  marker = _mm512_mask_mov_epi32(marker, k3, k->mark3);
+  ctrl = _mm512_mask_mov_epi32(ctrl, k4, k->ctrl4);
+  marker = _mm512_mask_mov_epi32(marker, k4, k->mark4);
   /* (fields & 0x3F3F3FFF) | marker, zero in dropped lanes */
-  out = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(ctrl, cp),
-                                  _mm512_set1_epi32(0x3F3F3FFF), marker, 0xEA);
+  out = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(ctrl, cp), k->fields, marker,
+                                  0xEA);
   out = _mm512_maskz_mov_epi32((__mmask16)~drop, out);
   keep = _mm512_movepi8_mask(out) |
-         _pdep_u64((uint16_t)~drop, 0x1111111111111111ull);
+         (drop ? _pdep_u64((uint16_t)~drop, 0x1111111111111111ull) : 0x1111111111111111ull);
   *len = (unsigned)_mm_popcnt_u64(keep);
   return _mm512_maskz_compress_epi8(keep, out);
 }

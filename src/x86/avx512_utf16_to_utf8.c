@@ -57,12 +57,20 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
   /* (hi << 10) + lo - pair_bias is the code point of the pair (hi, lo). */
   const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
   const __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
+  __m512i c80 = _mm512_set1_epi16(0x80), c800 = _mm512_set1_epi16(0x800);
+  __m512i c3f00 = _mm512_set1_epi16(0x3F00), c80c0 = _mm512_set1_epi16((short)0x80C0);
+  struct a512_utf8_consts uk;
   size_t i = 0, w = 0, replaced = 0;
+  a512_utf8_consts_init(&uk);
+  A512_PIN(c80);
+  A512_PIN(c800);
+  A512_PIN(c3f00);
+  A512_PIN(c80c0);
   while (i < n) {
     size_t k = n - i < 32 ? n - i : 32;
     __mmask32 m = a512_mask32(k);
     __m512i v = a512_load16(s + i, k, be);
-    __mmask32 nonascii = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
+    __mmask32 nonascii = _mm512_cmpge_epu16_mask(v, c80);
     __mmask32 big;
     if (!nonascii) {
       if (n - i >= 64 && (!bounded || cap - w >= 64)) {
@@ -82,12 +90,16 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
       w += k;
       continue;
     }
-    big = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800));
+    big = _mm512_cmpge_epu16_mask(v, c800);
     if (!big) {
       size_t len = k + (size_t)_mm_popcnt_u32(nonascii);
-      __m512i words = _mm512_mask_mov_epi16(v, nonascii, a512_two_byte_words(v));
-      __m512i out = _mm512_maskz_compress_epi8(
-          (__mmask64)(_mm512_movepi8_mask(words) | _pdep_u64(m, 0x5555555555555555ull)), words);
+      __m512i two = _mm512_ternarylogic_epi32(
+          _mm512_srli_epi16(v, 6), _mm512_and_si512(_mm512_slli_epi16(v, 8), c3f00), c80c0, 0xFE);
+      __m512i words = _mm512_mask_mov_epi16(v, nonascii, two);
+      /* the first byte of every lane, and every byte with its top bit set
+       * (both bytes of a 2-byte form) */
+      __mmask64 lanes = k == 32 ? 0x5555555555555555ull : _pdep_u64(m, 0x5555555555555555ull);
+      __m512i out = _mm512_maskz_compress_epi8(_mm512_movepi8_mask(words) | lanes, words);
       if (bounded && cap - w < len) break;
       _mm512_mask_storeu_epi8(d + w, a512_mask64(len), out);
       i += k;
@@ -100,16 +112,13 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
           63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 62, 61, 60, 58, 57, 56,
           54, 53, 52, 50, 49, 48, 46, 45, 44, 42, 41, 40, 38, 37, 36, 34, 33, 32, 30, 29, 28, 26, 25,
           24, 22, 21, 20, 18, 17, 16, 14, 13, 12, 10, 9, 8, 6, 5, 4, 2, 1, 0);
-      const __m512i ctrl3 = _mm512_set1_epi64(0x2020262C0000060Cll);
-      const __m512i keep = _mm512_set1_epi32(0x3F3F3FFF);
-      const __m512i marker = _mm512_set1_epi32(0x8080E0);
       size_t h;
       for (h = 0; h < 2; h++) {
         __m512i c = _mm512_cvtepu16_epi32(h ? _mm512_extracti64x4_epi64(v, 1)
                                             : _mm512_castsi512_si256(v));
         __m512i out = _mm512_permutexvar_epi8(
-            squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(ctrl3, c), keep,
-                                               marker, 0xEA));
+            squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(uk.ctrl3, c),
+                                               uk.fields, uk.mark3, 0xEA));
         _mm256_storeu_si256((__m256i *)(d + w), _mm512_castsi512_si256(out));
         _mm_storeu_si128((__m128i *)(d + w + 32), _mm512_extracti32x4_epi32(out, 2));
         w += 48;
@@ -131,9 +140,8 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
                   _mm512_slli_epi32(_mm512_and_si512(v, _mm512_set1_epi32(0x3FF)), 10),
                   _mm512_srli_epi32(v, 16), _mm512_set1_epi32(0x3FF), 0xF8),
               _mm512_set1_epi32(0x10000));
-          __m512i out = _mm512_ternarylogic_epi32(
-              _mm512_multishift_epi64_epi8(_mm512_set1_epi64(0x20262C3200060C12ll), cp),
-              _mm512_set1_epi32(0x3F3F3FFF), _mm512_set1_epi32((int)0x808080F0u), 0xEA);
+          __m512i out = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(uk.ctrl4, cp),
+                                                  uk.fields, uk.mark4, 0xEA);
           _mm512_storeu_si512(d + w, out);
           i += 32;
           w += 64;
@@ -159,8 +167,8 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
           c0 = _mm512_mask_mov_epi32(c0, (__mmask16)p.hi, cp0);
           c1 = _mm512_mask_mov_epi32(c1, (__mmask16)(p.hi >> 16), cp1);
         }
-        out0 = a512_encode_utf8_x16(c0, (__mmask16)drop, &len0);
-        out1 = a512_encode_utf8_x16(c1, (__mmask16)(drop >> 16), &len1);
+        out0 = a512_encode_utf8_x16(c0, (__mmask16)drop, &len0, &uk);
+        out1 = a512_encode_utf8_x16(c1, (__mmask16)(drop >> 16), &len1, &uk);
       }
       if (bounded && cap - w < (size_t)len0 + len1) break;
       _mm512_mask_storeu_epi8(d + w, a512_mask64(len0), out0);
@@ -174,7 +182,7 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
   return utfxi_result(UTFX_OK, n, w, replaced);
 }
 
-static inline utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
+A512_BODY utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
                                         unsigned flags, int be) {
   unsigned char *d = (unsigned char *)dst;
   if (cap / 3 >= n) return utf16_to_utf8_body(s, n, d, cap, flags, be, 0);

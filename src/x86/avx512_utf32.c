@@ -83,7 +83,9 @@ static inline utfx_result finish(const char32_t *s, size_t n, void *d, size_t ca
 static inline utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
                                         unsigned flags, enum out32 t) {
   const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+  struct a512_utf8_consts uk;
   size_t i = 0, w = 0, replaced = 0;
+  a512_utf8_consts_init(&uk);
   while (i < n) {
     size_t k = n - i < 16 ? n - i : 16;
     __mmask16 m;
@@ -119,7 +121,7 @@ static inline utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, 
         w += k;
       } else {
         unsigned len;
-        __m512i out = a512_encode_utf8_x16(v, (__mmask16)~m, &len);
+        __m512i out = a512_encode_utf8_x16(v, (__mmask16)~m, &len, &uk);
         if (cap - w < len) break;
         _mm512_mask_storeu_epi8(d, a512_mask64(len), out);
         w += len;
