@@ -51,6 +51,22 @@ static inline __m512i a512_load32(const void *p, size_t k) {
                  : _mm512_maskz_loadu_epi32((__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), p);
 }
 
+/* Constants of the surrogate tests, built once per kernel call and pinned. */
+struct a512_u16_consts {
+  __m512i f800, fc00, d800, dc00;
+};
+
+static inline void a512_u16_consts_init(struct a512_u16_consts *c) {
+  c->f800 = _mm512_set1_epi16((short)0xF800);
+  c->fc00 = _mm512_set1_epi16((short)0xFC00);
+  c->d800 = _mm512_set1_epi16((short)0xD800);
+  c->dc00 = _mm512_set1_epi16((short)0xDC00);
+  A512_PIN(c->f800);
+  A512_PIN(c->fc00);
+  A512_PIN(c->d800);
+  A512_PIN(c->dc00);
+}
+
 /* Surrogate analysis of a block of k units (v as from a512_load16). The block
  * never starts after an unconsumed high surrogate, so the carry into it is
  * always 0. If the block is not the last (`more`) and ends with a high
@@ -62,11 +78,12 @@ struct a512_pairs {
   size_t adv;
 };
 
-static inline struct a512_pairs a512_analyse(__m512i v, size_t k, int more) {
+static inline struct a512_pairs a512_analyse(__m512i v, size_t k, int more,
+                                             const struct a512_u16_consts *c) {
   struct a512_pairs p;
-  __m512i top = _mm512_and_si512(v, _mm512_set1_epi16((short)0xFC00));
-  uint32_t hi = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16((short)0xD800));
-  uint32_t lo = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16((short)0xDC00));
+  __m512i top = _mm512_and_si512(v, c->fc00);
+  uint32_t hi = _mm512_cmpeq_epi16_mask(top, c->d800);
+  uint32_t lo = _mm512_cmpeq_epi16_mask(top, c->dc00);
   uint32_t bad;
   p.adv = k;
   if (more && (hi >> (k - 1) & 1)) {
@@ -81,9 +98,8 @@ static inline struct a512_pairs a512_analyse(__m512i v, size_t k, int more) {
 }
 
 /* Nonzero if some unit of v is a surrogate (D800..DFFF). */
-static inline __mmask32 a512_surrogates(__m512i v) {
-  __m512i top = _mm512_and_si512(v, _mm512_set1_epi16((short)0xF800));
-  return _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16((short)0xD800));
+static inline __mmask32 a512_surrogates(__m512i v, const struct a512_u16_consts *c) {
+  return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, c->f800), c->d800);
 }
 
 /* UTF-8 encoding of 16 scalar values (32-bit lanes); lanes in `drop` produce

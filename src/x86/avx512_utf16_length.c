@@ -26,42 +26,57 @@ size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *, size_t);
 
 /* Extra bytes of a block of 16-bit units beyond one per unit (surrogates
  * counted as 3-byte units). */
-static inline size_t extra16(__m512i v) {
-  __mmask32 a = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
-  __mmask32 b = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800));
+static inline size_t extra16(__m512i v, __m512i c80, __m512i c800) {
+  __mmask32 a = _mm512_cmpge_epu16_mask(v, c80);
+  __mmask32 b = _mm512_cmpge_epu16_mask(v, c800);
   return (size_t)_mm_popcnt_u32(a) + (size_t)_mm_popcnt_u32(b);
 }
 
-static inline size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be) {
+A512_BODY size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be) {
+  __m512i c80 = _mm512_set1_epi16(0x80), c800 = _mm512_set1_epi16(0x800);
+  __m512i bias = _mm512_set1_epi16(0x2800); /* maps surrogates, only them, below 0x800 */
+  struct a512_u16_consts uc;
   size_t i = 0, total = 0, slow_until = 0; /* after surrogates, go block by block */
+  a512_u16_consts_init(&uc);
+  A512_PIN(c80);
+  A512_PIN(c800);
+  A512_PIN(bias);
   while (i < n) {
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
     while (i < end) {
       size_t k;
       __m512i v;
-      if (i >= slow_until && end - i >= 64) {
+      if (i >= slow_until && end - i >= 128) {
         __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
+        __m512i c = _mm512_loadu_si512(s + i + 64), d = _mm512_loadu_si512(s + i + 96);
+        __m512i low;
         if (be) {
           a = a512_bswap16(a);
           b = a512_bswap16(b);
+          c = a512_bswap16(c);
+          d = a512_bswap16(d);
         }
-        if (!(a512_surrogates(a) | a512_surrogates(b))) {
-          count += 64 + extra16(a) + extra16(b);
-          i += 64;
+        low = _mm512_min_epu16(
+            _mm512_min_epu16(_mm512_add_epi16(a, bias), _mm512_add_epi16(b, bias)),
+            _mm512_min_epu16(_mm512_add_epi16(c, bias), _mm512_add_epi16(d, bias)));
+        if (!_mm512_cmplt_epu16_mask(low, c800)) {
+          count += 128 + extra16(a, c80, c800) + extra16(b, c80, c800) + extra16(c, c80, c800) +
+                   extra16(d, c80, c800);
+          i += 128;
           continue;
         }
-        slow_until = i + 64;
+        slow_until = i + 128;
       }
       k = n - i < 32 ? n - i : 32;
       v = a512_load16(s + i, k, be);
-      if (a512_surrogates(v)) {
-        struct a512_pairs p = a512_analyse(v, k, n - i > k);
-        if (p.adv < k) v = _mm512_mask_mov_epi16(v, (__mmask32)(1u << (k - 1)),
-                                                 _mm512_setzero_si512());
-        count += p.adv + extra16(v) - 2 * (size_t)_mm_popcnt_u32(p.hi);
+      if (a512_surrogates(v, &uc)) {
+        struct a512_pairs p = a512_analyse(v, k, n - i > k, &uc);
+        if (p.adv < k)
+          v = _mm512_mask_mov_epi16(v, (__mmask32)(1u << (k - 1)), _mm512_setzero_si512());
+        count += p.adv + extra16(v, c80, c800) - 2 * (size_t)_mm_popcnt_u32(p.hi);
         i += p.adv;
       } else {
-        count += k + extra16(v);
+        count += k + extra16(v, c80, c800);
         i += k;
       }
     }

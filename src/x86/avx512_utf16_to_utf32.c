@@ -26,7 +26,9 @@ static inline utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *
                                               20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8,
                                               7, 6, 5, 4, 3, 2, 1);
   const __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
+  struct a512_u16_consts uc;
   size_t i = 0, w = 0, replaced = 0;
+  a512_u16_consts_init(&uc);
   while (i < n) {
     size_t k = n - i < 32 ? n - i : 32;
     __mmask32 m;
@@ -36,7 +38,7 @@ static inline utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *
       __m256i hi = _mm256_loadu_si256((const __m256i *)(s + i + 16));
       v = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
       if (be) v = a512_bswap16(v);
-      if (!a512_surrogates(v)) {
+      if (!a512_surrogates(v, &uc)) {
         _mm512_storeu_si512(d + w, _mm512_cvtepu16_epi32(be ? _mm512_castsi512_si256(v) : lo));
         _mm512_storeu_si512(d + w + 16,
                             _mm512_cvtepu16_epi32(be ? _mm512_extracti64x4_epi64(v, 1) : hi));
@@ -47,7 +49,7 @@ static inline utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *
     }
     m = a512_mask32(k);
     v = a512_load16(s + i, k, be);
-    if (!a512_surrogates(v)) {
+    if (!a512_surrogates(v, &uc)) {
       if (cap - w < k) break;
       c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
       c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
@@ -58,7 +60,7 @@ static inline utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *
       continue;
     }
     {
-      struct a512_pairs p = a512_analyse(v, k, n - i > k);
+      struct a512_pairs p = a512_analyse(v, k, n - i > k, &uc);
       __mmask32 keep;
       __m512i next, n0, n1;
       unsigned len0, len1;

@@ -60,8 +60,10 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
   __m512i c80 = _mm512_set1_epi16(0x80), c800 = _mm512_set1_epi16(0x800);
   __m512i c3f00 = _mm512_set1_epi16(0x3F00), c80c0 = _mm512_set1_epi16((short)0x80C0);
   struct a512_utf8_consts uk;
+  struct a512_u16_consts uc;
   size_t i = 0, w = 0, replaced = 0;
   a512_utf8_consts_init(&uk);
+  a512_u16_consts_init(&uc);
   A512_PIN(c80);
   A512_PIN(c800);
   A512_PIN(c3f00);
@@ -106,7 +108,7 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
       w += len;
       continue;
     }
-    if (big == 0xFFFFFFFFu && !a512_surrogates(v) && (!bounded || cap - w >= 96)) {
+    if (big == 0xFFFFFFFFu && !a512_surrogates(v, &uc) && (!bounded || cap - w >= 96)) {
       /* 32 units of 3 bytes each: fixed layout, so no compress (CJK text) */
       const __m512i squeeze = _mm512_set_epi8(
           63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 62, 61, 60, 58, 57, 56,
@@ -131,8 +133,8 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
       __m512i next = v, out0, out1;
       __mmask32 drop = (__mmask32)~m;
       unsigned len0, len1;
-      if (a512_surrogates(v)) {
-        p = a512_analyse(v, k, n - i > k);
+      if (a512_surrogates(v, &uc)) {
+        p = a512_analyse(v, k, n - i > k, &uc);
         if (p.hi == 0x55555555u && p.lo == 0xAAAAAAAAu && (!bounded || cap - w >= 64)) {
           /* 16 pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
           __m512i cp = _mm512_add_epi32(

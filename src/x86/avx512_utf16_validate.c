@@ -30,8 +30,7 @@ void utfxi_to_well_formed_utf16be_avx512(const char16_t *, size_t, char16_t *);
  * (mod 2^16) maps D800..DFFF, and only it, below 0x800: one add and one
  * unsigned minimum per vector and a single compare per 128 units (UTF-16BE
  * is byte-swapped first). */
-static inline int any_surrogate_x128(const char16_t *s, int be) {
-  const __m512i bias = _mm512_set1_epi16(0x2800);
+static inline int any_surrogate_x128(const char16_t *s, int be, __m512i bias, __m512i c800) {
   __m512i a = _mm512_loadu_si512(s), b = _mm512_loadu_si512(s + 32);
   __m512i c = _mm512_loadu_si512(s + 64), d = _mm512_loadu_si512(s + 96);
   __m512i lo;
@@ -43,17 +42,22 @@ static inline int any_surrogate_x128(const char16_t *s, int be) {
   }
   lo = _mm512_min_epu16(_mm512_min_epu16(_mm512_add_epi16(a, bias), _mm512_add_epi16(b, bias)),
                         _mm512_min_epu16(_mm512_add_epi16(c, bias), _mm512_add_epi16(d, bias)));
-  return _mm512_cmplt_epu16_mask(lo, _mm512_set1_epi16(0x800)) != 0;
+  return _mm512_cmplt_epu16_mask(lo, c800) != 0;
 }
 
-static inline utfx_result validate_body(const char16_t *s, size_t n, int be) {
+A512_BODY utfx_result validate_body(const char16_t *s, size_t n, int be) {
+  struct a512_u16_consts uc;
   size_t i = 0, slow_until = 0; /* after a group with surrogates, go block by block */
+  __m512i bias = _mm512_set1_epi16(0x2800), c800 = _mm512_set1_epi16(0x800);
+  a512_u16_consts_init(&uc);
+  A512_PIN(bias);
+  A512_PIN(c800);
   while (i < n) {
     size_t k;
     __m512i v;
     struct a512_pairs p;
     if (i >= slow_until && n - i >= 128) {
-      if (!any_surrogate_x128(s + i, be)) {
+      if (!any_surrogate_x128(s + i, be, bias, c800)) {
         i += 128;
         continue;
       }
@@ -61,11 +65,11 @@ static inline utfx_result validate_body(const char16_t *s, size_t n, int be) {
     }
     k = n - i < 32 ? n - i : 32;
     v = a512_load16(s + i, k, be);
-    if (!a512_surrogates(v)) {
+    if (!a512_surrogates(v, &uc)) {
       i += k;
       continue;
     }
-    p = a512_analyse(v, k, n - i > k);
+    p = a512_analyse(v, k, n - i > k, &uc);
     if (p.bad) {
       utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
                          : utfxi_validate_utf16le_scalar(s + i, n - i);
@@ -84,19 +88,24 @@ utfx_result utfxi_validate_utf16be_avx512(const char16_t *s, size_t n) {
   return validate_body(s, n, 1);
 }
 
-static inline void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int be) {
+A512_BODY void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int be) {
   /* U+FFFD as the 16-bit lane value whose bytes in memory are FFFD in the
    * chosen order. */
   const __m512i fffd = _mm512_set1_epi16(be ? (short)0xFDFF : (short)0xFFFD);
   const int copy = d != s;
+  struct a512_u16_consts uc;
   size_t i = 0, slow_until = 0; /* after a group with surrogates, go block by block */
+  __m512i bias = _mm512_set1_epi16(0x2800), c800 = _mm512_set1_epi16(0x800);
+  a512_u16_consts_init(&uc);
+  A512_PIN(bias);
+  A512_PIN(c800);
   while (i < n) {
     size_t k;
     __mmask32 m;
     __m512i raw, v;
     struct a512_pairs p;
     if (i >= slow_until && n - i >= 128) {
-      if (!any_surrogate_x128(s + i, be)) {
+      if (!any_surrogate_x128(s + i, be, bias, c800)) {
         if (copy) {
           size_t j;
           for (j = 0; j < 128; j += 32)
@@ -111,12 +120,12 @@ static inline void to_well_formed_body(const char16_t *s, size_t n, char16_t *d,
     m = a512_mask32(k);
     raw = k == 32 ? _mm512_loadu_si512(s + i) : _mm512_maskz_loadu_epi16(m, s + i);
     v = be ? a512_bswap16(raw) : raw;
-    if (!a512_surrogates(v)) {
+    if (!a512_surrogates(v, &uc)) {
       if (copy) _mm512_mask_storeu_epi16(d + i, m, raw);
       i += k;
       continue;
     }
-    p = a512_analyse(v, k, n - i > k);
+    p = a512_analyse(v, k, n - i > k, &uc);
     if (copy) {
       if (p.adv == 32)
         _mm512_storeu_si512(d + i, raw);
