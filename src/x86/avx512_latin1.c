@@ -27,9 +27,27 @@ utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *, size_t, char32_t 
 
 A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
                                               size_t cap, int bounded) {
-  size_t i = 0, w = 0;
+  __m512i c3f00 = _mm512_set1_epi16(0x3F00), c80c0 = _mm512_set1_epi16((short)0x80C0);
+  size_t i = 0, w = 0, slow_until = 0;
+  A512_PIN(c3f00);
+  A512_PIN(c80c0);
   while (i < n) {
     size_t k = n - i < 64 ? n - i : 64, h;
+    if (i >= slow_until && n - i >= 256 && (!bounded || cap - w >= 256)) {
+      /* 256 ASCII bytes: a plain copy */
+      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 64);
+      __m512i c = _mm512_loadu_si512(s + i + 128), e = _mm512_loadu_si512(s + i + 192);
+      if (!_mm512_movepi8_mask(_mm512_ternarylogic_epi32(a, b, _mm512_or_si512(c, e), 0xFE))) {
+        _mm512_storeu_si512(d + w, a);
+        _mm512_storeu_si512(d + w + 64, b);
+        _mm512_storeu_si512(d + w + 128, c);
+        _mm512_storeu_si512(d + w + 192, e);
+        i += 256;
+        w += 256;
+        continue;
+      }
+      slow_until = i + 256; /* not ASCII: go by 64 bytes for a while */
+    }
     __mmask64 m = a512_mask64(k);
     __m512i v = a512_load8(s + i, k);
     __mmask64 high = _mm512_movepi8_mask(v);
@@ -52,7 +70,10 @@ A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsi
                                          : _mm512_castsi512_si256(v));
       __m512i words, out;
       if (bounded && cap - w < len) goto finish;
-      words = _mm512_mask_mov_epi16(u, hh, a512_two_byte_words(u));
+      words = _mm512_mask_mov_epi16(
+          u, hh,
+          _mm512_ternarylogic_epi32(_mm512_srli_epi16(u, 6),
+                                    _mm512_and_si512(_mm512_slli_epi16(u, 8), c3f00), c80c0, 0xFE));
       /* every 2-byte form's bytes have their top bit set, ASCII bytes not */
       out = _mm512_maskz_compress_epi8(
           (__mmask64)(_mm512_movepi8_mask(words) | _pdep_u64(mh, 0x5555555555555555ull)), words);

@@ -20,30 +20,38 @@ utfx_result utfxi_convert_utf16le_to_utf32_avx512(const char16_t *, size_t, char
 utfx_result utfxi_convert_utf16be_to_utf32_avx512(const char16_t *, size_t, char32_t *, size_t,
                                                   unsigned);
 
-static inline utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
+A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
                                          unsigned flags, int be) {
   const __m512i next_index = _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21,
                                               20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8,
                                               7, 6, 5, 4, 3, 2, 1);
   const __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
   struct a512_u16_consts uc;
+  /* adding 0x2800 (mod 2^16) maps surrogates, and only them, below 0x800 */
+  __m512i bias = _mm512_set1_epi16(0x2800), c800 = _mm512_set1_epi16(0x800);
   size_t i = 0, w = 0, replaced = 0;
   a512_u16_consts_init(&uc);
+  A512_PIN(bias);
+  A512_PIN(c800);
   while (i < n) {
     size_t k = n - i < 32 ? n - i : 32;
     __mmask32 m;
     __m512i v, c0, c1;
-    if (k == 32 && cap - w >= 32) {
-      __m256i lo = _mm256_loadu_si256((const __m256i *)(s + i));
-      __m256i hi = _mm256_loadu_si256((const __m256i *)(s + i + 16));
-      v = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
-      if (be) v = a512_bswap16(v);
-      if (!a512_surrogates(v, &uc)) {
-        _mm512_storeu_si512(d + w, _mm512_cvtepu16_epi32(be ? _mm512_castsi512_si256(v) : lo));
-        _mm512_storeu_si512(d + w + 16,
-                            _mm512_cvtepu16_epi32(be ? _mm512_extracti64x4_epi64(v, 1) : hi));
-        i += 32;
-        w += 32;
+    if (n - i >= 64 && cap - w >= 64) {
+      /* 64 units without surrogates: zero extension, plain stores */
+      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
+      if (be) {
+        a = a512_bswap16(a);
+        b = a512_bswap16(b);
+      }
+      if (!_mm512_cmplt_epu16_mask(
+              _mm512_min_epu16(_mm512_add_epi16(a, bias), _mm512_add_epi16(b, bias)), c800)) {
+        _mm512_storeu_si512(d + w, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(a)));
+        _mm512_storeu_si512(d + w + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(a, 1)));
+        _mm512_storeu_si512(d + w + 32, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(b)));
+        _mm512_storeu_si512(d + w + 48, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(b, 1)));
+        i += 64;
+        w += 64;
         continue;
       }
     }
