@@ -26,7 +26,7 @@ utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *, size_t, char32_t 
                                                  unsigned);
 
 A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
-                                              size_t cap, int bounded) {
+                                          size_t cap, int bounded) {
   __m512i c3f00 = _mm512_set1_epi16(0x3F00), c80c0 = _mm512_set1_epi16((short)0x80C0);
   size_t i = 0, w = 0, slow_until = 0;
   A512_PIN(c3f00);
@@ -66,8 +66,8 @@ A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsi
       size_t kh = k - h < 32 ? k - h : 32;
       __mmask32 mh = a512_mask32(kh), hh = (__mmask32)(high >> h);
       size_t len = kh + (size_t)_mm_popcnt_u32(hh);
-      __m512i u = _mm512_cvtepu8_epi16(h ? _mm512_extracti64x4_epi64(v, 1)
-                                         : _mm512_castsi512_si256(v));
+      __m512i u =
+          _mm512_cvtepu8_epi16(h ? _mm512_extracti64x4_epi64(v, 1) : _mm512_castsi512_si256(v));
       __m512i words, out;
       if (bounded && cap - w < len) goto finish;
       words = _mm512_mask_mov_epi16(
@@ -129,19 +129,19 @@ static inline utfx_result latin1_to_utf16(const char *s, size_t n, char16_t *d, 
   return utfxi_result(k == n ? UTFX_OK : UTFX_DST_FULL, k, k, 0);
 }
 
-utfx_result utfxi_convert_latin1_to_utf16le_avx512(const char *s, size_t n, char16_t *d,
-                                                   size_t cap, unsigned flags) {
+utfx_result utfxi_convert_latin1_to_utf16le_avx512(const char *s, size_t n, char16_t *d, size_t cap,
+                                                   unsigned flags) {
   (void)flags;
   return latin1_to_utf16(s, n, d, cap, 0);
 }
-utfx_result utfxi_convert_latin1_to_utf16be_avx512(const char *s, size_t n, char16_t *d,
-                                                   size_t cap, unsigned flags) {
+utfx_result utfxi_convert_latin1_to_utf16be_avx512(const char *s, size_t n, char16_t *d, size_t cap,
+                                                   unsigned flags) {
   (void)flags;
   return latin1_to_utf16(s, n, d, cap, 1);
 }
 
-utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *s, size_t n, char32_t *d,
-                                                 size_t cap, unsigned flags) {
+utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *s, size_t n, char32_t *d, size_t cap,
+                                                 unsigned flags) {
   size_t k = n < cap ? n : cap, i;
   (void)flags;
   for (i = 0; k - i >= 32; i += 32) {

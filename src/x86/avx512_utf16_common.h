@@ -29,8 +29,8 @@ static inline __mmask64 a512_mask64(size_t k) { return (__mmask64)_bzhi_u64(~0ul
 
 /* Swaps the two bytes of every 16-bit lane. */
 static inline __m512i a512_bswap16(__m512i v) {
-  const __m512i swap = _mm512_broadcast_i32x4(
-      _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+  const __m512i swap =
+      _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
   return _mm512_shuffle_epi8(v, swap);
 }
 
@@ -156,8 +156,7 @@ static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned 
   ctrl = _mm512_mask_mov_epi32(ctrl, k4, k->ctrl4);
   marker = _mm512_mask_mov_epi32(marker, k4, k->mark4);
   /* (fields & 0x3F3F3FFF) | marker, zero in dropped lanes */
-  out = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(ctrl, cp), k->fields, marker,
-                                  0xEA);
+  out = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(ctrl, cp), k->fields, marker, 0xEA);
   out = _mm512_maskz_mov_epi32((__mmask16)~drop, out);
   keep = _mm512_movepi8_mask(out) |
          (drop ? _pdep_u64((uint16_t)~drop, 0x1111111111111111ull) : 0x1111111111111111ull);

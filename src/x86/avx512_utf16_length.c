@@ -99,8 +99,7 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
     __mmask64 b = _mm512_movepi8_mask(_mm512_loadu_si512(s + i + 64));
     __mmask64 c = _mm512_movepi8_mask(_mm512_loadu_si512(s + i + 128));
     __mmask64 d = _mm512_movepi8_mask(_mm512_loadu_si512(s + i + 192));
-    high += (size_t)(_mm_popcnt_u64(a) + _mm_popcnt_u64(b) + _mm_popcnt_u64(c) +
-                     _mm_popcnt_u64(d));
+    high += (size_t)(_mm_popcnt_u64(a) + _mm_popcnt_u64(b) + _mm_popcnt_u64(c) + _mm_popcnt_u64(d));
   }
   for (; i < n; i += 64) {
     size_t k = n - i < 64 ? n - i : 64;

@@ -42,10 +42,9 @@ static inline utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, 
     i += k;
   }
   if (i < n) {
-    utfx_result r = be ? utfxi_convert_utf16be_to_latin1_scalar(s + i, n - i, d + i, cap - i,
-                                                                 flags)
-                       : utfxi_convert_utf16le_to_latin1_scalar(s + i, n - i, d + i, cap - i,
-                                                                 flags);
+    utfx_result r =
+        be ? utfxi_convert_utf16be_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags)
+           : utfxi_convert_utf16le_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
     r.read += i;
     r.written += i;
     return r;
@@ -53,11 +52,11 @@ static inline utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, 
   return utfxi_result(UTFX_OK, n, n, 0);
 }
 
-utfx_result utfxi_convert_utf16le_to_latin1_avx512(const char16_t *s, size_t n, char *d,
-                                                   size_t cap, unsigned flags) {
+utfx_result utfxi_convert_utf16le_to_latin1_avx512(const char16_t *s, size_t n, char *d, size_t cap,
+                                                   unsigned flags) {
   return utf16_to_latin1(s, n, d, cap, flags, 0);
 }
-utfx_result utfxi_convert_utf16be_to_latin1_avx512(const char16_t *s, size_t n, char *d,
-                                                   size_t cap, unsigned flags) {
+utfx_result utfxi_convert_utf16be_to_latin1_avx512(const char16_t *s, size_t n, char *d, size_t cap,
+                                                   unsigned flags) {
   return utf16_to_latin1(s, n, d, cap, flags, 1);
 }

@@ -21,10 +21,10 @@ utfx_result utfxi_convert_utf16be_to_utf32_avx512(const char16_t *, size_t, char
                                                   unsigned);
 
 A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
-                                         unsigned flags, int be) {
-  const __m512i next_index = _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21,
-                                              20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8,
-                                              7, 6, 5, 4, 3, 2, 1);
+                                     unsigned flags, int be) {
+  const __m512i next_index =
+      _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14,
+                       13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
   const __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
   struct a512_u16_consts uc;
   /* adding 0x2800 (mod 2^16) maps surrogates, and only them, below 0x800 */
@@ -100,10 +100,8 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
     }
   }
   if (i < n) {
-    utfx_result r = be ? utfxi_convert_utf16be_to_utf32_scalar(s + i, n - i, d + w, cap - w,
-                                                                flags)
-                       : utfxi_convert_utf16le_to_utf32_scalar(s + i, n - i, d + w, cap - w,
-                                                                flags);
+    utfx_result r = be ? utfxi_convert_utf16be_to_utf32_scalar(s + i, n - i, d + w, cap - w, flags)
+                       : utfxi_convert_utf16le_to_utf32_scalar(s + i, n - i, d + w, cap - w, flags);
     r.read += i;
     r.written += w;
     r.replaced += replaced;

@@ -35,25 +35,23 @@ utfx_result utfxi_convert_utf16le_to_utf8_avx512(const char16_t *, size_t, char 
 utfx_result utfxi_convert_utf16be_to_utf8_avx512(const char16_t *, size_t, char *, size_t,
                                                  unsigned);
 
-static inline utfx_result finish_scalar(const char16_t *s, size_t n, unsigned char *d,
-                                        size_t cap, unsigned flags, int be, size_t i, size_t w,
+static inline utfx_result finish_scalar(const char16_t *s, size_t n, unsigned char *d, size_t cap,
+                                        unsigned flags, int be, size_t i, size_t w,
                                         size_t replaced) {
-  utfx_result r = be ? utfxi_convert_utf16be_to_utf8_scalar(s + i, n - i, (char *)d + w,
-                                                            cap - w, flags)
-                     : utfxi_convert_utf16le_to_utf8_scalar(s + i, n - i, (char *)d + w,
-                                                            cap - w, flags);
+  utfx_result r =
+      be ? utfxi_convert_utf16be_to_utf8_scalar(s + i, n - i, (char *)d + w, cap - w, flags)
+         : utfxi_convert_utf16le_to_utf8_scalar(s + i, n - i, (char *)d + w, cap - w, flags);
   r.read += i;
   r.written += w;
   r.replaced += replaced;
   return r;
 }
 
-A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d,
-                                             size_t cap, unsigned flags, int be,
-                                             int bounded) {
-  const __m512i next_index = _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21,
-                                              20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8,
-                                              7, 6, 5, 4, 3, 2, 1);
+A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d, size_t cap,
+                                         unsigned flags, int be, int bounded) {
+  const __m512i next_index =
+      _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14,
+                       13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
   /* (hi << 10) + lo - pair_bias is the code point of the pair (hi, lo). */
   const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
   const __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
@@ -79,8 +77,8 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
         /* two ASCII blocks: vpackuswb + vpermq, one plain 64-byte store */
         __m512i b = a512_load16(s + i + 32, 32, be);
         if (!_mm512_cmpge_epu16_mask(b, _mm512_set1_epi16(0x80))) {
-          _mm512_storeu_si512(d + w, _mm512_permutexvar_epi64(qword_order,
-                                                              _mm512_packus_epi16(v, b)));
+          _mm512_storeu_si512(d + w,
+                              _mm512_permutexvar_epi64(qword_order, _mm512_packus_epi16(v, b)));
           i += 64;
           w += 64;
           continue;
@@ -112,15 +110,15 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
       /* 32 units of 3 bytes each: fixed layout, so no compress (CJK text) */
       const __m512i squeeze = _mm512_set_epi8(
           63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 62, 61, 60, 58, 57, 56,
-          54, 53, 52, 50, 49, 48, 46, 45, 44, 42, 41, 40, 38, 37, 36, 34, 33, 32, 30, 29, 28, 26, 25,
-          24, 22, 21, 20, 18, 17, 16, 14, 13, 12, 10, 9, 8, 6, 5, 4, 2, 1, 0);
+          54, 53, 52, 50, 49, 48, 46, 45, 44, 42, 41, 40, 38, 37, 36, 34, 33, 32, 30, 29, 28, 26,
+          25, 24, 22, 21, 20, 18, 17, 16, 14, 13, 12, 10, 9, 8, 6, 5, 4, 2, 1, 0);
       size_t h;
       for (h = 0; h < 2; h++) {
-        __m512i c = _mm512_cvtepu16_epi32(h ? _mm512_extracti64x4_epi64(v, 1)
-                                            : _mm512_castsi512_si256(v));
+        __m512i c =
+            _mm512_cvtepu16_epi32(h ? _mm512_extracti64x4_epi64(v, 1) : _mm512_castsi512_si256(v));
         __m512i out = _mm512_permutexvar_epi8(
-            squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(uk.ctrl3, c),
-                                               uk.fields, uk.mark3, 0xEA));
+            squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(uk.ctrl3, c), uk.fields,
+                                               uk.mark3, 0xEA));
         _mm256_storeu_si256((__m256i *)(d + w), _mm512_castsi512_si256(out));
         _mm_storeu_si128((__m128i *)(d + w + 32), _mm512_extracti32x4_epi32(out, 2));
         w += 48;
@@ -162,15 +160,20 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
         if (p.hi) {
           __m512i n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(next));
           __m512i n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(next, 1));
-          __m512i cp0 = _mm512_sub_epi32(_mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0),
-                                         pair_bias);
-          __m512i cp1 = _mm512_sub_epi32(_mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1),
-                                         pair_bias);
+          __m512i cp0 =
+              _mm512_sub_epi32(_mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0), pair_bias);
+          __m512i cp1 =
+              _mm512_sub_epi32(_mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1), pair_bias);
           c0 = _mm512_mask_mov_epi32(c0, (__mmask16)p.hi, cp0);
           c1 = _mm512_mask_mov_epi32(c1, (__mmask16)(p.hi >> 16), cp1);
         }
-        out0 = a512_encode_utf8_x16(c0, (__mmask16)drop, &len0, &uk);
-        out1 = a512_encode_utf8_x16(c1, (__mmask16)(drop >> 16), &len1, &uk);
+        if (drop) {
+          out0 = a512_encode_utf8_x16(c0, (__mmask16)drop, &len0, &uk);
+          out1 = a512_encode_utf8_x16(c1, (__mmask16)(drop >> 16), &len1, &uk);
+        } else { /* whole block, no pairs: the common case, with constant masks */
+          out0 = a512_encode_utf8_x16(c0, 0, &len0, &uk);
+          out1 = a512_encode_utf8_x16(c1, 0, &len1, &uk);
+        }
       }
       if (bounded && cap - w < (size_t)len0 + len1) break;
       _mm512_mask_storeu_epi8(d + w, a512_mask64(len0), out0);
@@ -185,17 +188,17 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
 }
 
 A512_BODY utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
-                                        unsigned flags, int be) {
+                                    unsigned flags, int be) {
   unsigned char *d = (unsigned char *)dst;
   if (cap / 3 >= n) return utf16_to_utf8_body(s, n, d, cap, flags, be, 0);
   return utf16_to_utf8_body(s, n, d, cap, flags, be, 1);
 }
 
-utfx_result utfxi_convert_utf16le_to_utf8_avx512(const char16_t *s, size_t n, char *d,
-                                                 size_t cap, unsigned flags) {
+utfx_result utfxi_convert_utf16le_to_utf8_avx512(const char16_t *s, size_t n, char *d, size_t cap,
+                                                 unsigned flags) {
   return utf16_to_utf8(s, n, d, cap, flags, 0);
 }
-utfx_result utfxi_convert_utf16be_to_utf8_avx512(const char16_t *s, size_t n, char *d,
-                                                 size_t cap, unsigned flags) {
+utfx_result utfxi_convert_utf16be_to_utf8_avx512(const char16_t *s, size_t n, char *d, size_t cap,
+                                                 unsigned flags) {
   return utf16_to_utf8(s, n, d, cap, flags, 1);
 }

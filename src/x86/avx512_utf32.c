@@ -18,8 +18,7 @@
 
 /* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
 utfx_result utfxi_validate_utf32_avx512(const char32_t *, size_t);
-utfx_result utfxi_convert_utf32_to_utf8_avx512(const char32_t *, size_t, char *, size_t,
-                                               unsigned);
+utfx_result utfxi_convert_utf32_to_utf8_avx512(const char32_t *, size_t, char *, size_t, unsigned);
 utfx_result utfxi_convert_utf32_to_utf16le_avx512(const char32_t *, size_t, char16_t *, size_t,
                                                   unsigned);
 utfx_result utfxi_convert_utf32_to_utf16be_avx512(const char32_t *, size_t, char16_t *, size_t,
@@ -44,9 +43,9 @@ utfx_result utfxi_validate_utf32_avx512(const char32_t *s, size_t n) {
     __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
     __m512i c = _mm512_loadu_si512(s + i + 32), d = _mm512_loadu_si512(s + i + 48);
     __m512i hi = _mm512_max_epu32(_mm512_max_epu32(a, b), _mm512_max_epu32(c, d));
-    __m512i lo = _mm512_min_epu32(
-        _mm512_min_epu32(_mm512_sub_epi32(a, d800), _mm512_sub_epi32(b, d800)),
-        _mm512_min_epu32(_mm512_sub_epi32(c, d800), _mm512_sub_epi32(d, d800)));
+    __m512i lo =
+        _mm512_min_epu32(_mm512_min_epu32(_mm512_sub_epi32(a, d800), _mm512_sub_epi32(b, d800)),
+                         _mm512_min_epu32(_mm512_sub_epi32(c, d800), _mm512_sub_epi32(d, d800)));
     if (_mm512_cmpgt_epu32_mask(hi, _mm512_set1_epi32(0x10FFFF)) |
         _mm512_cmplt_epu32_mask(lo, _mm512_set1_epi32(0x800)))
       break;
@@ -64,9 +63,8 @@ utfx_result utfxi_validate_utf32_avx512(const char32_t *s, size_t n) {
 
 enum out32 { OUT_UTF8, OUT_UTF16LE, OUT_UTF16BE };
 
-static inline utfx_result finish(const char32_t *s, size_t n, void *d, size_t cap,
-                                 unsigned flags, enum out32 t, size_t i, size_t w,
-                                 size_t replaced) {
+static inline utfx_result finish(const char32_t *s, size_t n, void *d, size_t cap, unsigned flags,
+                                 enum out32 t, size_t i, size_t w, size_t replaced) {
   utfx_result r;
   if (t == OUT_UTF8)
     r = utfxi_convert_utf32_to_utf8_scalar(s + i, n - i, (char *)d + w, cap - w, flags);
