@@ -110,23 +110,40 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
 }
 
 size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *s, size_t n) {
+  /* Bytes beyond the first, from the float exponent: a code point v <= 2^24
+   * converts exactly, its exponent field is 127 + floor(log2 v) (0 for
+   * v = 0), and vpermb looks the extra bytes up by the low 6 bits of that
+   * field: 0 for exponents <= 6, 1 for 7..10, 2 for 11..15, 3 for 16..20.
+   * Values above 0x10FFFF would count wrongly: a maximum kept per chunk
+   * spots them, and such a (rare) chunk is recounted by the scalar kernel. */
+  __m512i table = _mm512_setr_epi32(0, 0x01010000, 0x02020101, 0x03020202, 0x03030303, 0, 0, 0, 0,
+                                    0, 0, 0, 0, 0, 0, 0);
+  __m512i cmax = _mm512_set1_epi32(0x10FFFF);
   size_t i = 0, total = 0;
+  A512_PIN(table);
+  A512_PIN(cmax);
   while (i < n) {
-    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+    size_t start = i, end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n;
+    __m512i top = _mm512_setzero_si512(), acc0 = top, acc1 = top;
+    size_t count = end - i;
+    for (; end - i >= 32; i += 32) {
+      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
+      __m512i ea = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(a)), 23);
+      __m512i eb = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(b)), 23);
+      top = _mm512_max_epu32(top, _mm512_max_epu32(a, b));
+      acc0 = _mm512_add_epi32(acc0, _mm512_permutexvar_epi8(ea, table));
+      acc1 = _mm512_add_epi32(acc1, _mm512_permutexvar_epi8(eb, table));
+    }
     for (; i < end; i += 16) {
       size_t k = end - i < 16 ? end - i : 16;
-      __m512i v = a512_load32(s + i, k);
-      __mmask16 a = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x80));
-      __mmask16 b = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x800));
-      __mmask16 c = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x10000));
-      __mmask16 d = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x110000));
-      count += k + (size_t)_mm_popcnt_u32(a) + (size_t)_mm_popcnt_u32(b) +
-               (size_t)_mm_popcnt_u32((unsigned)(c & ~d));
-      if (k < 16) {
-        i = end;
-        break;
-      }
+      __m512i a = a512_load32(s + i, k);
+      __m512i ea = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(a)), 23);
+      top = _mm512_max_epu32(top, a);
+      acc0 = _mm512_add_epi32(acc0, _mm512_permutexvar_epi8(ea, table));
     }
+    count += (size_t)(uint32_t)_mm512_reduce_add_epi32(_mm512_add_epi32(acc0, acc1));
+    if (_mm512_cmpgt_epu32_mask(top, cmax))
+      count = utfxi_utf8_length_from_utf32_scalar(s + start, end - start);
     total = utfxi_add_sat(total, count);
   }
   return total;

@@ -24,11 +24,35 @@ utfx_result utfxi_convert_utf32_to_utf16le_avx512(const char32_t *, size_t, char
 utfx_result utfxi_convert_utf32_to_utf16be_avx512(const char32_t *, size_t, char16_t *, size_t,
                                                   unsigned);
 
-/* Lanes holding a surrogate or a value above 0x10FFFF. */
-static inline __mmask16 invalid32(__m512i v) {
-  __m512i top = _mm512_and_si512(v, _mm512_set1_epi32((int)0xFFFFF800u));
-  return _mm512_cmpgt_epu32_mask(v, _mm512_set1_epi32(0x10FFFF)) |
-         _mm512_cmpeq_epi32_mask(top, _mm512_set1_epi32(0xD800));
+/* Constants, built once per call and pinned in registers (A512_PIN). */
+struct u32c {
+  __m512i d800, c800, c7f, cffff, max, c10000, c3ff, cdc00;
+};
+
+static inline void u32c_init(struct u32c *c) {
+  c->d800 = _mm512_set1_epi32(0xD800);
+  c->c800 = _mm512_set1_epi32(0x800);
+  c->c7f = _mm512_set1_epi32(0x7F);
+  c->cffff = _mm512_set1_epi32(0xFFFF);
+  c->max = _mm512_set1_epi32(0x10FFFF);
+  c->c10000 = _mm512_set1_epi32(0x10000);
+  c->c3ff = _mm512_set1_epi32(0x3FF);
+  c->cdc00 = _mm512_set1_epi32(0xDC00);
+  A512_PIN(c->d800);
+  A512_PIN(c->c800);
+  A512_PIN(c->c7f);
+  A512_PIN(c->cffff);
+  A512_PIN(c->max);
+  A512_PIN(c->c10000);
+  A512_PIN(c->c3ff);
+  A512_PIN(c->cdc00);
+}
+
+/* Lanes holding a surrogate (v - 0xD800 below 0x800, mod 2^32) or a value
+ * above 0x10FFFF. */
+static inline __mmask16 invalid32(__m512i v, const struct u32c *c) {
+  return _mm512_cmpgt_epu32_mask(v, c->max) |
+         _mm512_cmplt_epu32_mask(_mm512_sub_epi32(v, c->d800), c->c800);
 }
 
 static inline __mmask16 mask16(size_t k) { return (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k); }
@@ -36,23 +60,22 @@ static inline __mmask16 mask16(size_t k) { return (__mmask16)_bzhi_u32(0xFFFF, (
 utfx_result utfxi_validate_utf32_avx512(const char32_t *s, size_t n) {
   /* v - 0xD800 (mod 2^32) is below 0x800 exactly for surrogates: the
    * minimum over a group finds them, the maximum finds values > 0x10FFFF,
-   * with no mask-register traffic per vector. */
-  const __m512i d800 = _mm512_set1_epi32(0xD800);
+   * with one mask test per 64 values. */
+  struct u32c c;
   size_t i = 0;
+  u32c_init(&c);
   for (; n - i >= 64; i += 64) {
     __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
-    __m512i c = _mm512_loadu_si512(s + i + 32), d = _mm512_loadu_si512(s + i + 48);
-    __m512i hi = _mm512_max_epu32(_mm512_max_epu32(a, b), _mm512_max_epu32(c, d));
-    __m512i lo =
-        _mm512_min_epu32(_mm512_min_epu32(_mm512_sub_epi32(a, d800), _mm512_sub_epi32(b, d800)),
-                         _mm512_min_epu32(_mm512_sub_epi32(c, d800), _mm512_sub_epi32(d, d800)));
-    if (_mm512_cmpgt_epu32_mask(hi, _mm512_set1_epi32(0x10FFFF)) |
-        _mm512_cmplt_epu32_mask(lo, _mm512_set1_epi32(0x800)))
-      break;
+    __m512i x = _mm512_loadu_si512(s + i + 32), y = _mm512_loadu_si512(s + i + 48);
+    __m512i hi = _mm512_max_epu32(_mm512_max_epu32(a, b), _mm512_max_epu32(x, y));
+    __m512i lo = _mm512_min_epu32(
+        _mm512_min_epu32(_mm512_sub_epi32(a, c.d800), _mm512_sub_epi32(b, c.d800)),
+        _mm512_min_epu32(_mm512_sub_epi32(x, c.d800), _mm512_sub_epi32(y, c.d800)));
+    if (_mm512_cmpgt_epu32_mask(hi, c.max) | _mm512_cmplt_epu32_mask(lo, c.c800)) break;
   }
   for (; i < n; i += 16) {
     size_t k = n - i < 16 ? n - i : 16;
-    if (invalid32(a512_load32(s + i, k))) {
+    if (invalid32(a512_load32(s + i, k), &c)) {
       utfx_result r = utfxi_validate_utf32_scalar(s + i, n - i);
       r.read += i;
       return r;
@@ -78,24 +101,40 @@ static inline utfx_result finish(const char32_t *s, size_t n, void *d, size_t ca
   return r;
 }
 
-static inline utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
-                                        unsigned flags, enum out32 t) {
+A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
+                                    unsigned flags, enum out32 t) {
   const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+  /* output dword j of the packed 64 ASCII values comes from dword
+   * 4 * (j % 4) + j / 4 of the two-stage pack */
+  const __m512i ascii_order =
+      _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
   struct a512_utf8_consts uk;
+  struct u32c c;
   size_t i = 0, w = 0, replaced = 0;
   a512_utf8_consts_init(&uk);
+  u32c_init(&c);
   while (i < n) {
     size_t k = n - i < 16 ? n - i : 16;
     __mmask16 m;
+    if (t == OUT_UTF8 && n - i >= 64 && cap - w >= 64) {
+      /* 64 ASCII values: two rounds of saturating packs, one permute */
+      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
+      __m512i x = _mm512_loadu_si512(s + i + 32), y = _mm512_loadu_si512(s + i + 48);
+      __m512i hi = _mm512_max_epu32(_mm512_max_epu32(a, b), _mm512_max_epu32(x, y));
+      if (!_mm512_cmpgt_epu32_mask(hi, c.c7f)) {
+        __m512i bytes = _mm512_packus_epi16(_mm512_packus_epi32(a, b), _mm512_packus_epi32(x, y));
+        _mm512_storeu_si512((unsigned char *)dst + w, _mm512_permutexvar_epi32(ascii_order, bytes));
+        i += 64;
+        w += 64;
+        continue;
+      }
+    }
     if (t != OUT_UTF8 && n - i >= 32 && cap - w >= 32) {
       /* 32 BMP non-surrogate values: vpackusdw + vpermq */
       __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
-      __m512i top = _mm512_or_si512(a, b);
-      __m512i sa = _mm512_and_si512(a, _mm512_set1_epi32((int)0xFFFFF800u));
-      __m512i sb = _mm512_and_si512(b, _mm512_set1_epi32((int)0xFFFFF800u));
-      if (!(_mm512_test_epi32_mask(top, _mm512_set1_epi32((int)0xFFFF0000u)) |
-            _mm512_cmpeq_epi32_mask(sa, _mm512_set1_epi32(0xD800)) |
-            _mm512_cmpeq_epi32_mask(sb, _mm512_set1_epi32(0xD800)))) {
+      __m512i hi = _mm512_max_epu32(a, b);
+      __m512i lo = _mm512_min_epu32(_mm512_sub_epi32(a, c.d800), _mm512_sub_epi32(b, c.d800));
+      if (!(_mm512_cmpgt_epu32_mask(hi, c.cffff) | _mm512_cmplt_epu32_mask(lo, c.c800))) {
         __m512i u = _mm512_permutexvar_epi64(qword_order, _mm512_packus_epi32(a, b));
         if (t == OUT_UTF16BE) u = a512_bswap16(u);
         _mm512_storeu_si512((char16_t *)dst + w, u);
@@ -106,14 +145,14 @@ static inline utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, 
     }
     m = mask16(k);
     __m512i v = a512_load32(s + i, k);
-    __mmask16 bad = invalid32(v);
+    __mmask16 bad = invalid32(v, &c);
     if (bad) {
       if (!(flags & UTFX_REPLACE)) break;
       v = _mm512_mask_mov_epi32(v, bad, _mm512_set1_epi32(0xFFFD));
     }
     if (t == OUT_UTF8) {
       unsigned char *d = (unsigned char *)dst + w;
-      if (!_mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x80))) {
+      if (!_mm512_cmpgt_epu32_mask(v, c.c7f)) {
         if (cap - w < k) break;
         _mm_mask_storeu_epi8(d, m, _mm512_cvtepi32_epi8(v));
         w += k;
@@ -126,7 +165,7 @@ static inline utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, 
       }
     } else {
       char16_t *d = (char16_t *)dst + w;
-      __mmask16 astral = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x10000));
+      __mmask16 astral = _mm512_cmpgt_epu32_mask(v, c.cffff);
       if (!astral) {
         __m256i u = _mm512_cvtepi32_epi16(v);
         if (cap - w < k) break;
@@ -135,10 +174,9 @@ static inline utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, 
         w += k;
       } else {
         /* astral lanes: (high surrogate) | (low surrogate) << 16 */
-        __m512i x = _mm512_sub_epi32(v, _mm512_set1_epi32(0x10000));
-        __m512i hi = _mm512_add_epi32(_mm512_srli_epi32(x, 10), _mm512_set1_epi32(0xD800));
-        __m512i lo = _mm512_add_epi32(_mm512_and_si512(x, _mm512_set1_epi32(0x3FF)),
-                                      _mm512_set1_epi32(0xDC00));
+        __m512i x = _mm512_sub_epi32(v, c.c10000);
+        __m512i hi = _mm512_add_epi32(_mm512_srli_epi32(x, 10), c.d800);
+        __m512i lo = _mm512_add_epi32(_mm512_and_si512(x, c.c3ff), c.cdc00);
         __m512i pair = _mm512_or_si512(hi, _mm512_slli_epi32(lo, 16));
         __m512i units = _mm512_mask_mov_epi32(v, astral, pair);
         __mmask32 keep = (__mmask32)(_pdep_u32(m, 0x55555555u) | _pdep_u32(astral, 0xAAAAAAAAu));
