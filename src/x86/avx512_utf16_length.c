@@ -37,6 +37,7 @@ A512_BODY size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be
   __m512i bias = _mm512_set1_epi16(0x2800); /* maps surrogates, only them, below 0x800 */
   struct a512_u16_consts uc;
   size_t i = 0, total = 0, slow_until = 0; /* after surrogates, go block by block */
+  uint32_t carry = 0;
   a512_u16_consts_init(&uc);
   A512_PIN(c80);
   A512_PIN(c800);
@@ -46,7 +47,7 @@ A512_BODY size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be
     while (i < end) {
       size_t k;
       __m512i v;
-      if (i >= slow_until && end - i >= 128) {
+      if (!carry && i >= slow_until && end - i >= 128) {
         __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
         __m512i c = _mm512_loadu_si512(s + i + 64), d = _mm512_loadu_si512(s + i + 96);
         __m512i low;
@@ -69,14 +70,15 @@ A512_BODY size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be
       }
       k = n - i < 32 ? n - i : 32;
       v = a512_load16(s + i, k, be);
-      if (a512_surrogates(v, &uc)) {
-        struct a512_pairs p = a512_analyse(v, k, n - i > k, &uc);
-        if (p.adv < k)
-          v = _mm512_mask_mov_epi16(v, (__mmask32)(1u << (k - 1)), _mm512_setzero_si512());
-        count += p.adv + extra16(v, c80, c800) - 2 * (size_t)_mm_popcnt_u32(p.hi);
-        i += p.adv;
-      } else {
-        count += k + extra16(v, c80, c800);
+      {
+        /* whole blocks always; a pair split by the block boundary is found
+         * through `carry` (the unit before i is a high surrogate) */
+        __m512i top = _mm512_and_si512(v, uc.fc00);
+        uint32_t hi = _mm512_cmpeq_epi16_mask(top, uc.d800);
+        uint32_t lo = _mm512_cmpeq_epi16_mask(top, uc.dc00);
+        uint32_t pairs = (hi & (lo >> 1)) | (carry & lo);
+        count += k + extra16(v, c80, c800) - 2 * (size_t)_mm_popcnt_u32(pairs);
+        carry = hi >> 31;
         i += k;
       }
     }

@@ -88,6 +88,10 @@ utfx_result utfxi_validate_utf16be_avx512(const char16_t *s, size_t n) {
   return validate_body(s, n, 1);
 }
 
+/* The repair always consumes whole blocks: a high surrogate in a block's
+ * last unit is carried into the next block, which either finds its low
+ * surrogate or writes U+FFFD over it (the unit before the block was already
+ * copied, so this also works in place). */
 A512_BODY void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int be) {
   /* U+FFFD as the 16-bit lane value whose bytes in memory are FFFD in the
    * chosen order. */
@@ -95,6 +99,7 @@ A512_BODY void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int
   const int copy = d != s;
   struct a512_u16_consts uc;
   size_t i = 0, slow_until = 0; /* after a group with surrogates, go block by block */
+  uint32_t carry = 0;           /* the unit before i is a high surrogate */
   __m512i bias = _mm512_set1_epi16(0x2800), c800 = _mm512_set1_epi16(0x800);
   a512_u16_consts_init(&uc);
   A512_PIN(bias);
@@ -102,9 +107,9 @@ A512_BODY void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int
   while (i < n) {
     size_t k;
     __mmask32 m;
-    __m512i raw, v;
-    struct a512_pairs p;
-    if (i >= slow_until && n - i >= 128) {
+    __m512i raw, v, top;
+    uint32_t hi, lo, bad;
+    if (!carry && i >= slow_until && n - i >= 128) {
       if (!any_surrogate_x128(s + i, be, bias, c800)) {
         if (copy) {
           size_t j;
@@ -120,20 +125,26 @@ A512_BODY void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int
     m = a512_mask32(k);
     raw = k == 32 ? _mm512_loadu_si512(s + i) : _mm512_maskz_loadu_epi16(m, s + i);
     v = be ? a512_bswap16(raw) : raw;
-    if (!a512_surrogates(v, &uc)) {
-      if (copy) _mm512_mask_storeu_epi16(d + i, m, raw);
-      i += k;
-      continue;
-    }
-    p = a512_analyse(v, k, n - i > k, &uc);
     if (copy) {
-      if (p.adv == 32)
+      if (k == 32)
         _mm512_storeu_si512(d + i, raw);
       else
-        _mm512_mask_storeu_epi16(d + i, a512_mask32(p.adv), raw);
+        _mm512_mask_storeu_epi16(d + i, m, raw);
     }
-    if (p.bad) _mm512_mask_storeu_epi16(d + i, p.bad, fffd);
-    i += p.adv;
+    top = _mm512_and_si512(v, uc.fc00);
+    hi = _mm512_cmpeq_epi16_mask(top, uc.d800);
+    lo = _mm512_cmpeq_epi16_mask(top, uc.dc00);
+    if (carry && !(lo & 1)) utfxi_store16(d + i - 1, 0xFFFD, be);
+    /* lows not preceded by a high; highs not followed by a low, except a
+     * last-unit high with more input, which is carried */
+    bad = (lo & ~((hi << 1) | carry)) | (hi & ~(lo >> 1));
+    carry = 0;
+    if (n - i > k && (hi >> 31)) {
+      bad &= 0x7FFFFFFFu;
+      carry = 1;
+    }
+    if (bad) _mm512_mask_storeu_epi16(d + i, (__mmask32)bad, fffd);
+    i += k;
   }
 }
 
