@@ -61,6 +61,38 @@ A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsi
       w += k;
       continue;
     }
+    if (k == 64 && (!bounded || cap - w >= 128)) {
+      /* 64 bytes, straight-line: two halves of 32 widened to 16-bit lanes */
+      __m512i u0 = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
+      __m512i u1 = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1));
+      __m512i w0 = _mm512_mask_mov_epi16(
+          u0, (__mmask32)high,
+          _mm512_ternarylogic_epi32(_mm512_srli_epi16(u0, 6),
+                                    _mm512_and_si512(_mm512_slli_epi16(u0, 8), c3f00), c80c0,
+                                    0xFE));
+      __m512i w1 = _mm512_mask_mov_epi16(
+          u1, (__mmask32)(high >> 32),
+          _mm512_ternarylogic_epi32(_mm512_srli_epi16(u1, 6),
+                                    _mm512_and_si512(_mm512_slli_epi16(u1, 8), c3f00), c80c0,
+                                    0xFE));
+      size_t len0 = 32 + (size_t)_mm_popcnt_u32((uint32_t)high);
+      size_t len1 = 32 + (size_t)_mm_popcnt_u32((uint32_t)(high >> 32));
+      /* first byte of every lane, and both bytes of every 2-byte form */
+      __m512i out0 =
+          _mm512_maskz_compress_epi8(_mm512_movepi8_mask(w0) | 0x5555555555555555ull, w0);
+      __m512i out1 =
+          _mm512_maskz_compress_epi8(_mm512_movepi8_mask(w1) | 0x5555555555555555ull, w1);
+      /* out1's store covers what out0's spills; the next 32 input bytes
+       * (at least 32 output bytes, room checked) cover what out1's spills */
+      _mm512_storeu_si512(d + w, out0);
+      if (n - i - 64 >= 32 && (!bounded || cap - w >= 192))
+        _mm512_storeu_si512(d + w + len0, out1);
+      else
+        _mm512_mask_storeu_epi8(d + w + len0, a512_mask64(len1), out1);
+      i += 64;
+      w += len0 + len1;
+      continue;
+    }
     /* two halves of up to 32 bytes */
     for (h = 0; h < k; h += 32) {
       size_t kh = k - h < 32 ? k - h : 32;

@@ -57,11 +57,14 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
   const __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
   __m512i c80 = _mm512_set1_epi16(0x80), c800 = _mm512_set1_epi16(0x800);
   __m512i c3f00 = _mm512_set1_epi16(0x3F00), c80c0 = _mm512_set1_epi16((short)0x80C0);
+  __m512i c3ff = _mm512_set1_epi32(0x3FF), c10000 = _mm512_set1_epi32(0x10000);
   struct a512_utf8_consts uk;
   struct a512_u16_consts uc;
   size_t i = 0, w = 0, replaced = 0;
   a512_utf8_consts_init(&uk);
   a512_u16_consts_init(&uc);
+  A512_PIN(c3ff);
+  A512_PIN(c10000);
   A512_PIN(c80);
   A512_PIN(c800);
   A512_PIN(c3f00);
@@ -76,7 +79,7 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
       if (n - i >= 64 && (!bounded || cap - w >= 64)) {
         /* two ASCII blocks: vpackuswb + vpermq, one plain 64-byte store */
         __m512i b = a512_load16(s + i + 32, 32, be);
-        if (!_mm512_cmpge_epu16_mask(b, _mm512_set1_epi16(0x80))) {
+        if (!_mm512_cmpge_epu16_mask(b, c80)) {
           _mm512_storeu_si512(d + w,
                               _mm512_permutexvar_epi64(qword_order, _mm512_packus_epi16(v, b)));
           i += 64;
@@ -136,10 +139,9 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
         if (p.hi == 0x55555555u && p.lo == 0xAAAAAAAAu && (!bounded || cap - w >= 64)) {
           /* 16 pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
           __m512i cp = _mm512_add_epi32(
-              _mm512_ternarylogic_epi32(
-                  _mm512_slli_epi32(_mm512_and_si512(v, _mm512_set1_epi32(0x3FF)), 10),
-                  _mm512_srli_epi32(v, 16), _mm512_set1_epi32(0x3FF), 0xF8),
-              _mm512_set1_epi32(0x10000));
+              _mm512_ternarylogic_epi32(_mm512_slli_epi32(_mm512_and_si512(v, c3ff), 10),
+                                        _mm512_srli_epi32(v, 16), c3ff, 0xF8),
+              c10000);
           __m512i out = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(uk.ctrl4, cp),
                                                   uk.fields, uk.mark4, 0xEA);
           _mm512_storeu_si512(d + w, out);
