@@ -142,11 +142,11 @@ static inline void a512_utf8_consts_init(struct a512_utf8_consts *k) {
   A512_PIN(k->fields);
 }
 
-static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned *len,
-                                           const struct a512_utf8_consts *k) {
+static inline __m512i a512_encode_utf8_x16_any(__m512i cp, __mmask16 drop, unsigned *len,
+                                               const struct a512_utf8_consts *k, int bmp) {
   __mmask16 k2 = _mm512_cmpge_epu32_mask(cp, k->c80);
   __mmask16 k3 = _mm512_cmpge_epu32_mask(cp, k->c800);
-  __mmask16 k4 = _mm512_cmpge_epu32_mask(cp, k->c10000);
+  __mmask16 k4 = bmp ? 0 : _mm512_cmpge_epu32_mask(cp, k->c10000);
   __m512i ctrl = _mm512_mask_mov_epi32(k->ctrl1, k2, k->ctrl2);
   __m512i marker = _mm512_maskz_mov_epi32(k2, k->mark2);
   __m512i out;
@@ -162,6 +162,17 @@ static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned 
          (drop ? _pdep_u64((uint16_t)~drop, 0x1111111111111111ull) : 0x1111111111111111ull);
   *len = (unsigned)_mm_popcnt_u64(keep);
   return _mm512_maskz_compress_epi8(keep, out);
+}
+
+static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned *len,
+                                           const struct a512_utf8_consts *k) {
+  return a512_encode_utf8_x16_any(cp, drop, len, k, 0);
+}
+
+/* The same for values below 0x10000 (one class fewer to select). */
+static inline __m512i a512_encode_utf8_x16_bmp(__m512i cp, __mmask16 drop, unsigned *len,
+                                               const struct a512_utf8_consts *k) {
+  return a512_encode_utf8_x16_any(cp, drop, len, k, 1);
 }
 
 /* The 2-byte form of each 16-bit lane below 0x800: lead byte low, trail byte

@@ -94,6 +94,32 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
       continue;
     }
     big = _mm512_cmpge_epu16_mask(v, c800);
+    if (!big && n - i >= 64 && (!bounded || cap - w >= 128)) {
+      __m512i v1 = a512_load16(s + i + 32, 32, be);
+      __mmask32 nonascii1 = _mm512_cmpge_epu16_mask(v1, c80);
+      if (!_mm512_cmpge_epu16_mask(v1, c800)) {
+        /* two blocks below 0x800: independent compresses; the second
+         * block's store covers what the first one's plain store spills */
+        size_t len0 = 32 + (size_t)_mm_popcnt_u32(nonascii);
+        size_t len1 = 32 + (size_t)_mm_popcnt_u32(nonascii1);
+        __m512i two0 = _mm512_ternarylogic_epi32(
+            _mm512_srli_epi16(v, 6), _mm512_and_si512(_mm512_slli_epi16(v, 8), c3f00), c80c0, 0xFE);
+        __m512i two1 = _mm512_ternarylogic_epi32(_mm512_srli_epi16(v1, 6),
+                                                 _mm512_and_si512(_mm512_slli_epi16(v1, 8), c3f00),
+                                                 c80c0, 0xFE);
+        __m512i w0 = _mm512_mask_mov_epi16(v, nonascii, two0);
+        __m512i w1 = _mm512_mask_mov_epi16(v1, nonascii1, two1);
+        __m512i out0 =
+            _mm512_maskz_compress_epi8(_mm512_movepi8_mask(w0) | 0x5555555555555555ull, w0);
+        __m512i out1 =
+            _mm512_maskz_compress_epi8(_mm512_movepi8_mask(w1) | 0x5555555555555555ull, w1);
+        _mm512_storeu_si512(d + w, out0);
+        _mm512_mask_storeu_epi8(d + w + len0, a512_mask64(len1), out1);
+        i += 64;
+        w += len0 + len1;
+        continue;
+      }
+    }
     if (!big) {
       size_t len = k + (size_t)_mm_popcnt_u32(nonascii);
       __m512i two = _mm512_ternarylogic_epi32(
@@ -173,12 +199,17 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
           out0 = a512_encode_utf8_x16(c0, (__mmask16)drop, &len0, &uk);
           out1 = a512_encode_utf8_x16(c1, (__mmask16)(drop >> 16), &len1, &uk);
         } else { /* whole block, no pairs: the common case, with constant masks */
-          out0 = a512_encode_utf8_x16(c0, 0, &len0, &uk);
-          out1 = a512_encode_utf8_x16(c1, 0, &len1, &uk);
+          out0 = a512_encode_utf8_x16_bmp(c0, 0, &len0, &uk);
+          out1 = a512_encode_utf8_x16_bmp(c1, 0, &len1, &uk);
         }
       }
       if (bounded && cap - w < (size_t)len0 + len1) break;
-      _mm512_mask_storeu_epi8(d + w, a512_mask64(len0), out0);
+      /* out0 may spill when out1's bytes cover the spill (and then the
+       * spill is inside the output, so inside cap) */
+      if (len0 + len1 >= 64)
+        _mm512_storeu_si512(d + w, out0);
+      else
+        _mm512_mask_storeu_epi8(d + w, a512_mask64(len0), out0);
       _mm512_mask_storeu_epi8(d + w + len0, a512_mask64(len1), out1);
       w += (size_t)len0 + len1;
       replaced += (size_t)_mm_popcnt_u32(p.bad);
