@@ -45,6 +45,22 @@ static inline int any_surrogate_x128(const char16_t *s, int be, __m512i bias, __
   return _mm512_cmplt_epu16_mask(lo, c800) != 0;
 }
 
+/* The same test on 256 units, for validation (more loads in flight). */
+static inline int any_surrogate_x256(const char16_t *s, int be, __m512i bias, __m512i c800) {
+  __m512i lo0 = _mm512_set1_epi16(-1), lo1 = lo0;
+  size_t j;
+  for (j = 0; j < 256; j += 64) { /* two chains of minima */
+    __m512i a = _mm512_loadu_si512(s + j), b = _mm512_loadu_si512(s + j + 32);
+    if (be) {
+      a = a512_bswap16(a);
+      b = a512_bswap16(b);
+    }
+    lo0 = _mm512_min_epu16(lo0, _mm512_add_epi16(a, bias));
+    lo1 = _mm512_min_epu16(lo1, _mm512_add_epi16(b, bias));
+  }
+  return _mm512_cmplt_epu16_mask(_mm512_min_epu16(lo0, lo1), c800) != 0;
+}
+
 A512_BODY utfx_result validate_body(const char16_t *s, size_t n, int be) {
   struct a512_u16_consts uc;
   size_t i = 0, slow_until = 0; /* after a group with surrogates, go block by block */
@@ -56,6 +72,13 @@ A512_BODY utfx_result validate_body(const char16_t *s, size_t n, int be) {
     size_t k;
     __m512i v;
     struct a512_pairs p;
+    if (i >= slow_until && n - i >= 256) {
+      if (!any_surrogate_x256(s + i, be, bias, c800)) {
+        i += 256;
+        continue;
+      }
+      slow_until = i + 256;
+    }
     if (i >= slow_until && n - i >= 128) {
       if (!any_surrogate_x128(s + i, be, bias, c800)) {
         i += 128;
