@@ -11,6 +11,7 @@
  * text). Under AddressSanitizer the length grid is thinned (every length up to 80,
  * then every 7th) to keep the sanitized run short. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -378,6 +379,65 @@ static void run_all_on(enum enc e, const unsigned char *t, size_t n, int offsets
   if (e == E_UTF16LE || e == E_UTF16BE) check_repair_text(e, t, n);
 }
 
+/* One input of BIG units (past the length functions' 2^20-unit chunks),
+ * mixed text with ill-formed units around the chunk edge: every kernel of
+ * the source encoding, roomy, exact and one-short destinations. */
+#define BIG (((size_t)1 << 20) + 777)
+
+static void check_big(enum enc e) {
+  size_t su = unit_size(e), i, j, k;
+  unsigned char *src = guard_alloc(BIG * su);
+  unsigned char *a = malloc(4 * BIG + 64), *b = malloc(4 * BIG + 64);
+  cur_script = "big";
+  gen_text(src, BIG, e, e == E_LATIN1 ? S_LATIN1 : S_MIXED);
+  for (k = 0; k < 2; k++) {
+    if (k == 1) { /* second round: errors around the chunk edge */
+      if (e == E_LATIN1) break;
+      for (j = ((size_t)1 << 20) - 3; j < ((size_t)1 << 20) + 3; j += 2) corrupt(src, BIG, j, e, 0);
+    }
+    for (i = 0; i < sizeof convs / sizeof convs[0]; i++) {
+      const struct conv_entry *c = &convs[i];
+      size_t du = unit_size(c->to), caps[3], ci;
+      unsigned flags;
+      if (c->from != e) continue;
+      for (flags = 0; flags <= 1; flags++) {
+        utfx_result want = c->ref(src, BIG, b, 4 * BIG / du, flags);
+        caps[0] = 4 * BIG / du;
+        caps[1] = want.written;
+        caps[2] = want.written ? want.written - 1 : 0;
+        for (ci = 0; ci < 3; ci++) {
+          utfx_result x = c->pub(src, BIG, a, caps[ci], flags);
+          utfx_result y = c->ref(src, BIG, b, caps[ci], flags);
+          CHECK(x.status == y.status && x.read == y.read && x.written == y.written &&
+                    x.replaced == y.replaced && memcmp(a, b, x.written * du) == 0,
+                "%s big round %zu cap %zu flags %u", c->name, k, caps[ci], flags);
+        }
+      }
+    }
+    for (i = 0; i < sizeof lens / sizeof lens[0]; i++)
+      if (lens[i].from == e)
+        CHECK(lens[i].pub(src, BIG) == lens[i].ref(src, BIG), "%s big round %zu", lens[i].name, k);
+    for (i = 0; i < sizeof valids / sizeof valids[0]; i++) {
+      if (valids[i].from != e) continue;
+      {
+        utfx_result x = valids[i].pub(src, BIG), y = valids[i].ref(src, BIG);
+        CHECK(x.status == y.status && x.read == y.read, "validate %s big", valids[i].name);
+      }
+    }
+    if (e == E_UTF16LE || e == E_UTF16BE) {
+      int be = e == E_UTF16BE;
+      (be ? utfx_to_well_formed_utf16be : utfx_to_well_formed_utf16le)((const char16_t *)src, BIG,
+                                                                       (char16_t *)a);
+      (be ? utfxi_to_well_formed_utf16be_scalar : utfxi_to_well_formed_utf16le_scalar)(
+          (const char16_t *)src, BIG, (char16_t *)b);
+      CHECK(memcmp(a, b, 2 * BIG) == 0, "to_well_formed big");
+    }
+  }
+  free(a);
+  free(b);
+  guard_free(src, BIG * su);
+}
+
 static void suite(void) {
   static const enum enc sources[] = {E_UTF16LE, E_UTF16BE, E_UTF32, E_LATIN1};
   static const char *const source_names[] = {"utf16le", "utf16be", "utf32", "latin1"};
@@ -438,6 +498,11 @@ static void suite(void) {
     }
     tap_group("several errors per block, every offset");
   }
+  check_big(E_UTF16LE);
+  check_big(E_UTF16BE);
+  check_big(E_UTF32);
+  check_big(E_LATIN1);
+  tap_group("inputs above 2^20 units (length chunks, long runs), with errors near the chunk edge");
 }
 
 /* The scalar tier is the reference itself: comparing it with itself proves
