@@ -95,14 +95,23 @@ size_t utfxi_utf8_length_from_utf16be_avx512(const char16_t *s, size_t n) {
 }
 
 size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
-  size_t i = 0, high = 0;
+  /* n plus the bytes >= 0x80: vpsadbw sums the top bits (0 or 0x80 per byte)
+   * into 64-bit lanes, all in vector registers; the sum is 0x80 per byte. */
+  __m512i c80 = _mm512_set1_epi8((char)0x80), zero = _mm512_setzero_si512();
+  __m512i acc0 = zero, acc1 = zero;
+  size_t i = 0, high;
+  A512_PIN(c80);
   for (; n - i >= 256; i += 256) {
-    __mmask64 a = _mm512_movepi8_mask(_mm512_loadu_si512(s + i));
-    __mmask64 b = _mm512_movepi8_mask(_mm512_loadu_si512(s + i + 64));
-    __mmask64 c = _mm512_movepi8_mask(_mm512_loadu_si512(s + i + 128));
-    __mmask64 d = _mm512_movepi8_mask(_mm512_loadu_si512(s + i + 192));
-    high += (size_t)(_mm_popcnt_u64(a) + _mm_popcnt_u64(b) + _mm_popcnt_u64(c) + _mm_popcnt_u64(d));
+    __m512i a = _mm512_and_si512(_mm512_loadu_si512(s + i), c80);
+    __m512i b = _mm512_and_si512(_mm512_loadu_si512(s + i + 64), c80);
+    __m512i c = _mm512_and_si512(_mm512_loadu_si512(s + i + 128), c80);
+    __m512i d = _mm512_and_si512(_mm512_loadu_si512(s + i + 192), c80);
+    acc0 = _mm512_add_epi64(acc0,
+                            _mm512_add_epi64(_mm512_sad_epu8(a, zero), _mm512_sad_epu8(b, zero)));
+    acc1 = _mm512_add_epi64(acc1,
+                            _mm512_add_epi64(_mm512_sad_epu8(c, zero), _mm512_sad_epu8(d, zero)));
   }
+  high = (size_t)_mm512_reduce_add_epi64(_mm512_add_epi64(acc0, acc1)) >> 7;
   for (; i < n; i += 64) {
     size_t k = n - i < 64 ? n - i : 64;
     __m512i v = a512_load8(s + i, k);
