@@ -7,6 +7,10 @@
  * every position; every destination capacity from 0 to the needed size (for
  * lengths up to CAP_LEN); STRICT and REPLACE. Sources end exactly at a
  * PROT_NONE page (and start right after one), destinations end at one.
+ * Each length runs every start offset 1..63 once across the scripts (see
+ * offset_in_share). One input above 2^20 units checks the long-input paths
+ * (length chunks) with errors at the chunk edge. The scalar tier is skipped
+ * (it is the reference).
  * Corruptions: all lengths up to 100, then every 11th (every 3rd for mixed
  * text). Under AddressSanitizer the length grid is thinned (every length up to 80,
  * then every 7th) to keep the sanitized run short. */

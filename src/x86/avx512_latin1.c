@@ -8,7 +8,11 @@
  * destination can stop a conversion. When cap >= 2 * n (UTF-8) the loop runs
  * unchecked; otherwise each block's length is checked before its store and
  * the first block that does not fit goes to the scalar kernel.
- * Block: 64 / 32 bytes. Tail: masked loads and stores, exact to the byte.
+ * 256 ASCII bytes are copied in one step. A plain 64-byte store may spill
+ * past its output only where the next store or the next 32 input bytes
+ * (which make at least 32 bytes, room checked) overwrite the spill; other
+ * stores are masked to the exact length. Block: 64 / 32 bytes. Tail: masked
+ * loads and stores, exact to the byte.
  * References: Clausecker & Lemire 2023 (see avx512_utf16_validate.c). */
 #ifndef __AVX512VBMI2__
 #error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"

@@ -36,7 +36,9 @@ A512_BODY size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be
   __m512i c80 = _mm512_set1_epi16(0x80), c800 = _mm512_set1_epi16(0x800);
   __m512i bias = _mm512_set1_epi16(0x2800); /* maps surrogates, only them, below 0x800 */
   struct a512_u16_consts uc;
-  size_t i = 0, total = 0, slow_until = 0; /* after surrogates, go block by block */
+  /* after a group with surrogates, go block by block for `backoff` units,
+   * doubled after each failed group (surrogate-dense text) */
+  size_t i = 0, total = 0, slow_until = 0, backoff = 128;
   uint32_t carry = 0;
   a512_u16_consts_init(&uc);
   A512_PIN(c80);
@@ -64,9 +66,11 @@ A512_BODY size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be
           count += 128 + extra16(a, c80, c800) + extra16(b, c80, c800) + extra16(c, c80, c800) +
                    extra16(d, c80, c800);
           i += 128;
+          backoff = 128;
           continue;
         }
-        slow_until = i + 128;
+        slow_until = i + backoff;
+        backoff = backoff < 4096 ? 2 * backoff : backoff;
       }
       k = n - i < 32 ? n - i : 32;
       v = a512_load16(s + i, k, be);

@@ -1,11 +1,14 @@
 /* AVX-512 UTF-16LE/BE to UTF-8, STRICT and REPLACE, bounded destinations.
  *
  * Algorithm, per block of up to 32 units (one zmm of 16-bit lanes):
- *  - all below 0x80: vpmovwb narrows to 32 bytes;
+ *  - all below 0x80: vpmovwb (two ASCII blocks: vpackuswb + vpermq, 64 bytes);
  *  - all below 0x800: each lane becomes its 1- or 2-byte form in place
  *    (lead byte low, trail byte high) and vpcompressb drops the unused high
- *    bytes of the ASCII lanes (Clausecker & Lemire 2023 use the same
- *    in-lane-then-compress idea);
+ *    bytes of the ASCII lanes (the in-lane-then-compress idea of Clausecker &
+ *    Lemire 2023); two such blocks per step when possible, for parallelism;
+ *  - all 3 bytes, no surrogate (CJK): vpmultishiftqb pulls the 6-bit fields,
+ *    a fixed vpermb packs 96 bytes, no compress;
+ *  - 16 aligned pairs (emoji): one 4-byte sequence per 32-bit lane, 64 bytes;
  *  - otherwise the block is widened to 2 x 16 32-bit lanes; a valid pair is
  *    combined into one code point in the high surrogate's lane and its low
  *    surrogate's lane produces nothing; each lane is encoded in place and
@@ -13,14 +16,19 @@
  *    REPLACE mode (EF BF BD, in the vector code, so rare errors stay fast);
  *    in STRICT mode the rest is handed to the scalar kernel, which stops at
  *    the error with the exact offsets.
+ * A block never ends inside a pair: a trailing high surrogate is left to the
+ * next block (a512_analyse).
  * Bounded destinations: when cap >= 3 * n nothing can overflow and the loop
  * runs unchecked; otherwise each block's exact output length is known before
  * it is stored, and the first block that does not fit is handed, with the
  * rest of the input, to the scalar kernel (it stops within that block at a
  * whole character, never splitting a pair), so the result equals
  * TextEncoder.encodeInto exactly.
- * Stores are masked to the exact output length: nothing at or after
- * dst + written is touched. Loads are masked at the tail.
+ * Stores: the last store of a step is masked to the exact output length; an
+ * earlier store of the same step may be a plain 64-byte store only when the
+ * later store's bytes cover what it spills (masked stores cost more on
+ * Zen 4). So nothing at or after dst + written is ever touched. Loads are
+ * plain for whole blocks and masked at the tail.
  * References: Lemire & Mula 2022; Clausecker & Lemire 2023 (see
  * avx512_utf16_validate.c). */
 #ifndef __AVX512VBMI2__

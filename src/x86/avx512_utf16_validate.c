@@ -63,7 +63,9 @@ static inline int any_surrogate_x256(const char16_t *s, int be, __m512i bias, __
 
 A512_BODY utfx_result validate_body(const char16_t *s, size_t n, int be) {
   struct a512_u16_consts uc;
-  size_t i = 0, slow_until = 0; /* after a group with surrogates, go block by block */
+  /* after a group with surrogates, go block by block for `backoff` units,
+   * doubled after each failed group (surrogate-dense text) */
+  size_t i = 0, slow_until = 0, backoff = 128;
   __m512i bias = _mm512_set1_epi16(0x2800), c800 = _mm512_set1_epi16(0x800);
   a512_u16_consts_init(&uc);
   A512_PIN(bias);
@@ -75,16 +77,20 @@ A512_BODY utfx_result validate_body(const char16_t *s, size_t n, int be) {
     if (i >= slow_until && n - i >= 256) {
       if (!any_surrogate_x256(s + i, be, bias, c800)) {
         i += 256;
+        backoff = 128;
         continue;
       }
-      slow_until = i + 256;
+      slow_until = i + backoff;
+      backoff = backoff < 4096 ? 2 * backoff : backoff;
     }
     if (i >= slow_until && n - i >= 128) {
       if (!any_surrogate_x128(s + i, be, bias, c800)) {
         i += 128;
+        backoff = 128;
         continue;
       }
-      slow_until = i + 128;
+      slow_until = i + backoff;
+      backoff = backoff < 4096 ? 2 * backoff : backoff;
     }
     k = n - i < 32 ? n - i : 32;
     v = a512_load16(s + i, k, be);
@@ -121,7 +127,9 @@ A512_BODY void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int
   const __m512i fffd = _mm512_set1_epi16(be ? (short)0xFDFF : (short)0xFFFD);
   const int copy = d != s;
   struct a512_u16_consts uc;
-  size_t i = 0, slow_until = 0; /* after a group with surrogates, go block by block */
+  /* after a group with surrogates, go block by block for `backoff` units,
+   * doubled after each failed group (surrogate-dense text) */
+  size_t i = 0, slow_until = 0, backoff = 128;
   uint32_t carry = 0;           /* the unit before i is a high surrogate */
   __m512i bias = _mm512_set1_epi16(0x2800), c800 = _mm512_set1_epi16(0x800);
   a512_u16_consts_init(&uc);
@@ -140,9 +148,11 @@ A512_BODY void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int
             _mm512_storeu_si512(d + i + j, _mm512_loadu_si512(s + i + j));
         }
         i += 128;
+        backoff = 128;
         continue;
       }
-      slow_until = i + 128;
+      slow_until = i + backoff;
+      backoff = backoff < 4096 ? 2 * backoff : backoff;
     }
     k = n - i < 32 ? n - i : 32;
     m = a512_mask32(k);
