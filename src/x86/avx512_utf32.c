@@ -111,8 +111,13 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
   struct a512_utf8_consts uk;
   struct u32c c;
   size_t i = 0, w = 0, replaced = 0;
+  __m512i c16_7f = _mm512_set1_epi16(0x7F), c16_3f00 = _mm512_set1_epi16(0x3F00);
+  __m512i c16_80c0 = _mm512_set1_epi16((short)0x80C0);
   a512_utf8_consts_init(&uk);
   u32c_init(&c);
+  A512_PIN(c16_7f);
+  A512_PIN(c16_3f00);
+  A512_PIN(c16_80c0);
   while (i < n) {
     size_t k = n - i < 16 ? n - i : 16;
     __mmask16 m;
@@ -127,6 +132,71 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
         i += 64;
         w += 64;
         continue;
+      }
+    }
+    if (t == OUT_UTF8 && n - i >= 32 && cap - w >= 64) {
+      /* 32 values below 0x800: pack to 16-bit lanes (vpackusdw + vpermq),
+       * then the 2-byte step of the UTF-16 encoder: each lane holds its 1-
+       * or 2-byte form, vpcompressb keeps the lead bytes and the bytes with
+       * the top bit set */
+      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
+      if (!_mm512_cmpge_epu32_mask(_mm512_max_epu32(a, b), c.c800)) {
+        __m512i u = _mm512_permutexvar_epi64(qword_order, _mm512_packus_epi32(a, b));
+        __mmask32 two = _mm512_cmpgt_epu16_mask(u, c16_7f);
+        __m512i words = _mm512_mask_mov_epi16(
+            u, two,
+            _mm512_ternarylogic_epi32(_mm512_srli_epi16(u, 6),
+                                      _mm512_and_si512(_mm512_slli_epi16(u, 8), c16_3f00), c16_80c0,
+                                      0xFE));
+        size_t len = 32 + (size_t)_mm_popcnt_u32(two);
+        __m512i out =
+            _mm512_maskz_compress_epi8(_mm512_movepi8_mask(words) | 0x5555555555555555ull, words);
+        _mm512_mask_storeu_epi8((unsigned char *)dst + w, a512_mask64(len), out);
+        i += 32;
+        w += len;
+        continue;
+      }
+      if (cap - w >= 96 && !(_mm512_cmpgt_epu32_mask(_mm512_max_epu32(a, b), c.cffff) |
+                             _mm512_cmplt_epu32_mask(_mm512_min_epu32(_mm512_sub_epi32(a, c.d800),
+                                                                      _mm512_sub_epi32(b, c.d800)),
+                                                     c.c800))) {
+        /* 32 BMP values, no surrogate */
+        if (!_mm512_cmplt_epu32_mask(_mm512_min_epu32(a, b), c.c800)) {
+          /* all 3 bytes (CJK): fixed layout, a vpermb squeezes 48 bytes
+           * out of each 16 lanes, exact stores */
+          const __m512i squeeze = _mm512_set_epi8(
+              63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 62, 61, 60, 58, 57,
+              56, 54, 53, 52, 50, 49, 48, 46, 45, 44, 42, 41, 40, 38, 37, 36, 34, 33, 32, 30, 29,
+              28, 26, 25, 24, 22, 21, 20, 18, 17, 16, 14, 13, 12, 10, 9, 8, 6, 5, 4, 2, 1, 0);
+          unsigned char *d = (unsigned char *)dst + w;
+          __m512i oa = _mm512_permutexvar_epi8(
+              squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(uk.ctrl3, a),
+                                                 uk.fields, uk.mark3, 0xEA));
+          __m512i ob = _mm512_permutexvar_epi8(
+              squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(uk.ctrl3, b),
+                                                 uk.fields, uk.mark3, 0xEA));
+          _mm256_storeu_si256((__m256i *)d, _mm512_castsi512_si256(oa));
+          _mm_storeu_si128((__m128i *)(d + 32), _mm512_extracti32x4_epi32(oa, 2));
+          _mm256_storeu_si256((__m256i *)(d + 48), _mm512_castsi512_si256(ob));
+          _mm_storeu_si128((__m128i *)(d + 80), _mm512_extracti32x4_epi32(ob, 2));
+          i += 32;
+          w += 96;
+          continue;
+        } else {
+          unsigned len0, len1;
+          __m512i out0 = a512_encode_utf8_x16_bmp(a, 0, &len0, &uk);
+          __m512i out1 = a512_encode_utf8_x16_bmp(b, 0, &len1, &uk);
+          unsigned char *d = (unsigned char *)dst + w;
+          /* out1's bytes cover out0's spill when there are enough of them */
+          if (len0 + len1 >= 64)
+            _mm512_storeu_si512(d, out0);
+          else
+            _mm512_mask_storeu_epi8(d, a512_mask64(len0), out0);
+          _mm512_mask_storeu_epi8(d + len0, a512_mask64(len1), out1);
+          i += 32;
+          w += (size_t)len0 + len1;
+          continue;
+        }
       }
     }
     if (t != OUT_UTF8 && n - i >= 32 && cap - w >= 32) {
