@@ -248,10 +248,22 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
         __m512i hi = _mm512_add_epi32(_mm512_srli_epi32(x, 10), c.d800);
         __m512i lo = _mm512_add_epi32(_mm512_and_si512(x, c.c3ff), c.cdc00);
         __m512i pair = _mm512_or_si512(hi, _mm512_slli_epi32(lo, 16));
-        __m512i units = _mm512_mask_mov_epi32(v, astral, pair);
-        __mmask32 keep = (__mmask32)(_pdep_u32(m, 0x55555555u) | _pdep_u32(astral, 0xAAAAAAAAu));
-        size_t len = k + (size_t)_mm_popcnt_u32(astral);
-        __m512i out = _mm512_maskz_compress_epi16(keep, units);
+        __m512i units;
+        __mmask32 keep;
+        size_t len;
+        __m512i out;
+        if (astral == 0xFFFF) { /* 16 pairs, in order: 32 units, exact */
+          if (cap - w < 32) break;
+          _mm512_storeu_si512(d, t == OUT_UTF16BE ? a512_bswap16(pair) : pair);
+          w += 32;
+          replaced += (size_t)_mm_popcnt_u32(bad);
+          i += k;
+          continue;
+        }
+        units = _mm512_mask_mov_epi32(v, astral, pair);
+        keep = (__mmask32)(_pdep_u32(m, 0x55555555u) | _pdep_u32(astral, 0xAAAAAAAAu));
+        len = k + (size_t)_mm_popcnt_u32(astral);
+        out = _mm512_maskz_compress_epi16(keep, units);
         if (cap - w < len) break;
         if (t == OUT_UTF16BE) out = a512_bswap16(out);
         _mm512_mask_storeu_epi16(d, a512_mask32(len), out);
