@@ -96,7 +96,15 @@ static inline void to_well_formed_body(const char16_t *s, size_t n, char16_t *d,
       continue;
     }
     bad = analyse32(s + i, be, n - i > 32, &adv);
-    if (copy) memcpy(d + i, s + i, adv * sizeof(char16_t));
+    if (copy) {
+      if (adv == 32) {
+        _mm256_storeu_si256((__m256i *)(d + i), _mm256_loadu_si256((const __m256i *)(s + i)));
+        _mm256_storeu_si256((__m256i *)(d + i + 16),
+                            _mm256_loadu_si256((const __m256i *)(s + i + 16)));
+      } else {
+        memcpy(d + i, s + i, adv * sizeof(char16_t));
+      }
+    }
     while (bad) {
       utfxi_store16(d + i + (size_t)_tzcnt_u32(bad), 0xFFFD, be);
       bad &= bad - 1;
