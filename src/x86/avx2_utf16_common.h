@@ -44,6 +44,20 @@ static inline int a2_any_surrogate(__m256i v) {
   return !_mm256_testz_si256(a2_top_eq(v, 0xF800, 0xD800), a2_top_eq(v, 0xF800, 0xD800));
 }
 
+/* If the 16 units of v (host order) are 8 well-formed pairs, each in one
+ * 32-bit lane (high surrogate low), returns nonzero and their code points. */
+static inline int a2_aligned_pairs(__m256i v, __m256i *cp) {
+  const __m256i pattern = _mm256_set1_epi32((int)0xDC00D800u);
+  __m256i top = _mm256_and_si256(v, _mm256_set1_epi16((short)0xFC00));
+  __m256i x = _mm256_xor_si256(top, pattern);
+  __m256i c3ff = _mm256_set1_epi32(0x3FF);
+  if (!_mm256_testz_si256(x, x)) return 0;
+  *cp = _mm256_add_epi32(_mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(v, c3ff), 10),
+                                         _mm256_and_si256(_mm256_srli_epi32(v, 16), c3ff)),
+                         _mm256_set1_epi32(0x10000));
+  return 1;
+}
+
 /* Stores the first len <= 16 bytes of x at d. With `spill` the whole 16
  * bytes are stored (cheaper; the caller knows later output overwrites the
  * rest); otherwise exactly len bytes. */

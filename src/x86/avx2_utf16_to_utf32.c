@@ -33,6 +33,13 @@ static inline utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *
     __m256i v = a2_load16(s + i, be);
     if (a2_any_surrogate(v)) {
       size_t len = 16;
+      __m256i cp;
+      if (a2_aligned_pairs(v, &cp)) { /* 8 pairs: 8 code points */
+        _mm256_storeu_si256((__m256i *)(d + w), cp);
+        i += 16;
+        w += 8;
+        continue;
+      }
       if (n - i > 16 && (utfxi_load16(s + i + 15, be) & 0xFC00) == 0xD800 &&
           (utfxi_load16(s + i + 16, be) & 0xFC00) == 0xDC00)
         len = 17;

@@ -46,6 +46,19 @@ static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsign
     if (bounded && cap - w < 48) break;
     if (a2_any_surrogate(v)) {
       size_t len = 16;
+      __m256i cp;
+      if (a2_aligned_pairs(v, &cp)) { /* 8 pairs: 8 x 4 bytes, exact */
+        __m256i b0 = _mm256_srli_epi32(cp, 18);
+        __m256i b1 = _mm256_and_si256(_mm256_srli_epi32(cp, 4), _mm256_set1_epi32(0x3F00));
+        __m256i b2 = _mm256_and_si256(_mm256_slli_epi32(cp, 10), _mm256_set1_epi32(0x3F0000));
+        __m256i b3 = _mm256_and_si256(_mm256_slli_epi32(cp, 24), _mm256_set1_epi32(0x3F000000));
+        __m256i out = _mm256_or_si256(_mm256_or_si256(b0, b1), _mm256_or_si256(b2, b3));
+        out = _mm256_or_si256(out, _mm256_set1_epi32((int)0x808080F0u));
+        _mm256_storeu_si256((__m256i *)(d + w), out);
+        i += 16;
+        w += 32;
+        continue;
+      }
       if (n - i > 16 && (utfxi_load16(s + i + 15, be) & 0xFC00) == 0xD800 &&
           (utfxi_load16(s + i + 16, be) & 0xFC00) == 0xDC00)
         len = 17;

@@ -29,7 +29,7 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
   struct a512_u16_consts uc;
   /* adding 0x2800 (mod 2^16) maps surrogates, and only them, below 0x800 */
   __m512i bias = _mm512_set1_epi16(0x2800), c800 = _mm512_set1_epi16(0x800);
-  size_t i = 0, w = 0, replaced = 0;
+  size_t i = 0, w = 0, replaced = 0, slow_until = 0, backoff = 64;
   a512_u16_consts_init(&uc);
   A512_PIN(bias);
   A512_PIN(c800);
@@ -37,7 +37,7 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
     size_t k = n - i < 32 ? n - i : 32;
     __mmask32 m;
     __m512i v, c0, c1;
-    if (n - i >= 64 && cap - w >= 64) {
+    if (i >= slow_until && n - i >= 64 && cap - w >= 64) {
       /* 64 units without surrogates: zero extension, plain stores */
       __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
       if (be) {
@@ -52,8 +52,12 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
         _mm512_storeu_si512(d + w + 48, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(b, 1)));
         i += 64;
         w += 64;
+        backoff = 64;
         continue;
       }
+      /* surrogates: go block by block for a while, longer each time */
+      slow_until = i + backoff;
+      backoff = backoff < 4096 ? 2 * backoff : backoff;
     }
     m = a512_mask32(k);
     v = a512_load16(s + i, k, be);
