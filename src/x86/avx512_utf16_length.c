@@ -40,6 +40,8 @@ A512_BODY size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be
    * doubled after each failed group (surrogate-dense text) */
   size_t i = 0, total = 0, slow_until = 0, backoff = 128;
   uint32_t carry = 0;
+  const __m512i pairs_even = _mm512_set1_epi32((int)0xDC00D800u);
+  const __m512i pairs_odd = _mm512_set1_epi32((int)0xD800DC00u);
   a512_u16_consts_init(&uc);
   A512_PIN(c80);
   A512_PIN(c800);
@@ -78,9 +80,19 @@ A512_BODY size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be
         /* whole blocks always; a pair split by the block boundary is found
          * through `carry` (the unit before i is a high surrogate) */
         __m512i top = _mm512_and_si512(v, uc.fc00);
-        uint32_t hi = _mm512_cmpeq_epi16_mask(top, uc.d800);
-        uint32_t lo = _mm512_cmpeq_epi16_mask(top, uc.dc00);
-        uint32_t pairs = (hi & (lo >> 1)) | (carry & lo);
+        uint32_t hi, lo, pairs;
+        /* 16 whole pairs in step with the block, or shifted by one unit
+         * after a carried high (then the block ends with a high again):
+         * 64 bytes either way, carry unchanged */
+        if (k == 32 && !_mm512_cmpneq_epi16_mask(top, carry ? pairs_odd : pairs_even) &&
+            (!carry || n - i > 32)) {
+          count += 64;
+          i += 32;
+          continue;
+        }
+        hi = _mm512_cmpeq_epi16_mask(top, uc.d800);
+        lo = _mm512_cmpeq_epi16_mask(top, uc.dc00);
+        pairs = (hi & (lo >> 1)) | (carry & lo);
         count += k + extra16(v, c80, c800) - 2 * (size_t)_mm_popcnt_u32(pairs);
         carry = hi >> 31;
         i += k;

@@ -130,7 +130,10 @@ A512_BODY void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int
   /* after a group with surrogates, go block by block for `backoff` units,
    * doubled after each failed group (surrogate-dense text) */
   size_t i = 0, slow_until = 0, backoff = 128;
-  uint32_t carry = 0;           /* the unit before i is a high surrogate */
+  uint32_t carry = 0;
+  const __m512i pairs_even = _mm512_set1_epi32((int)0xDC00D800u);
+  const __m512i pairs_odd =
+      _mm512_set1_epi32((int)0xD800DC00u); /* the unit before i is a high surrogate */
   __m512i bias = _mm512_set1_epi16(0x2800), c800 = _mm512_set1_epi16(0x800);
   a512_u16_consts_init(&uc);
   A512_PIN(bias);
@@ -165,6 +168,13 @@ A512_BODY void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int
         _mm512_mask_storeu_epi16(d + i, m, raw);
     }
     top = _mm512_and_si512(v, uc.fc00);
+    /* 16 whole pairs in step with the block (or, with a carried high, the
+     * same shifted by one unit): well-formed, carry unchanged */
+    if (k == 32 && !_mm512_cmpneq_epi16_mask(top, carry ? pairs_odd : pairs_even) &&
+        (!carry || n - i > 32)) {
+      i += 32;
+      continue;
+    }
     hi = _mm512_cmpeq_epi16_mask(top, uc.d800);
     lo = _mm512_cmpeq_epi16_mask(top, uc.dc00);
     if (carry && !(lo & 1)) utfxi_store16(d + i - 1, 0xFFFD, be);
