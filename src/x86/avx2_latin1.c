@@ -1,0 +1,113 @@
+/* AVX2 Latin-1 to UTF-8, UTF-16LE/BE and UTF-32.
+ *
+ * To UTF-8: 32 ASCII bytes are copied as they are; otherwise 16 bytes are
+ * widened to 16-bit lanes holding each byte's 1- or 2-byte form, and a pshufb
+ * per 8 bytes (avx2_pack_2byte, indexed by which bytes are >= 0x80) packs
+ * them. A 16-byte store may spill past its output only when the next 16
+ * input bytes (which make at least 16 more bytes) will surely be written;
+ * otherwise exactly the output bytes are stored. To UTF-16/UTF-32: zero
+ * extension (and a byte swap for UTF-16BE), exact stores. Latin-1 is always
+ * valid; only the destination can stop a conversion: SIMD runs while the
+ * block surely fits, scalar code finishes. Tails (< 16 / 32 bytes) are scalar.
+ * References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
+#ifndef __AVX2__
+#error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
+#endif
+
+#include "avx2_utf16_common.h"
+
+/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
+utfx_result utfxi_convert_latin1_to_utf8_avx2(const char *, size_t, char *, size_t, unsigned);
+utfx_result utfxi_convert_latin1_to_utf16le_avx2(const char *, size_t, char16_t *, size_t,
+                                                 unsigned);
+utfx_result utfxi_convert_latin1_to_utf16be_avx2(const char *, size_t, char16_t *, size_t,
+                                                 unsigned);
+utfx_result utfxi_convert_latin1_to_utf32_avx2(const char *, size_t, char32_t *, size_t, unsigned);
+
+utfx_result utfxi_convert_latin1_to_utf8_avx2(const char *src, size_t n, char *dst, size_t cap,
+                                              unsigned flags) {
+  const unsigned char *s = (const unsigned char *)src;
+  unsigned char *d = (unsigned char *)dst;
+  size_t i = 0, w = 0;
+  utfx_result r;
+  (void)flags;
+  while (n - i >= 16 && cap - w >= 64) {
+    __m128i x;
+    uint32_t high;
+    if (n - i >= 32) {
+      __m256i y = _mm256_loadu_si256((const __m256i *)(s + i));
+      if (!_mm256_movemask_epi8(y)) {
+        _mm256_storeu_si256((__m256i *)(d + w), y);
+        i += 32;
+        w += 32;
+        continue;
+      }
+    }
+    x = _mm_loadu_si128((const __m128i *)(s + i));
+    high = (uint32_t)_mm_movemask_epi8(x);
+    if (!high) {
+      _mm_storeu_si128((__m128i *)(d + w), x);
+      i += 16;
+      w += 16;
+      continue;
+    }
+    {
+      __m256i v = _mm256_cvtepu8_epi16(x);
+      __m128i out0, out1;
+      size_t len0 = 8 + (size_t)_mm_popcnt_u32(high & 0xFF);
+      size_t len1 = 8 + (size_t)_mm_popcnt_u32(high >> 8);
+      /* the next 16 bytes exist and fit, so they overwrite any spill */
+      int spill = n - i >= 32 && cap - w >= 96;
+      a2_encode_2byte_x16(v, high, &out0, &out1);
+      a2_store_prefix(d + w, out0, len0, 1);
+      a2_store_prefix(d + w + len0, out1, len1, spill);
+      i += 16;
+      w += len0 + len1;
+    }
+  }
+  r = utfxi_convert_latin1_to_utf8_scalar(src + i, n - i, dst + w, cap - w, 0);
+  r.read += i;
+  r.written += w;
+  return r;
+}
+
+static inline utfx_result latin1_to_utf16(const char *s, size_t n, char16_t *d, size_t cap,
+                                          int be) {
+  size_t k = n < cap ? n : cap, i;
+  utfx_result r;
+  for (i = 0; k - i >= 16; i += 16) {
+    __m256i u = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(s + i)));
+    if (be) u = a2_bswap16(u);
+    _mm256_storeu_si256((__m256i *)(d + i), u);
+  }
+  r = be ? utfxi_convert_latin1_to_utf16be_scalar(s + i, n - i, d + i, cap - i, 0)
+         : utfxi_convert_latin1_to_utf16le_scalar(s + i, n - i, d + i, cap - i, 0);
+  r.read += i;
+  r.written += i;
+  return r;
+}
+
+utfx_result utfxi_convert_latin1_to_utf16le_avx2(const char *s, size_t n, char16_t *d, size_t cap,
+                                                 unsigned flags) {
+  (void)flags;
+  return latin1_to_utf16(s, n, d, cap, 0);
+}
+utfx_result utfxi_convert_latin1_to_utf16be_avx2(const char *s, size_t n, char16_t *d, size_t cap,
+                                                 unsigned flags) {
+  (void)flags;
+  return latin1_to_utf16(s, n, d, cap, 1);
+}
+
+utfx_result utfxi_convert_latin1_to_utf32_avx2(const char *s, size_t n, char32_t *d, size_t cap,
+                                               unsigned flags) {
+  size_t k = n < cap ? n : cap, i;
+  utfx_result r;
+  (void)flags;
+  for (i = 0; k - i >= 8; i += 8)
+    _mm256_storeu_si256((__m256i *)(d + i),
+                        _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(s + i))));
+  r = utfxi_convert_latin1_to_utf32_scalar(s + i, n - i, d + i, cap - i, 0);
+  r.read += i;
+  r.written += i;
+  return r;
+}

@@ -1,0 +1,115 @@
+/* Static-inline helpers shared by the AVX2 UTF-16 / UTF-32 / Latin-1 kernels
+ * (avx2_utf16_*.c, avx2_utf32.c, avx2_latin1.c): UTF-16 loads in either byte
+ * order, 32-unit surrogate masks, stores that are exact where later output
+ * would not overwrite their unused tail, and the UTF-8 encoders of 8 units
+ * (pshufb tables of avx2_utf8_tables.h). */
+#ifndef UTFX_X86_AVX2_UTF16_COMMON_H
+#define UTFX_X86_AVX2_UTF16_COMMON_H
+
+#ifndef __AVX2__
+#error "avx2_utf16_common.h needs the avx2 tier flags (Makefile AVX2_FLAGS)"
+#endif
+
+#include <immintrin.h>
+
+#include "../scalar/unicode.h"
+#include "avx2_utf8_tables.h"
+
+static inline __m256i a2_bswap16(__m256i v) {
+  const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1, 0,
+                                        3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+  return _mm256_shuffle_epi8(v, swap);
+}
+
+/* 16 units at p (all must be in the buffer), as host-order values. */
+static inline __m256i a2_load16(const char16_t *p, int be) {
+  __m256i v = _mm256_loadu_si256((const __m256i *)p);
+  return be ? a2_bswap16(v) : v;
+}
+
+/* Lanes of v (host order) whose top bits equal `value` under `mask`. */
+static inline __m256i a2_top_eq(__m256i v, int mask, int value) {
+  return _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)mask)),
+                            _mm256_set1_epi16((short)value));
+}
+
+/* One bit per unit (bit j = unit j) of two 16-lane compare results. */
+static inline uint32_t a2_unit_mask(__m256i a, __m256i b) {
+  __m256i packed = _mm256_permute4x64_epi64(_mm256_packs_epi16(a, b), 0xD8);
+  return (uint32_t)_mm256_movemask_epi8(packed);
+}
+
+/* Nonzero if some unit of v is a surrogate. */
+static inline int a2_any_surrogate(__m256i v) {
+  return !_mm256_testz_si256(a2_top_eq(v, 0xF800, 0xD800), a2_top_eq(v, 0xF800, 0xD800));
+}
+
+/* If the 16 units of v (host order) are 8 well-formed pairs, each in one
+ * 32-bit lane (high surrogate low), returns nonzero and their code points. */
+static inline int a2_aligned_pairs(__m256i v, __m256i *cp) {
+  const __m256i pattern = _mm256_set1_epi32((int)0xDC00D800u);
+  __m256i top = _mm256_and_si256(v, _mm256_set1_epi16((short)0xFC00));
+  __m256i x = _mm256_xor_si256(top, pattern);
+  __m256i c3ff = _mm256_set1_epi32(0x3FF);
+  if (!_mm256_testz_si256(x, x)) return 0;
+  *cp = _mm256_add_epi32(_mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(v, c3ff), 10),
+                                         _mm256_and_si256(_mm256_srli_epi32(v, 16), c3ff)),
+                         _mm256_set1_epi32(0x10000));
+  return 1;
+}
+
+/* Stores the first len <= 16 bytes of x at d. With `spill` the whole 16
+ * bytes are stored (cheaper; the caller knows later output overwrites the
+ * rest); otherwise exactly len bytes. */
+static inline void a2_store_prefix(unsigned char *d, __m128i x, size_t len, int spill) {
+  if (spill) {
+    _mm_storeu_si128((__m128i *)d, x);
+  } else {
+    unsigned char tmp[16];
+    _mm_storeu_si128((__m128i *)tmp, x);
+    memcpy(d, tmp, len);
+  }
+}
+
+/* UTF-8 of 8 units below 0x800 (16-bit lanes): two 16-byte halves and their
+ * lengths. Bit j of `two` (8 bits per 128-bit lane): unit j is >= 0x80. */
+static inline void a2_encode_2byte_x16(__m256i v, uint32_t two, __m128i *out0, __m128i *out1) {
+  __m256i lead = _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_set1_epi16(0xC0));
+  __m256i trail =
+      _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(v, 8), _mm256_set1_epi16(0x3F00)),
+                      _mm256_set1_epi16((short)0x8000));
+  __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xFF80)),
+                                     _mm256_setzero_si256());
+  __m256i words = _mm256_blendv_epi8(_mm256_or_si256(lead, trail), v, ascii);
+  __m128i lo = _mm256_castsi256_si128(words), hi = _mm256_extracti128_si256(words, 1);
+  *out0 = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)avx2_pack_2byte[two & 0xFF]));
+  *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)avx2_pack_2byte[two >> 8 & 0xFF]));
+}
+
+/* UTF-8 of 8 BMP non-surrogate values in 32-bit lanes: two 16-byte halves
+ * (4 values each) and their lengths. */
+static inline void a2_encode_3byte_x8(__m256i c, __m128i *out0, size_t *len0, __m128i *out1,
+                                      size_t *len1) {
+  __m256i low6 = _mm256_and_si256(c, _mm256_set1_epi32(0x3F));
+  __m256i mid6 = _mm256_and_si256(_mm256_srli_epi32(c, 6), _mm256_set1_epi32(0x3F));
+  __m256i two =
+      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 6), _mm256_slli_epi32(low6, 8)),
+                      _mm256_set1_epi32(0x80C0));
+  __m256i three =
+      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 12), _mm256_slli_epi32(mid6, 8)),
+                      _mm256_or_si256(_mm256_slli_epi32(low6, 16), _mm256_set1_epi32(0x8080E0)));
+  __m256i ge80 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F));
+  __m256i ge800 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF));
+  __m256i bytes = _mm256_blendv_epi8(_mm256_blendv_epi8(c, two, ge80), three, ge800);
+  unsigned m2 = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(ge80));
+  unsigned m3 = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(ge800));
+  unsigned i0 = (m2 & 0xF) | (m3 & 0xF) << 4, i1 = (m2 >> 4) | (m3 >> 4) << 4;
+  *out0 = _mm_shuffle_epi8(_mm256_castsi256_si128(bytes),
+                           _mm_loadu_si128((const __m128i *)avx2_pack_3byte[i0]));
+  *out1 = _mm_shuffle_epi8(_mm256_extracti128_si256(bytes, 1),
+                           _mm_loadu_si128((const __m128i *)avx2_pack_3byte[i1]));
+  *len0 = 4 + (size_t)_mm_popcnt_u32(m2 & 0xF) + (size_t)_mm_popcnt_u32(m3 & 0xF);
+  *len1 = 4 + (size_t)_mm_popcnt_u32(m2 >> 4) + (size_t)_mm_popcnt_u32(m3 >> 4);
+}
+
+#endif

@@ -1,0 +1,45 @@
+/* AVX2 UTF-16LE/BE to Latin-1.
+ *
+ * 32 units with every unit <= 0xFF narrow with vpackuswb + vpermq into 32
+ * exact bytes. A unit above 0xFF (outside Latin-1, or a surrogate: an error
+ * in both modes) hands the rest to the scalar kernel, which stops there with
+ * the exact offsets; so do a block that does not fit and the last < 32
+ * units. References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
+#ifndef __AVX2__
+#error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
+#endif
+
+#include "avx2_utf16_common.h"
+
+/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
+utfx_result utfxi_convert_utf16le_to_latin1_avx2(const char16_t *, size_t, char *, size_t,
+                                                 unsigned);
+utfx_result utfxi_convert_utf16be_to_latin1_avx2(const char16_t *, size_t, char *, size_t,
+                                                 unsigned);
+
+static inline utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, size_t cap,
+                                          unsigned flags, int be) {
+  size_t i = 0;
+  utfx_result r;
+  while (n - i >= 32 && cap - i >= 32) {
+    __m256i a = a2_load16(s + i, be), b = a2_load16(s + i + 16, be);
+    if (!_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)0xFF00))) break;
+    _mm256_storeu_si256((__m256i *)(d + i),
+                        _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
+    i += 32;
+  }
+  r = be ? utfxi_convert_utf16be_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags)
+         : utfxi_convert_utf16le_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
+  r.read += i;
+  r.written += i;
+  return r;
+}
+
+utfx_result utfxi_convert_utf16le_to_latin1_avx2(const char16_t *s, size_t n, char *d, size_t cap,
+                                                 unsigned flags) {
+  return utf16_to_latin1(s, n, d, cap, flags, 0);
+}
+utfx_result utfxi_convert_utf16be_to_latin1_avx2(const char16_t *s, size_t n, char *d, size_t cap,
+                                                 unsigned flags) {
+  return utf16_to_latin1(s, n, d, cap, flags, 1);
+}

@@ -1,0 +1,70 @@
+/* AVX2 UTF-16LE/BE to UTF-32, STRICT and REPLACE, bounded destinations.
+ *
+ * A block of 16 units without surrogates zero-extends (vpmovzxwd) into 16
+ * exact 32-bit stores. A block with a surrogate goes to the scalar kernel as
+ * a bounded region (extended by one unit when it ends inside a pair), so
+ * pairs and lone surrogates get the scalar semantics by construction; STRICT
+ * errors and a full destination stop there with the scalar offsets. SIMD
+ * runs while the block surely fits; the last < 16 units are scalar.
+ * References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
+#ifndef __AVX2__
+#error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
+#endif
+
+#include "avx2_utf16_common.h"
+
+/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
+utfx_result utfxi_convert_utf16le_to_utf32_avx2(const char16_t *, size_t, char32_t *, size_t,
+                                                unsigned);
+utfx_result utfxi_convert_utf16be_to_utf32_avx2(const char16_t *, size_t, char32_t *, size_t,
+                                                unsigned);
+
+static inline utfx_result scalar16to32(const char16_t *s, size_t n, char32_t *d, size_t cap,
+                                       unsigned flags, int be) {
+  return be ? utfxi_convert_utf16be_to_utf32_scalar(s, n, d, cap, flags)
+            : utfxi_convert_utf16le_to_utf32_scalar(s, n, d, cap, flags);
+}
+
+static inline utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
+                                         unsigned flags, int be) {
+  size_t i = 0, w = 0, replaced = 0;
+  utfx_result r;
+  while (n - i >= 16 && cap - w >= 16) {
+    __m256i v = a2_load16(s + i, be);
+    if (a2_any_surrogate(v)) {
+      size_t len = 16;
+      __m256i cp;
+      if (a2_aligned_pairs(v, &cp)) { /* 8 pairs: 8 code points */
+        _mm256_storeu_si256((__m256i *)(d + w), cp);
+        i += 16;
+        w += 8;
+        continue;
+      }
+      if (n - i > 16 && (utfxi_load16(s + i + 15, be) & 0xFC00) == 0xD800 &&
+          (utfxi_load16(s + i + 16, be) & 0xFC00) == 0xDC00)
+        len = 17;
+      r = scalar16to32(s + i, len, d + w, cap - w, flags, be);
+      replaced += r.replaced;
+      if (r.status != UTFX_OK) return utfxi_result(r.status, i + r.read, w + r.written, replaced);
+      i += len;
+      w += r.written;
+      continue;
+    }
+    _mm256_storeu_si256((__m256i *)(d + w), _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
+    _mm256_storeu_si256((__m256i *)(d + w + 8),
+                        _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)));
+    i += 16;
+    w += 16;
+  }
+  r = scalar16to32(s + i, n - i, d + w, cap - w, flags, be);
+  return utfxi_result(r.status, i + r.read, w + r.written, replaced + r.replaced);
+}
+
+utfx_result utfxi_convert_utf16le_to_utf32_avx2(const char16_t *s, size_t n, char32_t *d,
+                                                size_t cap, unsigned flags) {
+  return utf16_to_utf32(s, n, d, cap, flags, 0);
+}
+utfx_result utfxi_convert_utf16be_to_utf32_avx2(const char16_t *s, size_t n, char32_t *d,
+                                                size_t cap, unsigned flags) {
+  return utf16_to_utf32(s, n, d, cap, flags, 1);
+}

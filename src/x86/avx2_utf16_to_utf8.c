@@ -1,0 +1,134 @@
+/* AVX2 UTF-16LE/BE to UTF-8, STRICT and REPLACE, bounded destinations.
+ *
+ * Algorithm, per block of 16 units (one ymm), after Lemire & Mula 2022:
+ *  - all below 0x80: vpackuswb, 16 bytes;
+ *  - all below 0x800: each 16-bit lane holds its 1- or 2-byte form and a
+ *    pshufb per 8 units (table indexed by which units are 2 bytes) packs it;
+ *  - other BMP blocks: 32-bit lanes hold the 1-, 2- or 3-byte forms, a pshufb
+ *    per 4 units packs them (table indexed by the length classes);
+ *  - a block with a surrogate goes to the scalar kernel as a bounded region
+ *    (extended by one unit when it ends inside a pair), so lone surrogates
+ *    get the scalar semantics (STRICT offsets, U+FFFD) by construction.
+ * Stores: AVX2 has no byte-masked store. A 16-byte store may write up to 12
+ * bytes past its output only when the next block surely overwrites them (it
+ * exists, has no surrogate, and the destination has room for it); otherwise
+ * exactly the output bytes are written. Nothing at or after dst + written is
+ * ever modified.
+ * Bounded destinations: when cap >= 3 * n the loop runs unchecked; otherwise
+ * SIMD runs while the block surely fits (48 bytes) and scalar code finishes,
+ * so a full destination stops exactly where TextEncoder.encodeInto stops.
+ * Tail: the last < 16 units go to the scalar kernel (no loads past the end).
+ * References: Lemire & Mula, "Transcoding billions of Unicode characters per
+ * second with SIMD instructions", Software: Practice and Experience 2022. */
+#ifndef __AVX2__
+#error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
+#endif
+
+#include "avx2_utf16_common.h"
+
+/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
+utfx_result utfxi_convert_utf16le_to_utf8_avx2(const char16_t *, size_t, char *, size_t, unsigned);
+utfx_result utfxi_convert_utf16be_to_utf8_avx2(const char16_t *, size_t, char *, size_t, unsigned);
+
+static inline utfx_result scalar16to8(const char16_t *s, size_t n, unsigned char *d, size_t cap,
+                                      unsigned flags, int be) {
+  return be ? utfxi_convert_utf16be_to_utf8_scalar(s, n, (char *)d, cap, flags)
+            : utfxi_convert_utf16le_to_utf8_scalar(s, n, (char *)d, cap, flags);
+}
+
+static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d,
+                                             size_t cap, unsigned flags, int be, int bounded) {
+  size_t i = 0, w = 0, replaced = 0;
+  utfx_result r;
+  while (n - i >= 16) {
+    __m256i v = a2_load16(s + i, be), nonascii;
+    int spill;
+    if (bounded && cap - w < 48) break;
+    if (a2_any_surrogate(v)) {
+      size_t len = 16;
+      __m256i cp;
+      if (a2_aligned_pairs(v, &cp)) { /* 8 pairs: 8 x 4 bytes, exact */
+        __m256i b0 = _mm256_srli_epi32(cp, 18);
+        __m256i b1 = _mm256_and_si256(_mm256_srli_epi32(cp, 4), _mm256_set1_epi32(0x3F00));
+        __m256i b2 = _mm256_and_si256(_mm256_slli_epi32(cp, 10), _mm256_set1_epi32(0x3F0000));
+        __m256i b3 = _mm256_and_si256(_mm256_slli_epi32(cp, 24), _mm256_set1_epi32(0x3F000000));
+        __m256i out = _mm256_or_si256(_mm256_or_si256(b0, b1), _mm256_or_si256(b2, b3));
+        out = _mm256_or_si256(out, _mm256_set1_epi32((int)0x808080F0u));
+        _mm256_storeu_si256((__m256i *)(d + w), out);
+        i += 16;
+        w += 32;
+        continue;
+      }
+      if (n - i > 16 && (utfxi_load16(s + i + 15, be) & 0xFC00) == 0xD800 &&
+          (utfxi_load16(s + i + 16, be) & 0xFC00) == 0xDC00)
+        len = 17;
+      r = scalar16to8(s + i, len, d + w, cap - w, flags, be);
+      replaced += r.replaced;
+      if (r.status != UTFX_OK) return utfxi_result(r.status, i + r.read, w + r.written, replaced);
+      i += len;
+      w += r.written;
+      continue;
+    }
+    spill =
+        n - i >= 32 && (!bounded || cap - w >= 96) && !a2_any_surrogate(a2_load16(s + i + 16, be));
+    nonascii = _mm256_and_si256(v, _mm256_set1_epi16((short)0xFF80));
+    if (_mm256_testz_si256(nonascii, nonascii)) {
+      __m128i packed = _mm_packus_epi16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+      _mm_storeu_si128((__m128i *)(d + w), packed);
+      i += 16;
+      w += 16;
+      continue;
+    }
+    if (_mm256_testz_si256(v, _mm256_set1_epi16((short)0xF800))) {
+      __m256i is2 = _mm256_cmpeq_epi16(nonascii, _mm256_setzero_si256());
+      uint32_t mm = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is2, is2));
+      uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
+      size_t len0 = 8 + (size_t)_mm_popcnt_u32(two & 0xFF),
+             len1 = 8 + (size_t)_mm_popcnt_u32(two >> 8);
+      __m128i out0, out1;
+      a2_encode_2byte_x16(v, two, &out0, &out1);
+      a2_store_prefix(d + w, out0, len0, 1);
+      a2_store_prefix(d + w + len0, out1, len1, spill);
+      i += 16;
+      w += len0 + len1;
+      continue;
+    }
+    {
+      __m128i o0, o1, o2, o3;
+      size_t l0, l1, l2, l3;
+      a2_encode_3byte_x8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), &o0, &l0, &o1, &l1);
+      a2_encode_3byte_x8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), &o2, &l2, &o3, &l3);
+      /* a store may spill past its output if the block's later stores or
+       * the next block overwrite what it spills */
+      size_t end = w + l0 + l1 + l2 + l3;
+      a2_store_prefix(d + w, o0, l0, 1);
+      w += l0;
+      a2_store_prefix(d + w, o1, l1, spill || w + 16 <= end);
+      w += l1;
+      a2_store_prefix(d + w, o2, l2, spill || w + 16 <= end);
+      w += l2;
+      a2_store_prefix(d + w, o3, l3, spill);
+      i += 16;
+      w = end;
+    }
+  }
+  if (i == n) return utfxi_result(UTFX_OK, n, w, replaced);
+  r = scalar16to8(s + i, n - i, d + w, cap - w, flags, be);
+  return utfxi_result(r.status, i + r.read, w + r.written, replaced + r.replaced);
+}
+
+static inline utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
+                                        unsigned flags, int be) {
+  unsigned char *d = (unsigned char *)dst;
+  if (cap / 3 >= n) return utf16_to_utf8_body(s, n, d, cap, flags, be, 0);
+  return utf16_to_utf8_body(s, n, d, cap, flags, be, 1);
+}
+
+utfx_result utfxi_convert_utf16le_to_utf8_avx2(const char16_t *s, size_t n, char *d, size_t cap,
+                                               unsigned flags) {
+  return utf16_to_utf8(s, n, d, cap, flags, 0);
+}
+utfx_result utfxi_convert_utf16be_to_utf8_avx2(const char16_t *s, size_t n, char *d, size_t cap,
+                                               unsigned flags) {
+  return utf16_to_utf8(s, n, d, cap, flags, 1);
+}

@@ -1,0 +1,124 @@
+/* AVX-512 UTF-16LE/BE to UTF-32, STRICT and REPLACE, bounded destinations.
+ *
+ * A block of 32 units without surrogates zero-extends to 2 x 16 code points.
+ * With surrogates, the pair analysis (avx512_utf16_common.h) gives the pairs:
+ * the high surrogate's lane gets the pair's code point, the low surrogate's
+ * lane is dropped with vpcompressd. A lone surrogate is U+FFFD in REPLACE
+ * mode; in STRICT mode the rest goes to the scalar kernel, as does the first
+ * block that does not fit in the destination (its exact output count is
+ * known before the store). Block: 32 units. Tail: masked loads and stores.
+ * References: Lemire & Mula 2022; Clausecker & Lemire 2023. */
+#ifndef __AVX512VBMI2__
+#error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
+#endif
+
+#include "avx512_utf16_common.h"
+
+/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
+utfx_result utfxi_convert_utf16le_to_utf32_avx512(const char16_t *, size_t, char32_t *, size_t,
+                                                  unsigned);
+utfx_result utfxi_convert_utf16be_to_utf32_avx512(const char16_t *, size_t, char32_t *, size_t,
+                                                  unsigned);
+
+A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
+                                     unsigned flags, int be) {
+  const __m512i next_index =
+      _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14,
+                       13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+  const __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
+  struct a512_u16_consts uc;
+  /* adding 0x2800 (mod 2^16) maps surrogates, and only them, below 0x800 */
+  __m512i bias = _mm512_set1_epi16(0x2800), c800 = _mm512_set1_epi16(0x800);
+  size_t i = 0, w = 0, replaced = 0, slow_until = 0, backoff = 64;
+  a512_u16_consts_init(&uc);
+  A512_PIN(bias);
+  A512_PIN(c800);
+  while (i < n) {
+    size_t k = n - i < 32 ? n - i : 32;
+    __mmask32 m;
+    __m512i v, c0, c1;
+    if (i >= slow_until && n - i >= 64 && cap - w >= 64) {
+      /* 64 units without surrogates: zero extension, plain stores */
+      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
+      if (be) {
+        a = a512_bswap16(a);
+        b = a512_bswap16(b);
+      }
+      if (!_mm512_cmplt_epu16_mask(
+              _mm512_min_epu16(_mm512_add_epi16(a, bias), _mm512_add_epi16(b, bias)), c800)) {
+        _mm512_storeu_si512(d + w, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(a)));
+        _mm512_storeu_si512(d + w + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(a, 1)));
+        _mm512_storeu_si512(d + w + 32, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(b)));
+        _mm512_storeu_si512(d + w + 48, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(b, 1)));
+        i += 64;
+        w += 64;
+        backoff = 64;
+        continue;
+      }
+      /* surrogates: go block by block for a while, longer each time */
+      slow_until = i + backoff;
+      backoff = backoff < 4096 ? 2 * backoff : backoff;
+    }
+    m = a512_mask32(k);
+    v = a512_load16(s + i, k, be);
+    if (!a512_surrogates(v, &uc)) {
+      if (cap - w < k) break;
+      c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+      c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
+      _mm512_mask_storeu_epi32(d + w, (__mmask16)m, c0);
+      _mm512_mask_storeu_epi32(d + w + 16, (__mmask16)(m >> 16), c1);
+      i += k;
+      w += k;
+      continue;
+    }
+    {
+      struct a512_pairs p = a512_analyse(v, k, n - i > k, &uc);
+      __mmask32 keep;
+      __m512i next, n0, n1;
+      unsigned len0, len1;
+      if (p.bad) {
+        if (!(flags & UTFX_REPLACE)) break;
+        v = _mm512_mask_mov_epi16(v, p.bad, _mm512_set1_epi16((short)0xFFFD));
+      }
+      keep = (__mmask32)(a512_mask32(p.adv) & ~p.lo);
+      len0 = (unsigned)_mm_popcnt_u32(keep & 0xFFFF);
+      len1 = (unsigned)_mm_popcnt_u32(keep >> 16);
+      if (cap - w < (size_t)len0 + len1) break;
+      next = _mm512_permutexvar_epi16(next_index, v);
+      c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+      c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
+      n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(next));
+      n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(next, 1));
+      c0 = _mm512_mask_sub_epi32(c0, (__mmask16)p.hi,
+                                 _mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0), pair_bias);
+      c1 = _mm512_mask_sub_epi32(c1, (__mmask16)(p.hi >> 16),
+                                 _mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1), pair_bias);
+      _mm512_mask_storeu_epi32(d + w, (__mmask16)_bzhi_u32(0xFFFF, len0),
+                               _mm512_maskz_compress_epi32((__mmask16)keep, c0));
+      w += len0;
+      _mm512_mask_storeu_epi32(d + w, (__mmask16)_bzhi_u32(0xFFFF, len1),
+                               _mm512_maskz_compress_epi32((__mmask16)(keep >> 16), c1));
+      w += len1;
+      replaced += (size_t)_mm_popcnt_u32(p.bad);
+      i += p.adv;
+    }
+  }
+  if (i < n) {
+    utfx_result r = be ? utfxi_convert_utf16be_to_utf32_scalar(s + i, n - i, d + w, cap - w, flags)
+                       : utfxi_convert_utf16le_to_utf32_scalar(s + i, n - i, d + w, cap - w, flags);
+    r.read += i;
+    r.written += w;
+    r.replaced += replaced;
+    return r;
+  }
+  return utfxi_result(UTFX_OK, n, w, replaced);
+}
+
+utfx_result utfxi_convert_utf16le_to_utf32_avx512(const char16_t *s, size_t n, char32_t *d,
+                                                  size_t cap, unsigned flags) {
+  return utf16_to_utf32(s, n, d, cap, flags, 0);
+}
+utfx_result utfxi_convert_utf16be_to_utf32_avx512(const char16_t *s, size_t n, char32_t *d,
+                                                  size_t cap, unsigned flags) {
+  return utf16_to_utf32(s, n, d, cap, flags, 1);
+}

@@ -1,0 +1,536 @@
+/* Differential tests of the UTF-16 / UTF-32 / Latin-1 side kernels: on every
+ * tier the CPU supports, each public function (dispatched to that tier) must
+ * return exactly what the scalar reference kernel returns (status, read,
+ * written, replaced, output bytes) and must write nothing at or after
+ * dst + written. Inputs: random valid text of several scripts at every length
+ * 0..MAX_LEN and every start offset 0..63 units; a single corrupted unit at
+ * every position; every destination capacity from 0 to the needed size (for
+ * lengths up to CAP_LEN); STRICT and REPLACE. Sources end exactly at a
+ * PROT_NONE page (and start right after one), destinations end at one.
+ * Each length runs every start offset 1..63 once across the scripts (see
+ * offset_in_share). One input above 2^20 units checks the long-input paths
+ * (length chunks) with errors at the chunk edge. The scalar tier is skipped
+ * (it is the reference).
+ * Corruptions: all lengths up to 100, then every 11th (every 3rd for mixed
+ * text). Under AddressSanitizer the length grid is thinned (every length up to 80,
+ * then every 7th) to keep the sanitized run short. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "support/guard.h"
+#include "tap.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define THIN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define THIN 1
+#endif
+#endif
+#ifndef THIN
+#define THIN 0
+#endif
+
+#define MAX_LEN 300
+#define MAX_OFF 64
+#define CAP_LEN 100
+#define MAX_OUT (4 * (MAX_LEN + MAX_OFF) + 16) /* units of any destination */
+#define CANARY 0xA5
+
+enum enc { E_UTF8, E_UTF16LE, E_UTF16BE, E_UTF32, E_LATIN1 };
+
+static size_t unit_size(enum enc e) {
+  return e == E_UTF16LE || e == E_UTF16BE ? 2 : e == E_UTF32 ? 4 : 1;
+}
+
+static enum enc enc_of(const char *name) {
+  if (!strcmp(name, "utf8")) return E_UTF8;
+  if (!strcmp(name, "utf16le")) return E_UTF16LE;
+  if (!strcmp(name, "utf16be")) return E_UTF16BE;
+  if (!strcmp(name, "utf32")) return E_UTF32;
+  return E_LATIN1;
+}
+
+/* ------------------------------------------------------------ kernels */
+
+typedef utfx_result (*conv_fn)(const void *, size_t, void *, size_t, unsigned);
+typedef size_t (*len_fn)(const void *, size_t);
+typedef utfx_result (*valid_fn)(const void *, size_t);
+
+#define WRAP_CONV(from, S, to, T)                                                                \
+  static utfx_result pub_##from##_##to(const void *s, size_t n, void *d, size_t c, unsigned f) { \
+    return utfx_convert_##from##_to_##to((const S *)s, n, (T *)d, c, f);                         \
+  }                                                                                              \
+  static utfx_result ref_##from##_##to(const void *s, size_t n, void *d, size_t c, unsigned f) { \
+    return utfxi_convert_##from##_to_##to##_scalar((const S *)s, n, (T *)d, c, f);               \
+  }
+UTFXI_CONVERSIONS(WRAP_CONV)
+#undef WRAP_CONV
+
+#define WRAP_LEN(to, from, S)                                         \
+  static size_t pub_len_##to##_##from(const void *s, size_t n) {      \
+    return utfx_##to##_length_from_##from((const S *)s, n);           \
+  }                                                                   \
+  static size_t ref_len_##to##_##from(const void *s, size_t n) {      \
+    return utfxi_##to##_length_from_##from##_scalar((const S *)s, n); \
+  }
+UTFXI_LENGTHS(WRAP_LEN)
+#undef WRAP_LEN
+
+#define WRAP_VALID(enc, S)                                      \
+  static utfx_result pub_valid_##enc(const void *s, size_t n) { \
+    return utfx_validate_##enc((const S *)s, n);                \
+  }                                                             \
+  static utfx_result ref_valid_##enc(const void *s, size_t n) { \
+    return utfxi_validate_##enc##_scalar((const S *)s, n);      \
+  }
+UTFXI_VALIDATIONS(WRAP_VALID)
+#undef WRAP_VALID
+
+struct conv_entry {
+  const char *name;
+  enum enc from, to;
+  conv_fn pub, ref;
+};
+#define ENTRY_CONV(from, S, to, T) \
+  {#from "_to_" #to, E_LATIN1, E_LATIN1, pub_##from##_##to, ref_##from##_##to},
+static struct conv_entry convs[] = {UTFXI_CONVERSIONS(ENTRY_CONV)};
+#undef ENTRY_CONV
+
+struct len_entry {
+  const char *name;
+  enum enc from;
+  len_fn pub, ref;
+};
+#define ENTRY_LEN(to, from, S) \
+  {#to "_length_from_" #from, E_LATIN1, pub_len_##to##_##from, ref_len_##to##_##from},
+static struct len_entry lens[] = {UTFXI_LENGTHS(ENTRY_LEN)};
+#undef ENTRY_LEN
+
+struct valid_entry {
+  const char *name;
+  enum enc from;
+  valid_fn pub, ref;
+};
+#define ENTRY_VALID(enc, S) {#enc, E_LATIN1, pub_valid_##enc, ref_valid_##enc},
+static struct valid_entry valids[] = {UTFXI_VALIDATIONS(ENTRY_VALID)};
+#undef ENTRY_VALID
+
+static void init_tables(void) {
+  size_t i;
+  for (i = 0; i < sizeof convs / sizeof convs[0]; i++) {
+    char from[16], to[16];
+    const char *sep = strstr(convs[i].name, "_to_");
+    size_t k = (size_t)(sep - convs[i].name);
+    memcpy(from, convs[i].name, k);
+    from[k] = 0;
+    strcpy(to, sep + 4);
+    convs[i].from = enc_of(from);
+    convs[i].to = enc_of(to);
+  }
+  for (i = 0; i < sizeof lens / sizeof lens[0]; i++)
+    lens[i].from = enc_of(strstr(lens[i].name, "_from_") + 6);
+  for (i = 0; i < sizeof valids / sizeof valids[0]; i++)
+    valids[i].from = !strcmp(valids[i].name, "ascii") ? E_UTF8 : enc_of(valids[i].name);
+}
+
+/* ------------------------------------------------------------ text */
+
+enum script { S_ASCII, S_LATIN1, S_TWO, S_CJK, S_EMOJI, S_MIXED, S_COUNT };
+static const char *const script_names[S_COUNT] = {"ascii", "latin1", "2-byte",
+                                                  "cjk",   "emoji",  "mixed"};
+
+static test_rng rng;
+
+static uint32_t random_cp(enum script s) {
+  static const uint32_t edges[] = {0,        0x7F,    0x80,   0xFF,   0x100,  0x7FF,
+                                   0x800,    0xD7FF,  0xE000, 0xFFFD, 0xFFFF, 0x10000,
+                                   0x10FFFF, 0x1F600, 0x20AC, 0x4E2D};
+  uint64_t r = rng_below(&rng, 100);
+  switch (s) {
+    case S_ASCII:
+      return (uint32_t)rng_below(&rng, 0x80);
+    case S_LATIN1:
+      return (uint32_t)rng_below(&rng, 0x100);
+    case S_TWO:
+      return r < 20 ? 0x20 : 0x80 + (uint32_t)rng_below(&rng, 0x780);
+    case S_CJK:
+      return r < 10 ? 0x20 + (uint32_t)rng_below(&rng, 0x5F)
+                    : 0x4E00 + (uint32_t)rng_below(&rng, 0x5200);
+    case S_EMOJI:
+      return r < 20 ? 0x20 : 0x1F300 + (uint32_t)rng_below(&rng, 0x800);
+    default:
+      if (r < 20) return edges[rng_below(&rng, sizeof edges / sizeof edges[0])];
+      if (r < 40) return (uint32_t)rng_below(&rng, 0x80);
+      if (r < 55) return 0x80 + (uint32_t)rng_below(&rng, 0x780);
+      if (r < 75) return 0x800 + (uint32_t)rng_below(&rng, 0xD000);
+      if (r < 85) return 0xE000 + (uint32_t)rng_below(&rng, 0x2000);
+      return 0x10000 + (uint32_t)rng_below(&rng, 0x100000);
+  }
+}
+
+static void put16(unsigned char *p, uint32_t v, int be) {
+  p[be ? 1 : 0] = (unsigned char)(v & 0xFF);
+  p[be ? 0 : 1] = (unsigned char)(v >> 8);
+}
+
+/* Fills buf with exactly n units of valid text in encoding e. */
+static void gen_text(unsigned char *buf, size_t n, enum enc e, enum script s) {
+  size_t i = 0;
+  while (i < n) {
+    uint32_t c = random_cp(s);
+    switch (e) {
+      case E_UTF16LE:
+      case E_UTF16BE:
+        if (c >= 0x10000 && i + 1 < n) {
+          put16(buf + 2 * i, 0xD800 + ((c - 0x10000) >> 10), e == E_UTF16BE);
+          put16(buf + 2 * i + 2, 0xDC00 + (c & 0x3FF), e == E_UTF16BE);
+          i += 2;
+          continue;
+        }
+        if (c >= 0x10000) c = 0x4E00 + (c & 0xFF);
+        put16(buf + 2 * i, c, e == E_UTF16BE);
+        break;
+      case E_UTF32: {
+        uint32_t v = c;
+        memcpy(buf + 4 * i, &v, 4);
+        break;
+      }
+      default:
+        buf[i] = (unsigned char)c;
+        break;
+    }
+    i++;
+  }
+}
+
+/* Replaces unit p (and for kind 2 also p + 1) with an ill-formed value. */
+static int corrupt(unsigned char *buf, size_t n, size_t p, enum enc e, int kind) {
+  uint32_t r = (uint32_t)rng_below(&rng, 0x400);
+  if (e == E_UTF16LE || e == E_UTF16BE) {
+    int be = e == E_UTF16BE;
+    if (kind == 0) put16(buf + 2 * p, 0xD800 + r, be);
+    if (kind == 1) put16(buf + 2 * p, 0xDC00 + r, be);
+    if (kind == 2) {
+      if (p + 1 >= n) return 0;
+      put16(buf + 2 * p, 0xDC00 + r, be);
+      put16(buf + 2 * p + 2, 0xD800 + r, be);
+    }
+    return kind <= 2;
+  }
+  if (e == E_UTF32) {
+    uint32_t v = kind == 0 ? 0xD800 + 2 * r : kind == 1 ? 0x110000 + r * 977 : 0xFFFFFFFFu;
+    memcpy(buf + 4 * p, &v, 4);
+    return kind <= 2;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------ buffers */
+
+static unsigned char *src_guard_end, *src_guard_front, *dst_guard, *aligned_src;
+static unsigned char out_pub[MAX_OUT * 4 + 64], out_ref[MAX_OUT * 4 + 64];
+#define SRC_BYTES (4 * (MAX_LEN + MAX_OFF) + 64)
+#define DST_BYTES (4 * MAX_OUT)
+
+static const char *cur_name;
+static const char *cur_script;
+static int cur_script_index;
+
+/* Each length runs every start offset 1..63 once over the scripts: script s
+ * takes the offsets congruent to s + n modulo the number of scripts, so
+ * every (length, offset) pair is covered and each script sees many offsets. */
+static int offset_in_share(size_t off, size_t n) {
+  return cur_script_index < 0 || (off + n) % S_COUNT == (size_t)cur_script_index;
+}
+
+static void compare_conv(const struct conv_entry *k, const void *src, size_t n, void *dst,
+                         size_t cap, unsigned flags, const char *where) {
+  size_t du = unit_size(k->to), j;
+  utfx_result a, b;
+  unsigned char *d = dst;
+  memset(d, CANARY, cap * du);
+  memset(out_ref, CANARY, cap * du);
+  a = k->pub(src, n, d, cap, flags);
+  b = k->ref(src, n, out_ref, cap, flags);
+  CHECK(a.status == b.status && a.read == b.read && a.written == b.written &&
+            a.replaced == b.replaced,
+        "%s %s %s n=%zu cap=%zu flags=%u: got (%d,%zu,%zu,%zu) want (%d,%zu,%zu,%zu)", cur_name,
+        cur_script, where, n, cap, flags, a.status, a.read, a.written, a.replaced, b.status, b.read,
+        b.written, b.replaced);
+  if (a.written != b.written || a.written > cap) return;
+  CHECK(memcmp(d, out_ref, a.written * du) == 0, "%s %s %s n=%zu cap=%zu flags=%u: output",
+        cur_name, cur_script, where, n, cap, flags);
+  for (j = a.written * du; j < cap * du; j++)
+    if (d[j] != CANARY) break;
+  CHECK(j == cap * du, "%s %s %s n=%zu cap=%zu flags=%u: wrote at %zu >= written %zu", cur_name,
+        cur_script, where, n, cap, flags, j / du, a.written);
+}
+
+/* Runs every check of one conversion kernel on the n units at text. */
+static void check_conv_text(const struct conv_entry *k, const unsigned char *text, size_t n,
+                            int offsets, int caps) {
+  size_t su = unit_size(k->from), du = unit_size(k->to), off, cap, need;
+  unsigned flags;
+  void *src;
+  for (flags = 0; flags <= 1; flags++) {
+    utfx_result full = k->ref(text, n, out_ref, MAX_OUT, flags);
+    size_t roomy;
+    need = full.written;
+    roomy = need + 8 + (size_t)rng_below(&rng, 3 * n + 1); /* sometimes >= 3n: unchecked */
+    /* input against the end guard and the front guard, destination roomy */
+    src = src_guard_end + SRC_BYTES - n * su;
+    memcpy(src, text, n * su);
+    compare_conv(k, src, n, out_pub, roomy, flags, "guard-end");
+    compare_conv(k, src, n, out_pub, 3 * n, flags, "cap-3n");
+    src = src_guard_front;
+    memcpy(src, text, n * su);
+    compare_conv(k, src, n, out_pub, roomy, flags, "guard-front");
+    if (offsets) {
+      for (off = 1; off < MAX_OFF; off++) {
+        if (!offset_in_share(off, n)) continue;
+        src = aligned_src + off * su;
+        memcpy(src, text, n * su);
+        compare_conv(k, src, n, out_pub, roomy, flags, "offset");
+      }
+    }
+    src = src_guard_end + SRC_BYTES - n * su;
+    if (caps) {
+      for (cap = 0; cap <= need + 1; cap++)
+        compare_conv(k, src, n, dst_guard + DST_BYTES - cap * du, cap, flags, "cap");
+    } else {
+      /* exact fit and one short */
+      for (cap = need > 1 ? need - 1 : 0; cap <= need; cap++)
+        compare_conv(k, src, n, dst_guard + DST_BYTES - cap * du, cap, flags, "cap-near");
+    }
+  }
+}
+
+static void check_len_text(const struct len_entry *k, const unsigned char *text, size_t n,
+                           int offsets) {
+  size_t su = unit_size(k->from), off, want = k->ref(text, n);
+  void *src = src_guard_end + SRC_BYTES - n * su;
+  memcpy(src, text, n * su);
+  CHECK(k->pub(src, n) == want, "%s %s n=%zu: got %zu want %zu", k->name, cur_script, n,
+        k->pub(src, n), want);
+  if (!offsets) return;
+  for (off = 1; off < MAX_OFF; off++) {
+    if (!offset_in_share(off, n)) continue;
+    src = aligned_src + off * su;
+    memcpy(src, text, n * su);
+    CHECK(k->pub(src, n) == want, "%s %s n=%zu off=%zu", k->name, cur_script, n, off);
+  }
+}
+
+static void check_valid_text(const struct valid_entry *k, const unsigned char *text, size_t n,
+                             int offsets) {
+  size_t su = unit_size(k->from), off;
+  utfx_result want = k->ref(text, n), got;
+  void *src = src_guard_end + SRC_BYTES - n * su;
+  memcpy(src, text, n * su);
+  got = k->pub(src, n);
+  CHECK(got.status == want.status && got.read == want.read,
+        "validate %s %s n=%zu: (%d,%zu) want (%d,%zu)", k->name, cur_script, n, got.status,
+        got.read, want.status, want.read);
+  if (!offsets) return;
+  for (off = 1; off < MAX_OFF; off++) {
+    if (!offset_in_share(off, n)) continue;
+    src = aligned_src + off * su;
+    memcpy(src, text, n * su);
+    got = k->pub(src, n);
+    CHECK(got.status == want.status && got.read == want.read, "validate %s %s n=%zu off=%zu",
+          k->name, cur_script, n, off);
+  }
+}
+
+static void check_repair_text(enum enc e, const unsigned char *text, size_t n) {
+  int be = e == E_UTF16BE;
+  unsigned char *src = src_guard_end + SRC_BYTES - 2 * n, *dst = dst_guard + DST_BYTES - 2 * n;
+  memcpy(src, text, 2 * n);
+  (be ? utfxi_to_well_formed_utf16be_scalar : utfxi_to_well_formed_utf16le_scalar)(
+      (const char16_t *)text, n, (char16_t *)out_ref);
+  memset(dst, CANARY, 2 * n);
+  (be ? utfx_to_well_formed_utf16be : utfx_to_well_formed_utf16le)((const char16_t *)src, n,
+                                                                   (char16_t *)dst);
+  CHECK(memcmp(dst, out_ref, 2 * n) == 0, "to_well_formed %s %s n=%zu out of place",
+        be ? "be" : "le", cur_script, n);
+  CHECK(memcmp(src, text, 2 * n) == 0, "to_well_formed source modified");
+  (be ? utfx_to_well_formed_utf16be : utfx_to_well_formed_utf16le)((const char16_t *)src, n,
+                                                                   (char16_t *)src);
+  CHECK(memcmp(src, out_ref, 2 * n) == 0, "to_well_formed %s %s n=%zu in place", be ? "be" : "le",
+        cur_script, n);
+}
+
+/* ------------------------------------------------------------ driver */
+
+static int length_in_grid(size_t n) { return !THIN || n <= 80 || n % 7 == 0; }
+
+static unsigned char text[SRC_BYTES], work[SRC_BYTES];
+
+static void run_all_on(enum enc e, const unsigned char *t, size_t n, int offsets, int caps) {
+  size_t i;
+  for (i = 0; i < sizeof convs / sizeof convs[0]; i++) {
+    if (convs[i].from != e) continue;
+    cur_name = convs[i].name;
+    check_conv_text(&convs[i], t, n, offsets, caps);
+  }
+  for (i = 0; i < sizeof lens / sizeof lens[0]; i++)
+    if (lens[i].from == e) check_len_text(&lens[i], t, n, offsets);
+  for (i = 0; i < sizeof valids / sizeof valids[0]; i++)
+    if (valids[i].from == e) check_valid_text(&valids[i], t, n, offsets);
+  if (e == E_UTF16LE || e == E_UTF16BE) check_repair_text(e, t, n);
+}
+
+/* One input of BIG units (past the length functions' 2^20-unit chunks),
+ * mixed text with ill-formed units around the chunk edge: every kernel of
+ * the source encoding, roomy, exact and one-short destinations. */
+#define BIG (((size_t)1 << 20) + 777)
+
+static void check_big(enum enc e) {
+  size_t su = unit_size(e), i, j, k;
+  unsigned char *src = guard_alloc(BIG * su);
+  unsigned char *a = malloc(4 * BIG + 64), *b = malloc(4 * BIG + 64);
+  cur_script = "big";
+  gen_text(src, BIG, e, e == E_LATIN1 ? S_LATIN1 : S_MIXED);
+  for (k = 0; k < 2; k++) {
+    if (k == 1) { /* second round: errors around the chunk edge */
+      if (e == E_LATIN1) break;
+      for (j = ((size_t)1 << 20) - 3; j < ((size_t)1 << 20) + 3; j += 2) corrupt(src, BIG, j, e, 0);
+    }
+    for (i = 0; i < sizeof convs / sizeof convs[0]; i++) {
+      const struct conv_entry *c = &convs[i];
+      size_t du = unit_size(c->to), caps[3], ci;
+      unsigned flags;
+      if (c->from != e) continue;
+      for (flags = 0; flags <= 1; flags++) {
+        utfx_result want = c->ref(src, BIG, b, 4 * BIG / du, flags);
+        caps[0] = 4 * BIG / du;
+        caps[1] = want.written;
+        caps[2] = want.written ? want.written - 1 : 0;
+        for (ci = 0; ci < 3; ci++) {
+          utfx_result x = c->pub(src, BIG, a, caps[ci], flags);
+          utfx_result y = c->ref(src, BIG, b, caps[ci], flags);
+          CHECK(x.status == y.status && x.read == y.read && x.written == y.written &&
+                    x.replaced == y.replaced && memcmp(a, b, x.written * du) == 0,
+                "%s big round %zu cap %zu flags %u", c->name, k, caps[ci], flags);
+        }
+      }
+    }
+    for (i = 0; i < sizeof lens / sizeof lens[0]; i++)
+      if (lens[i].from == e)
+        CHECK(lens[i].pub(src, BIG) == lens[i].ref(src, BIG), "%s big round %zu", lens[i].name, k);
+    for (i = 0; i < sizeof valids / sizeof valids[0]; i++) {
+      if (valids[i].from != e) continue;
+      {
+        utfx_result x = valids[i].pub(src, BIG), y = valids[i].ref(src, BIG);
+        CHECK(x.status == y.status && x.read == y.read, "validate %s big", valids[i].name);
+      }
+    }
+    if (e == E_UTF16LE || e == E_UTF16BE) {
+      int be = e == E_UTF16BE;
+      (be ? utfx_to_well_formed_utf16be : utfx_to_well_formed_utf16le)((const char16_t *)src, BIG,
+                                                                       (char16_t *)a);
+      (be ? utfxi_to_well_formed_utf16be_scalar : utfxi_to_well_formed_utf16le_scalar)(
+          (const char16_t *)src, BIG, (char16_t *)b);
+      CHECK(memcmp(a, b, 2 * BIG) == 0, "to_well_formed big");
+    }
+  }
+  free(a);
+  free(b);
+  guard_free(src, BIG * su);
+}
+
+static void suite(void) {
+  static const enum enc sources[] = {E_UTF16LE, E_UTF16BE, E_UTF32, E_LATIN1};
+  static const char *const source_names[] = {"utf16le", "utf16be", "utf32", "latin1"};
+  size_t si;
+  char group[128];
+  for (si = 0; si < sizeof sources / sizeof sources[0]; si++) {
+    enum enc e = sources[si];
+    size_t su = unit_size(e), n, p;
+    int sc, kind;
+    rng_seed(&rng, 0x5EED0000u + si);
+    for (sc = 0; sc < S_COUNT; sc++) {
+      if (e == E_LATIN1 && sc > S_LATIN1) continue;
+      cur_script = script_names[sc];
+      cur_script_index = e == E_LATIN1 ? -1 : sc;
+      for (n = 0; n <= MAX_LEN; n++) {
+        if (!length_in_grid(n)) continue;
+        gen_text(text, n, e, (enum script)sc);
+        run_all_on(e, text, n, 1, n <= CAP_LEN);
+      }
+    }
+    snprintf(group, sizeof group, "%s sources: valid text, lengths 0..%d, offsets 0..%d, caps",
+             source_names[si], MAX_LEN, MAX_OFF - 1);
+    tap_group(group);
+    if (e == E_LATIN1) continue;
+    for (sc = S_ASCII; sc < S_COUNT; sc++) {
+      if (sc == S_LATIN1) continue;
+      cur_script = script_names[sc];
+      for (n = 1; n <= MAX_LEN; n++) {
+        if (!length_in_grid(n) || (n > 100 && n % (sc == S_MIXED ? 3 : 11))) continue;
+        gen_text(text, n, e, (enum script)sc);
+        for (p = 0; p < n; p++) {
+          for (kind = 0; kind < 3; kind++) {
+            memcpy(work, text, n * su);
+            if (!corrupt(work, n, p, e, kind)) continue;
+            run_all_on(e, work, n, 0, n <= 24);
+          }
+        }
+      }
+    }
+    snprintf(group, sizeof group, "%s sources: one corrupted unit at every position",
+             source_names[si]);
+    tap_group(group);
+  }
+  /* every start offset with errors, and several errors in one block */
+  {
+    size_t n, k;
+    for (n = 0; n <= MAX_LEN; n += 13) {
+      cur_script = "many-errors";
+      cur_script_index = -1;
+      gen_text(text, n, E_UTF16LE, S_MIXED);
+      for (k = 0; k < n / 8; k++)
+        corrupt(text, n, (size_t)rng_below(&rng, n), E_UTF16LE, (int)rng_below(&rng, 3));
+      run_all_on(E_UTF16LE, text, n, 1, n <= CAP_LEN);
+      gen_text(text, n, E_UTF32, S_MIXED);
+      for (k = 0; k < n / 8; k++)
+        corrupt(text, n, (size_t)rng_below(&rng, n), E_UTF32, (int)rng_below(&rng, 3));
+      run_all_on(E_UTF32, text, n, 1, n <= CAP_LEN);
+    }
+    tap_group("several errors per block, every offset");
+  }
+  check_big(E_UTF16LE);
+  check_big(E_UTF16BE);
+  check_big(E_UTF32);
+  check_big(E_LATIN1);
+  tap_group("inputs above 2^20 units (length chunks, long runs), with errors near the chunk edge");
+}
+
+/* The scalar tier is the reference itself: comparing it with itself proves
+ * nothing, so the suite runs on the SIMD tiers only. */
+static void simd_suite(void) {
+  if (strcmp(utfx_implementation(), "scalar") == 0) {
+    printf("# scalar tier: it is the reference, nothing to compare\n");
+    return;
+  }
+  suite();
+}
+
+int main(void) {
+  init_tables();
+  src_guard_end = guard_alloc(SRC_BYTES);
+  src_guard_front = guard_alloc_front(SRC_BYTES);
+  dst_guard = guard_alloc(DST_BYTES);
+  {
+    static unsigned char raw[SRC_BYTES + 128];
+    aligned_src = raw + (64 - (uintptr_t)raw % 64) % 64;
+  }
+  tap_for_each_impl(simd_suite);
+  guard_free(src_guard_end, SRC_BYTES);
+  guard_free_front(src_guard_front, SRC_BYTES);
+  guard_free(dst_guard, DST_BYTES);
+  return tap_done();
+}
