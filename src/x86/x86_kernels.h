@@ -9,10 +9,20 @@
 #include "../internal.h"
 
 /* ---- AVX2 kernel prototypes: UTF-8 side ---- */
+utfx_result utfxi_validate_utf8_avx2(const char *, size_t);
+utfx_result utfxi_validate_ascii_avx2(const char *, size_t);
 
 /* ---- AVX2 kernel prototypes: UTF-16 / UTF-32 / Latin-1 side ---- */
 
 /* ---- AVX-512 kernel prototypes: UTF-8 side ---- */
+utfx_result utfxi_validate_utf8_avx512(const char *, size_t);
+utfx_result utfxi_validate_ascii_avx512(const char *, size_t);
+utfx_result utfxi_convert_utf8_to_utf16le_avx512(const char *, size_t, char16_t *, size_t,
+                                                 unsigned);
+utfx_result utfxi_convert_utf8_to_utf16be_avx512(const char *, size_t, char16_t *, size_t,
+                                                 unsigned);
+utfx_result utfxi_convert_utf8_to_utf32_avx512(const char *, size_t, char32_t *, size_t,
+                                               unsigned);
 
 /* ---- AVX-512 kernel prototypes: UTF-16 / UTF-32 / Latin-1 side ---- */
 
@@ -20,6 +30,8 @@ static const struct utfxi_kernels utfxi_avx2_kernels = {
     .name = "avx2",
     UTFXI_SCALAR_KERNELS,
     /* ---- UTF-8 side ---- */
+    .validate_utf8 = utfxi_validate_utf8_avx2,
+    .validate_ascii = utfxi_validate_ascii_avx2,
 
     /* ---- UTF-16 / UTF-32 / Latin-1 side ---- */
 
@@ -29,6 +41,11 @@ static const struct utfxi_kernels utfxi_avx512_kernels = {
     .name = "avx512",
     UTFXI_SCALAR_KERNELS,
     /* ---- UTF-8 side ---- */
+    .validate_utf8 = utfxi_validate_utf8_avx512,
+    .validate_ascii = utfxi_validate_ascii_avx512,
+    .convert_utf8_to_utf16le = utfxi_convert_utf8_to_utf16le_avx512,
+    .convert_utf8_to_utf16be = utfxi_convert_utf8_to_utf16be_avx512,
+    .convert_utf8_to_utf32 = utfxi_convert_utf8_to_utf32_avx512,
 
     /* ---- UTF-16 / UTF-32 / Latin-1 side ---- */
 
