@@ -12,6 +12,8 @@
  * - every destination capacity from 0 to the needed size, for lengths up to
  *   100 (valid text; corrupted text: every 16th position and corruption),
  *   STRICT and REPLACE; other cases use the needed size and n;
+ * - "byte soup": valid runs mixed with lone leads, continuations and bytes
+ *   that are never valid, so one error follows another;
  * - every source also ends exactly at a PROT_NONE page (guard_alloc), and
  *   every destination is followed by canary units that must stay untouched,
  *   as must everything at or after dst + written.
@@ -255,6 +257,28 @@ static void suite(void) {
     }
   }
   tap_group("one corrupted byte at every position, every capacity (n <= 100)");
+
+  /* Byte soup: valid characters mixed with runs of lead, continuation and
+   * never-valid bytes, so errors follow errors (the SIMD code must not trust
+   * the bytes before a block it resumes at after an error). */
+  for (k = 0; k < (SANITIZED ? 1500u : 6000u); k++) {
+    static const unsigned char soup[] = {0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2,
+                                         0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF};
+    size_t n = (size_t)rng_below(&rng, MAX_LEN + 1), i = 0;
+    while (i < n) {
+      if (rng_below(&rng, 3) == 0) {
+        text[i++] = soup[rng_below(&rng, sizeof soup)];
+      } else {
+        size_t run = 1 + (size_t)rng_below(&rng, 40);
+        if (run > n - i) run = n - i;
+        random_text(&rng, (int)rng_below(&rng, NSCRIPT), text + i, run);
+        i += run;
+      }
+    }
+    memcpy(guard_end - n, text, n);
+    check_all(guard_end - n, n, n <= 100 && k % 8 == 0, "soup");
+  }
+  tap_group("byte soup: errors next to errors");
 
   guard_free(guard, MAX_LEN);
   free(text);

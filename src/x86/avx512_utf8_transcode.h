@@ -10,15 +10,16 @@
  *    block with an error goes to the scalar steps, which convert through the
  *    error and return at a character boundary.
  *  - Well-formed: the characters that end before the block's last character
- *    start (or all 64 bytes when the last byte is ASCII) are converted. Every
- *    byte's payload bits are computed once; for the last byte of each
- *    character, the payloads of the one to three bytes before it are brought
- *    next to it with masked permutes (zero where they belong to another
- *    character), shifted into place and OR-ed: that is the code point at the
- *    position of the character's last byte. VPCOMPRESSW/D keep those
- *    positions. Without 4-byte characters this runs on 16-bit lanes (32 per
- *    instruction); with them, on 32-bit lanes, and UTF-16 output keeps a
- *    second 16-bit word (the low surrogate) for each supplementary character.
+ *    start (or all 64 bytes when the last byte is ASCII) are converted, all in
+ *    the byte domain: at the last byte of each character, the bytes one and
+ *    two back (masked permutes, zero where they belong to another character)
+ *    give the low and the high byte of its code point with a few shifts and
+ *    bit selects. A 4-byte character writes its high surrogate at its third
+ *    byte and its low surrogate at its fourth (UTF-16), or a third byte of
+ *    code point at its fourth (UTF-32). VPCOMPRESSB keeps the bytes of the
+ *    positions that write a unit; byte permutes interleave them into 16- or
+ *    32-bit units. Latin-1 output is the low bytes alone (a block with a
+ *    character above U+00FF goes to the scalar steps, which report it).
  *  - Stores are masked to the units produced, so nothing past dst + written
  *    is ever written.
  * Bounds: a step needs 64 readable bytes and room for 64 units (it writes at
@@ -30,40 +31,35 @@
 
 #include "avx512_utf8_common.h"
 
-/* Stores the low k (<= 32) 16-bit units of u at d (byte-swapped for BE). */
-static inline void utfxi_avx512_put16(char16_t *d, __m512i u, unsigned k, int be) {
-  if (be) {
-    const __m512i swap = _mm512_broadcast_i32x4(
-        _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-    u = _mm512_shuffle_epi8(u, swap);
-  }
-  _mm512_mask_storeu_epi16(d, _bzhi_u32(~0u, k), u);
-}
-
-/* Stores the low k (<= 32) 16-bit units of u as 32-bit units at d. */
-static inline void utfxi_avx512_put16as32(char32_t *d, __m512i u, unsigned k) {
-  __m512i lo = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(u));
-  __m512i hi = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(u, 1));
-  _mm512_mask_storeu_epi32(d, (__mmask16)_bzhi_u32(~0u, k), lo);
-  if (k > 16) _mm512_mask_storeu_epi32(d + 16, (__mmask16)_bzhi_u32(~0u, k - 16), hi);
-}
-
 static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void *dst,
                                                  size_t cap, unsigned flags,
                                                  enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
-  const int be = t == UTFXI_T_UTF16BE;
+  const int be = t == UTFXI_T_UTF16BE, utf16 = t == UTFXI_T_UTF16LE || t == UTFXI_T_UTF16BE;
   char16_t *d16 = (char16_t *)dst;
   char32_t *d32 = (char32_t *)dst;
+  unsigned char *d8 = (unsigned char *)dst;
   struct utfxi_u8state st = {0, 0, 0};
-  int status;
+  const __m512i iota = utfxi_avx512_iota();
+  const __m512i one = utfxi_avx512_bytes(1);
+  /* Interleaving indexes. UTF-16 unit j of a half: bytes (lo[j], hi[j])
+   * (swapped for BE), from two 64-byte sources (index bit 6 picks hi).
+   * UTF-32 unit j of a quarter: (lo[j], hi[j], b2[j], 0). */
+  const __m512i word_j = _mm512_and_si512(_mm512_srli_epi16(iota, 1), utfxi_avx512_bytes(0x3F));
+  const __m512i odd64 = _mm512_slli_epi16(_mm512_and_si512(iota, one), 6);
+  const __m512i from_hi16 = be ? _mm512_xor_si512(odd64, utfxi_avx512_bytes(64)) : odd64;
+  const __m512i idx16_a = _mm512_or_si512(word_j, from_hi16);
+  const __m512i idx16_b = _mm512_add_epi8(idx16_a, utfxi_avx512_bytes(32));
+  const __m512i dword_j = _mm512_and_si512(_mm512_srli_epi16(iota, 2), utfxi_avx512_bytes(0x0F));
+  const __m512i idx32 = _mm512_or_si512(dword_j, odd64);
+  int status, clean_before = 0; /* the 3 bytes before the block: read, well-formed */
   while (n - st.i >= 64 && cap - st.w >= 64) {
     const unsigned char *p = s + st.i;
     __m512i v = _mm512_loadu_si512((const void *)p);
-    __mmask64 high = _mm512_movepi8_mask(v), err, cont, starts, ends, c1, c2, c3;
-    __m512i m0, m1, m2, m3;
-    size_t e;
-    if (!high) {
+    __m512i prev1, prev2, prev3, p1z, p2z, lo, hi, b2 = _mm512_setzero_si512(), clo, chi;
+    __mmask64 err, cont, ends, c2, keep, lead4 = 0;
+    size_t e, k;
+    if (!_mm512_movepi8_mask(v)) {
       if (t == UTFXI_T_UTF32) {
         _mm512_storeu_si512((void *)(d32 + st.w), _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v)));
         _mm512_storeu_si512((void *)(d32 + st.w + 16),
@@ -72,112 +68,136 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
                             _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2)));
         _mm512_storeu_si512((void *)(d32 + st.w + 48),
                             _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3)));
+      } else if (t == UTFXI_T_LATIN1) {
+        _mm512_storeu_si512((void *)(d8 + st.w), v);
       } else {
-        __m512i lo = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
-        __m512i hi = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1));
+        __m512i a = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
+        __m512i b = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1));
         if (be) {
-          lo = _mm512_slli_epi16(lo, 8);
-          hi = _mm512_slli_epi16(hi, 8);
+          a = _mm512_slli_epi16(a, 8);
+          b = _mm512_slli_epi16(b, 8);
         }
-        _mm512_storeu_si512((void *)(d16 + st.w), lo);
-        _mm512_storeu_si512((void *)(d16 + st.w + 32), hi);
+        _mm512_storeu_si512((void *)(d16 + st.w), a);
+        _mm512_storeu_si512((void *)(d16 + st.w + 32), b);
       }
       st.i += 64;
       st.w += 64;
       continue;
     }
-    /* The block starts at a boundary: a zero vector is valid context. */
-    err = utfxi_avx512_utf8_errors_after(_mm512_setzero_si512(), v);
+    /* The block starts at a character boundary, after complete characters
+     * (or at the start, where zero bytes are valid context). */
+    if (clean_before) { /* unaligned loads: cheaper than permutes on Zen 4 */
+      prev1 = _mm512_loadu_si512((const void *)(p - 1));
+      prev2 = _mm512_loadu_si512((const void *)(p - 2));
+      prev3 = _mm512_loadu_si512((const void *)(p - 3));
+    } else { /* at the start, or after the scalar steps went through an
+              * error (ill-formed bytes before the block could hide one in
+              * it): zero context */
+      prev1 = utfxi_avx512_back(~0ull << 1, v, 1);
+      prev2 = utfxi_avx512_back(~0ull << 2, v, 2);
+      prev3 = utfxi_avx512_back(~0ull << 3, v, 3);
+    }
+    err = utfxi_avx512_utf8_errors(v, prev1, prev2, prev3);
+    if (t == UTFXI_T_LATIN1) /* leads of characters above U+00FF */
+      err |= _mm512_cmpge_epu8_mask(v, utfxi_avx512_bytes(0xC4));
     if (err) {
       status = utfxi_utf8_steps(s, n, st.i + (size_t)_tzcnt_u64(err) + 1, &st, dst, cap, flags, t);
       if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+      clean_before = 0;
       continue;
     }
-    cont = utfxi_avx512_continuations(v);
-    starts = ~cont;
-    if (p[63] < 0x80) { /* the block ends with a whole character */
-      e = 64;
-      ends = starts >> 1 | 1ull << 63;
-    } else {
-      e = 63 - (size_t)_lzcnt_u64(starts); /* the last character start */
-      ends = (starts >> 1) & _bzhi_u64(~0ull, (unsigned)e);
+    clean_before = 1;
+    /* Where the next step starts: after the block if its last byte is ASCII,
+     * else at the last character start (among the last four bytes, as the
+     * block is well-formed). Computed from memory with scalar operations,
+     * which keeps the chain from one step's load to the next one's short. */
+    {
+      uint32_t tail;
+      memcpy(&tail, p + 60, 4);
+      tail = (tail & 0xC0C0C0C0u) ^ 0x80808080u; /* nonzero bytes start characters */
+      e = 60 + (31 - (size_t)_lzcnt_u32(tail)) / 8;
+      if (p[63] < 0x80) e = 64;
     }
-    /* Payload of the byte k back, where it belongs to the same character. */
-    c1 = cont;
-    c2 = c1 & (cont << 1);
-    c3 = c2 & (cont << 2);
-    m0 = utfxi_avx512_payload(v);
-    m1 = utfxi_avx512_back(c1, m0, 1);
-    m2 = utfxi_avx512_back(c2, m0, 2);
-    if (!c3) { /* no 4-byte characters: 16-bit lanes */
-      int half;
-      for (half = 0; half < 2; half++) {
-        __m256i b0 = half ? _mm512_extracti64x4_epi64(m0, 1) : _mm512_castsi512_si256(m0);
-        __m256i b1 = half ? _mm512_extracti64x4_epi64(m1, 1) : _mm512_castsi512_si256(m1);
-        __m256i b2 = half ? _mm512_extracti64x4_epi64(m2, 1) : _mm512_castsi512_si256(m2);
-        __m512i u0 = _mm512_cvtepu8_epi16(b0);
-        __m512i u1 = _mm512_slli_epi16(_mm512_cvtepu8_epi16(b1), 6);
-        __m512i u2 = _mm512_slli_epi16(_mm512_cvtepu8_epi16(b2), 12);
-        __mmask32 keep = (__mmask32)(half ? ends >> 32 : ends);
-        unsigned k = (unsigned)_mm_popcnt_u32(keep);
-        __m512i cp = _mm512_maskz_compress_epi16(keep, _mm512_ternarylogic_epi64(u0, u1, u2, 0xFE));
-        if (t == UTFXI_T_UTF32)
-          utfxi_avx512_put16as32(d32 + st.w, cp, k);
-        else
-          utfxi_avx512_put16(d16 + st.w, cp, k, be);
-        st.w += k;
+    cont = utfxi_avx512_continuations(v);
+    /* The last byte of a character is followed by a non-continuation. */
+    ends = (~cont >> 1 | (uint64_t)(e == 64) << 63) & _bzhi_u64(~0ull, (unsigned)e);
+    c2 = cont & cont << 1;
+    p1z = _mm512_maskz_mov_epi8(cont, prev1);
+    p2z = _mm512_maskz_mov_epi8(c2, prev2);
+    /* Low byte: 6 bits of the last byte (7 for ASCII: a continuation has
+     * bit 6 clear), 2 from the byte before. High byte: 4 bits of the byte
+     * before, 4 of the one before that. Shifts are on 16-bit lanes; the
+     * masks drop what crosses into the neighbouring byte. */
+    lo = _mm512_ternarylogic_epi64(
+        v, _mm512_and_si512(_mm512_slli_epi16(p1z, 6), utfxi_avx512_bytes(0xC0)),
+        utfxi_avx512_bytes(0x7F), 0xEC); /* (A & C) | B */
+    hi = _mm512_ternarylogic_epi64(_mm512_srli_epi16(p1z, 2), _mm512_slli_epi16(p2z, 4),
+                                   utfxi_avx512_bytes(0x0F), 0xE4); /* C ? A : B */
+    if (t != UTFXI_T_LATIN1) lead4 = _mm512_cmpge_epu8_mask(v, utfxi_avx512_bytes(0xF0)) &
+                                     _bzhi_u64(~0ull, (unsigned)e);
+    keep = ends;
+    if (lead4) {
+      __mmask64 third = lead4 << 2, fourth = lead4 << 3;
+      if (utf16) {
+        /* Third byte: high surrogate 0xD7C0 + (cp >> 10), where cp >> 10 is
+         * (lead & 7) << 8 | (byte2 & 0x3F) << 2 | byte3 >> 4 & 3. */
+        __m512i u_lo = _mm512_ternarylogic_epi64(_mm512_slli_epi16(prev1, 2),
+                                                 _mm512_srli_epi16(v, 4),
+                                                 utfxi_avx512_bytes(0xFC), 0xE4);
+        __m512i hs_lo = _mm512_sub_epi8(u_lo, utfxi_avx512_bytes(0x40));
+        __mmask64 borrow = _mm512_cmplt_epu8_mask(u_lo, utfxi_avx512_bytes(0x40));
+        __m512i hs_hi = _mm512_add_epi8(_mm512_and_si512(prev2, utfxi_avx512_bytes(7)),
+                                        utfxi_avx512_bytes(0xD8));
+        hs_hi = _mm512_mask_sub_epi8(hs_hi, borrow, hs_hi, one);
+        lo = _mm512_mask_mov_epi8(lo, third, hs_lo);
+        hi = _mm512_mask_mov_epi8(hi, third, hs_hi);
+        /* Fourth byte: low surrogate 0xDC00 | (cp & 0x3FF); lo is right. */
+        hi = _mm512_mask_mov_epi8(
+            hi, fourth,
+            _mm512_ternarylogic_epi64(_mm512_srli_epi16(prev1, 2), utfxi_avx512_bytes(3),
+                                      utfxi_avx512_bytes(0xDC), 0xEA)); /* (A & B) | C */
+        keep |= third;
+      } else {
+        /* Fourth byte: bits 16..20 = (lead & 7) << 2 | byte2 >> 4 & 3. */
+        b2 = _mm512_maskz_mov_epi8(
+            fourth, _mm512_ternarylogic_epi64(_mm512_slli_epi16(prev3, 2),
+                                              _mm512_srli_epi16(prev2, 4),
+                                              utfxi_avx512_bytes(0x1C), 0xE4));
+        b2 = _mm512_and_si512(b2, utfxi_avx512_bytes(0x1F));
       }
-    } else { /* 32-bit lanes, four groups of 16 bytes */
-      int g;
-      m3 = utfxi_avx512_back(c3, m0, 3);
-      for (g = 0; g < 4; g++) {
-        __m128i b0 = _mm512_extracti32x4_epi32(m0, 0), b1, b2, b3;
-        __m512i cp;
-        __mmask16 keep = (__mmask16)(ends >> (16 * g));
-        unsigned k = (unsigned)_mm_popcnt_u32(keep);
-        switch (g) { /* the lane index must be an immediate */
-          case 0:
-            b0 = _mm512_extracti32x4_epi32(m0, 0), b1 = _mm512_extracti32x4_epi32(m1, 0);
-            b2 = _mm512_extracti32x4_epi32(m2, 0), b3 = _mm512_extracti32x4_epi32(m3, 0);
-            break;
-          case 1:
-            b0 = _mm512_extracti32x4_epi32(m0, 1), b1 = _mm512_extracti32x4_epi32(m1, 1);
-            b2 = _mm512_extracti32x4_epi32(m2, 1), b3 = _mm512_extracti32x4_epi32(m3, 1);
-            break;
-          case 2:
-            b0 = _mm512_extracti32x4_epi32(m0, 2), b1 = _mm512_extracti32x4_epi32(m1, 2);
-            b2 = _mm512_extracti32x4_epi32(m2, 2), b3 = _mm512_extracti32x4_epi32(m3, 2);
-            break;
-          default:
-            b0 = _mm512_extracti32x4_epi32(m0, 3), b1 = _mm512_extracti32x4_epi32(m1, 3);
-            b2 = _mm512_extracti32x4_epi32(m2, 3), b3 = _mm512_extracti32x4_epi32(m3, 3);
-            break;
-        }
-        cp = _mm512_ternarylogic_epi64(
-            _mm512_cvtepu8_epi32(b0), _mm512_slli_epi32(_mm512_cvtepu8_epi32(b1), 6),
-            _mm512_or_si512(_mm512_slli_epi32(_mm512_cvtepu8_epi32(b2), 12),
-                            _mm512_slli_epi32(_mm512_cvtepu8_epi32(b3), 18)),
-            0xFE);
-        if (t == UTFXI_T_UTF32) {
-          _mm512_mask_storeu_epi32(d32 + st.w, (__mmask16)_bzhi_u32(~0u, k),
-                                   _mm512_maskz_compress_epi32(keep, cp));
-          st.w += k;
-        } else {
-          /* Supplementary: low word high surrogate, high word low surrogate. */
-          __mmask16 supp = _mm512_mask_cmpge_epu32_mask(keep, cp, _mm512_set1_epi32(0x10000));
-          __m512i hs = _mm512_add_epi32(_mm512_srli_epi32(cp, 10), _mm512_set1_epi32(0xD7C0));
-          __m512i ls = _mm512_or_si512(_mm512_and_si512(cp, _mm512_set1_epi32(0x3FF)),
-                                       _mm512_set1_epi32(0xDC00));
-          __m512i pair = _mm512_or_si512(hs, _mm512_slli_epi32(ls, 16));
-          __m512i units = _mm512_mask_mov_epi32(cp, supp, pair);
-          __mmask32 words = (__mmask32)(_pdep_u32(keep, 0x55555555u) | _pdep_u32(supp, 0xAAAAAAAAu));
-          unsigned kw = (unsigned)_mm_popcnt_u32(words);
-          utfxi_avx512_put16(d16 + st.w, _mm512_maskz_compress_epi16(words, units), kw, be);
-          st.w += kw;
-        }
-      }
+    }
+    k = (size_t)_mm_popcnt_u64(keep);
+    clo = _mm512_maskz_compress_epi8(keep, lo);
+    if (t == UTFXI_T_LATIN1) {
+      _mm512_mask_storeu_epi8(d8 + st.w, _bzhi_u64(~0ull, (unsigned)k), clo);
+    } else if (utf16) {
+      chi = _mm512_maskz_compress_epi8(keep, hi);
+      _mm512_mask_storeu_epi16(d16 + st.w, _bzhi_u32(~0u, (unsigned)k),
+                               _mm512_permutex2var_epi8(clo, idx16_a, chi));
+      /* No branch on k (it varies from block to block): a zero mask stores
+       * nothing. */
+      _mm512_mask_storeu_epi16(d16 + st.w + 32, (__mmask32)(_bzhi_u64(~0ull, (unsigned)k) >> 32),
+                               _mm512_permutex2var_epi8(clo, idx16_b, chi));
+    } else {
+      __m512i cb2 = _mm512_maskz_compress_epi8(keep, b2);
+      __mmask64 live = _bzhi_u64(~0ull, (unsigned)k);
+      chi = _mm512_maskz_compress_epi8(keep, hi);
+      /* Four quarters of 16 units, no branch on k: zero masks store nothing. */
+#define UTFXI_PUT32(q)                                                                       \
+  do {                                                                                       \
+    __m512i idx = _mm512_add_epi8(idx32, _mm512_set1_epi8((char)(q)));                       \
+    __m512i u = _mm512_maskz_permutex2var_epi8(0x3333333333333333ull, clo, idx, chi);        \
+    u = _mm512_or_si512(u, _mm512_maskz_permutexvar_epi8(0x4444444444444444ull, idx, cb2));  \
+    _mm512_mask_storeu_epi32(d32 + st.w + (q), (__mmask16)(live >> (q)), u);                 \
+  } while (0)
+      UTFXI_PUT32(0);
+      UTFXI_PUT32(16);
+      UTFXI_PUT32(32);
+      UTFXI_PUT32(48);
+#undef UTFXI_PUT32
     }
     st.i += e;
+    st.w += k;
   }
   status = utfxi_utf8_steps(s, n, n, &st, dst, cap, flags, t);
   return utfxi_result(status ? (utfx_status)status : UTFX_OK, st.i, st.w, st.replaced);

@@ -23,6 +23,7 @@ utfx_result utfxi_convert_utf8_to_utf16be_avx512(const char *, size_t, char16_t 
                                                  unsigned);
 utfx_result utfxi_convert_utf8_to_utf32_avx512(const char *, size_t, char32_t *, size_t,
                                                unsigned);
+utfx_result utfxi_convert_utf8_to_latin1_avx512(const char *, size_t, char *, size_t, unsigned);
 
 /* ---- AVX-512 kernel prototypes: UTF-16 / UTF-32 / Latin-1 side ---- */
 
@@ -46,6 +47,7 @@ static const struct utfxi_kernels utfxi_avx512_kernels = {
     .convert_utf8_to_utf16le = utfxi_convert_utf8_to_utf16le_avx512,
     .convert_utf8_to_utf16be = utfxi_convert_utf8_to_utf16be_avx512,
     .convert_utf8_to_utf32 = utfxi_convert_utf8_to_utf32_avx512,
+    .convert_utf8_to_latin1 = utfxi_convert_utf8_to_latin1_avx512,
 
     /* ---- UTF-16 / UTF-32 / Latin-1 side ---- */
 
