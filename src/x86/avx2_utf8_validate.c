@@ -1,14 +1,17 @@
 /* AVX2 UTF-8 and ASCII validation.
  *
  * Algorithm: lookup-based validation (Keiser and Lemire 2021) on 32-byte
- * vectors, two per step, with the stream's previous vector as context
- * (avx2_utf8_common.h); errors are OR-ed and tested once per 64 bytes.
- * Blocks of 128 ASCII bytes are skipped with one test; an ASCII block after
- * a non-ASCII one is still checked, since it may cut a character short.
- * Tail: the last n % 64 bytes are copied into a zeroed 64-byte buffer (no
- * read past the end); the zero padding exposes an unfinished character.
+ * vectors (avx2_utf8_common.h). The bytes one, two and three back come from
+ * unaligned loads at -1, -2, -3 (the first vector, with nothing before it,
+ * shifts in zeros in registers instead). Errors accumulate in a vector
+ * tested once per 128-byte chunk; a chunk of 128 ASCII bytes is skipped with
+ * one test, after checking that the previous chunk did not end inside a
+ * character.
+ * Tail: the last n % 32 bytes and the three before them are copied into a
+ * zeroed local buffer (nothing outside [s, s + n) is read); the zero padding
+ * exposes a character the input ends inside of.
  * On an error, the scalar kernel runs from the character boundary before the
- * failing block, so the reported offset is the scalar kernel's. */
+ * failing chunk, so the reported offset is the scalar kernel's. */
 #ifndef __AVX2__
 #error "avx2_ files must be built with the avx2 tier's flags"
 #endif
@@ -24,51 +27,43 @@ static utfx_result locate_error(const unsigned char *s, size_t n, size_t p) {
   return utfxi_result(r.status, q + r.read, 0, 0);
 }
 
-static inline int block_errors(__m256i *prev, __m256i v0, __m256i v1) {
-  __m256i e = _mm256_or_si256(utfxi_avx2_utf8_errors(*prev, v0), utfxi_avx2_utf8_errors(v0, v1));
-  *prev = v1;
-  return !_mm256_testz_si256(e, e);
-}
-
 utfx_result utfxi_validate_utf8_avx2(const char *src, size_t n) {
   const unsigned char *s = (const unsigned char *)src;
   const __m256i high = _mm256_set1_epi8((char)0x80);
-  size_t i = 0;
-  __m256i prev = _mm256_setzero_si256();
-  int prev_ascii = 1;
-  while (n - i >= 64) {
-    __m256i v0 = _mm256_loadu_si256((const __m256i *)(s + i));
-    __m256i v1 = _mm256_loadu_si256((const __m256i *)(s + i + 32));
-    __m256i any = _mm256_or_si256(v0, v1);
-    if (prev_ascii) {
-      while (n - i >= 128) {
-        __m256i v2 = _mm256_loadu_si256((const __m256i *)(s + i + 64));
-        __m256i v3 = _mm256_loadu_si256((const __m256i *)(s + i + 96));
-        if (!_mm256_testz_si256(_mm256_or_si256(any, _mm256_or_si256(v2, v3)), high)) break;
-        i += 128;
-        if (n - i < 64) break;
-        v0 = _mm256_loadu_si256((const __m256i *)(s + i));
-        v1 = _mm256_loadu_si256((const __m256i *)(s + i + 32));
-        any = _mm256_or_si256(v0, v1);
-      }
-      if (n - i < 64) break;
-      if (_mm256_testz_si256(any, high)) {
-        i += 64;
-        continue;
-      }
+  size_t i;
+  __m256i err, pending, v;
+  if (n < 32) {
+    if (utfxi_avx2_tail_errors(s, n, 0, 0, &v)) return locate_error(s, n, 0);
+    return utfxi_result(UTFX_OK, n, 0, 0);
+  }
+  v = _mm256_loadu_si256((const __m256i *)s);
+  err = utfxi_avx2_utf8_errors(_mm256_setzero_si256(), v);
+  if (!_mm256_testz_si256(err, err)) return locate_error(s, n, 0);
+  pending = utfxi_avx2_ends_inside(v);
+  i = 32;
+  for (; n - i >= 128; i += 128) {
+    const unsigned char *p = s + i;
+    __m256i v0 = _mm256_loadu_si256((const __m256i *)p);
+    __m256i v1 = _mm256_loadu_si256((const __m256i *)(p + 32));
+    __m256i v2 = _mm256_loadu_si256((const __m256i *)(p + 64));
+    __m256i v3 = _mm256_loadu_si256((const __m256i *)(p + 96));
+    if (_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(v0, v1), _mm256_or_si256(v2, v3)),
+                           high)) {
+      if (!_mm256_testz_si256(pending, pending)) return locate_error(s, n, i);
+      continue;
     }
-    if (block_errors(&prev, v0, v1)) return locate_error(s, n, i);
-    prev_ascii = _mm256_testz_si256(any, high);
-    i += 64;
+    err = _mm256_or_si256(
+        _mm256_or_si256(utfxi_avx2_block_errors(p, v0), utfxi_avx2_block_errors(p + 32, v1)),
+        _mm256_or_si256(utfxi_avx2_block_errors(p + 64, v2),
+                        utfxi_avx2_block_errors(p + 96, v3)));
+    if (!_mm256_testz_si256(err, err)) return locate_error(s, n, i);
+    pending = utfxi_avx2_ends_inside(v3);
   }
-  if (!prev_ascii || i < n) {
-    /* n - i < 64: at least one zero byte follows the copied tail. */
-    unsigned char tail[64] = {0};
-    memcpy(tail, s + i, n - i);
-    if (block_errors(&prev, _mm256_loadu_si256((const __m256i *)tail),
-                     _mm256_loadu_si256((const __m256i *)(tail + 32))))
-      return locate_error(s, n, i);
+  for (; n - i >= 32; i += 32) {
+    err = utfxi_avx2_block_errors(s + i, _mm256_loadu_si256((const __m256i *)(s + i)));
+    if (!_mm256_testz_si256(err, err)) return locate_error(s, n, i);
   }
+  if (utfxi_avx2_tail_errors(s, n, i, 1, &v)) return locate_error(s, n, i);
   return utfxi_result(UTFX_OK, n, 0, 0);
 }
 

@@ -11,6 +11,14 @@
 /* ---- AVX2 kernel prototypes: UTF-8 side ---- */
 utfx_result utfxi_validate_utf8_avx2(const char *, size_t);
 utfx_result utfxi_validate_ascii_avx2(const char *, size_t);
+utfx_result utfxi_convert_utf8_to_utf16le_avx2(const char *, size_t, char16_t *, size_t,
+                                               unsigned);
+utfx_result utfxi_convert_utf8_to_utf16be_avx2(const char *, size_t, char16_t *, size_t,
+                                               unsigned);
+utfx_result utfxi_convert_utf8_to_utf32_avx2(const char *, size_t, char32_t *, size_t, unsigned);
+utfx_result utfxi_convert_utf8_to_latin1_avx2(const char *, size_t, char *, size_t, unsigned);
+size_t utfxi_utf16_length_from_utf8_avx2(const char *, size_t);
+size_t utfxi_utf32_length_from_utf8_avx2(const char *, size_t);
 
 /* ---- AVX2 kernel prototypes: UTF-16 / UTF-32 / Latin-1 side ---- */
 
@@ -24,6 +32,8 @@ utfx_result utfxi_convert_utf8_to_utf16be_avx512(const char *, size_t, char16_t 
 utfx_result utfxi_convert_utf8_to_utf32_avx512(const char *, size_t, char32_t *, size_t,
                                                unsigned);
 utfx_result utfxi_convert_utf8_to_latin1_avx512(const char *, size_t, char *, size_t, unsigned);
+size_t utfxi_utf16_length_from_utf8_avx512(const char *, size_t);
+size_t utfxi_utf32_length_from_utf8_avx512(const char *, size_t);
 
 /* ---- AVX-512 kernel prototypes: UTF-16 / UTF-32 / Latin-1 side ---- */
 
@@ -33,6 +43,14 @@ static const struct utfxi_kernels utfxi_avx2_kernels = {
     /* ---- UTF-8 side ---- */
     .validate_utf8 = utfxi_validate_utf8_avx2,
     .validate_ascii = utfxi_validate_ascii_avx2,
+    .convert_utf8_to_utf16le = utfxi_convert_utf8_to_utf16le_avx2,
+    .convert_utf8_to_utf16be = utfxi_convert_utf8_to_utf16be_avx2,
+    .convert_utf8_to_utf32 = utfxi_convert_utf8_to_utf32_avx2,
+    .convert_utf8_to_latin1 = utfxi_convert_utf8_to_latin1_avx2,
+    .utf16_length_from_utf8 = utfxi_utf16_length_from_utf8_avx2,
+    /* Latin-1 length = code points after replacement = the UTF-32 length. */
+    .utf32_length_from_utf8 = utfxi_utf32_length_from_utf8_avx2,
+    .latin1_length_from_utf8 = utfxi_utf32_length_from_utf8_avx2,
 
     /* ---- UTF-16 / UTF-32 / Latin-1 side ---- */
 
@@ -48,6 +66,10 @@ static const struct utfxi_kernels utfxi_avx512_kernels = {
     .convert_utf8_to_utf16be = utfxi_convert_utf8_to_utf16be_avx512,
     .convert_utf8_to_utf32 = utfxi_convert_utf8_to_utf32_avx512,
     .convert_utf8_to_latin1 = utfxi_convert_utf8_to_latin1_avx512,
+    .utf16_length_from_utf8 = utfxi_utf16_length_from_utf8_avx512,
+    /* Latin-1 length = code points after replacement = the UTF-32 length. */
+    .utf32_length_from_utf8 = utfxi_utf32_length_from_utf8_avx512,
+    .latin1_length_from_utf8 = utfxi_utf32_length_from_utf8_avx512,
 
     /* ---- UTF-16 / UTF-32 / Latin-1 side ---- */
 
