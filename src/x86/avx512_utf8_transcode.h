@@ -31,6 +31,29 @@
 
 #include "avx512_utf8_common.h"
 
+/* Writes the 64 ASCII bytes v as 64 units at unit index w of dst. */
+static inline void utfxi_avx512_put_ascii(void *dst, size_t w, __m512i v, enum utfxi_target t) {
+  if (t == UTFXI_T_UTF32) {
+    char32_t *d = (char32_t *)dst + w;
+    _mm512_storeu_si512((void *)d, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v)));
+    _mm512_storeu_si512((void *)(d + 16), _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1)));
+    _mm512_storeu_si512((void *)(d + 32), _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2)));
+    _mm512_storeu_si512((void *)(d + 48), _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3)));
+  } else if (t == UTFXI_T_LATIN1) {
+    _mm512_storeu_si512((void *)((unsigned char *)dst + w), v);
+  } else {
+    char16_t *d = (char16_t *)dst + w;
+    __m512i a = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
+    __m512i b = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1));
+    if (t == UTFXI_T_UTF16BE) {
+      a = _mm512_slli_epi16(a, 8);
+      b = _mm512_slli_epi16(b, 8);
+    }
+    _mm512_storeu_si512((void *)d, a);
+    _mm512_storeu_si512((void *)(d + 32), b);
+  }
+}
+
 static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void *dst,
                                                  size_t cap, unsigned flags,
                                                  enum utfxi_target t) {
@@ -60,28 +83,26 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
     __mmask64 err, cont, ends, c2, keep, lead4 = 0;
     size_t e, k;
     if (!_mm512_movepi8_mask(v)) {
-      if (t == UTFXI_T_UTF32) {
-        _mm512_storeu_si512((void *)(d32 + st.w), _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v)));
-        _mm512_storeu_si512((void *)(d32 + st.w + 16),
-                            _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1)));
-        _mm512_storeu_si512((void *)(d32 + st.w + 32),
-                            _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2)));
-        _mm512_storeu_si512((void *)(d32 + st.w + 48),
-                            _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3)));
-      } else if (t == UTFXI_T_LATIN1) {
-        _mm512_storeu_si512((void *)(d8 + st.w), v);
-      } else {
-        __m512i a = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
-        __m512i b = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1));
-        if (be) {
-          a = _mm512_slli_epi16(a, 8);
-          b = _mm512_slli_epi16(b, 8);
-        }
-        _mm512_storeu_si512((void *)(d16 + st.w), a);
-        _mm512_storeu_si512((void *)(d16 + st.w + 32), b);
-      }
+      utfxi_avx512_put_ascii(dst, st.w, v, t);
       st.i += 64;
       st.w += 64;
+      /* ASCII runs: 256 bytes per test while they last. */
+      while (n - st.i >= 256 && cap - st.w >= 256) {
+        const unsigned char *q = s + st.i;
+        __m512i v0 = _mm512_loadu_si512((const void *)q);
+        __m512i v1 = _mm512_loadu_si512((const void *)(q + 64));
+        __m512i v2 = _mm512_loadu_si512((const void *)(q + 128));
+        __m512i v3 = _mm512_loadu_si512((const void *)(q + 192));
+        if (_mm512_movepi8_mask(_mm512_ternarylogic_epi64(v0, v1, _mm512_or_si512(v2, v3), 0xFE)))
+          break;
+        utfxi_avx512_put_ascii(dst, st.w, v0, t);
+        utfxi_avx512_put_ascii(dst, st.w + 64, v1, t);
+        utfxi_avx512_put_ascii(dst, st.w + 128, v2, t);
+        utfxi_avx512_put_ascii(dst, st.w + 192, v3, t);
+        st.i += 256;
+        st.w += 256;
+      }
+      clean_before = 1;
       continue;
     }
     /* The block starts at a character boundary, after complete characters
