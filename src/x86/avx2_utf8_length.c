@@ -5,10 +5,11 @@
  * validation, Keiser and Lemire 2021; the bytes one to three back from
  * unaligned loads), 128 bytes per step, and well-formed text is counted as
  * one unit per non-continuation byte, plus one per 4-byte lead for UTF-16.
- * A step with an error is counted by the scalar decoder from the character
- * boundary before it through its end (the lead of an unfinished character
- * counted by the previous step is taken back first); the next step then
- * starts at a boundary with zero context, as a stream start does.
+ * In a step with an error, the blocks before the first error are counted as
+ * usual; then the scalar decoder counts from the character boundary before
+ * that block through the first error byte (the lead of an unfinished
+ * character counted before is taken back first); the next step starts at a
+ * boundary with zero context, as a stream start does.
  * Tail: copied into a zeroed local buffer (nothing outside [s, s + n) is
  * read). The count never exceeds n, so it cannot overflow. */
 #ifndef __AVX2__
@@ -33,12 +34,30 @@ static inline size_t block_count(__m256i v, uint32_t live, int utf16) {
   return c;
 }
 
+/* Bit j set where byte j of err is nonzero. */
+static inline uint32_t first_errors(__m256i err) {
+  return ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, _mm256_setzero_si256()));
+}
+
 static size_t recount(const unsigned char *s, size_t n, size_t c, size_t stop, size_t *count,
                       int utf16) {
   size_t q = utfxi_utf8_back_to_boundary(s, c), j;
   for (j = q; j < c; j++)
     if ((s[j] & 0xC0) != 0x80) *count -= 1 + (size_t)(utf16 && s[j] >= 0xF0);
   *count += utfxi_utf8_count_steps(s, n, stop, &q, utf16);
+  return q;
+}
+
+/* The block v at c holds its first error at byte c + pos; everything before
+ * c is counted. Count the well-formed characters before the error's
+ * boundary from the block, the rest through the error byte with the scalar
+ * decoder; returns the new offset (a character boundary). */
+static size_t count_through_error(const unsigned char *s, size_t n, size_t c, __m256i v,
+                                  unsigned pos, size_t *count, int utf16) {
+  size_t e = c + pos, q = utfxi_utf8_back_to_boundary(s, e);
+  if (q < c) return recount(s, n, c, e + 1, count, utf16);
+  *count += block_count(v, (uint32_t)_bzhi_u32(~0u, (unsigned)(q - c)), utf16);
+  *count += utfxi_utf8_count_steps(s, n, e + 1, &q, utf16);
   return q;
 }
 
@@ -54,7 +73,8 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
       v = _mm256_loadu_si256((const __m256i *)(s + i));
       err = utfxi_avx2_utf8_errors(_mm256_setzero_si256(), v);
       if (!_mm256_testz_si256(err, err)) {
-        count += utfxi_utf8_count_steps(s, n, i + 32, &i, utf16);
+        count += utfxi_utf8_count_steps(s, n, i + (size_t)_tzcnt_u32(first_errors(err)) + 1, &i,
+                                        utf16);
         continue;
       }
       count += block_count(v, ~0u, utf16);
@@ -83,7 +103,20 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
           _mm256_or_si256(utfxi_avx2_block_errors(p + 64, v2),
                           utfxi_avx2_block_errors(p + 96, v3)));
       if (!_mm256_testz_si256(err, err)) {
-        i = recount(s, n, i, i + 128, &count, utf16);
+        /* Count the blocks before the first error; the scalar decoder goes
+         * only through the first error byte, so rare errors stay cheap. */
+        __m256i vs[4];
+        uint32_t m;
+        int b;
+        vs[0] = v0, vs[1] = v1, vs[2] = v2, vs[3] = v3;
+        for (b = 0;; b++) {
+          err = utfxi_avx2_block_errors(p + 32 * b, vs[b]);
+          m = first_errors(err);
+          if (m || b == 3) break;
+          count += block_count(vs[b], ~0u, utf16);
+        }
+        i = count_through_error(s, n, i + 32 * (size_t)b, vs[b], (unsigned)_tzcnt_u32(m), &count,
+                                utf16);
         fresh = 1;
         continue;
       }
@@ -95,7 +128,7 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
       v = _mm256_loadu_si256((const __m256i *)(s + i));
       err = utfxi_avx2_block_errors(s + i, v);
       if (!_mm256_testz_si256(err, err)) {
-        i = recount(s, n, i, i + 32, &count, utf16);
+        i = count_through_error(s, n, i, v, (unsigned)_tzcnt_u32(first_errors(err)), &count, utf16);
         fresh = 1;
         continue;
       }

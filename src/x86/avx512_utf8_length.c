@@ -5,10 +5,11 @@
  * validation, Keiser and Lemire 2021; the bytes one to three back from
  * unaligned loads), 256 bytes per step, and well-formed text is counted as
  * one unit per non-continuation byte, plus one per 4-byte lead for UTF-16.
- * A step with an error is counted by the scalar decoder from the character
- * boundary before it through its end (the lead of an unfinished character
- * counted by the previous step is taken back first); the next step then
- * starts at a boundary with zero context, as a stream start does.
+ * In a step with an error, the blocks before the first error are counted as
+ * usual; then the scalar decoder counts from the character boundary before
+ * that block through the first error byte (the lead of an unfinished
+ * character counted before is taken back first); the next step starts at a
+ * boundary with zero context, as a stream start does.
  * Tail: zero-masked loads (nothing outside [s, s + n) is read). The count
  * never exceeds n, so it cannot overflow. */
 #ifndef __AVX512VBMI2__
@@ -55,6 +56,19 @@ static size_t recount(const unsigned char *s, size_t n, size_t c, size_t stop, s
   return q;
 }
 
+/* The block v at c holds its first error at byte c + pos; everything before
+ * c is counted. Count the well-formed characters before the error's
+ * boundary from the block, the rest through the error byte with the scalar
+ * decoder; returns the new offset (a character boundary). */
+static size_t count_through_error(const unsigned char *s, size_t n, size_t c, __m512i v,
+                                  unsigned pos, size_t *count, int utf16) {
+  size_t e = c + pos, q = utfxi_utf8_back_to_boundary(s, e);
+  if (q < c) return recount(s, n, c, e + 1, count, utf16);
+  *count += block_count(v, _bzhi_u64(~0ull, (unsigned)(q - c)), utf16);
+  *count += utfxi_utf8_count_steps(s, n, e + 1, &q, utf16);
+  return q;
+}
+
 static inline size_t count_utf8(const char *src, size_t n, int utf16) {
   const unsigned char *s = (const unsigned char *)src;
   size_t i = 0, count = 0, r;
@@ -65,8 +79,9 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
     if (fresh) {
       if (n - i < 64) break;
       v = _mm512_loadu_si512((const void *)(s + i));
-      if (utfxi_avx512_utf8_errors_first(v)) {
-        count += utfxi_utf8_count_steps(s, n, i + 64, &i, utf16);
+      live = utfxi_avx512_utf8_errors_first(v);
+      if (live) {
+        count += utfxi_utf8_count_steps(s, n, i + (size_t)_tzcnt_u64(live) + 1, &i, utf16);
         continue;
       }
       count += block_count(v, ~0ull, utf16);
@@ -93,7 +108,20 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
                                       block_errors(p + 128, v2), 0xFE);
       err = _mm512_or_si512(err, block_errors(p + 192, v3));
       if (_mm512_test_epi8_mask(err, err)) {
-        i = recount(s, n, i, i + 256, &count, utf16);
+        /* Count the blocks before the first error; the scalar decoder goes
+         * only through the first error byte, so rare errors stay cheap. */
+        __m512i vs[4];
+        __mmask64 m;
+        int b;
+        vs[0] = v0, vs[1] = v1, vs[2] = v2, vs[3] = v3;
+        for (b = 0;; b++) {
+          err = block_errors(p + 64 * b, vs[b]);
+          m = _mm512_test_epi8_mask(err, err);
+          if (m || b == 3) break;
+          count += block_count(vs[b], ~0ull, utf16);
+        }
+        i = count_through_error(s, n, i + 64 * (size_t)b, vs[b], (unsigned)_tzcnt_u64(m), &count,
+                                utf16);
         fresh = 1;
         continue;
       }
@@ -105,7 +133,8 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
       v = _mm512_loadu_si512((const void *)(s + i));
       err = block_errors(s + i, v);
       if (_mm512_test_epi8_mask(err, err)) {
-        i = recount(s, n, i, i + 64, &count, utf16);
+        i = count_through_error(s, n, i, v, (unsigned)_tzcnt_u64(_mm512_test_epi8_mask(err, err)),
+                                &count, utf16);
         fresh = 1;
         continue;
       }
