@@ -76,54 +76,90 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
   const __m512i dword_j = _mm512_and_si512(_mm512_srli_epi16(iota, 2), utfxi_avx512_bytes(0x0F));
   const __m512i idx32 = _mm512_or_si512(dword_j, odd64);
   int status, clean_before = 0; /* the 3 bytes before the block: read, well-formed */
-  while (n - st.i >= 64 && cap - st.w >= 64) {
-    const unsigned char *p = s + st.i;
+  /* Constants of the hot path, named so that they stay in registers. */
+  const __m512i k_e0 = utfxi_avx512_bytes(0xE0), k_c0 = utfxi_avx512_bytes(0xC0);
+  const __m512i k_c2 = utfxi_avx512_bytes(0xC2), k_c4 = utfxi_avx512_bytes(0xC4);
+  const __m512i k_7f = utfxi_avx512_bytes(0x7F), k_0f = utfxi_avx512_bytes(0x0F);
+  const __m512i k_f0 = utfxi_avx512_bytes(0xF0);
+  /* The loop keeps its offsets in locals (st is for the scalar steps,
+   * whose pointer argument would otherwise keep them in memory). */
+  size_t i = 0, w = 0;
+  while (n - i >= 64 && cap - w >= 64) {
+    const unsigned char *p = s + i;
     __m512i v = _mm512_loadu_si512((const void *)p);
     __m512i prev1, prev2, prev3, p1z, p2z, lo, hi, b2 = _mm512_setzero_si512(), clo, chi;
-    __mmask64 err, cont, ends, c2, keep, lead4 = 0;
+    __mmask64 high, err, cont, lead3, ends, keep, lead4 = 0;
     size_t e, k;
-    if (!_mm512_movepi8_mask(v)) {
-      utfxi_avx512_put_ascii(dst, st.w, v, t);
-      st.i += 64;
-      st.w += 64;
+    high = _mm512_movepi8_mask(v);
+    if (!high) {
+      /* All 64 units are stored (each is output that the call writes in any
+       * case), but the step advances only far enough to make the
+       * destination 64-byte aligned if it is not: the stores of the run
+       * below then never straddle cache lines. */
+      size_t unit = t == UTFXI_T_UTF32 ? 4 : t == UTFXI_T_LATIN1 ? 1 : 2;
+      size_t mis = (size_t)((uintptr_t)((unsigned char *)dst + w * unit) & 63);
+      size_t adv = mis >= unit ? (64 - mis) / unit : 64;
+      utfxi_avx512_put_ascii(dst, w, v, t);
+      i += adv;
+      w += adv;
       /* ASCII runs: 256 bytes per test while they last. */
-      while (n - st.i >= 256 && cap - st.w >= 256) {
-        const unsigned char *q = s + st.i;
+      while (n - i >= 256 && cap - w >= 256) {
+        const unsigned char *q = s + i;
         __m512i v0 = _mm512_loadu_si512((const void *)q);
         __m512i v1 = _mm512_loadu_si512((const void *)(q + 64));
         __m512i v2 = _mm512_loadu_si512((const void *)(q + 128));
         __m512i v3 = _mm512_loadu_si512((const void *)(q + 192));
         if (_mm512_movepi8_mask(_mm512_ternarylogic_epi64(v0, v1, _mm512_or_si512(v2, v3), 0xFE)))
           break;
-        utfxi_avx512_put_ascii(dst, st.w, v0, t);
-        utfxi_avx512_put_ascii(dst, st.w + 64, v1, t);
-        utfxi_avx512_put_ascii(dst, st.w + 128, v2, t);
-        utfxi_avx512_put_ascii(dst, st.w + 192, v3, t);
-        st.i += 256;
-        st.w += 256;
+        utfxi_avx512_put_ascii(dst, w, v0, t);
+        utfxi_avx512_put_ascii(dst, w + 64, v1, t);
+        utfxi_avx512_put_ascii(dst, w + 128, v2, t);
+        utfxi_avx512_put_ascii(dst, w + 192, v3, t);
+        i += 256;
+        w += 256;
       }
       clean_before = 1;
       continue;
     }
-    /* The block starts at a character boundary, after complete characters
-     * (or at the start, where zero bytes are valid context). */
-    if (clean_before) { /* unaligned loads: cheaper than permutes on Zen 4 */
-      prev1 = _mm512_loadu_si512((const void *)(p - 1));
-      prev2 = _mm512_loadu_si512((const void *)(p - 2));
-      prev3 = _mm512_loadu_si512((const void *)(p - 3));
-    } else { /* at the start, or after the scalar steps went through an
-              * error (ill-formed bytes before the block could hide one in
-              * it): zero context */
-      prev1 = utfxi_avx512_back(~0ull << 1, v, 1);
-      prev2 = utfxi_avx512_back(~0ull << 2, v, 2);
-      prev3 = utfxi_avx512_back(~0ull << 3, v, 3);
+    cont = utfxi_avx512_continuations(v);
+    lead3 = _mm512_cmpge_epu8_mask(v, k_e0);
+    if (!lead3) {
+      /* Only ASCII and 2-byte characters: well-formed exactly when every
+       * continuation follows a lead, every lead is followed by one, and no
+       * lead is C0/C1 (a lead in the last byte is the next block's). The
+       * byte before each continuation is then in the block. */
+      __mmask64 leads = high & ~cont;
+      err = ((leads << 1) ^ cont) | _mm512_mask_cmplt_epu8_mask(leads, v, k_c2);
+      p1z = utfxi_avx512_back(cont, v, 1);
+      p2z = _mm512_setzero_si512();
+      prev1 = prev2 = prev3 = p2z; /* unused on this path */
+    } else {
+      /* The block starts at a character boundary, after complete characters
+       * (or at the start, where zero bytes are valid context). */
+      if (clean_before) { /* unaligned loads: cheaper than permutes on Zen 4 */
+        prev1 = _mm512_loadu_si512((const void *)(p - 1));
+        prev2 = _mm512_loadu_si512((const void *)(p - 2));
+        prev3 = _mm512_loadu_si512((const void *)(p - 3));
+      } else { /* at the start, or after the scalar steps went through an
+                * error (ill-formed bytes before the block could hide one in
+                * it): zero context */
+        prev1 = utfxi_avx512_back(~0ull << 1, v, 1);
+        prev2 = utfxi_avx512_back(~0ull << 2, v, 2);
+        prev3 = utfxi_avx512_back(~0ull << 3, v, 3);
+      }
+      err = utfxi_avx512_utf8_errors(v, prev1, prev2, prev3);
+      p1z = _mm512_maskz_mov_epi8(cont, prev1);
+      p2z = _mm512_maskz_mov_epi8(cont & cont << 1, prev2);
     }
-    err = utfxi_avx512_utf8_errors(v, prev1, prev2, prev3);
     if (t == UTFXI_T_LATIN1) /* leads of characters above U+00FF */
-      err |= _mm512_cmpge_epu8_mask(v, utfxi_avx512_bytes(0xC4));
+      err |= _mm512_cmpge_epu8_mask(v, k_c4);
     if (err) {
-      status = utfxi_utf8_steps(s, n, st.i + (size_t)_tzcnt_u64(err) + 1, &st, dst, cap, flags, t);
+      st.i = i;
+      st.w = w;
+      status = utfxi_utf8_steps(s, n, i + (size_t)_tzcnt_u64(err) + 1, &st, dst, cap, flags, t);
       if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+      i = st.i;
+      w = st.w;
       clean_before = 0;
       continue;
     }
@@ -135,27 +171,25 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
     {
       uint32_t tail;
       memcpy(&tail, p + 60, 4);
+      /* 1 when the last byte is ASCII: the block then ends with a whole
+       * character (and that byte is the last start), so e becomes 64. */
+      e = (size_t)(~tail >> 31);
       tail = (tail & 0xC0C0C0C0u) ^ 0x80808080u; /* nonzero bytes start characters */
-      e = 60 + (31 - (size_t)_lzcnt_u32(tail)) / 8;
-      if (p[63] < 0x80) e = 64;
+      e += 60 + (31 - (size_t)_lzcnt_u32(tail)) / 8;
     }
-    cont = utfxi_avx512_continuations(v);
     /* The last byte of a character is followed by a non-continuation. */
     ends = (~cont >> 1 | (uint64_t)(e == 64) << 63) & _bzhi_u64(~0ull, (unsigned)e);
-    c2 = cont & cont << 1;
-    p1z = _mm512_maskz_mov_epi8(cont, prev1);
-    p2z = _mm512_maskz_mov_epi8(c2, prev2);
     /* Low byte: 6 bits of the last byte (7 for ASCII: a continuation has
      * bit 6 clear), 2 from the byte before. High byte: 4 bits of the byte
      * before, 4 of the one before that. Shifts are on 16-bit lanes; the
      * masks drop what crosses into the neighbouring byte. */
     lo = _mm512_ternarylogic_epi64(
-        v, _mm512_and_si512(_mm512_slli_epi16(p1z, 6), utfxi_avx512_bytes(0xC0)),
-        utfxi_avx512_bytes(0x7F), 0xEC); /* (A & C) | B */
+        v, _mm512_and_si512(_mm512_slli_epi16(p1z, 6), k_c0),
+        k_7f, 0xEC); /* (A & C) | B */
     hi = _mm512_ternarylogic_epi64(_mm512_srli_epi16(p1z, 2), _mm512_slli_epi16(p2z, 4),
-                                   utfxi_avx512_bytes(0x0F), 0xE4); /* C ? A : B */
-    if (t != UTFXI_T_LATIN1) lead4 = _mm512_cmpge_epu8_mask(v, utfxi_avx512_bytes(0xF0)) &
-                                     _bzhi_u64(~0ull, (unsigned)e);
+                                   k_0f, 0xE4); /* C ? A : B */
+    if (t != UTFXI_T_LATIN1 && lead3)
+      lead4 = _mm512_cmpge_epu8_mask(v, k_f0) & _bzhi_u64(~0ull, (unsigned)e);
     keep = ends;
     if (lead4) {
       __mmask64 third = lead4 << 2, fourth = lead4 << 3;
@@ -190,14 +224,14 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
     k = (size_t)_mm_popcnt_u64(keep);
     clo = _mm512_maskz_compress_epi8(keep, lo);
     if (t == UTFXI_T_LATIN1) {
-      _mm512_mask_storeu_epi8(d8 + st.w, _bzhi_u64(~0ull, (unsigned)k), clo);
+      _mm512_mask_storeu_epi8(d8 + w, _bzhi_u64(~0ull, (unsigned)k), clo);
     } else if (utf16) {
       chi = _mm512_maskz_compress_epi8(keep, hi);
-      _mm512_mask_storeu_epi16(d16 + st.w, _bzhi_u32(~0u, (unsigned)k),
+      _mm512_mask_storeu_epi16(d16 + w, _bzhi_u32(~0u, (unsigned)k),
                                _mm512_permutex2var_epi8(clo, idx16_a, chi));
       /* No branch on k (it varies from block to block): a zero mask stores
        * nothing. */
-      _mm512_mask_storeu_epi16(d16 + st.w + 32, (__mmask32)(_bzhi_u64(~0ull, (unsigned)k) >> 32),
+      _mm512_mask_storeu_epi16(d16 + w + 32, (__mmask32)(_bzhi_u64(~0ull, (unsigned)k) >> 32),
                                _mm512_permutex2var_epi8(clo, idx16_b, chi));
     } else {
       __m512i cb2 = _mm512_maskz_compress_epi8(keep, b2);
@@ -209,7 +243,7 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
     __m512i idx = _mm512_add_epi8(idx32, _mm512_set1_epi8((char)(q)));                       \
     __m512i u = _mm512_maskz_permutex2var_epi8(0x3333333333333333ull, clo, idx, chi);        \
     u = _mm512_or_si512(u, _mm512_maskz_permutexvar_epi8(0x4444444444444444ull, idx, cb2));  \
-    _mm512_mask_storeu_epi32(d32 + st.w + (q), (__mmask16)(live >> (q)), u);                 \
+    _mm512_mask_storeu_epi32(d32 + w + (q), (__mmask16)(live >> (q)), u);                 \
   } while (0)
       UTFXI_PUT32(0);
       UTFXI_PUT32(16);
@@ -217,9 +251,11 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
       UTFXI_PUT32(48);
 #undef UTFXI_PUT32
     }
-    st.i += e;
-    st.w += k;
+    i += e;
+    w += k;
   }
+  st.i = i;
+  st.w = w;
   status = utfxi_utf8_steps(s, n, n, &st, dst, cap, flags, t);
   return utfxi_result(status ? (utfx_status)status : UTFX_OK, st.i, st.w, st.replaced);
 }
