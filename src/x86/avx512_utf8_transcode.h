@@ -234,21 +234,32 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
       _mm512_mask_storeu_epi16(d16 + w + 32, (__mmask32)(_bzhi_u64(~0ull, (unsigned)k) >> 32),
                                _mm512_permutex2var_epi8(clo, idx16_b, chi));
     } else {
-      __m512i cb2 = _mm512_maskz_compress_epi8(keep, b2);
       __mmask64 live = _bzhi_u64(~0ull, (unsigned)k);
+      __m512i cb2 = b2;
       chi = _mm512_maskz_compress_epi8(keep, hi);
-      /* Four quarters of 16 units, no branch on k: zero masks store nothing. */
-#define UTFXI_PUT32(q)                                                                       \
-  do {                                                                                       \
-    __m512i idx = _mm512_add_epi8(idx32, _mm512_set1_epi8((char)(q)));                       \
-    __m512i u = _mm512_maskz_permutex2var_epi8(0x3333333333333333ull, clo, idx, chi);        \
-    u = _mm512_or_si512(u, _mm512_maskz_permutexvar_epi8(0x4444444444444444ull, idx, cb2));  \
-    _mm512_mask_storeu_epi32(d32 + w + (q), (__mmask16)(live >> (q)), u);                 \
+      /* Four quarters of 16 units, no branch on k: zero masks store nothing.
+       * The third byte of the code points is nonzero only with 4-byte
+       * characters. */
+#define UTFXI_PUT32(q, with_b2)                                                                \
+  do {                                                                                         \
+    __m512i idx = _mm512_add_epi8(idx32, _mm512_set1_epi8((char)(q)));                         \
+    __m512i u = _mm512_maskz_permutex2var_epi8(0x3333333333333333ull, clo, idx, chi);          \
+    if (with_b2)                                                                               \
+      u = _mm512_or_si512(u, _mm512_maskz_permutexvar_epi8(0x4444444444444444ull, idx, cb2));  \
+    _mm512_mask_storeu_epi32(d32 + w + (q), (__mmask16)(live >> (q)), u);                      \
   } while (0)
-      UTFXI_PUT32(0);
-      UTFXI_PUT32(16);
-      UTFXI_PUT32(32);
-      UTFXI_PUT32(48);
+      if (lead4) {
+        cb2 = _mm512_maskz_compress_epi8(keep, b2);
+        UTFXI_PUT32(0, 1);
+        UTFXI_PUT32(16, 1);
+        UTFXI_PUT32(32, 1);
+        UTFXI_PUT32(48, 1);
+      } else {
+        UTFXI_PUT32(0, 0);
+        UTFXI_PUT32(16, 0);
+        UTFXI_PUT32(32, 0);
+        UTFXI_PUT32(48, 0);
+      }
 #undef UTFXI_PUT32
     }
     i += e;
