@@ -98,13 +98,18 @@ utfx_result utfxi_validate_ascii_avx512(const char *src, size_t n) {
   const unsigned char *s = (const unsigned char *)src;
   size_t i = 0;
   __mmask64 high;
-  for (; n - i >= 256; i += 256) {
-    __m512i v0 = _mm512_loadu_si512((const void *)(s + i));
-    __m512i v1 = _mm512_loadu_si512((const void *)(s + i + 64));
-    __m512i v2 = _mm512_loadu_si512((const void *)(s + i + 128));
-    __m512i v3 = _mm512_loadu_si512((const void *)(s + i + 192));
-    __m512i any = _mm512_ternarylogic_epi64(v0, v1, _mm512_or_si512(v2, v3), 0xFE);
-    if (_mm512_movepi8_mask(any)) break;
+  /* 512 bytes per test: one branch per eight vectors. */
+  for (; n - i >= 512; i += 512) {
+    const unsigned char *p = s + i;
+    __m512i a = _mm512_ternarylogic_epi64(_mm512_loadu_si512((const void *)p),
+                                          _mm512_loadu_si512((const void *)(p + 64)),
+                                          _mm512_loadu_si512((const void *)(p + 128)), 0xFE);
+    __m512i b = _mm512_ternarylogic_epi64(_mm512_loadu_si512((const void *)(p + 192)),
+                                          _mm512_loadu_si512((const void *)(p + 256)),
+                                          _mm512_loadu_si512((const void *)(p + 320)), 0xFE);
+    __m512i c = _mm512_or_si512(_mm512_loadu_si512((const void *)(p + 384)),
+                                _mm512_loadu_si512((const void *)(p + 448)));
+    if (_mm512_movepi8_mask(_mm512_ternarylogic_epi64(a, b, c, 0xFE))) break;
   }
   for (; n - i >= 64; i += 64) {
     high = _mm512_movepi8_mask(_mm512_loadu_si512((const void *)(s + i)));
