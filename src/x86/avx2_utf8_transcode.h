@@ -65,17 +65,24 @@ static inline size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t
   __m256i u1 = be ? _mm256_unpackhi_epi8(hi, lo) : _mm256_unpackhi_epi8(lo, hi);
   const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
   size_t k = 0, total = (size_t)_mm_popcnt_u32(ends);
-  /* Each group stores with dword masks up to 8 units, but never past the
-   * block's total: units past a group's own are overwritten by the next
-   * groups, and nothing past the block's output is touched. (An odd limit
-   * needs one 16-bit store for its last unit.) */
+  /* Each group stores up to 8 units, but never past the block's total:
+   * units past a group's own are overwritten by the next groups, and nothing
+   * past the block's output is touched. A group that ends inside the total
+   * is stored whole; otherwise dword masks (and one 16-bit store for an odd
+   * limit) stop at the total. */
 #define UTFXI_GROUP(vec, m)                                                                  \
   do {                                                                                       \
     unsigned mm = (unsigned)(m)&0xFF, c = (unsigned)_mm_popcnt_u32(mm);                     \
     int lim = (int)(total - k < 8 ? total - k : 8);                                          \
     __m128i ctl = _mm_loadu_si128((const __m128i *)utfxi_avx2_compress16[mm]);               \
     __m128i units = _mm_shuffle_epi8((vec), ctl);                                            \
-    if (t == UTFXI_T_UTF32) {                                                                \
+    if (k + 8 <= total) { /* the whole group lies inside the block's output */              \
+      if (t == UTFXI_T_UTF32)                                                                \
+        _mm256_storeu_si256((__m256i *)(void *)((char32_t *)dst + w + k),                    \
+                            _mm256_cvtepu16_epi32(units));                                   \
+      else                                                                                   \
+        _mm_storeu_si128((__m128i *)(void *)((char16_t *)dst + w + k), units);               \
+    } else if (t == UTFXI_T_UTF32) {                                                         \
       _mm256_maskstore_epi32((int *)(void *)((char32_t *)dst + w + k),                       \
                              _mm256_cmpgt_epi32(_mm256_set1_epi32(lim), iota),               \
                              _mm256_cvtepu16_epi32(units));                                  \
