@@ -252,8 +252,10 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
         cb2 = _mm512_maskz_compress_epi8(keep, b2);
         UTFXI_PUT32(0, 1);
         UTFXI_PUT32(16, 1);
-        UTFXI_PUT32(32, 1);
-        UTFXI_PUT32(48, 1);
+        if (k > 32) { /* rare with 4-byte characters: at most 48 units */
+          UTFXI_PUT32(32, 1);
+          UTFXI_PUT32(48, 1);
+        }
       } else {
         UTFXI_PUT32(0, 0);
         UTFXI_PUT32(16, 0);
