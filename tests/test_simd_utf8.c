@@ -76,7 +76,8 @@ static uint32_t random_cp(test_rng *r, int script) {
     case S_ASCII:
       return 0x20 + (uint32_t)rng_below(r, 0x5F);
     case S_LATIN1:
-      return rng_below(r, 3) ? 0xA0 + (uint32_t)rng_below(r, 0x60) : 0x20 + (uint32_t)rng_below(r, 0x5F);
+      return rng_below(r, 3) ? 0xA0 + (uint32_t)rng_below(r, 0x60)
+                             : 0x20 + (uint32_t)rng_below(r, 0x5F);
     case S_TWO:
       if (rng_below(r, 6) == 0) return 0x20;
       return rng_below(r, 2) ? 0x400 + (uint32_t)rng_below(r, 0x100)
@@ -102,7 +103,11 @@ static uint32_t random_cp(test_rng *r, int script) {
 
 static size_t put_utf8(unsigned char *d, uint32_t c) {
   if (c < 0x80) { d[0] = (unsigned char)c; return 1; }
-  if (c < 0x800) { d[0] = (unsigned char)(0xC0 | c >> 6); d[1] = (unsigned char)(0x80 | (c & 0x3F)); return 2; }
+  if (c < 0x800) {
+    d[0] = (unsigned char)(0xC0 | c >> 6);
+    d[1] = (unsigned char)(0x80 | (c & 0x3F));
+    return 2;
+  }
   if (c < 0x10000) {
     d[0] = (unsigned char)(0xE0 | c >> 12); d[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
     d[2] = (unsigned char)(0x80 | (c & 0x3F)); return 3;

@@ -153,7 +153,8 @@ static inline utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *
       err = _mm256_or_si256(err, _mm256_cmpeq_epi8(_mm256_max_epu8(v, c4), v));
     }
     if (!_mm256_testz_si256(err, err)) {
-      uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, _mm256_setzero_si256()));
+      __m256i zero = _mm256_setzero_si256();
+      uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, zero));
       status = utfxi_utf8_steps(s, n, st.i + (size_t)_tzcnt_u32(bad) + 1, &st, dst, cap, flags, t);
       if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
       clean_before = 0;

@@ -149,7 +149,8 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
   live = _bzhi_u64(~0ull, (unsigned)r);
   v = _mm512_maskz_loadu_epi8(live, s + i);
   if (fresh) {
-    if (utfxi_avx512_utf8_errors_first(v)) return count + utfxi_utf8_count_steps(s, n, n, &i, utf16);
+    if (utfxi_avx512_utf8_errors_first(v))
+      return count + utfxi_utf8_count_steps(s, n, n, &i, utf16);
   } else {
     err = utfxi_avx512_utf8_error_bytes(
         v, _mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)(r + 1)), s + i - 1),
