@@ -11,6 +11,9 @@ CC ?= cc
 CXX ?= c++
 CFLAGS ?= -O2 -g
 BUILD ?= build
+# The sanitizer run uses clang when present: its UBSan also rejects NULL + 0,
+# which the contract makes reachable (src may be NULL when n == 0).
+SAN_CC ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 WARN := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wcast-qual -Wstrict-prototypes \
         -Wmissing-prototypes -Wundef -Wpointer-arith -Wvla -Wformat=2 -Wwrite-strings
@@ -39,9 +42,9 @@ STATIC_LIB := $(BUILD)/libutfx.a
 SONAME := libutfx.so.$(VERSION_MAJOR)
 SHARED_LIB := $(BUILD)/libutfx.so.$(VERSION)
 
-.PHONY: all lib test check bench fuzz install uninstall clean help test-build run-tests
+.PHONY: all lib cli test check bench fuzz install uninstall clean help test-build run-tests
 .SECONDARY:
-all: lib ## build the static and shared libraries (and the CLI when present)
+all: lib cli ## build the static and shared libraries and the utfx CLI
 
 lib: $(STATIC_LIB) $(SHARED_LIB) ## build libutfx.a and libutfx.so
 
@@ -64,6 +67,25 @@ $(SHARED_LIB): $(LIB_OBJ)
 	ln -sf libutfx.so.$(VERSION) $(BUILD)/$(SONAME)
 	ln -sf libutfx.so.$(VERSION) $(BUILD)/libutfx.so
 
+# ---------------------------------------------------------------- cli
+# The utfx command (cli/*.c): sees only include/ (no -Isrc), links the static
+# library, same warnings as the library. POSIX functions are allowed there.
+CLI_SRC := $(wildcard cli/*.c)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_BIN := $(BUILD)/utfx
+
+$(BUILD)/obj/cli/%.o: cli/%.c cli/cli.h include/utfx.h Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# `utfx bench` runs the benchmark engine of bench/ (BENCH_ENGINE_OBJ, below).
+$(CLI_BIN): $(CLI_OBJ) $(STATIC_LIB)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BENCH_ENGINE_OBJ) \
+	    $(STATIC_LIB) -lm
+$(BUILD)/obj/cli/bench.o: ALL_CFLAGS += -DUTFX_BENCH_SRC_DIR='"$(CURDIR)/bench"'
+
+cli: $(CLI_BIN) ## build the utfx command-line tool
+
 # ---------------------------------------------------------------- tests
 # Each tests/test_*.c is one TAP-speaking program (tests/tap.h) linked with
 # the shared test support code; tests/test_*.sh are TAP shell tests. `prove`
@@ -85,7 +107,7 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_SUPPORT_OBJ) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -o $@ $^ $(ICU_LIBS) -lpthread
 
-test-build: lib $(TEST_BIN)
+test-build: lib $(TEST_BIN) $(CLI_BIN)
 
 PROVE ?= prove
 run-tests: test-build
@@ -93,17 +115,147 @@ run-tests: test-build
 
 test: ## build and run every test: normal build, then ASan+UBSan build
 	$(MAKE) run-tests WERROR=-Werror
-	$(MAKE) run-tests BUILD=$(BUILD)/san WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1
+	$(MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1
 
 check: ## quick: the normal build's tests only
 	$(MAKE) run-tests WERROR=-Werror
 
+# The Node.js oracle test finds tests/oracle/node_oracle.js and tests/data/
+# through the source directory (it also honours $UTFX_NODE_ORACLE and $NODE).
+$(BUILD)/obj/tests/test_oracle_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
+
+# ---------------------------------------------------------------- fuzz
+# libFuzzer targets, one per family of input encodings (fuzz/fuzz_*.c): each
+# runs its input through every kernel tier and requires scalar's exact
+# results, the length functions, round trips and ICU's answers.
+# `make fuzz` builds them with clang (libFuzzer + ASan + UBSan) into
+# $(BUILD)/fuzz/ and runs each for FUZZ_SECONDS; new inputs go to
+# $(BUILD)/fuzz/corpus-<target>/ (fuzz/corpus/<target>/ is only read), crashes
+# to $(BUILD)/fuzz/. The same targets linked with fuzz/standalone_main.c
+# (any compiler, no libFuzzer) replay the checked-in corpus in every test run
+# (tests/test_fuzz_replay.sh), in the plain and in the sanitizer build.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_LIB := $(BUILD)/fuzz/lib/libutfx.a
+FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
+FUZZ_REPLAY_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay/%)
+
+fuzz: $(FUZZ_BIN) ## build the libFuzzer targets with clang and run each FUZZ_SECONDS (60)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(BUILD)/fuzz/corpus-$$t; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	  $(BUILD)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=$(BUILD)/fuzz/$$t- $(BUILD)/fuzz/corpus-$$t fuzz/corpus/$$t; \
+	done
+
+# The library once more, instrumented for libFuzzer (a separate build tree).
+$(FUZZ_LIB): $(LIB_SRC) $(wildcard include/*.h src/*.h src/*/*.h) Makefile
+	$(MAKE) $(FUZZ_LIB) BUILD=$(BUILD)/fuzz/lib CC=$(FUZZ_CC) CFLAGS="-O1 -g" \
+	    EXTRA_FLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)"
+
+$(BUILD)/fuzz/%: fuzz/%.c fuzz/fuzz_common.h $(FUZZ_LIB)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=c11 -Wall -Wextra -Iinclude -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) \
+	    -o $@ $< $(FUZZ_LIB) $(ICU_LIBS)
+
+$(BUILD)/obj/fuzz/%.o: fuzz/%.c $(wildcard include/*.h fuzz/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -c $< -o $@
+
+$(BUILD)/fuzz-replay/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/standalone_main.o $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -o $@ $^ $(ICU_LIBS)
+
+test-build: $(FUZZ_REPLAY_BIN)
+
 # ---------------------------------------------------------------- bench
-bench: lib ## run the benchmark harness (default selection)
-	@echo "bench: not built yet"
+# utfx-bench, the benchmark harness (bench/README.md): always -O2, linked with
+# the static library, ICU, glibc iconv and, when SIMDUTF_DIR names a simdutf
+# tree with a release build (SIMDUTF_DIR/include and a libsimdutf.a under
+# SIMDUTF_DIR/build), simdutf. simdutf is never a dependency: without
+# SIMDUTF_DIR its column is simply absent. `make bench` runs the default
+# selection (well under 3 minutes), prints the tables and writes
+# $(BUILD)/bench/results.csv, samples.csv, kernels.tsv and, with gnuplot,
+# kernels.png. BENCH_ARGS replaces the default selection, e.g.
+#   make bench BENCH_ARGS="--suite kernels --func 'convert_utf8_*' --impl utfx,icu"
+# BENCH_LIB / BENCH_INCLUDE / BENCH_INTERNAL let bench/compare.sh link the
+# same harness against another revision's library.
+BENCH_SRC := bench/engine.c bench/suite_kernels.c bench/suite_decode.c bench/suite_encode.c \
+             bench/suite_node.c bench/baselines_icu_iconv.c bench/kernel_probe.c bench/main.c
+BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
+BENCH_LIB ?= $(STATIC_LIB)
+BENCH_INCLUDE ?= include
+BENCH_INTERNAL ?= src
+BENCH_BIN := $(BUILD)/utfx-bench
+BENCH_CFLAGS = -std=c11 $(WARN) $(WERROR) -I$(BENCH_INCLUDE) -O2 -g $(EXTRA_FLAGS) \
+               -DUTFX_BENCH_SRC_DIR='"$(CURDIR)/bench"' $(BENCH_SIMDUTF_DEF)
+BENCH_LINK := $(CC)
+ifneq ($(SIMDUTF_DIR),)
+SIMDUTF_LIB := $(firstword $(wildcard $(SIMDUTF_DIR)/build/src/libsimdutf.a \
+                 $(SIMDUTF_DIR)/build/libsimdutf.a $(SIMDUTF_DIR)/lib/libsimdutf.a \
+                 $(SIMDUTF_DIR)/libsimdutf.a))
+ifeq ($(SIMDUTF_LIB),)
+$(error SIMDUTF_DIR=$(SIMDUTF_DIR) has no libsimdutf.a under build/, build/src/ or lib/)
+endif
+BENCH_SIMDUTF_DEF := -DUTFX_BENCH_SIMDUTF
+BENCH_OBJ += $(BUILD)/obj/bench/baseline_simdutf.o
+BENCH_LINK := $(CXX)
+endif
+# Default selection: Node's hot paths in the kernel suite (Buffer.toString,
+# Buffer.write and byteLength, one-byte strings), all of the decode, encode
+# and node grids.
+BENCH_FUNCS := validate_utf8,convert_utf8_to_utf16le,convert_utf16le_to_utf8
+BENCH_FUNCS := $(BENCH_FUNCS),utf16_length_from_utf8,convert_latin1_to_utf8
+BENCH_FUNCS := $(BENCH_FUNCS),ascii,utf8,utf8-*,utf16le,base64,latin1,bmp,astral,lone
+BENCH_ARGS ?= --func '$(BENCH_FUNCS)'
+
+.PHONY: bench-build bench-chart
+$(BUILD)/obj/bench/%.o: bench/%.c $(wildcard bench/*.h include/*.h) Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_CFLAGS) -I$(BENCH_INTERNAL) -c $< -o $@
+
+$(BUILD)/obj/bench/baseline_simdutf.o: bench/baseline_simdutf.cpp bench/suites.h Makefile
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -O2 -g -Wall -Wextra $(EXTRA_FLAGS) -I$(SIMDUTF_DIR)/include \
+	    -c $< -o $@
+
+$(BENCH_BIN): $(BENCH_OBJ) $(BENCH_LIB)
+	$(BENCH_LINK) -O2 $(EXTRA_FLAGS) -o $@ $^ $(SIMDUTF_LIB) $(ICU_LIBS) -lm
+
+# The CLI's `utfx bench` links the same engine: these objects plus the static
+# library (no main, no internal kernel probe, no ICU: baselines_none.c).
+BENCH_ENGINE_OBJ := $(addprefix $(BUILD)/obj/bench/,engine.o suite_kernels.o suite_decode.o \
+                      suite_encode.o suite_node.o baselines_none.o)
+
+$(CLI_BIN): $(BENCH_ENGINE_OBJ)
+
+bench-build: $(BENCH_BIN) $(BENCH_ENGINE_OBJ) ## build $(BUILD)/utfx-bench only
+
+# tests/test_bench_smoke.sh runs the harness once per suite on tiny inputs.
+test-build: $(BENCH_BIN) $(BENCH_ENGINE_OBJ)
+
+bench: $(BENCH_BIN) ## run the benchmarks: default selection, or BENCH_ARGS="..."
+	@mkdir -p $(BUILD)/bench
+	$(BENCH_BIN) $(BENCH_ARGS) --csv $(BUILD)/bench/results.csv \
+	    --raw $(BUILD)/bench/samples.csv --plot-data $(BUILD)/bench/kernels.tsv
+	@echo "results: $(BUILD)/bench/results.csv (every batch: $(BUILD)/bench/samples.csv)"
+	@$(MAKE) --no-print-directory bench-chart
+
+bench-chart: ## draw $(BUILD)/bench/kernels.png from the last run (needs gnuplot)
+	@if ! command -v gnuplot >/dev/null 2>&1; then \
+	  echo "chart: gnuplot is not installed; on Debian/Ubuntu: apt-get install gnuplot-nox,"; \
+	  echo "       then 'make bench-chart' draws $(BUILD)/bench/kernels.png from this run"; \
+	elif [ -s $(BUILD)/bench/kernels.tsv ]; then \
+	  gnuplot -e "datafile='$(BUILD)/bench/kernels.tsv'; outfile='$(BUILD)/bench/kernels.png'" \
+	      bench/plot.gp 2>$(BUILD)/bench/gnuplot.log \
+	    && echo "chart: $(BUILD)/bench/kernels.png" \
+	    || { cat $(BUILD)/bench/gnuplot.log; exit 1; }; \
+	fi
 
 # ---------------------------------------------------------------- install
-install: lib ## install header, libraries and utfx.pc (PREFIX, DESTDIR)
+install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man page
 	@mkdir -p $(BUILD)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	    -e 's|@VERSION@|$(VERSION)|' utfx.pc.in > $(BUILD)/utfx.pc
@@ -114,11 +266,16 @@ install: lib ## install header, libraries and utfx.pc (PREFIX, DESTDIR)
 	ln -sf libutfx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf libutfx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libutfx.so
 	install -m 644 $(BUILD)/utfx.pc $(DESTDIR)$(PKGCONFIGDIR)/utfx.pc
+	# ---- cli: the command and its man page
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(CLI_BIN) $(DESTDIR)$(BINDIR)/utfx
+	install -m 644 cli/utfx.1 $(DESTDIR)$(MANDIR)/man1/utfx.1
 
 uninstall: ## remove what install put in place
 	rm -f $(DESTDIR)$(INCLUDEDIR)/utfx.h $(DESTDIR)$(LIBDIR)/libutfx.a \
 	      $(DESTDIR)$(LIBDIR)/libutfx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libutfx.so $(DESTDIR)$(PKGCONFIGDIR)/utfx.pc
+	rm -f $(DESTDIR)$(BINDIR)/utfx $(DESTDIR)$(MANDIR)/man1/utfx.1 # ---- cli
 
 clean: ## remove the build directory
 	rm -rf $(BUILD)

@@ -218,6 +218,102 @@ UTFX_API void utfx_to_well_formed_utf16le(const char16_t *src, size_t n, char16_
 UTFX_API void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_t *dst);
 
 /* ---------------------------------------------------------------------------
+ * Streaming decoder: a drop-in for Node.js's StringDecoder (string_decoder).
+ * For every input and every way of cutting it into chunks, each
+ * utfx_decoder_write returns exactly what StringDecoder.write returns for that
+ * chunk and utfx_decoder_end exactly what end() returns, Node's quirks
+ * included:
+ *   utf8      a chunk that ends inside a character (or on any byte Node
+ *             takes for a lead byte: C0-F7, even C0/C1/F5-F7, and doomed
+ *             starts such as E0 80) keeps up to 3 bytes for the next write;
+ *             ill-formed input becomes U+FFFD per maximal subpart, so the
+ *             concatenated output equals the one-shot UTFX_REPLACE conversion.
+ *   utf16le   an odd chunk keeps its last byte; an even chunk ending in a
+ *             high surrogate keeps it. A write may still end in a lone high
+ *             surrogate whose low half comes in the next write (odd chunks);
+ *             lone surrogates pass through unchanged, as in Node.
+ *   latin1    bytes are U+0000-U+00FF.       ascii  each byte masked to 7 bits.
+ *   base64    keeps n % 3 bytes; end() pads with '='. base64url never pads.
+ *   hex       two lowercase digits per byte, no state.
+ * UTF16BE and UTF32 are refused (Node has no such decoder).
+ *
+ * UTF-16 output is an array of char16_t code units in host byte order (on a
+ * little-endian host that is UTF-16LE), i.e. the units of Node's string.
+ *
+ * No allocation: the caller owns the struct (on the stack, inside its own
+ * structs, ...). One decoder must not be used by two threads at once.
+ *
+ *   utfx_decoder_init(d, enc)   0 on success, nonzero (d unusable) for an
+ *                               encoding Node's StringDecoder does not have.
+ *   utfx_decoder_write(d, src, n, dst, cap)
+ *                               decodes the chunk src[0..n); returns OK with
+ *                               read = n (what must wait for more input is
+ *                               kept in d). If the output does not fit in cap
+ *                               units: DST_FULL, dst holds a prefix of it that
+ *                               ends at a character boundary (never half a
+ *                               surrogate pair, a hex byte or a base64
+ *                               quartet), written says how much, read how many
+ *                               bytes of src it accounts for; call write again
+ *                               with src + read, n - read to get the rest. A
+ *                               cap of 4 or more always makes progress.
+ *   utfx_decoder_end(d, dst, cap)
+ *                               what end() returns: flushes what d holds and
+ *                               resets d for reuse (read is 0). DST_FULL
+ *                               keeps the rest, so calling end again continues.
+ *   utfx_decoder_max_length(d, n)
+ *                               units that always suffice for the next write
+ *                               of n bytes (n = 0: for end) in d's state.
+ *   result.replaced counts the U+FFFD written for ill-formed UTF-8 (and, in
+ *   the UTF-8 form, for lone surrogates of utf16le input).
+ *   A decoder that init refused returns INVALID from every call.
+ *
+ * UTF-8 output form (a streaming sanitizer: bytes in, well-formed UTF-8 out):
+ * utfx_decoder_write_utf8 / utfx_decoder_end_utf8 / utfx_decoder_max_length_utf8
+ * take the same decoder and cap in bytes, and write the UTF-8 encoding of
+ * what the UTF-16 form writes, as Buffer.from(string, 'utf8') encodes it
+ * (a lone surrogate becomes EF BF BD). UTF-8 cannot carry half a surrogate
+ * pair, so where the UTF-16 form would end a write with a high surrogate
+ * (the utf16le odd-chunk quirk) the UTF-8 form holds that surrogate and
+ * writes it with the next write (as a 4-byte character when its low half
+ * follows, else as EF BF BD), or at end. Concatenated, the UTF-8 outputs
+ * equal Buffer.from(all UTF-16 outputs joined, 'utf8'). Use one form per
+ * decoder between init and end.
+ *
+ * Example: decode a socket into UTF-8 text.
+ *   utfx_decoder d; char in[4096], out[3 * 4096 + 16];
+ *   utfx_decoder_init(&d, UTFX_UTF8);
+ *   while ((n = read(fd, in, sizeof in)) > 0) {
+ *     utfx_result r = utfx_decoder_write_utf8(&d, in, n, out, sizeof out);
+ *     fwrite(out, 1, r.written, stdout);   (sizeof out >= max_length_utf8)
+ *   }
+ *   utfx_result r = utfx_decoder_end_utf8(&d, out, sizeof out);
+ */
+#define UTFX_DECODER 1
+
+typedef struct utfx_decoder {
+  /* Private: only the utfx_decoder_* functions read or write these. */
+  unsigned char enc_;     /* utfx_encoding, or 0xFF when unusable */
+  unsigned char held_;    /* bytes in buf_ */
+  unsigned char missing_; /* bytes Node waits for to complete buf_; 0 while
+                             held_ > 0: buf_ is complete, output not yet written */
+  unsigned char unused_;
+  unsigned char buf_[4];  /* held bytes: utf8 <= 3 (+1 on completion),
+                             utf16le <= 4, base64 <= 2 (+1) */
+  uint16_t high_;         /* UTF-8 form: a high surrogate awaiting its pair */
+  uint16_t pad_;
+} utfx_decoder;
+
+UTFX_API int utfx_decoder_init(utfx_decoder *d, utfx_encoding enc);
+UTFX_API utfx_result utfx_decoder_write(utfx_decoder *d, const char *src, size_t n,
+                                        char16_t *dst, size_t cap);
+UTFX_API utfx_result utfx_decoder_end(utfx_decoder *d, char16_t *dst, size_t cap);
+UTFX_API size_t utfx_decoder_max_length(const utfx_decoder *d, size_t n);
+UTFX_API utfx_result utfx_decoder_write_utf8(utfx_decoder *d, const char *src, size_t n,
+                                             char *dst, size_t cap);
+UTFX_API utfx_result utfx_decoder_end_utf8(utfx_decoder *d, char *dst, size_t cap);
+UTFX_API size_t utfx_decoder_max_length_utf8(const utfx_decoder *d, size_t n);
+
+/* ---------------------------------------------------------------------------
  * Dispatch. The library holds one kernel set per instruction-set tier
  * ("avx512", "avx2", "neon", "scalar") and uses the best one the CPU and OS
  * support, chosen at the first call (thread-safe, no lock). The environment

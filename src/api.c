@@ -1,8 +1,15 @@
-/* Public entry points: reduce the flags, then call the active tier's kernel. */
+/* Public entry points: reduce the flags, then call the active tier's kernel.
+ *
+ * The contract lets src be NULL when n == 0 and dst be NULL when cap == 0.
+ * Kernels compute addresses such as src + i, and NULL + 0 is undefined
+ * behaviour in C (clang's UBSan reports it), so empty input returns here and a
+ * NULL zero-capacity destination becomes a local dummy the kernel never
+ * writes (it has no room). */
 #include "internal.h"
 
 #define UTFXI_API_VALIDATE(enc, S)                               \
   utfx_result utfx_validate_##enc(const S *s, size_t n) {        \
+    if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);           \
     return utfxi_active()->validate_##enc(s, n);                 \
   }
 UTFXI_VALIDATIONS(UTFXI_API_VALIDATE)
@@ -10,21 +17,24 @@ UTFXI_VALIDATIONS(UTFXI_API_VALIDATE)
 #define UTFXI_API_CONVERT(from, S, to, T)                                                  \
   utfx_result utfx_convert_##from##_to_##to(const S *restrict src, size_t n,              \
                                             T *restrict dst, size_t cap, unsigned flags) { \
+    T no_room[1];                                                                          \
+    if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);                                     \
+    if (!dst && cap == 0) dst = no_room;                                                   \
     return utfxi_active()->convert_##from##_to_##to(src, n, dst, cap, flags & UTFX_REPLACE); \
   }
 UTFXI_CONVERSIONS(UTFXI_API_CONVERT)
 
 #define UTFXI_API_LENGTH(to, from, S)                            \
   size_t utfx_##to##_length_from_##from(const S *src, size_t n) { \
-    return utfxi_active()->to##_length_from_##from(src, n);       \
+    return n ? utfxi_active()->to##_length_from_##from(src, n) : 0; \
   }
 UTFXI_LENGTHS(UTFXI_API_LENGTH)
 
 void utfx_to_well_formed_utf16le(const char16_t *src, size_t n, char16_t *dst) {
-  utfxi_active()->to_well_formed_utf16le(src, n, dst);
+  if (n) utfxi_active()->to_well_formed_utf16le(src, n, dst);
 }
 void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_t *dst) {
-  utfxi_active()->to_well_formed_utf16be(src, n, dst);
+  if (n) utfxi_active()->to_well_formed_utf16be(src, n, dst);
 }
 
 const char *utfx_status_string(utfx_status status) {

@@ -49,8 +49,23 @@ static const struct tier *find_tier(const char *name) {
   return NULL;
 }
 
+/* CPUID traps to the hypervisor on many VMs (~0.5 ms), so the detected mask
+ * is cached. Detection is pure: racing first calls store the same value. The
+ * top bit marks "detected" so that a CPU with no features is cached too. */
+static _Atomic uint32_t cpu_features_cache;
+#define CPU_DETECTED 0x80000000u
+
+static uint32_t cpu_features(void) {
+  uint32_t f = atomic_load_explicit(&cpu_features_cache, memory_order_relaxed);
+  if (!(f & CPU_DETECTED)) {
+    f = utfxi_cpu_detect() | CPU_DETECTED;
+    atomic_store_explicit(&cpu_features_cache, f, memory_order_relaxed);
+  }
+  return f & ~CPU_DETECTED;
+}
+
 static int tier_supported(const struct tier *t) {
-  return (utfxi_cpu_detect() & t->required) == t->required;
+  return (cpu_features() & t->required) == t->required;
 }
 
 static const struct utfxi_kernels *resolve(void) {
@@ -91,7 +106,7 @@ int utfx_implementation_supported(const char *name) {
 
 size_t utfx_cpu_features(char *buf, size_t cap) {
   char all[256] = ""; /* every name fits: 11 short names and spaces */
-  uint32_t f = utfxi_cpu_detect();
+  uint32_t f = cpu_features();
   size_t len = 0;
   unsigned i;
   for (i = 0; i < UTFXI_CPU_FEATURE_COUNT; i++) {

@@ -114,6 +114,15 @@ void utfxi_to_well_formed_utf16be_scalar(const char16_t *, size_t, char16_t *);
 /* The active kernel table (dispatch.c). */
 const struct utfxi_kernels *utfxi_active(void);
 
+/* Generic kernel bodies take their variant (byte order, target form) as a
+ * constant argument; forcing them inline makes the compiler stamp out one
+ * specialised copy per wrapper instead of branching at run time. */
+#if defined(__GNUC__) || defined(__clang__)
+#define UTFXI_INLINE static inline __attribute__((always_inline))
+#else
+#define UTFXI_INLINE static inline
+#endif
+
 /* Result constructors. */
 static inline utfx_result utfxi_result(utfx_status status, size_t read, size_t written,
                                        size_t replaced) {

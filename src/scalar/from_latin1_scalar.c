@@ -30,7 +30,7 @@ utfx_result utfxi_convert_latin1_to_utf8_scalar(const char *src, size_t n, char 
   return utfxi_result(i == n ? UTFX_OK : UTFX_DST_FULL, i, w, 0);
 }
 
-static inline utfx_result latin1_widen(const char *src, size_t n, void *dst, size_t cap,
+UTFXI_INLINE utfx_result latin1_widen(const char *src, size_t n, void *dst, size_t cap,
                                        enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
   size_t k = n < cap ? n : cap, i;

@@ -3,30 +3,81 @@
  * 0x80 move a word at a time; a lone surrogate is one error (one U+FFFD). */
 #include "unicode.h"
 
-static inline utfx_result utf16_convert(const char16_t *s, size_t n, void *dst, size_t cap,
+/* Copies four units below 0x80 (the caller checked) to the target form. */
+UTFXI_INLINE void utf16_copy_ascii4(const char16_t *s, void *dst, size_t w, int be,
+                                    enum utfxi_target t) {
+  size_t j;
+  if (t == UTFXI_T_UTF8 || t == UTFXI_T_LATIN1) {
+    unsigned char *d = (unsigned char *)dst + w;
+    for (j = 0; j < 4; j++) d[j] = (unsigned char)utfxi_load16(s + j, be);
+  } else {
+    for (j = 0; j < 4; j++) utfxi_put(dst, w + j, utfxi_load16(s + j, be), t);
+  }
+}
+
+/* Converts well-formed characters from s[*i] on while the room left surely
+ * suffices (3 output units per input unit covers every target), stopping at
+ * the end or at the first character the caller's general step must handle
+ * (a lone surrogate, a Latin-1 overflow). */
+UTFXI_INLINE void utf16_convert_unchecked(const char16_t *s, size_t n, void *dst, size_t *pi,
+                                           size_t *pw, int be, enum utfxi_target t) {
+  const uint64_t nonascii = utfxi_utf16_nonascii_mask(be);
+  size_t i = *pi, w = *pw;
+  while (i < n) {
+    uint32_t c = utfxi_load16(s + i, be);
+    if (c < 0x80) {
+      while (n - i >= 4 && !(utfxi_load64(s + i) & nonascii)) {
+        utf16_copy_ascii4(s + i, dst, w, be, t);
+        i += 4;
+        w += 4;
+      }
+      if (i < n && (c = utfxi_load16(s + i, be)) < 0x80) {
+        utfxi_put(dst, w++, c, t);
+        i++;
+      }
+      continue;
+    }
+    if ((c & 0xF800) == 0xD800) {
+      uint32_t d;
+      if (c > 0xDBFF || n - i < 2) break;
+      d = utfxi_load16(s + i + 1, be);
+      if ((d & 0xFC00) != 0xDC00) break;
+      if (t == UTFXI_T_LATIN1) break; /* above U+00FF */
+      w += utfxi_put(dst, w, 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00), t);
+      i += 2;
+      continue;
+    }
+    if (t == UTFXI_T_LATIN1 && c > 0xFF) break;
+    w += utfxi_put(dst, w, c, t);
+    i++;
+  }
+  *pi = i;
+  *pw = w;
+}
+
+UTFXI_INLINE utfx_result utf16_convert(const char16_t *s, size_t n, void *dst, size_t cap,
                                         unsigned flags, int be, enum utfxi_target t) {
   const uint64_t nonascii = utfxi_utf16_nonascii_mask(be);
+  const size_t per_unit = t == UTFXI_T_UTF8 ? 3 : 1; /* worst-case output per input unit */
   size_t i = 0, w = 0, replaced = 0;
   while (i < n) {
     uint32_t c;
     size_t len;
-    int stop, bad;
-    while (n - i >= 4 && cap - w >= 4 && !(utfxi_load64(s + i) & nonascii)) {
-      size_t j;
-      for (j = 0; j < 4; j++) utfxi_put(dst, w + j, utfxi_load16(s + i + j, be), t);
-      i += 4;
-      w += 4;
+    utfx_result stop;
+    if ((cap - w) / per_unit >= n - i) {
+      utf16_convert_unchecked(s, n, dst, &i, &w, be, t);
+      if (i == n) break;
+    } else {
+      while (n - i >= 4 && cap - w >= 4 && !(utfxi_load64(s + i) & nonascii)) {
+        utf16_copy_ascii4(s + i, dst, w, be, t);
+        i += 4;
+        w += 4;
+      }
+      if (i == n) break;
     }
-    if (i == n) break;
+    /* General step: one character, with every check. */
     len = utfxi_utf16_decode(s + i, n - i, be, &c);
-    bad = c == UTFXI_BAD;
-    if (bad) {
-      if (!(flags & UTFX_REPLACE)) return utfxi_result(UTFX_INVALID, i, w, replaced);
-      c = 0xFFFD;
-    }
-    stop = utfxi_emit(dst, cap, &w, c, t);
-    if (stop) return utfxi_result((utfx_status)stop, i, w, replaced);
-    replaced += (size_t)bad;
+    if (utfxi_careful_step(dst, cap, i, &w, &replaced, c, flags, t, &stop)) return stop;
     i += len;
   }
   return utfxi_result(UTFX_OK, n, w, replaced);
@@ -48,7 +99,7 @@ UTFXI_DEFINE_FROM_UTF16(utf16be, 1, utf32, char32_t, UTFXI_T_UTF32)
 UTFXI_DEFINE_FROM_UTF16(utf16be, 1, latin1, char, UTFXI_T_LATIN1)
 
 /* dst may equal src: each unit is read before it (or its pair) is written. */
-static inline void utf16_to_well_formed(const char16_t *s, size_t n, char16_t *d, int be) {
+UTFXI_INLINE void utf16_to_well_formed(const char16_t *s, size_t n, char16_t *d, int be) {
   size_t i = 0;
   while (i < n) {
     uint32_t c;

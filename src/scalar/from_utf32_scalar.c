@@ -2,19 +2,14 @@
  * A surrogate or a value above U+10FFFF is one error (one U+FFFD). */
 #include "unicode.h"
 
-static inline utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
+UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
                                         unsigned flags, enum utfxi_target t) {
   size_t i, w = 0, replaced = 0;
   for (i = 0; i < n; i++) {
     uint32_t c = (uint32_t)s[i];
-    int stop, bad = !utfxi_is_scalar_value(c);
-    if (bad) {
-      if (!(flags & UTFX_REPLACE)) return utfxi_result(UTFX_INVALID, i, w, replaced);
-      c = 0xFFFD;
-    }
-    stop = utfxi_emit(dst, cap, &w, c, t);
-    if (stop) return utfxi_result((utfx_status)stop, i, w, replaced);
-    replaced += (size_t)bad;
+    utfx_result stop;
+    if (!utfxi_is_scalar_value(c)) c = UTFXI_BAD;
+    if (utfxi_careful_step(dst, cap, i, &w, &replaced, c, flags, t, &stop)) return stop;
   }
   return utfxi_result(UTFX_OK, n, w, replaced);
 }

@@ -44,7 +44,7 @@ size_t utfxi_latin1_length_from_utf8_scalar(const char *s, size_t n) {
 /* UTF-16 source: UTF-8 bytes (a pair is 4, a lone surrogate 3) or code points. */
 enum utf16_count { COUNT_UTF8, COUNT_CHARS };
 
-static inline size_t utf16_count(const char16_t *s, size_t n, int be, enum utf16_count what) {
+UTFXI_INLINE size_t utf16_count(const char16_t *s, size_t n, int be, enum utf16_count what) {
   size_t i = 0, total = 0;
   while (i < n) {
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;

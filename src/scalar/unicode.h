@@ -16,12 +16,12 @@ enum utfxi_target { UTFXI_T_UTF8, UTFXI_T_UTF16LE, UTFXI_T_UTF16BE, UTFXI_T_UTF3
 /* A 16-bit unit whose bytes in memory are little-endian (be = 0) or
  * big-endian (be = 1). Byte access keeps this independent of the host's byte
  * order; compilers turn it into one (byte-swapped) load or store. */
-static inline uint32_t utfxi_load16(const char16_t *p, int be) {
+UTFXI_INLINE uint32_t utfxi_load16(const char16_t *p, int be) {
   const unsigned char *b = (const unsigned char *)p;
   return be ? ((uint32_t)b[0] << 8 | b[1]) : (b[0] | (uint32_t)b[1] << 8);
 }
 
-static inline void utfxi_store16(char16_t *p, uint32_t v, int be) {
+UTFXI_INLINE void utfxi_store16(char16_t *p, uint32_t v, int be) {
   unsigned char *b = (unsigned char *)p;
   b[be ? 1 : 0] = (unsigned char)(v & 0xFF);
   b[be ? 0 : 1] = (unsigned char)(v >> 8);
@@ -29,7 +29,7 @@ static inline void utfxi_store16(char16_t *p, uint32_t v, int be) {
 
 /* 8 bytes as a word (host order); the masks below are built from byte
  * patterns the same way, so the tests do not depend on host byte order. */
-static inline uint64_t utfxi_load64(const void *p) {
+UTFXI_INLINE uint64_t utfxi_load64(const void *p) {
   uint64_t v;
   memcpy(&v, p, 8);
   return v;
@@ -37,7 +37,7 @@ static inline uint64_t utfxi_load64(const void *p) {
 
 /* Mask that is nonzero in a word of four UTF-16 units iff some unit >= 0x80
  * (one pattern per memory byte order). */
-static inline uint64_t utfxi_utf16_nonascii_mask(int be) {
+UTFXI_INLINE uint64_t utfxi_utf16_nonascii_mask(int be) {
   static const unsigned char le[8] = {0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF};
   static const unsigned char bee[8] = {0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80};
   return utfxi_load64(be ? bee : le);
@@ -47,7 +47,7 @@ static inline uint64_t utfxi_utf16_nonascii_mask(int be) {
  * Returns the number of bytes it spans and stores its code point in *cp; for
  * an ill-formed sequence returns the length of its maximal subpart (1..3) and
  * stores UTFXI_BAD. */
-static inline size_t utfxi_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
+UTFXI_INLINE size_t utfxi_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
   uint32_t c = s[0];
   unsigned lo = 0x80, hi = 0xBF;
   if (c < 0x80) {
@@ -80,7 +80,7 @@ static inline size_t utfxi_utf8_decode(const unsigned char *s, size_t n, uint32_
 
 /* Decodes the UTF-16 character at s[0..n), n >= 1: returns 1 or 2 units and
  * the code point, or 1 and UTFXI_BAD for a lone surrogate. */
-static inline size_t utfxi_utf16_decode(const char16_t *s, size_t n, int be, uint32_t *cp) {
+UTFXI_INLINE size_t utfxi_utf16_decode(const char16_t *s, size_t n, int be, uint32_t *cp) {
   uint32_t c = utfxi_load16(s, be);
   if ((c & 0xF800) != 0xD800) {
     *cp = c;
@@ -97,12 +97,12 @@ static inline size_t utfxi_utf16_decode(const char16_t *s, size_t n, int be, uin
   return 1;
 }
 
-static inline int utfxi_is_scalar_value(uint32_t c) {
+UTFXI_INLINE int utfxi_is_scalar_value(uint32_t c) {
   return c < 0xD800 || (c > 0xDFFF && c <= 0x10FFFF);
 }
 
 /* Units needed to write code point c (a scalar value) in the target form. */
-static inline size_t utfxi_units_for(uint32_t c, enum utfxi_target t) {
+UTFXI_INLINE size_t utfxi_units_for(uint32_t c, enum utfxi_target t) {
   switch (t) {
     case UTFXI_T_UTF8:
       return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
@@ -116,27 +116,31 @@ static inline size_t utfxi_units_for(uint32_t c, enum utfxi_target t) {
   return 1;
 }
 
-/* Writes scalar value c at unit index w of dst; the caller checked room. */
-static inline void utfxi_put(void *dst, size_t w, uint32_t c, enum utfxi_target t) {
+/* Writes scalar value c at unit index w of dst and returns the units written
+ * (= utfxi_units_for(c, t)); the caller checked room. */
+UTFXI_INLINE size_t utfxi_put(void *dst, size_t w, uint32_t c, enum utfxi_target t) {
   switch (t) {
     case UTFXI_T_UTF8: {
       unsigned char *d = (unsigned char *)dst + w;
       if (c < 0x80) {
         d[0] = (unsigned char)c;
+        return 1;
       } else if (c < 0x800) {
         d[0] = (unsigned char)(0xC0 | c >> 6);
         d[1] = (unsigned char)(0x80 | (c & 0x3F));
+        return 2;
       } else if (c < 0x10000) {
         d[0] = (unsigned char)(0xE0 | c >> 12);
         d[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
         d[2] = (unsigned char)(0x80 | (c & 0x3F));
+        return 3;
       } else {
         d[0] = (unsigned char)(0xF0 | c >> 18);
         d[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
         d[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
         d[3] = (unsigned char)(0x80 | (c & 0x3F));
+        return 4;
       }
-      return;
     }
     case UTFXI_T_UTF16LE:
     case UTFXI_T_UTF16BE: {
@@ -144,23 +148,24 @@ static inline void utfxi_put(void *dst, size_t w, uint32_t c, enum utfxi_target 
       int be = t == UTFXI_T_UTF16BE;
       if (c < 0x10000) {
         utfxi_store16(d, c, be);
-      } else {
-        utfxi_store16(d, 0xD800 + ((c - 0x10000) >> 10), be);
-        utfxi_store16(d + 1, 0xDC00 + (c & 0x3FF), be);
+        return 1;
       }
-      return;
+      utfxi_store16(d, 0xD800 + ((c - 0x10000) >> 10), be);
+      utfxi_store16(d + 1, 0xDC00 + (c & 0x3FF), be);
+      return 2;
     }
     case UTFXI_T_UTF32:
       ((char32_t *)dst)[w] = (char32_t)c;
-      return;
+      return 1;
     case UTFXI_T_LATIN1:
       ((unsigned char *)dst)[w] = (unsigned char)c;
-      return;
+      return 1;
   }
+  return 0;
 }
 
 /* Writes k ASCII bytes (all < 0x80) at unit index w of dst. */
-static inline void utfxi_put_ascii(void *dst, size_t w, const unsigned char *a, size_t k,
+UTFXI_INLINE void utfxi_put_ascii(void *dst, size_t w, const unsigned char *a, size_t k,
                                    enum utfxi_target t) {
   size_t j;
   switch (t) {
@@ -181,14 +186,38 @@ static inline void utfxi_put_ascii(void *dst, size_t w, const unsigned char *a, 
 /* The common tail of every conversion step: checks target range and room,
  * then writes. Returns 0 when the character was written, otherwise the status
  * to stop with (the caller reports read = offset of this character). */
-static inline int utfxi_emit(void *dst, size_t cap, size_t *w, uint32_t c,
+UTFXI_INLINE int utfxi_emit(void *dst, size_t cap, size_t *w, uint32_t c,
                              enum utfxi_target t) {
   size_t units;
   if (t == UTFXI_T_LATIN1 && c > 0xFF) return UTFX_INVALID;
   units = utfxi_units_for(c, t);
   if (cap - *w < units) return UTFX_DST_FULL;
-  utfxi_put(dst, *w, c, t);
-  *w += units;
+  *w += utfxi_put(dst, *w, c, t);
+  return 0;
+}
+
+/* The careful step every converter takes for one character at source offset
+ * i that its fast loop did not handle: c is the decoded code point, or
+ * UTFXI_BAD for an ill-formed sequence. STRICT stops there; REPLACE writes
+ * U+FFFD. Returns 0 when the character was written (counted in *replaced if
+ * it was replaced), else 1 with *stop holding the result to return. */
+UTFXI_INLINE int utfxi_careful_step(void *dst, size_t cap, size_t i, size_t *w,
+                                    size_t *replaced, uint32_t c, unsigned flags,
+                                    enum utfxi_target t, utfx_result *stop) {
+  int bad = c == UTFXI_BAD, status;
+  if (bad) {
+    if (!(flags & UTFX_REPLACE)) {
+      *stop = utfxi_result(UTFX_INVALID, i, *w, *replaced);
+      return 1;
+    }
+    c = 0xFFFD;
+  }
+  status = utfxi_emit(dst, cap, w, c, t);
+  if (status) {
+    *stop = utfxi_result((utfx_status)status, i, *w, *replaced);
+    return 1;
+  }
+  *replaced += (size_t)bad;
   return 0;
 }
 

@@ -4,28 +4,47 @@
 
 #define UTFXI_HIGH_BITS 0x8080808080808080ull
 
+/* Length of the well-formed character at s[0..n) (n >= 1, s[0] >= 0x80), or
+ * 0 if it is not one. Branches on the lead byte's class, as the converters'
+ * unchecked loops do; the exact error position comes from utfxi_utf8_decode. */
+UTFXI_INLINE size_t utf8_valid_multibyte(const unsigned char *s, size_t n) {
+  uint32_t c = s[0], cp;
+  if (c >= 0xC2 && c <= 0xDF) return n >= 2 && (s[1] & 0xC0) == 0x80 ? 2 : 0;
+  if ((c & 0xF0) == 0xE0) {
+    if (n < 3 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80) return 0;
+    cp = (c & 0x0F) << 12 | (s[1] & 0x3Fu) << 6;
+    return cp >= 0x800 && (cp & 0xF800) != 0xD800 ? 3 : 0;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    if (n < 4 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80 || (s[3] & 0xC0) != 0x80)
+      return 0;
+    cp = (c & 0x07) << 18 | (s[1] & 0x3Fu) << 12;
+    return cp >= 0x10000 && cp <= 0x10FFFF ? 4 : 0;
+  }
+  return 0;
+}
+
 utfx_result utfxi_validate_utf8_scalar(const char *src, size_t n) {
   const unsigned char *s = (const unsigned char *)src;
   size_t i = 0;
   while (i < n) {
-    uint32_t c;
     size_t len;
-    /* 16 ASCII bytes per step: two independent loads keep the loop short. */
-    while (n - i >= 16 && !((utfxi_load64(s + i) | utfxi_load64(s + i + 8)) & UTFXI_HIGH_BITS))
-      i += 16;
-    if (i == n) break;
     if (s[i] < 0x80) {
-      i++;
+      /* 16 ASCII bytes per step: two independent loads keep the loop short. */
+      while (n - i >= 16 &&
+             !((utfxi_load64(s + i) | utfxi_load64(s + i + 8)) & UTFXI_HIGH_BITS))
+        i += 16;
+      while (i < n && s[i] < 0x80) i++;
       continue;
     }
-    len = utfxi_utf8_decode(s + i, n - i, &c);
-    if (c == UTFXI_BAD) return utfxi_result(UTFX_INVALID, i, 0, 0);
+    len = utf8_valid_multibyte(s + i, n - i);
+    if (!len) return utfxi_result(UTFX_INVALID, i, 0, 0);
     i += len;
   }
   return utfxi_result(UTFX_OK, n, 0, 0);
 }
 
-static inline utfx_result utf16_validate(const char16_t *s, size_t n, int be) {
+UTFXI_INLINE utfx_result utf16_validate(const char16_t *s, size_t n, int be) {
   size_t i = 0;
   while (i < n) {
     uint32_t c = utfxi_load16(s + i, be);

@@ -1,0 +1,375 @@
+/* The kernel suite: every validate / convert / length / repair function of the
+ * public API on each corpus text, for every utfx tier this CPU runs, next to
+ * memcpy of the same bytes, ICU, glibc iconv and (when built with it) simdutf.
+ *
+ * Inputs: each `*.utf8.txt` file of the data directory (a leading BOM is
+ * dropped); the UTF-16LE/BE, UTF-32 and Latin-1 forms are made from it once.
+ * Functions whose source or target is Latin-1 (or ASCII) run only on texts
+ * that Latin-1 (or ASCII) can hold: elsewhere they would stop at the first
+ * character, which measures nothing. Conversions use UTFX_REPLACE (Node's
+ * semantics) and a destination of the worst-case size. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+#include "utfx.h"
+
+size_t bench_run_call(void *ctx, size_t iters) {
+  const bench_call *c = ctx;
+  size_t acc = 0, i;
+  for (i = 0; i < iters; i++) acc += c->fn(c->state, c->src, c->n, c->dst, c->cap);
+  return acc;
+}
+
+void bench_add_call(bench_registry *reg, const bench_entry *e, const bench_call *call) {
+  bench_entry copy = *e;
+  bench_call *c = bench_alloc(reg, sizeof *c);
+  *c = *call;
+  copy.run = bench_run_call;
+  copy.ctx = c;
+  bench_add(reg, &copy);
+}
+
+/* ---- the operations, through the public API ----------------------------- */
+
+enum form { F_UTF8, F_UTF16LE, F_UTF16BE, F_UTF32, F_LATIN1, F_ASCII, F_FORMS };
+static const size_t unit_size[F_FORMS] = {1, 2, 2, 4, 1, 1};
+
+#define CONVERSIONS(X)                   \
+  X(utf8, char, utf16le, char16_t)       \
+  X(utf8, char, utf16be, char16_t)       \
+  X(utf8, char, utf32, char32_t)         \
+  X(utf8, char, latin1, char)            \
+  X(utf16le, char16_t, utf8, char)       \
+  X(utf16le, char16_t, utf16be, char16_t) \
+  X(utf16le, char16_t, utf32, char32_t)  \
+  X(utf16le, char16_t, latin1, char)     \
+  X(utf16be, char16_t, utf8, char)       \
+  X(utf16be, char16_t, utf16le, char16_t) \
+  X(utf16be, char16_t, utf32, char32_t)  \
+  X(utf16be, char16_t, latin1, char)     \
+  X(utf32, char32_t, utf8, char)         \
+  X(utf32, char32_t, utf16le, char16_t)  \
+  X(utf32, char32_t, utf16be, char16_t)  \
+  X(utf32, char32_t, latin1, char)       \
+  X(latin1, char, utf8, char)            \
+  X(latin1, char, utf16le, char16_t)     \
+  X(latin1, char, utf16be, char16_t)     \
+  X(latin1, char, utf32, char32_t)
+
+#define LENGTHS(X)                                                      \
+  X(utf8, utf16le, char16_t, F_UTF16LE)                                 \
+  X(utf8, utf16be, char16_t, F_UTF16BE) X(utf8, utf32, char32_t, F_UTF32) \
+  X(utf8, latin1, char, F_LATIN1) X(utf16, utf8, char, F_UTF8)          \
+  X(utf16, utf32, char32_t, F_UTF32) X(utf16, latin1, char, F_LATIN1)   \
+  X(utf32, utf8, char, F_UTF8) X(utf32, utf16le, char16_t, F_UTF16LE)   \
+  X(utf32, utf16be, char16_t, F_UTF16BE) X(utf32, latin1, char, F_LATIN1) \
+  X(latin1, utf8, char, F_UTF8) X(latin1, utf16le, char16_t, F_UTF16LE) \
+  X(latin1, utf16be, char16_t, F_UTF16BE) X(latin1, utf32, char32_t, F_UTF32)
+
+#define VALIDATIONS(X) \
+  X(utf8, char, F_UTF8) X(utf16le, char16_t, F_UTF16LE) X(utf16be, char16_t, F_UTF16BE) \
+  X(utf32, char32_t, F_UTF32) X(ascii, char, F_ASCII)
+
+#define DEF_CONVERT(from, S, to, T)                                                       \
+  static size_t op_convert_##from##_to_##to(const void *state, const void *src, size_t n, \
+                                            void *dst, size_t cap) {                     \
+    utfx_result r = utfx_convert_##from##_to_##to(src, n, dst, cap, UTFX_REPLACE);       \
+    (void)state;                                                                          \
+    return r.written;                                                                     \
+  }
+CONVERSIONS(DEF_CONVERT)
+
+#define DEF_LENGTH(to, from, S, F)                                                     \
+  static size_t op_##to##_length_from_##from(const void *state, const void *src, size_t n, \
+                                             void *dst, size_t cap) {                  \
+    (void)state, (void)dst, (void)cap;                                                 \
+    return utfx_##to##_length_from_##from(src, n);                                     \
+  }
+LENGTHS(DEF_LENGTH)
+
+#define DEF_VALIDATE(enc, S, F)                                                          \
+  static size_t op_validate_##enc(const void *state, const void *src, size_t n, void *dst, \
+                                  size_t cap) {                                          \
+    utfx_result r = utfx_validate_##enc(src, n);                                         \
+    (void)state, (void)dst, (void)cap;                                                   \
+    return r.read;                                                                       \
+  }
+VALIDATIONS(DEF_VALIDATE)
+
+static size_t op_to_well_formed_utf16le(const void *state, const void *src, size_t n,
+                                        void *dst, size_t cap) {
+  (void)state, (void)cap;
+  utfx_to_well_formed_utf16le(src, n, dst);
+  return n;
+}
+
+static size_t op_to_well_formed_utf16be(const void *state, const void *src, size_t n,
+                                        void *dst, size_t cap) {
+  (void)state, (void)cap;
+  utfx_to_well_formed_utf16be(src, n, dst);
+  return n;
+}
+
+static size_t op_memcpy(const void *state, const void *src, size_t n, void *dst, size_t cap) {
+  (void)state, (void)cap;
+  memcpy(dst, src, n);
+  return n;
+}
+
+typedef struct {
+  const char *name;
+  enum form from;
+  enum form to;    /* F_FORMS when the result is not text */
+  size_t out_per_in; /* worst-case destination units per source unit */
+  bench_kernel fn;
+} op_info;
+
+#define F_utf8 F_UTF8
+#define F_utf16le F_UTF16LE
+#define F_utf16be F_UTF16BE
+#define F_utf32 F_UTF32
+#define F_latin1 F_LATIN1
+#define ROW_CONVERT(from, S, to, T) \
+  {"convert_" #from "_to_" #to, F_##from, F_##to, 4, op_convert_##from##_to_##to},
+#define ROW_LENGTH(to, from, S, F) \
+  {#to "_length_from_" #from, F, F_FORMS, 0, op_##to##_length_from_##from},
+#define ROW_VALIDATE(enc, S, F) {"validate_" #enc, F, F_FORMS, 0, op_validate_##enc},
+
+static const op_info ops[] = {
+    VALIDATIONS(ROW_VALIDATE) CONVERSIONS(ROW_CONVERT) LENGTHS(ROW_LENGTH){
+        "to_well_formed_utf16le", F_UTF16LE, F_UTF16LE, 1, op_to_well_formed_utf16le},
+    {"to_well_formed_utf16be", F_UTF16BE, F_UTF16BE, 1, op_to_well_formed_utf16be},
+};
+
+/* ---- the corpus --------------------------------------------------------- */
+
+typedef struct {
+  char label[48];
+  const void *text[F_FORMS]; /* NULL where the form cannot hold the text */
+  size_t units[F_FORMS];
+  size_t code_points;
+} corpus;
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Cuts s to at most `max` bytes at a character boundary (tiny mode). */
+static size_t cut_utf8(const char *s, size_t n, size_t max) {
+  if (n <= max) return n;
+  while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80) max--;
+  return max;
+}
+
+static int load_corpus(bench_registry *reg, const char *path, const char *file, corpus *c) {
+  size_t n, len = strcspn(file, "-.") ? strcspn(file, "-.") : strlen(file);
+  char *utf8 = bench_read_file(reg, path, &n);
+  utfx_result r;
+  if (!utf8) return -1;
+  if (n >= 3 && memcmp(utf8, "\xEF\xBB\xBF", 3) == 0) utf8 += 3, n -= 3;
+  if (bench_opts(reg)->tiny) n = cut_utf8(utf8, n, 200);
+  if (len >= sizeof c->label) len = sizeof c->label - 1;
+  memset(c, 0, sizeof *c);
+  memcpy(c->label, file, len);
+  c->text[F_UTF8] = utf8;
+  c->units[F_UTF8] = n;
+  {
+    char16_t *le = bench_alloc(reg, 2 * n + 2), *be = bench_alloc(reg, 2 * n + 2);
+    char32_t *u32 = bench_alloc(reg, 4 * n + 4);
+    char *l1 = bench_alloc(reg, n + 1);
+    r = utfx_convert_utf8_to_utf16le(utf8, n, le, n, UTFX_STRICT);
+    if (r.status != UTFX_OK) {
+      fprintf(stderr, "utfx-bench: %s is not valid UTF-8 (offset %zu); skipped\n", path, r.read);
+      return -1;
+    }
+    c->text[F_UTF16LE] = le;
+    c->units[F_UTF16LE] = r.written;
+    r = utfx_convert_utf8_to_utf16be(utf8, n, be, n, UTFX_STRICT);
+    c->text[F_UTF16BE] = be;
+    c->units[F_UTF16BE] = r.written;
+    r = utfx_convert_utf8_to_utf32(utf8, n, u32, n, UTFX_STRICT);
+    c->text[F_UTF32] = u32;
+    c->units[F_UTF32] = c->code_points = r.written;
+    r = utfx_convert_utf8_to_latin1(utf8, n, l1, n, UTFX_STRICT);
+    if (r.status == UTFX_OK) {
+      c->text[F_LATIN1] = l1;
+      c->units[F_LATIN1] = r.written;
+    }
+    if (utfx_validate_ascii(utf8, n).status == UTFX_OK) {
+      c->text[F_ASCII] = utf8;
+      c->units[F_ASCII] = n;
+    }
+  }
+  return 0;
+}
+
+/* The files given with --file, labelled by their base name. */
+static size_t load_files(bench_registry *reg, corpus **out) {
+  const bench_options *opt = bench_opts(reg);
+  corpus *list = bench_alloc(reg, opt->nfiles * sizeof *list);
+  size_t i, k = 0;
+  for (i = 0; i < opt->nfiles; i++) {
+    const char *base = strrchr(opt->files[i], '/');
+    base = base ? base + 1 : opt->files[i];
+    if (load_corpus(reg, opt->files[i], base, &list[k]) == 0)
+      k++;
+    else
+      fprintf(stderr, "utfx-bench: cannot use %s\n", opt->files[i]);
+  }
+  *out = list;
+  return k;
+}
+
+/* Loads every *.utf8.txt of the data directory, sorted by name. */
+static size_t load_corpora(bench_registry *reg, corpus **out) {
+  const char *dir = bench_opts(reg)->data_dir;
+  DIR *d;
+  struct dirent *ent;
+  char **names = NULL;
+  size_t count = 0, cap = 0, i, k = 0;
+  corpus *list;
+  if (bench_opts(reg)->nfiles) return load_files(reg, out);
+  d = opendir(dir);
+  if (!d) {
+    fprintf(stderr, "utfx-bench: cannot open the corpus directory %s (use --data DIR)\n", dir);
+    *out = NULL;
+    return 0;
+  }
+  while ((ent = readdir(d)) != NULL) {
+    size_t len = strlen(ent->d_name);
+    if (len < 9 || strcmp(ent->d_name + len - 9, ".utf8.txt") != 0) continue;
+    if (count == cap) {
+      cap = cap ? 2 * cap : 32;
+      names = realloc(names, cap * sizeof *names);
+      if (!names) abort();
+    }
+    names[count] = bench_alloc(reg, len + 1);
+    memcpy(names[count++], ent->d_name, len + 1);
+  }
+  closedir(d);
+  if (count) qsort(names, count, sizeof *names, cmp_str);
+  list = bench_alloc(reg, (count ? count : 1) * sizeof *list);
+  for (i = 0; i < count; i++) {
+    char path[4096];
+    char label[48];
+    size_t len = strcspn(names[i], "-.");
+    snprintf(label, sizeof label, "%.*s", (int)(len < 47 ? len : 47), names[i]);
+    if (!bench_wanted(reg, "kernels", NULL, label, NULL)) continue;
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    if (load_corpus(reg, path, names[i], &list[k]) == 0) k++;
+  }
+  free(names);
+  *out = list;
+  return k;
+}
+
+/* ---- self-check ---------------------------------------------------------- */
+
+/* Runs `call` once and compares its result (and, for an operation with a
+ * text output, the output) with the scalar kernel's, so that no broken or
+ * misused implementation reports a speed. tier: the utfx tier call needs, or
+ * NULL for a baseline. */
+static int agrees_with_scalar(const op_info *op, const bench_call *call, const char *tier,
+                              void *scratch) {
+  size_t want, got;
+  int same;
+  if (utfx_set_implementation("scalar") != 0) return 0;
+  want = op->fn(NULL, call->src, call->n, call->dst, call->cap);
+  if (tier && utfx_set_implementation(tier) != 0) return 0;
+  got = call->fn(call->state, call->src, call->n, scratch, call->cap);
+  same = got == want;
+  if (same && op->to < F_FORMS)
+    same = memcmp(call->dst, scratch, want * unit_size[op->to]) == 0;
+  return same;
+}
+
+/* ---- registration ------------------------------------------------------- */
+
+static void add_checked(bench_registry *reg, const bench_entry *e, const bench_call *call,
+                        const op_info *op, void *scratch) {
+  if (agrees_with_scalar(op, call, e->tier[0] ? e->tier : NULL, scratch))
+    bench_add_call(reg, e, call);
+  else
+    fprintf(stderr, "utfx-bench: %s %s disagrees with utfx-scalar; not timed\n", e->name,
+            e->impl);
+}
+
+void bench_suite_kernels(bench_registry *reg) {
+  const bench_options *opt = bench_opts(reg);
+  const char *tiers[8];
+  size_t ntiers = bench_tiers(tiers, 8), ncorpus, c, o, t, max_units = 0;
+  corpus *corpora;
+  void *dst, *scratch;
+  size_t dst_bytes;
+  if (!bench_wanted(reg, "kernels", NULL, NULL, NULL)) return;
+  ncorpus = load_corpora(reg, &corpora);
+  for (c = 0; c < ncorpus; c++)
+    if (corpora[c].units[F_UTF8] > max_units) max_units = corpora[c].units[F_UTF8];
+  /* One destination for all: benchmarks run one at a time. Any conversion of
+   * n UTF-8 bytes (or fewer units of another form) fits in 4n units of 4. */
+  dst_bytes = 16 * max_units + 64;
+  dst = bench_alloc(reg, dst_bytes);
+  scratch = bench_alloc(reg, dst_bytes);
+  for (o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+    const op_info *op = &ops[o];
+    if (!bench_wanted(reg, "kernels", op->name, NULL, NULL)) continue;
+    for (c = 0; c < ncorpus; c++) {
+      const corpus *cp = &corpora[c];
+      bench_entry e;
+      bench_call call;
+      if (!cp->text[op->from] || (op->to < F_FORMS && !cp->text[op->to])) continue;
+      memset(&e, 0, sizeof e);
+      snprintf(e.suite, sizeof e.suite, "kernels");
+      snprintf(e.name, sizeof e.name, "%s/%s", op->name, cp->label);
+      e.bytes = (double)(cp->units[op->from] * unit_size[op->from]);
+      e.chars = (double)cp->code_points;
+      memset(&call, 0, sizeof call);
+      call.src = cp->text[op->from];
+      call.dst = dst;
+
+      /* memcpy of the same input bytes: the physical limit. */
+      snprintf(e.impl, sizeof e.impl, "memcpy");
+      call.fn = op_memcpy;
+      call.n = cp->units[op->from] * unit_size[op->from];
+      bench_add_call(reg, &e, &call);
+
+      call.n = cp->units[op->from];
+      call.cap = op->out_per_in ? op->out_per_in * call.n : 0;
+      for (t = 0; t < ntiers; t++) {
+        if (!bench_tier_distinct(opt, tiers[t], op->name)) continue;
+        snprintf(e.impl, sizeof e.impl, "utfx-%s", tiers[t]);
+        snprintf(e.tier, sizeof e.tier, "%s", tiers[t]);
+        call.fn = op->fn;
+        call.state = NULL;
+        add_checked(reg, &e, &call, op, scratch);
+      }
+      e.tier[0] = '\0';
+      if (bench_wanted(reg, "kernels", op->name, cp->label, "icu") &&
+          bench_icu_op(reg, op->name, &call) == 0) {
+        snprintf(e.impl, sizeof e.impl, "icu");
+        add_checked(reg, &e, &call, op, scratch);
+      }
+      if (bench_wanted(reg, "kernels", op->name, cp->label, "iconv") &&
+          bench_iconv_op(reg, op->name, &call) == 0) {
+        snprintf(e.impl, sizeof e.impl, "iconv");
+        add_checked(reg, &e, &call, op, scratch);
+      }
+#ifdef UTFX_BENCH_SIMDUTF
+      {
+        size_t s, ns = bench_simdutf_count();
+        for (s = 0; s < ns; s++) {
+          snprintf(e.impl, sizeof e.impl, "simdutf-%s", bench_simdutf_name(s));
+          if (bench_wanted(reg, "kernels", op->name, cp->label, e.impl) &&
+              bench_simdutf_op(s, op->name, &call) == 0)
+            add_checked(reg, &e, &call, op, scratch);
+        }
+      }
+#endif
+    }
+  }
+}

@@ -1,0 +1,183 @@
+/* Declarations shared by the files of the utfx command-line tool. The tool
+ * sees only the public header (include/utfx.h); nothing here is installed. */
+#ifndef UTFX_CLI_H
+#define UTFX_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "utfx.h"
+
+/* Exit statuses, documented in utfx.1 (EXIT STATUS). */
+enum {
+  CLI_EXIT_OK = 0,      /* success */
+  CLI_EXIT_INVALID = 1, /* ill-formed or unencodable input (data error) */
+  CLI_EXIT_USAGE = 2,   /* bad option, unknown encoding, bad argument */
+  CLI_EXIT_IO = 3       /* cannot open / read / write, out of memory */
+};
+
+/* ---- encodings.c: names, aliases, byte-order marks ---- */
+
+/* Concrete byte encodings of a stream. */
+enum cli_enc { CLI_UTF8, CLI_UTF16LE, CLI_UTF16BE, CLI_UTF32LE, CLI_UTF32BE, CLI_LATIN1 };
+
+/* What the user asked for with -f / -t. */
+struct cli_encoding {
+  enum cli_enc enc;
+  int generic; /* "utf-16" / "utf-32": the BOM decides (input), a BOM is written (output) */
+  int detect;  /* -f omitted: a BOM decides, else UTF-8 */
+};
+
+/* Memory families of the library API. UTF-32 data is always handed to the
+ * library in host order (the CLI swaps the other order in place). */
+enum cli_fam { FAM_UTF8, FAM_UTF16LE, FAM_UTF16BE, FAM_UTF32, FAM_LATIN1 };
+
+int cli_encoding_parse(const char *name, struct cli_encoding *out); /* 0 or -1 */
+const char *cli_encoding_name(enum cli_enc enc);                    /* "UTF-16LE" */
+size_t cli_unit_size(enum cli_enc enc);                             /* 1, 2 or 4 */
+enum cli_fam cli_family(enum cli_enc enc);
+int cli_needs_swap32(enum cli_enc enc); /* UTF-32 in the non-host order */
+void cli_swap32(unsigned char *p, size_t units);
+size_t cli_bom_bytes(enum cli_enc enc, unsigned char out[4]); /* 0 for Latin-1 */
+/* Resolves a detect / generic input encoding from the first bytes; returns
+ * the length of the BOM found (0 if none) and stores the encoding. */
+size_t cli_detect_bom(const struct cli_encoding *want, const unsigned char *p, size_t n,
+                      enum cli_enc *enc);
+/* Bytes at the end of a chunk that may start a character completed by the
+ * next chunk: carried over so every character is converted whole. */
+size_t cli_incomplete_tail(enum cli_enc enc, const unsigned char *p, size_t n);
+/* Length of the ill-formed UTF-8 sequence at p as a reader sees it: its lead
+ * byte and the continuation bytes that follow, up to the length the lead
+ * announces (E0 80 -> 2, ED A0 80 -> 3, a stray 80 -> 1). */
+size_t cli_utf8_sequence_length(const unsigned char *p, size_t n);
+
+/* ---- unicode.c: one switch per operation over the public API ---- */
+
+utfx_result cli_validate(enum cli_fam fam, const void *src, size_t units);
+utfx_result cli_convert(enum cli_fam from, enum cli_fam to, const void *src, size_t units,
+                        void *dst, size_t cap, unsigned flags);
+uint64_t cli_code_points(enum cli_fam fam, const void *src, size_t units);
+uint64_t cli_utf16_units(enum cli_fam fam, const void *src, size_t units);
+/* Decodes the character at src[0..units): returns 0 and its code point, or 1
+ * for an ill-formed sequence; *len = units it spans (the maximal subpart the
+ * library replaces with one U+FFFD when ill-formed). */
+int cli_decode_one(enum cli_fam fam, const void *src, size_t units, uint32_t *cp, size_t *len);
+/* U+FFFD in enc ('?' for Latin-1); returns its byte length. */
+size_t cli_replacement_bytes(enum cli_enc enc, unsigned char out[4]);
+
+/* ---- position.c: line / column bookkeeping for error messages ---- */
+
+struct cli_pos {
+  uint64_t lines; /* LF characters seen */
+  uint64_t col;   /* characters since the last LF */
+};
+/* Accounts for nbytes of whole characters at p. */
+void cli_pos_advance(struct cli_pos *pos, enum cli_fam fam, const unsigned char *p, size_t nbytes);
+uint64_t cli_count_lf(enum cli_fam fam, const unsigned char *p, size_t nbytes);
+
+/* ---- io.c: input, atomic output, messages, signals ---- */
+
+struct cli_input {
+  const char *display; /* file name, or "<stdin>" */
+  int fd;
+  int64_t size; /* -1 when unknown (pipe, terminal) */
+};
+
+struct cli_output {
+  int fd;
+  int is_stdout;
+  const char *display;
+  char *final_path; /* NULL for stdout */
+  char *tmp_path;   /* the temporary file renamed onto final_path by commit */
+};
+
+extern const char *cli_prog; /* "utfx" or "utfx convert": prefix of messages */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_io_init(void);
+size_t cli_chunk_size(void); /* read size; UTFX_CLI_CHUNK overrides it (tests) */
+
+int cli_input_open(struct cli_input *in, const char *path); /* "-" = stdin */
+void cli_input_close(struct cli_input *in);
+/* Reads until want bytes or end of input; *got < want means end of input. */
+int cli_read_full(const struct cli_input *in, unsigned char *buf, size_t want, size_t *got);
+
+/* path NULL: stdout. Otherwise a temporary file next to path; mode_of (or
+ * path itself when it exists) gives the permissions of the result. */
+int cli_output_open(struct cli_output *o, const char *path, const char *mode_of);
+int cli_output_write(struct cli_output *o, const void *p, size_t n);
+int cli_output_commit(struct cli_output *o);
+void cli_output_abort(struct cli_output *o);
+int cli_flush_stdout(void); /* for stdio output (count, info, help) */
+
+/* ---- stream.c: chunked reading with carried partial characters ---- */
+
+struct cli_stream;
+typedef int (*cli_chunk_fn)(struct cli_stream *s, unsigned char *p, size_t nbytes);
+
+struct cli_stream {
+  /* set by the caller */
+  struct cli_encoding want;
+  int strip_bom;        /* also drop a leading U+FEFF of an explicit encoding */
+  int progress;         /* allowed to show progress (still needs a terminal) */
+  int positions;        /* 1: line/column at one error, 2: at every error (--all) */
+  cli_chunk_fn on_data; /* whole characters (UTF-32 already in host order) */
+  cli_chunk_fn on_tail; /* at end of input: 1-3 bytes of an incomplete unit */
+  void *ctx;
+  /* set while running */
+  const struct cli_input *in;
+  enum cli_enc enc;
+  enum cli_fam fam;
+  uint64_t offset; /* byte offset in the file of p[0] of the current callback */
+  int eof;         /* the current data ends the input */
+  size_t bom_len;  /* bytes of a detected (and skipped) BOM */
+  int seekable;    /* a regular file: cli_stream_locate can re-read it */
+  int track;       /* callbacks keep a cli_pos per chunk (else located on error) */
+  int64_t start;   /* file offset where the input began */
+};
+
+/* Runs the callbacks over the input; returns the first nonzero value they
+ * return, CLI_EXIT_IO on a read error, else 0. */
+int cli_stream_run(struct cli_stream *s, const struct cli_input *in);
+/* Line and column of byte offset (from the start of the input) by re-reading
+ * a seekable input: lets strict runs skip position bookkeeping on regular
+ * files and pay for it only when there is an error. 0 on success. */
+int cli_stream_locate(const struct cli_stream *s, uint64_t offset, struct cli_pos *pos);
+/* "FILE:LINE:COL: what at byte offset N" (at = position of the error). */
+void cli_report(const struct cli_stream *s, const struct cli_pos *at, uint64_t offset,
+                const char *what);
+/* "FILE:LINE:COL: " + what + " at byte offset N" for unit e of p. */
+void cli_report_at(const struct cli_stream *s, const struct cli_pos *pos_before_p,
+                   const unsigned char *p, size_t e_bytes, const char *what);
+/* Describes the ill-formed character at byte e of p (e.g. "invalid UTF-8
+ * sequence E0 80"); n = bytes available from p. */
+void cli_describe_invalid(const struct cli_stream *s, const unsigned char *p, size_t e_bytes,
+                          size_t n, char *buf, size_t cap);
+
+/* ---- progress.c ---- */
+
+struct cli_progress {
+  int active;
+  int shown;
+  int64_t total;
+  uint64_t done;
+  double start, last;
+  const char *name;
+};
+void cli_progress_begin(struct cli_progress *p, const char *name, int64_t total, int allowed);
+void cli_progress_update(struct cli_progress *p, uint64_t done);
+void cli_progress_end(struct cli_progress *p);
+double cli_now(void);
+
+/* ---- subcommands ---- */
+
+int cli_convert_main(int argc, char **argv);
+int cli_validate_main(int argc, char **argv);
+int cli_count_main(int argc, char **argv);
+int cli_info_main(int argc, char **argv);
+int utfx_cli_bench(int argc, char **argv);
+
+/* Prints "utfx CMD: unknown option ... (see utfx CMD --help)" for the
+ * option getopt_long rejected; returns CLI_EXIT_USAGE. */
+int cli_bad_option(const char *cmd, char **argv, int missing_argument);
+
+#endif /* UTFX_CLI_H */

@@ -1,0 +1,255 @@
+/* Input and output for the CLI: whole-buffer read and write loops that retry
+ * on EINTR, atomic output files, one-line error messages, and signals.
+ *
+ * Atomic output: -o OUT (and --in-place) write a temporary file created with
+ * mkstemp in OUT's directory (so rename stays within one file system), fsync
+ * it, and rename it onto OUT only when everything succeeded. A failed run
+ * unlinks the temporary file, and so do SIGINT, SIGTERM and SIGHUP; OUT is
+ * never truncated or half written (after SIGKILL a stray ".OUT.utfx-XXXXXX"
+ * may remain, OUT itself is still untouched).
+ *
+ * SIGPIPE keeps (is reset to) its default action, so `utfx convert big | head`
+ * ends silently the way cat does. */
+#define _XOPEN_SOURCE 700 /* realpath, lstat, fchmod with POSIX 2008 */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+const char *cli_prog = "utfx";
+
+void cli_error(const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "%s: ", cli_prog);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+}
+
+/* The temporary file to remove if a signal ends the process; a plain array
+ * so the handler only calls async-signal-safe functions. */
+static char pending_tmp[4096];
+static volatile sig_atomic_t pending_set;
+
+static void on_fatal_signal(int sig) {
+  if (pending_set) unlink(pending_tmp);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void cli_io_init(void) {
+  static const int fatal[] = {SIGINT, SIGTERM, SIGHUP};
+  size_t i;
+  signal(SIGPIPE, SIG_DFL);
+  for (i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+    struct sigaction sa;
+    struct sigaction old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal_signal;
+    sigemptyset(&sa.sa_mask);
+    /* Keep an inherited "ignore" (nohup, background jobs) as it was. */
+    if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    sigaction(fatal[i], &sa, NULL);
+  }
+}
+
+size_t cli_chunk_size(void) {
+  const char *env = getenv("UTFX_CLI_CHUNK");
+  if (env && *env) {
+    char *end;
+    unsigned long v = strtoul(env, &end, 10);
+    if (*end == '\0' && v >= 4 && v <= (1ul << 30)) return (size_t)v;
+  }
+  return (size_t)1 << 20;
+}
+
+int cli_input_open(struct cli_input *in, const char *path) {
+  struct stat st;
+  in->size = -1;
+  if (strcmp(path, "-") == 0) {
+    in->display = "<stdin>";
+    in->fd = STDIN_FILENO;
+  } else {
+    in->display = path;
+    do {
+      in->fd = open(path, O_RDONLY);
+    } while (in->fd < 0 && errno == EINTR);
+    if (in->fd < 0) {
+      cli_error("%s: %s", path, strerror(errno));
+      return CLI_EXIT_IO;
+    }
+  }
+  if (fstat(in->fd, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      cli_error("%s: %s", in->display, strerror(EISDIR));
+      cli_input_close(in);
+      return CLI_EXIT_IO;
+    }
+    if (S_ISREG(st.st_mode)) in->size = (int64_t)st.st_size;
+  }
+#if defined(POSIX_FADV_SEQUENTIAL)
+  if (in->size > 0) (void)posix_fadvise(in->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+  return 0;
+}
+
+void cli_input_close(struct cli_input *in) {
+  if (in->fd > STDIN_FILENO) close(in->fd);
+  in->fd = -1;
+}
+
+int cli_read_full(const struct cli_input *in, unsigned char *buf, size_t want, size_t *got) {
+  size_t have = 0;
+  while (have < want) {
+    ssize_t r = read(in->fd, buf + have, want - have);
+    if (r > 0) {
+      have += (size_t)r;
+    } else if (r == 0) {
+      break;
+    } else if (errno != EINTR) {
+      cli_error("%s: read error: %s", in->display, strerror(errno));
+      *got = have;
+      return CLI_EXIT_IO;
+    }
+  }
+  *got = have;
+  return 0;
+}
+
+int cli_output_open(struct cli_output *o, const char *path, const char *mode_of) {
+  struct stat st;
+  const char *slash;
+  size_t dirlen;
+  mode_t mode, mask;
+  memset(o, 0, sizeof *o);
+  if (!path || strcmp(path, "-") == 0) {
+    o->fd = STDOUT_FILENO;
+    o->is_stdout = 1;
+    o->display = "<stdout>";
+    return 0;
+  }
+  o->display = path;
+  /* OUT a symbolic link: replace the file it points to, not the link. */
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) o->final_path = realpath(path, NULL);
+  if (!o->final_path) o->final_path = strdup(path);
+  if (!o->final_path) {
+    cli_error("out of memory");
+    return CLI_EXIT_IO;
+  }
+  path = o->final_path;
+  slash = strrchr(path, '/');
+  dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+  o->tmp_path = malloc(strlen(path) + 16);
+  if (!o->tmp_path) {
+    cli_error("out of memory");
+    cli_output_abort(o);
+    return CLI_EXIT_IO;
+  }
+  /* ".NAME.utfx-XXXXXX" beside NAME: hidden, and recognisable if a SIGKILL
+   * leaves it behind. */
+  memcpy(o->tmp_path, path, dirlen);
+  sprintf(o->tmp_path + dirlen, ".%s.utfx-XXXXXX", path + dirlen);
+  o->fd = mkstemp(o->tmp_path);
+  if (o->fd < 0) {
+    cli_error("%s: cannot create a temporary file beside it: %s", path, strerror(errno));
+    free(o->tmp_path);
+    o->tmp_path = NULL;
+    cli_output_abort(o);
+    return CLI_EXIT_IO;
+  }
+  if (strlen(o->tmp_path) < sizeof pending_tmp) {
+    memcpy(pending_tmp, o->tmp_path, strlen(o->tmp_path) + 1);
+    pending_set = 1;
+  }
+  /* mkstemp makes 0600; give the result the mode a plain create (or the file
+   * it replaces) would have. */
+  mask = umask(0);
+  umask(mask);
+  mode = (mode_t)(0666 & ~mask);
+  if (stat(mode_of ? mode_of : path, &st) == 0 && S_ISREG(st.st_mode)) mode = st.st_mode & 07777;
+  if (fchmod(o->fd, mode) != 0) {
+    /* not fatal: the data is what matters */
+  }
+  return 0;
+}
+
+/* Dies the way an unhandled SIGPIPE would: quietly, status 128 + 13. */
+static void die_by_sigpipe(void) {
+  signal(SIGPIPE, SIG_DFL);
+  raise(SIGPIPE);
+  _exit(128 + SIGPIPE);
+}
+
+int cli_output_write(struct cli_output *o, const void *p, size_t n) {
+  const unsigned char *b = p;
+  while (n > 0) {
+    ssize_t w = write(o->fd, b, n);
+    if (w > 0) {
+      b += w;
+      n -= (size_t)w;
+    } else if (w < 0 && errno == EINTR) {
+      continue;
+    } else {
+      if (w < 0 && errno == EPIPE) die_by_sigpipe();
+      cli_error("%s: write error: %s", o->display, w < 0 ? strerror(errno) : "no progress");
+      return CLI_EXIT_IO;
+    }
+  }
+  return 0;
+}
+
+int cli_output_commit(struct cli_output *o) {
+  int rc = 0;
+  if (o->is_stdout) return 0;
+  if (fsync(o->fd) != 0 && errno != EINVAL) {
+    cli_error("%s: write error: %s", o->display, strerror(errno));
+    rc = CLI_EXIT_IO;
+  }
+  if (close(o->fd) != 0 && rc == 0) {
+    cli_error("%s: write error: %s", o->display, strerror(errno));
+    rc = CLI_EXIT_IO;
+  }
+  o->fd = -1;
+  if (rc == 0 && rename(o->tmp_path, o->final_path) != 0) {
+    cli_error("%s: cannot rename the temporary file onto it: %s", o->display, strerror(errno));
+    rc = CLI_EXIT_IO;
+  }
+  if (rc != 0) {
+    cli_output_abort(o);
+    return rc;
+  }
+  pending_set = 0;
+  free(o->tmp_path);
+  free(o->final_path);
+  o->tmp_path = o->final_path = NULL;
+  return 0;
+}
+
+void cli_output_abort(struct cli_output *o) {
+  if (o->is_stdout) return;
+  if (o->fd >= 0 && o->tmp_path) close(o->fd);
+  o->fd = -1;
+  if (o->tmp_path) unlink(o->tmp_path);
+  pending_set = 0;
+  free(o->tmp_path);
+  free(o->final_path);
+  o->tmp_path = o->final_path = NULL;
+}
+
+int cli_flush_stdout(void) {
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    if (errno == EPIPE) die_by_sigpipe();
+    cli_error("<stdout>: write error: %s", strerror(errno));
+    return CLI_EXIT_IO;
+  }
+  return 0;
+}

@@ -1,0 +1,165 @@
+/* libFuzzer target: everything that reads UTF-16. The input bytes are the
+ * UTF-16 data in memory (size / 2 units; an odd last byte is ignored), read
+ * once as utf16le and once as utf16be.
+ *   - utfx_validate_utf16le / be;
+ *   - utf16le and utf16be to UTF-8, the other byte order, UTF-32 and Latin-1,
+ *     STRICT and REPLACE, with exact, short and hashed capacities;
+ *   - the utf8/utf32/latin1 lengths == what REPLACE writes;
+ *   - utfx_to_well_formed_utf16le / be, out of place and in place;
+ * each on every tier against scalar (fuzz_common.h); plus ICU's
+ * u_strToUTF8WithSub as an oracle for the UTF-8 output, the byte-order twins
+ * against each other, and round trips of valid input. */
+#include <unicode/ustring.h>
+
+#include "fuzz_common.h"
+
+FZ_WRAP_CONVERT(utf16le, char16_t, utf8, char)
+FZ_WRAP_CONVERT(utf16le, char16_t, utf16be, char16_t)
+FZ_WRAP_CONVERT(utf16le, char16_t, utf32, char32_t)
+FZ_WRAP_CONVERT(utf16le, char16_t, latin1, char)
+FZ_WRAP_CONVERT(utf16be, char16_t, utf8, char)
+FZ_WRAP_CONVERT(utf16be, char16_t, utf16le, char16_t)
+FZ_WRAP_CONVERT(utf16be, char16_t, utf32, char32_t)
+FZ_WRAP_CONVERT(utf16be, char16_t, latin1, char)
+FZ_WRAP_CONVERT(utf8, char, utf16le, char16_t)
+FZ_WRAP_CONVERT(utf8, char, utf16be, char16_t)
+FZ_WRAP_CONVERT(utf32, char32_t, utf16le, char16_t)
+FZ_WRAP_CONVERT(utf32, char32_t, utf16be, char16_t)
+FZ_WRAP_LENGTH(utf8, utf16le, char16_t)
+FZ_WRAP_LENGTH(utf8, utf16be, char16_t)
+FZ_WRAP_LENGTH(utf32, utf16le, char16_t)
+FZ_WRAP_LENGTH(utf32, utf16be, char16_t)
+FZ_WRAP_LENGTH(latin1, utf16le, char16_t)
+FZ_WRAP_LENGTH(latin1, utf16be, char16_t)
+FZ_WRAP_VALIDATE(utf16le, char16_t)
+FZ_WRAP_VALIDATE(utf16be, char16_t)
+
+struct family {
+  fz_convert_fn to_utf8, to_other16, to_utf32, to_latin1, utf8_back, utf32_back;
+  fz_length_fn len8, len32, lenl1;
+  fz_validate_fn validate;
+  void (*well_formed)(const char16_t *, size_t, char16_t *);
+  const char *name;
+};
+
+static const struct family families[2] = {
+    {fz_utf16le_to_utf8, fz_utf16le_to_utf16be, fz_utf16le_to_utf32, fz_utf16le_to_latin1,
+     fz_utf8_to_utf16le, fz_utf32_to_utf16le, fz_utf8_length_from_utf16le,
+     fz_utf32_length_from_utf16le, fz_latin1_length_from_utf16le, fz_validate_utf16le,
+     utfx_to_well_formed_utf16le, "utf16le"},
+    {fz_utf16be_to_utf8, fz_utf16be_to_utf16le, fz_utf16be_to_utf32, fz_utf16be_to_latin1,
+     fz_utf8_to_utf16be, fz_utf32_to_utf16be, fz_utf8_length_from_utf16be,
+     fz_utf32_length_from_utf16be, fz_latin1_length_from_utf16be, fz_validate_utf16be,
+     utfx_to_well_formed_utf16be, "utf16be"},
+};
+
+/* The output converted back (STRICT, on every tier) must be the input again;
+ * orig_unit is the size of the original's units (the back conversion's
+ * destination units). */
+static void round_trip(const char *op, fz_convert_fn back, const struct fz_output *there,
+                       const void *orig, size_t n, size_t orig_unit) {
+  struct fz_output again = fz_convert(op, back, there->bytes, there->r.written, orig_unit, n + 1,
+                                      UTFX_STRICT);
+  FZ_REQUIRE(again.r.status == UTFX_OK && again.r.written == n, op, "round trip");
+  FZ_REQUIRE(n == 0 || memcmp(again.bytes, orig, orig_unit * n) == 0, op, "round trip");
+  free(again.bytes);
+}
+
+/* to_well_formed (current tier), out of place and in place: both must equal
+ * `expect` (the REPLACE conversion to the same byte order). */
+static void check_well_formed(const struct family *f, const char16_t *src, size_t n,
+                              const unsigned char *expect) {
+  char16_t *out = fz_copy(src, n, 2), *inplace = fz_copy(src, n, 2);
+  if (n) memset(out, FZ_CANARY, 2 * n);
+  f->well_formed(src, n, out);
+  f->well_formed(inplace, n, inplace);
+  FZ_REQUIRE(n == 0 || memcmp(out, expect, 2 * n) == 0, f->name, "to_well_formed");
+  FZ_REQUIRE(n == 0 || memcmp(inplace, expect, 2 * n) == 0, f->name, "to_well_formed in place");
+  free(out);
+  free(inplace);
+}
+
+static void check_input(const uint8_t *data, size_t size) {
+  size_t n = size / 2, i, fi;
+  uint64_t h = fz_hash(data, size);
+  char16_t *src = fz_copy_shifted(data, n, 2, (size_t)(h >> 61));
+  struct fz_output utf8_of[2];
+  for (fi = 0; fi < 2; fi++) {
+    const struct family *f = &families[fi];
+    utfx_result v = fz_validate(f->name, f->validate, src, n);
+    size_t len8 = fz_length(f->name, f->len8, src, n);
+    size_t len32 = fz_length(f->name, f->len32, src, n);
+    size_t lenl1 = fz_length(f->name, f->lenl1, src, n);
+    struct fz_output o16, o32, l1;
+    FZ_REQUIRE(lenl1 == len32 && len32 <= n && len8 <= 3 * n, f->name, "lengths");
+    utf8_of[fi] = fz_convert_family(f->name, f->to_utf8, src, n, 1, len8, v.read, 0, h);
+    o16 = fz_convert_family(f->name, f->to_other16, src, n, 2, n, v.read, 0, h >> 5);
+    o32 = fz_convert_family(f->name, f->to_utf32, src, n, 4, len32, v.read, 0, h >> 11);
+    l1 = fz_convert_family(f->name, f->to_latin1, src, n, 1, lenl1, v.read, 1, h >> 17);
+    FZ_REQUIRE(utf8_of[fi].r.replaced == o16.r.replaced && o16.r.replaced == o32.r.replaced,
+               f->name, "replacement counts");
+    FZ_REQUIRE((o16.r.replaced == 0) == (v.status == UTFX_OK), f->name, "replaced vs valid");
+    /* to_well_formed == the REPLACE conversion to the other byte order, swapped back. */
+    for (i = 0; i < n; i++) {
+      unsigned char tmp = o16.bytes[2 * i];
+      o16.bytes[2 * i] = o16.bytes[2 * i + 1];
+      o16.bytes[2 * i + 1] = tmp;
+    }
+    check_well_formed(f, src, n, o16.bytes);
+    if (v.status == UTFX_OK) {
+      round_trip(f->name, f->utf8_back, &utf8_of[fi], src, n, 2);
+      round_trip(f->name, f->utf32_back, &o32, src, n, 2);
+    }
+    free(o16.bytes);
+    free(o32.bytes);
+    free(l1.bytes);
+  }
+
+  /* ICU on the little-endian reading (UChar is host order: little-endian
+   * hosts only, checked). */
+  {
+    const uint16_t one = 1;
+    size_t len8 = utf8_of[0].r.written;
+    char *icu = malloc(3 * n + 1);
+    int32_t icu_len = -1, subs = -1;
+    UErrorCode err = U_ZERO_ERROR;
+    if (!icu) abort();
+    FZ_REQUIRE(*(const unsigned char *)&one == 1, "ICU comparison", "little-endian host");
+    if (n <= INT32_MAX / 3) {
+      u_strToUTF8WithSub(icu, (int32_t)(3 * n + 1), &icu_len, (const UChar *)src, (int32_t)n,
+                         0xFFFD, &subs, &err);
+      FZ_REQUIRE(U_SUCCESS(err) && (size_t)icu_len == len8 &&
+                     (size_t)subs == utf8_of[0].r.replaced,
+                 "utf16le_to_utf8", "ICU length / substitutions");
+      FZ_REQUIRE(len8 == 0 || memcmp(icu, utf8_of[0].bytes, len8) == 0, "utf16le_to_utf8",
+                 "ICU output");
+    }
+    free(icu);
+  }
+
+  /* The byte-swapped data read as utf16be is the same text as utf16le. */
+  {
+    char16_t *swapped = fz_copy(src, n, 2);
+    struct fz_output o;
+    for (i = 0; i < n; i++) {
+      unsigned char *b = (unsigned char *)(swapped + i), tmp = b[0];
+      b[0] = b[1];
+      b[1] = tmp;
+    }
+    o = fz_convert("utf16be_to_utf8 (swapped)", fz_utf16be_to_utf8, swapped, n, 1,
+                   utf8_of[0].r.written, UTFX_REPLACE);
+    FZ_REQUIRE(o.r.written == utf8_of[0].r.written &&
+                   (o.r.written == 0 || memcmp(o.bytes, utf8_of[0].bytes, o.r.written) == 0),
+               "utf16be_to_utf8", "byte-swapped twin");
+    free(o.bytes);
+    free(swapped);
+  }
+  free(utf8_of[0].bytes);
+  free(utf8_of[1].bytes);
+  fz_free_shifted(src, 2, (size_t)(h >> 61));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fz_run_tiers(check_input, data, size);
+  return 0;
+}

@@ -1,0 +1,687 @@
+/* Streaming decoder: Node.js's StringDecoder, bit for bit, on top of the
+ * dispatched kernels.
+ *
+ * Node's rule (src/string_decoder.cc) in our words: a write first completes
+ * the character held from the previous chunk (for UTF-8 it stops early at the
+ * first byte that is not a continuation byte) and decodes it on its own; the
+ * rest of the chunk is decoded in one piece, except a tail that Node keeps:
+ *   utf8     the last 1-3 bytes when they are a lead byte (C0-F7, by its top
+ *            bits only) plus fewer continuation bytes than it announces;
+ *   utf16le  the last byte of an odd chunk, or a final high surrogate;
+ *   base64   n % 3 bytes.
+ * Each piece is decoded like Buffer.toString, so the output of a write is
+ * "held piece" + "body", and end() decodes whatever is held.
+ *
+ * Everything is a piece decoded into a bounded destination (piece()), which
+ * returns how many bytes it consumed, always at a character boundary. That
+ * makes DST_FULL continuation simple: a body that does not fit reports the
+ * bytes consumed as read and keeps no tail (the caller passes the rest
+ * again); a held piece that does not fit stays in buf_ as "complete"
+ * (missing_ == 0) and is finished first by the next call. */
+#include "scalar/unicode.h"
+
+/* SSE2 is part of the x86-64 baseline: usable here without dispatch. */
+#if defined(__SSE2__) && defined(__x86_64__) && !defined(UTFX_DECODER_NO_SSE2)
+#define DECODER_SSE2 1
+#include <emmintrin.h>
+#endif
+
+/* The x86-64 build has AVX2 helpers (src/x86/avx2_decoder_*.c), used when
+ * the active kernel tier is an AVX one. */
+#if defined(__x86_64__) && !defined(UTFX_NO_SIMD) && !defined(UTFX_DECODER_NO_AVX2)
+#define DECODER_AVX2 1
+#include "x86/decoder_avx2.h"
+#endif
+
+/* Where the output goes: char16_t units in host order, or UTF-8 bytes. */
+struct out {
+  void *dst;
+  size_t cap, w, replaced;
+  int u8;
+};
+
+#define ENC_UNUSABLE 0xFFu
+
+static int host_le(void) {
+  const uint16_t one = 1;
+  unsigned char first;
+  memcpy(&first, &one, 1);
+  return first == 1; /* folded to a constant by the compiler */
+}
+
+static char16_t *out16(const struct out *o) { return (char16_t *)o->dst + o->w; }
+static unsigned char *out8(const struct out *o) { return (unsigned char *)o->dst + o->w; }
+static size_t room(const struct out *o) { return o->cap - o->w; }
+
+static int is_high(uint32_t u) { return (u & 0xFC00) == 0xD800; }
+static int is_low(uint32_t u) { return (u & 0xFC00) == 0xDC00; }
+static uint32_t unit_le(const unsigned char *p) { return p[0] | (uint32_t)p[1] << 8; }
+
+static void put_fffd(struct out *o) {
+  unsigned char *d = out8(o);
+  d[0] = 0xEF;
+  d[1] = 0xBF;
+  d[2] = 0xBD;
+  o->w += 3;
+  o->replaced++;
+}
+
+/* ------------------------------------------------------------------ utf8 */
+
+static size_t utf8_to_utf16(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
+                            size_t n) {
+  size_t cap = room(o);
+  char16_t *dst = cap ? out16(o) : NULL;
+  const char *s = (const char *)p;
+  utfx_result r = host_le() ? k->convert_utf8_to_utf16le(s, n, dst, cap, UTFX_REPLACE)
+                            : k->convert_utf8_to_utf16be(s, n, dst, cap, UTFX_REPLACE);
+  o->w += r.written;
+  o->replaced += r.replaced;
+  return r.read;
+}
+
+/* The sanitizer: the validation kernel finds the next ill-formed subpart,
+ * the valid run before it is copied as is, the subpart becomes EF BF BD. */
+static size_t utf8_to_utf8(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
+                           size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    utfx_result v = k->validate_utf8((const char *)p + i, n - i);
+    size_t valid = v.status == UTFX_OK ? n - i : v.read, len;
+    uint32_t cp;
+    if (valid > room(o)) {
+      size_t c = room(o); /* back up to the start of the character cut by cap */
+      while (c > 0 && (p[i + c] & 0xC0) == 0x80) c--;
+      if (c) memcpy(out8(o), p + i, c);
+      o->w += c;
+      return i + c;
+    }
+    if (valid) memcpy(out8(o), p + i, valid);
+    o->w += valid;
+    i += valid;
+    if (i == n) break;
+    if (room(o) < 3) return i;
+    len = utfxi_utf8_decode(p + i, n - i, &cp);
+    put_fffd(o);
+    i += len;
+  }
+  return n;
+}
+
+/* Node's tail rule for UTF-8: how many final bytes to keep, and how many more
+ * it then waits for. */
+static size_t utf8_tail(const unsigned char *p, size_t m, unsigned *missing) {
+  size_t i = m - 1, count = 0, need;
+  if (!(p[i] & 0x80)) return 0;
+  for (;; i--) {
+    count++;
+    if ((p[i] & 0xC0) != 0x80) break;
+    if (count >= 4 || i == 0) return 0; /* no lead byte within reach */
+  }
+  if ((p[i] & 0xE0) == 0xC0)
+    need = 2;
+  else if ((p[i] & 0xF0) == 0xE0)
+    need = 3;
+  else if ((p[i] & 0xF8) == 0xF0)
+    need = 4;
+  else
+    return 0; /* ASCII or F8-FF: not a lead byte */
+  if (count >= need) return 0;
+  *missing = (unsigned)(need - count);
+  return count;
+}
+
+/* --------------------------------------------------------------- utf16le */
+
+/* Copies units (bytes in little-endian order) to host-order char16_t; never
+ * ends on the high half of a pair when the output is cut by cap. Returns the
+ * units consumed. */
+static size_t units_to_utf16(struct out *o, const unsigned char *p, size_t units) {
+  size_t c = units, j;
+  char16_t *dst;
+  if (c > room(o)) {
+    c = room(o);
+    if (c > 0 && is_high(unit_le(p + 2 * (c - 1))) && is_low(unit_le(p + 2 * c))) c--;
+  }
+  if (!c) return 0;
+  dst = out16(o);
+  if (host_le())
+    memcpy(dst, p, 2 * c);
+  else
+    for (j = 0; j < c; j++) dst[j] = (char16_t)unit_le(p + 2 * j);
+  o->w += c;
+  return c;
+}
+
+/* UTF-8 form: the units continue a stream whose last high surrogate may be
+ * waiting in d->high_; a final high surrogate waits there for the next write.
+ * The bulk goes through the UTF-16LE to UTF-8 kernel (REPLACE). */
+static size_t units_to_utf8(utfx_decoder *d, const struct utfxi_kernels *k, struct out *o,
+                            const unsigned char *p, size_t units) {
+  size_t i = 0, end = units;
+  if (units == 0) return 0;
+  if (d->high_) {
+    uint32_t u = unit_le(p), c;
+    if (is_low(u)) {
+      if (room(o) < 4) return 0;
+      c = 0x10000 + ((d->high_ - 0xD800u) << 10) + (u - 0xDC00);
+      utfxi_put(o->dst, o->w, c, UTFXI_T_UTF8);
+      o->w += 4;
+      i = 1;
+    } else {
+      if (room(o) < 3) return 0;
+      put_fffd(o);
+    }
+    d->high_ = 0;
+  }
+  if (end > i && is_high(unit_le(p + 2 * (end - 1)))) end--;
+  while (i < end) {
+    char16_t bounce[256];
+    const char16_t *s;
+    size_t cnt = end - i, cap = room(o);
+    utfx_result r;
+    if (((uintptr_t)(p + 2 * i) & (_Alignof(char16_t) - 1)) == 0) {
+      s = (const char16_t *)(const void *)(p + 2 * i);
+    } else { /* odd address: an aligned copy keeps the kernel's loads defined */
+      if (cnt > 256) {
+        cnt = 256;
+        if (is_high(unit_le(p + 2 * (i + cnt - 1)))) cnt--; /* keep pairs together */
+      }
+      memcpy(bounce, p + 2 * i, 2 * cnt);
+      s = bounce;
+    }
+    r = k->convert_utf16le_to_utf8(s, cnt, cap ? (char *)out8(o) : NULL, cap, UTFX_REPLACE);
+    o->w += r.written;
+    o->replaced += r.replaced;
+    i += r.read;
+    if (r.status != UTFX_OK) return i;
+  }
+  if (end < units) d->high_ = (uint16_t)unit_le(p + 2 * end);
+  return units;
+}
+
+/* ---------------------------------------------------------- latin1, ascii */
+
+static size_t latin1_out(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
+                         size_t n) {
+  size_t c = n < room(o) ? n : room(o);
+  utfx_result r;
+  if (o->u8) {
+    r = k->convert_latin1_to_utf8((const char *)p, n, room(o) ? (char *)out8(o) : NULL, room(o),
+                                  UTFX_REPLACE);
+    o->w += r.written;
+    return r.read;
+  }
+  if (!c) return 0;
+  r = host_le() ? k->convert_latin1_to_utf16le((const char *)p, c, out16(o), c, UTFX_REPLACE)
+                : k->convert_latin1_to_utf16be((const char *)p, c, out16(o), c, UTFX_REPLACE);
+  o->w += r.written;
+  return r.read;
+}
+
+/* Node's ascii decoding clears the top bit of every byte. */
+static size_t ascii_out(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
+                        size_t n) {
+  size_t c = n < room(o) ? n : room(o), j = 0;
+  if (!c) return 0;
+  if (o->u8) {
+    unsigned char *dst = out8(o);
+    for (; c - j >= 8; j += 8) {
+      uint64_t v = utfxi_load64(p + j) & 0x7F7F7F7F7F7F7F7Full;
+      memcpy(dst + j, &v, 8);
+    }
+    for (; j < c; j++) dst[j] = p[j] & 0x7F;
+  } else {
+    char16_t *dst = out16(o);
+#ifdef DECODER_SSE2 /* one pass: mask and widen */
+    (void)k;
+    for (; c - j >= 16; j += 16) {
+      __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + j)),
+                                _mm_set1_epi8(0x7F));
+      _mm_storeu_si128((__m128i *)(void *)(dst + j), _mm_unpacklo_epi8(x, _mm_setzero_si128()));
+      _mm_storeu_si128((__m128i *)(void *)(dst + j + 8),
+                       _mm_unpackhi_epi8(x, _mm_setzero_si128()));
+    }
+#else /* the ASCII prefix converts as Latin-1 with the dispatched kernel */
+    utfx_result v = k->validate_ascii((const char *)p, c);
+    size_t a = v.status == UTFX_OK ? c : v.read;
+    if (a)
+      (void)(host_le() ? k->convert_latin1_to_utf16le((const char *)p, a, dst, a, UTFX_REPLACE)
+                       : k->convert_latin1_to_utf16be((const char *)p, a, dst, a, UTFX_REPLACE));
+    j = a;
+#endif
+    for (; j < c; j++) dst[j] = (char16_t)(p[j] & 0x7F);
+  }
+  o->w += c;
+  return c;
+}
+
+/* ----------------------------------------------------------- base64, hex */
+
+/* Four bytes of x into the low bytes of four 16-bit lanes. */
+static uint64_t spread4(uint32_t x) {
+  uint64_t t = x;
+  t = (t | t << 16) & 0x0000FFFF0000FFFFull;
+  return (t | t << 8) & 0x00FF00FF00FF00FFull;
+}
+
+/* Eight output characters travel in a uint64_t, character j in bits 8j..8j+7
+ * (a "logical" order, independent of the host's byte order). The loops below
+ * keep their output pointer in a local: a store through a char pointer could
+ * alias o->w, which would otherwise be reloaded after every character. */
+UTFXI_INLINE void store8(unsigned char *d8, char16_t *d16, size_t at, uint64_t v, int u8) {
+  int j;
+  if (u8)
+    d8 += at; /* only the form in use is offset: the other pointer is NULL */
+  else
+    d16 += at;
+  if (host_le() && u8) {
+    memcpy(d8, &v, 8);
+  } else if (host_le()) {
+#ifdef DECODER_SSE2
+    __m128i x = _mm_cvtsi64_si128((long long)v);
+    _mm_storeu_si128((__m128i *)(void *)d16, _mm_unpacklo_epi8(x, _mm_setzero_si128()));
+#else
+    uint64_t lo = spread4((uint32_t)v), hi = spread4((uint32_t)(v >> 32));
+    memcpy(d16, &lo, 8);
+    memcpy(d16 + 4, &hi, 8);
+#endif
+  } else {
+    for (j = 0; j < 8; j++) {
+      if (u8)
+        d8[j] = (unsigned char)(v >> (8 * j));
+      else
+        d16[j] = (char16_t)(v >> (8 * j) & 0xFF);
+    }
+  }
+}
+
+UTFXI_INLINE void store1(unsigned char *d8, char16_t *d16, size_t at, unsigned c, int u8) {
+  if (u8)
+    d8[at] = (unsigned char)c;
+  else
+    d16[at] = (char16_t)c;
+}
+
+/* Base64 character of a 6-bit value, as a constant expression. */
+#define B64_CHAR(v, url)                                           \
+  ((v) < 26 ? 'A' + (v) : (v) < 52 ? 'a' - 26 + (v)                \
+               : (v) < 62 ? '0' - 52 + (v) : (v) == 62 ? ((url) ? '-' : '+') \
+                                           : ((url) ? '_' : '/'))
+/* Tables of character pairs for every 12-bit value (first character in the
+ * low byte), built by the preprocessor: 0x##a##b##c runs over 000..FFF. */
+#define B64_PAIR(x, url) (uint16_t)(B64_CHAR((x) >> 6, url) | B64_CHAR((x) & 63, url) << 8)
+#define B64_HEX16A(M, ...)                                                                  \
+  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__),               \
+      M(4, __VA_ARGS__), M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__),           \
+      M(8, __VA_ARGS__), M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__),           \
+      M(C, __VA_ARGS__), M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
+#define B64_HEX16B(M, ...)                                                                  \
+  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__),               \
+      M(4, __VA_ARGS__), M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__),           \
+      M(8, __VA_ARGS__), M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__),           \
+      M(C, __VA_ARGS__), M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
+#define B64_HEX16C(M, ...)                                                                  \
+  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__),               \
+      M(4, __VA_ARGS__), M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__),           \
+      M(8, __VA_ARGS__), M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__),           \
+      M(C, __VA_ARGS__), M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
+#define B64_E3(c, a, b, url) B64_PAIR(0x##a##b##c, url)
+#define B64_E2(b, a, url) B64_HEX16C(B64_E3, a, b, url)
+#define B64_E1(a, url) B64_HEX16B(B64_E2, a, url)
+static const uint16_t base64_pairs[2][4096] = {{B64_HEX16A(B64_E1, 0)}, {B64_HEX16A(B64_E1, 1)}};
+
+static const char base64_std[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+static const char base64_url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/* 8 bytes read as a big-endian number (first byte highest). */
+static uint64_t load_be64(const unsigned char *p) {
+  uint64_t v;
+  memcpy(&v, p, 8);
+  if (!host_le()) return v;
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_bswap64(v);
+#else
+  v = (v & 0x00000000FFFFFFFFull) << 32 | v >> 32;
+  v = (v & 0x0000FFFF0000FFFFull) << 16 | (v & 0xFFFF0000FFFF0000ull) >> 16;
+  return (v & 0x00FF00FF00FF00FFull) << 8 | (v & 0xFF00FF00FF00FF00ull) >> 8;
+#endif
+}
+
+/* Whole groups of 3 bytes become 4 characters; a final 1 or 2 bytes (only
+ * ever decoded by end) become 4 characters with '=' padding, or 2-3 without
+ * for base64url. Returns the bytes consumed (whole groups only). */
+UTFXI_INLINE size_t base64_body(struct out *o, const unsigned char *p, size_t n, int url,
+                                int u8, int avx) {
+  const char *alphabet = url ? base64_url : base64_std;
+  const uint16_t *pairs = base64_pairs[url];
+  unsigned char *d8;
+  char16_t *d16;
+  size_t groups, fit, g, i = 0, w = 0, rest;
+  if (room(o) < 2) return 0; /* nothing fits (and dst may be NULL) */
+  d8 = u8 ? out8(o) : NULL;
+  d16 = u8 ? NULL : out16(o);
+  groups = n / 3;
+  fit = room(o) / 4;
+  g = groups < fit ? groups : fit;
+#ifdef DECODER_AVX2
+  if (g >= 8 && avx && host_le()) {
+    size_t done = utfxi_base64_blocks_avx2(p, n, g / 8, d8, d16, url);
+    i = done;
+    w = done / 3 * 4;
+    g -= done / 3;
+  }
+#else
+  (void)avx;
+#endif
+  /* Two groups per step from one 8-byte big-endian load (6 bytes used):
+   * four table lookups give the eight characters. */
+  for (; g >= 2 && n - i >= 8; g -= 2, i += 6, w += 8) {
+    uint64_t x = load_be64(p + i) >> 16;
+    uint64_t v = pairs[x >> 36] | (uint64_t)pairs[x >> 24 & 0xFFF] << 16 |
+                 (uint64_t)pairs[x >> 12 & 0xFFF] << 32 | (uint64_t)pairs[x & 0xFFF] << 48;
+    store8(d8, d16, w, v, u8);
+  }
+  for (; g > 0; g--, i += 3, w += 4) {
+    uint32_t x = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
+    store1(d8, d16, w, (unsigned char)alphabet[x >> 18], u8);
+    store1(d8, d16, w + 1, (unsigned char)alphabet[x >> 12 & 63], u8);
+    store1(d8, d16, w + 2, (unsigned char)alphabet[x >> 6 & 63], u8);
+    store1(d8, d16, w + 3, (unsigned char)alphabet[x & 63], u8);
+  }
+  o->w += w;
+  rest = n - i;
+  if (rest >= 3 || rest == 0) return i; /* cut by cap, or done */
+  {
+    uint32_t x = (uint32_t)p[i] << 16 | (rest == 2 ? (uint32_t)p[i + 1] << 8 : 0);
+    size_t chars = url ? rest + 1 : 4;
+    if (room(o) < chars) return i;
+    store1(d8, d16, w, (unsigned char)alphabet[x >> 18], u8);
+    store1(d8, d16, w + 1, (unsigned char)alphabet[x >> 12 & 63], u8);
+    if (rest == 2)
+      store1(d8, d16, w + 2, (unsigned char)alphabet[x >> 6 & 63], u8);
+    else if (!url)
+      store1(d8, d16, w + 2, '=', u8);
+    if (!url) store1(d8, d16, w + 3, '=', u8);
+    o->w += chars;
+  }
+  return n;
+}
+
+/* An AVX kernel tier (avx2, avx512) was chosen only where AVX2 runs. */
+static int tier_has_avx2(const struct utfxi_kernels *k) {
+  return k->name[0] == 'a' && k->name[1] == 'v' && k->name[2] == 'x';
+}
+
+static size_t base64_out(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
+                         size_t n, int url) {
+  int avx = tier_has_avx2(k);
+  if (o->u8) return url ? base64_body(o, p, n, 1, 1, avx) : base64_body(o, p, n, 0, 1, avx);
+  return url ? base64_body(o, p, n, 1, 0, avx) : base64_body(o, p, n, 0, 0, avx);
+}
+
+/* Four bytes (byte j in bits 8j..) to eight lowercase hex digits. */
+UTFXI_INLINE uint64_t hex_digits(uint32_t x) {
+  uint64_t t = spread4(x);
+  uint64_t nib = (t >> 4 & 0x000F000F000F000Full) | (t & 0x000F000F000F000Full) << 8;
+  uint64_t over9 = ((nib + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull;
+  return nib + 0x3030303030303030ull + over9 * ('a' - '0' - 10);
+}
+
+#ifdef DECODER_SSE2
+/* Sixteen nibbles (one per byte) to hex digits. */
+static inline __m128i hex_digits16(__m128i nib) {
+  __m128i over9 = _mm_cmpgt_epi8(nib, _mm_set1_epi8(9));
+  return _mm_add_epi8(_mm_add_epi8(nib, _mm_set1_epi8('0')),
+                      _mm_and_si128(over9, _mm_set1_epi8('a' - '0' - 10)));
+}
+#endif
+
+UTFXI_INLINE size_t hex_body(struct out *o, const unsigned char *p, size_t n, int u8) {
+  static const char digits[] = "0123456789abcdef";
+  unsigned char *d8;
+  char16_t *d16;
+  size_t c = room(o) / 2, i = 0;
+  if (c > n) c = n;
+  if (!c) return 0; /* nothing fits (and dst may be NULL) */
+  d8 = u8 ? out8(o) : NULL;
+  d16 = u8 ? NULL : out16(o);
+#ifdef DECODER_SSE2
+  if (host_le())
+    for (; c - i >= 16; i += 16) {
+      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+      __m128i lo = _mm_and_si128(x, _mm_set1_epi8(0x0F));
+      __m128i hi = _mm_and_si128(_mm_srli_epi16(x, 4), _mm_set1_epi8(0x0F));
+      __m128i a = hex_digits16(_mm_unpacklo_epi8(hi, lo));
+      __m128i b = hex_digits16(_mm_unpackhi_epi8(hi, lo));
+      if (u8) {
+        _mm_storeu_si128((__m128i *)(void *)(d8 + 2 * i), a);
+        _mm_storeu_si128((__m128i *)(void *)(d8 + 2 * i + 16), b);
+      } else {
+        __m128i z = _mm_setzero_si128();
+        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i), _mm_unpacklo_epi8(a, z));
+        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i + 8), _mm_unpackhi_epi8(a, z));
+        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i + 16), _mm_unpacklo_epi8(b, z));
+        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i + 24), _mm_unpackhi_epi8(b, z));
+      }
+    }
+#endif
+  for (; c - i >= 4; i += 4)
+    store8(d8, d16, 2 * i,
+           hex_digits(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
+                      (uint32_t)p[i + 3] << 24),
+           u8);
+  for (; i < c; i++) {
+    store1(d8, d16, 2 * i, (unsigned char)digits[p[i] >> 4], u8);
+    store1(d8, d16, 2 * i + 1, (unsigned char)digits[p[i] & 15], u8);
+  }
+  o->w += 2 * c;
+  return c;
+}
+
+static size_t hex_out(struct out *o, const unsigned char *p, size_t n) {
+  return o->u8 ? hex_body(o, p, n, 1) : hex_body(o, p, n, 0);
+}
+
+/* ------------------------------------------------------------- the core */
+
+/* Decodes p[0..n) as one piece (Node's MakeString) into o. Returns the bytes
+ * consumed; less than n when o filled up, always at a character boundary. */
+static size_t piece(utfx_decoder *d, const struct utfxi_kernels *k, struct out *o,
+                    const unsigned char *p, size_t n) {
+  if (n == 0) return 0;
+  switch (d->enc_) {
+    case UTFX_UTF8:
+      return o->u8 ? utf8_to_utf8(k, o, p, n) : utf8_to_utf16(k, o, p, n);
+    case UTFX_UTF16LE:
+      return 2 * (o->u8 ? units_to_utf8(d, k, o, p, n / 2) : units_to_utf16(o, p, n / 2));
+    case UTFX_LATIN1:
+      return latin1_out(k, o, p, n);
+    case UTFX_ASCII:
+      return ascii_out(k, o, p, n);
+    case UTFX_BASE64:
+      return base64_out(k, o, p, n, 0);
+    case UTFX_BASE64URL:
+      return base64_out(k, o, p, n, 1);
+    default: /* UTFX_HEX */
+      return hex_out(o, p, n);
+  }
+}
+
+/* Writes the complete piece held in buf_; on DST_FULL keeps what is left. */
+static int flush_held(utfx_decoder *d, const struct utfxi_kernels *k, struct out *o) {
+  size_t used = piece(d, k, o, d->buf_, d->held_);
+  if (used < d->held_) {
+    memmove(d->buf_, d->buf_ + used, d->held_ - used);
+    d->held_ = (unsigned char)(d->held_ - used);
+    return 0;
+  }
+  d->held_ = 0;
+  return 1;
+}
+
+/* UTF-16 form after UTF-8-form writes: the waiting high surrogate is output
+ * that the UTF-16 stream already had. */
+static int flush_high16(utfx_decoder *d, struct out *o) {
+  if (!d->high_ || o->u8) return 1;
+  if (room(o) < 1) return 0;
+  *out16(o) = (char16_t)d->high_;
+  o->w++;
+  d->high_ = 0;
+  return 1;
+}
+
+static utfx_result done(utfx_status s, size_t read, const struct out *o) {
+  return utfxi_result(s, read, o->w, o->replaced);
+}
+
+static utfx_result decoder_write(utfx_decoder *d, const unsigned char *src, size_t n,
+                                 struct out *o) {
+  const struct utfxi_kernels *k;
+  size_t pos = 0, m, hold = 0, body;
+  unsigned missing = 0;
+  if (d->enc_ == ENC_UNUSABLE) return done(UTFX_INVALID, 0, o);
+  k = utfxi_active();
+  if (!flush_high16(d, o)) return done(UTFX_DST_FULL, 0, o);
+  if (d->held_ && !d->missing_ && !flush_held(d, k, o)) return done(UTFX_DST_FULL, 0, o);
+  if (d->missing_) { /* complete the held character, then decode it alone */
+    size_t take = n < d->missing_ ? n : d->missing_, i;
+    int cut = 0;
+    if (d->enc_ == UTFX_UTF8)
+      for (i = 0; i < take; i++)
+        if ((src[i] & 0xC0) != 0x80) { /* Node gives up on the held character */
+          take = i;
+          cut = 1;
+          break;
+        }
+    if (take) memcpy(d->buf_ + d->held_, src, take);
+    d->held_ = (unsigned char)(d->held_ + take);
+    d->missing_ = cut ? 0 : (unsigned char)(d->missing_ - take);
+    pos = take;
+    if (d->missing_) return done(UTFX_OK, n, o); /* all of src was held */
+    if (!flush_held(d, k, o)) return done(UTFX_DST_FULL, pos, o);
+  }
+  if (pos == n) return done(UTFX_OK, n, o);
+  src += pos;
+  m = n - pos;
+  switch (d->enc_) {
+    case UTFX_UTF8:
+      hold = utf8_tail(src, m, &missing);
+      break;
+    case UTFX_UTF16LE:
+      if (m & 1)
+        hold = missing = 1;
+      else if ((src[m - 1] & 0xFC) == 0xD8)
+        hold = missing = 2;
+      break;
+    case UTFX_BASE64:
+    case UTFX_BASE64URL:
+      hold = m % 3;
+      missing = (unsigned)(3 - hold);
+      break;
+    default:
+      break;
+  }
+  body = m - hold;
+  {
+    size_t used = piece(d, k, o, src, body);
+    if (used < body) return done(UTFX_DST_FULL, pos + used, o);
+  }
+  if (hold) {
+    memcpy(d->buf_, src + body, hold);
+    d->held_ = (unsigned char)hold;
+    d->missing_ = (unsigned char)missing;
+  }
+  return done(UTFX_OK, n, o);
+}
+
+static utfx_result decoder_end(utfx_decoder *d, struct out *o) {
+  const struct utfxi_kernels *k;
+  if (d->enc_ == ENC_UNUSABLE) return done(UTFX_INVALID, 0, o);
+  if (!d->held_ && !d->high_) return done(UTFX_OK, 0, o); /* the common case: nothing held */
+  k = utfxi_active();
+  if (!flush_high16(d, o)) return done(UTFX_DST_FULL, 0, o);
+  if (d->missing_) { /* what Node's end() decodes: the held bytes as they are */
+    if (d->enc_ == UTFX_UTF16LE && (d->held_ & 1)) d->held_--; /* a lone byte is dropped */
+    d->missing_ = 0;
+  }
+  if (d->held_ && !flush_held(d, k, o)) return done(UTFX_DST_FULL, 0, o);
+  if (d->high_) { /* UTF-8 form: a high surrogate that never got its pair */
+    if (room(o) < 3) return done(UTFX_DST_FULL, 0, o);
+    put_fffd(o);
+    d->high_ = 0;
+  }
+  return done(UTFX_OK, 0, o);
+}
+
+/* ------------------------------------------------------------ public API */
+
+int utfx_decoder_init(utfx_decoder *d, utfx_encoding enc) {
+  memset(d, 0, sizeof *d);
+  switch (enc) {
+    case UTFX_UTF8:
+    case UTFX_UTF16LE:
+    case UTFX_LATIN1:
+    case UTFX_ASCII:
+    case UTFX_BASE64:
+    case UTFX_BASE64URL:
+    case UTFX_HEX:
+      d->enc_ = (unsigned char)enc;
+      return 0;
+    case UTFX_UTF16BE:
+    case UTFX_UTF32:
+      break;
+  }
+  d->enc_ = ENC_UNUSABLE;
+  return -1;
+}
+
+utfx_result utfx_decoder_write(utfx_decoder *d, const char *src, size_t n, char16_t *dst,
+                               size_t cap) {
+  struct out o = {dst, cap, 0, 0, 0};
+  return decoder_write(d, (const unsigned char *)src, n, &o);
+}
+
+utfx_result utfx_decoder_end(utfx_decoder *d, char16_t *dst, size_t cap) {
+  struct out o = {dst, cap, 0, 0, 0};
+  return decoder_end(d, &o);
+}
+
+utfx_result utfx_decoder_write_utf8(utfx_decoder *d, const char *src, size_t n, char *dst,
+                                    size_t cap) {
+  struct out o = {dst, cap, 0, 0, 1};
+  return decoder_write(d, (const unsigned char *)src, n, &o);
+}
+
+utfx_result utfx_decoder_end_utf8(utfx_decoder *d, char *dst, size_t cap) {
+  struct out o = {dst, cap, 0, 0, 1};
+  return decoder_end(d, &o);
+}
+
+static size_t mul_sat(size_t a, size_t b) { return b && a > SIZE_MAX / b ? SIZE_MAX : a * b; }
+
+/* Output bound of the next write of n bytes (or of end, n = 0): held bytes
+ * plus n, and a waiting high surrogate, at the worst expansion of each form. */
+static size_t bound(const utfx_decoder *d, size_t n, int u8) {
+  size_t total = utfxi_add_sat(n, d->held_), high = d->high_ ? 1 : 0;
+  switch (d->enc_) {
+    case UTFX_UTF8: /* one unit per byte; UTF-8 form: EF BF BD per lone byte */
+      return mul_sat(utfxi_add_sat(total, high), u8 ? 3 : 1);
+    case UTFX_UTF16LE:
+      return mul_sat(utfxi_add_sat(total / 2, high), u8 ? 3 : 1);
+    case UTFX_LATIN1:
+      return utfxi_add_sat(mul_sat(total, u8 ? 2 : 1), high);
+    case UTFX_ASCII:
+      return utfxi_add_sat(total, high);
+    case UTFX_BASE64:
+    case UTFX_BASE64URL:
+      return utfxi_add_sat(mul_sat(total / 3, 4), (total % 3 ? 4 : 0) + high);
+    case UTFX_HEX:
+      return utfxi_add_sat(mul_sat(total, 2), high);
+    default:
+      return 0;
+  }
+}
+
+size_t utfx_decoder_max_length(const utfx_decoder *d, size_t n) { return bound(d, n, 0); }
+size_t utfx_decoder_max_length_utf8(const utfx_decoder *d, size_t n) { return bound(d, n, 1); }

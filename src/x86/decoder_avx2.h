@@ -1,0 +1,18 @@
+/* AVX2 helpers of the streaming decoder (src/decoder.c), in
+ * avx2_decoder_base64.c. decoder.c calls them only when the active kernel
+ * tier is an AVX tier (avx2, avx512), which dispatch chose because this CPU
+ * and OS run AVX2. */
+#ifndef UTFX_X86_DECODER_AVX2_H
+#define UTFX_X86_DECODER_AVX2_H
+
+#include <stddef.h>
+#include <uchar.h>
+
+/* Base64 of whole 24-byte blocks of p[0..n): 32 characters each, as bytes
+ * (d8) or as UTF-16 units (d16; the other pointer is NULL), standard or url
+ * alphabet. Reads only p[0..n) and writes only the characters it returns
+ * for; returns the bytes consumed (a multiple of 24, at most `blocks` * 24). */
+size_t utfxi_base64_blocks_avx2(const unsigned char *p, size_t n, size_t blocks,
+                                unsigned char *d8, char16_t *d16, int url);
+
+#endif

@@ -1,0 +1,389 @@
+#!/usr/bin/env bash
+# Tests of the utfx command-line tool (TAP, run by prove from the repo root
+# with BUILD in the environment; the binary is $BUILD/utfx).
+#
+# Golden cases: tests/cli/golden/NAME.txt holds a command, its stdout, stderr
+# and exit status. Re-record them all with
+#     UTFX_CLI_RECORD=1 BUILD=build tests/test_cli.sh
+# and review the diff. Property tests below check invariants directly:
+# chunking (UTFX_CLI_CHUNK) never changes a result, atomic output, signals,
+# SIGPIPE, progress only on a terminal.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-build}
+case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
+UTFX=$BUILD/utfx
+GOLDEN=$ROOT/tests/cli/golden
+RECORD=${UTFX_CLI_RECORD:-}
+unset UTFX_CLI_CHUNK UTFX_IMPL
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/utfx-cli.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+mkdir "$T/bin" "$T/w"
+ln -s "$UTFX" "$T/bin/utfx"
+export PATH="$T/bin:$PATH" LC_ALL=C
+umask 022
+
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() {
+  n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift
+  for line in "$@"; do echo "#   $line"; done
+}
+check() { # DESCRIPTION COMMAND...: ok when the command succeeds
+  local desc=$1; shift
+  if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+
+if [ ! -x "$UTFX" ]; then
+  echo "1..1"; echo "not ok 1 - $UTFX not built"; exit 1
+fi
+
+# ---------------------------------------------------------------- fixtures
+cd "$T/w"
+printf 'h\303\251llo w\303\266rld\nzweite Zeile\n' > ok.txt
+{ printf 'Ru: \320\277\321\200\320\270\320\262\320\265\321\202\n'
+  printf 'Zh: \344\270\255\346\226\207\nEmoji: \360\237\230\200\360\237\232\200\n'; } > multi.txt
+: > empty.txt
+printf 'line one\nab\340\200cd\n' > bad-e080.txt
+printf 'end\360\237\230' > truncated.txt
+printf '\300\257 a \377 b \342\202A \364\220\200\200\n\200x\355\240\200\n' > many-bad.txt
+printf 'price: 5 \342\202\254\n' > euro.txt
+printf 'caf\351\n' > latin1.txt
+printf '\357\273\277bom\n' > utf8-bom.txt
+printf '\377\376h\000i\000\n\000' > utf16le-bom.txt
+printf '\376\377\000h\000i\000\n' > utf16be-bom.txt
+printf 'A\000\000\330B\000' > utf16-lone.txt
+printf 'A\000B' > utf16-odd.txt
+printf 'A\000\000\000\000\000\021\000\000\330\000\000' > utf32-bad.txt
+printf '\000\000\376\377\000\000\000h\000\001\366\000' > utf32be-bom.txt
+
+# ---------------------------------------------------------------- golden
+section() { # FILE: its bytes, with a marker when the last line has no LF
+  cat "$1"
+  if [ -s "$1" ] && [ "$(tail -c 1 "$1" | od -An -tx1 | tr -d ' ')" != "0a" ]; then
+    printf '\n(no newline at end)\n'
+  fi
+}
+
+golden() { # NAME 'COMMAND' (bash, run in the fixture directory)
+  local name=$1 cmd=$2 rc file=$GOLDEN/$1.txt
+  (cd "$T/w" && bash -o pipefail -c "$cmd" > "$T/out" 2> "$T/err")
+  rc=$?
+  {
+    printf '$ %s\n--- stdout\n' "$cmd"
+    section "$T/out"
+    printf -- '--- stderr\n'
+    section "$T/err"
+    printf -- '--- exit %d\n' "$rc"
+  } > "$T/actual"
+  if [ -n "$RECORD" ]; then
+    mkdir -p "$GOLDEN"
+    cp "$T/actual" "$file"
+    ok "golden $name (recorded)"
+  elif [ ! -f "$file" ]; then
+    not_ok "golden $name" "missing $file (record with UTFX_CLI_RECORD=1)"
+  elif cmp -s "$T/actual" "$file"; then
+    ok "golden $name"
+  else
+    local diffs=()
+    while IFS= read -r line; do diffs+=("$line"); done < <(diff "$file" "$T/actual" | head -20)
+    not_ok "golden $name" "${diffs[@]}"
+  fi
+}
+hex='od -An -tx1 -v'
+
+golden help 'utfx --help'
+golden help-convert 'utfx convert --help'
+golden help-validate 'utfx help validate'
+golden help-count 'utfx count -h'
+golden help-info 'utfx info --help'
+golden help-bench 'utfx bench --help'
+golden version 'utfx --version'
+golden no-arguments 'utfx'
+golden unknown-command 'utfx frobnicate'
+golden unknown-top-option 'utfx --frob'
+
+golden convert-utf16le "utfx convert -t utf-16le ok.txt | $hex"
+golden convert-aliases "utfx convert -f UTF8 -t UTF_16BE < ok.txt | $hex"
+golden convert-utf32be "utfx convert -t utf-32be multi.txt | $hex"
+golden convert-utf32le-to-utf8 'utfx convert -t utf-32le multi.txt | utfx convert -f UTF-32LE'
+golden convert-from-latin1 'utfx convert -f ISO-8859-1 latin1.txt'
+golden convert-to-latin1 "utfx convert -t latin1 ok.txt | $hex"
+golden convert-unencodable-latin1 "utfx convert -t latin1 euro.txt | $hex"
+golden convert-unencodable-replace "utfx convert -r -t l1 euro.txt | $hex"
+golden convert-strict-e080 'utfx convert bad-e080.txt'
+golden convert-strict-truncated 'utfx convert truncated.txt'
+golden convert-replace "utfx convert --replace -t utf-16le many-bad.txt | $hex"
+golden convert-replace-utf8 "utfx convert -r many-bad.txt | $hex"
+golden convert-replace-quiet "utfx convert -r -q many-bad.txt | wc -c"
+golden convert-utf16-lone 'utfx convert -f utf-16le utf16-lone.txt'
+golden convert-utf16-lone-replace "utfx convert -r -f utf-16le utf16-lone.txt | $hex"
+golden convert-utf16-odd 'utfx convert -f utf-16le utf16-odd.txt'
+golden convert-utf32-invalid 'utfx convert -f utf-32le utf32-bad.txt'
+golden convert-utf32-invalid-replace "utfx convert -r -f utf-32le utf32-bad.txt | $hex"
+golden convert-detect-utf16le 'utfx convert utf16le-bom.txt'
+golden convert-detect-utf16be 'utfx convert -f utf-16 utf16be-bom.txt'
+golden convert-detect-utf32be "utfx convert utf32be-bom.txt | $hex"
+golden convert-detect-utf8 "utfx convert -t utf-16le utf8-bom.txt | $hex"
+golden convert-explicit-keeps-bom "utfx convert -f utf-8 -t utf-16le utf8-bom.txt | $hex"
+golden convert-strip-bom "utfx convert -f utf-8 --strip-bom utf8-bom.txt | $hex"
+golden convert-to-generic-utf16 "utfx convert -t utf-16 ok.txt | $hex"
+golden convert-bom "utfx convert --bom -f utf-8 utf8-bom.txt ok.txt | $hex"
+golden convert-several-files 'utfx convert -f latin1 latin1.txt - latin1.txt < latin1.txt'
+golden convert-empty "utfx convert -t utf-16le empty.txt | $hex; utfx convert < /dev/null | wc -c"
+golden convert-missing-file 'utfx convert ok.txt missing.txt'
+golden convert-directory 'utfx convert .'
+golden convert-unknown-encoding 'utfx convert -f ebcdic ok.txt'
+golden convert-unknown-option 'utfx convert --frob ok.txt'
+golden convert-missing-argument 'utfx convert ok.txt -t'
+golden convert-bom-contradiction 'utfx convert --bom --strip-bom ok.txt'
+golden convert-latin1-bom 'utfx convert --bom -t latin1 ok.txt'
+golden convert-in-place-stdin 'utfx convert -i'
+golden convert-disk-full 'utfx convert ok.txt > /dev/full'
+golden convert-output-directory 'utfx convert -o . ok.txt'
+
+golden validate-valid \
+  'utfx validate ok.txt multi.txt empty.txt && utfx validate -f latin1 latin1.txt < /dev/null'
+golden validate-invalid 'utfx validate ok.txt bad-e080.txt truncated.txt many-bad.txt'
+golden validate-all 'utfx validate --all many-bad.txt bad-e080.txt'
+golden validate-quiet 'utfx validate -q many-bad.txt ok.txt'
+golden validate-utf16 'utfx validate -f utf-16le utf16-lone.txt utf16-odd.txt'
+golden validate-utf32 'utfx validate --all -f utf-32le utf32-bad.txt'
+golden validate-stdin 'utfx validate < bad-e080.txt'
+golden validate-stdin-offset '{ dd bs=1 count=9 of=/dev/null status=none; utfx validate; } < bad-e080.txt'
+golden validate-pipe 'cat ok.txt bad-e080.txt | utfx validate'
+golden validate-missing 'utfx validate bad-e080.txt missing.txt ok.txt'
+golden validate-latin1-always 'utfx validate -f latin1 many-bad.txt'
+
+golden count 'utfx count ok.txt multi.txt many-bad.txt empty.txt'
+golden count-stdin 'utfx count < multi.txt'
+golden count-select 'utfx count -l -c ok.txt multi.txt'
+golden count-utf16 'utfx count utf16le-bom.txt utf32be-bom.txt utf16-odd.txt'
+golden count-missing 'utfx count ok.txt missing.txt'
+golden info-argument 'utfx info extra'
+golden bench-bad-impl 'utfx bench --impl nonsense'
+
+# ---------------------------------------------------------------- help fits a screen
+for cmd in "" convert validate count info bench; do
+  utfx $cmd --help > help.out
+  check "'utfx $cmd --help' fits 24x80" \
+    awk 'length($0) > 80 { bad = 1 } END { exit bad || NR > 24 }' help.out
+done
+
+# ---------------------------------------------------------------- chunking
+# The result of any chunking equals the one-shot conversion (the default
+# chunk is far larger than these files), for every pair of encodings, in both
+# modes, with invalid sequences at every place relative to chunk boundaries.
+{ cat multi.txt many-bad.txt ok.txt bad-e080.txt multi.txt; printf '\360\237\230'; } > mix.utf8
+encs="utf-8 utf-16le utf-16be utf-32le utf-32be latin1"
+for e in $encs; do
+  utfx convert -r -q -t "$e" mix.utf8 > "mix.$e" 2> /dev/null
+done
+# Bad UTF-16/32 too: a lone surrogate and an odd trailing byte.
+printf '\000\330A\000\000\334' >> mix.utf-16le
+printf '\330\000\000A\334\000' >> mix.utf-16be
+printf '\000\330\000\000\377\377\021\000' >> mix.utf-32le
+# The one-shot results (the default chunk holds the whole file), then the
+# same runs with small chunks.
+for f in $encs; do
+  for t in $encs; do
+    for mode in strict replace; do
+      utfx convert --$mode -f "$f" -t "$t" "mix.$f" > "one.$f.$t.$mode" 2>&1
+      echo $? >> "one.$f.$t.$mode"
+    done
+  done
+  utfx validate --all -f "$f" "mix.$f" > "one.$f.validate" 2>&1
+  utfx count -f "$f" "mix.$f" > "one.$f.count" 2>&1
+done
+for c in 4 5 7 11 64; do
+  bad=()
+  for f in $encs; do
+    for t in $encs; do
+      for mode in strict replace; do
+        UTFX_CLI_CHUNK=$c utfx convert --$mode -f "$f" -t "$t" "mix.$f" > chunk.out 2>&1
+        echo $? >> chunk.out
+        cmp -s "one.$f.$t.$mode" chunk.out || bad+=("$mode $f -> $t")
+      done
+    done
+    UTFX_CLI_CHUNK=$c utfx validate --all -f "$f" "mix.$f" > chunk.out 2>&1
+    cmp -s "one.$f.validate" chunk.out || bad+=("validate $f")
+    UTFX_CLI_CHUNK=$c utfx count -f "$f" "mix.$f" > chunk.out 2>&1
+    cmp -s "one.$f.count" chunk.out || bad+=("count $f")
+  done
+  if [ ${#bad[@]} -eq 0 ]; then ok "chunk size $c: every pair and mode equals one-shot"
+  else not_ok "chunk size $c: every pair and mode equals one-shot" "${bad[@]:0:10}"; fi
+done
+
+# Strict messages: a pipe (positions kept while reading) says the same as a
+# regular file (positions found by re-reading after the error).
+bad=()
+for f in $encs; do
+  for t in utf-8 latin1; do
+    cat "mix.$f" | UTFX_CLI_CHUNK=5 utfx convert -f "$f" -t "$t" > chunk.out 2>&1
+    echo $? >> chunk.out
+    sed "s/<stdin>:/mix.$f:/" chunk.out | cmp -s "one.$f.$t.strict" - || bad+=("convert $f -> $t")
+  done
+  utfx validate -f "$f" "mix.$f" > one.err 2>&1
+  cat "mix.$f" | UTFX_CLI_CHUNK=6 utfx validate -f "$f" > chunk.out 2>&1
+  sed "s/<stdin>:/mix.$f:/" chunk.out | cmp -s one.err - || bad+=("validate $f")
+done
+if [ ${#bad[@]} -eq 0 ]; then ok "error positions from a pipe equal those from a file"
+else not_ok "error positions from a pipe equal those from a file" "${bad[@]}"; fi
+
+# Every ill-formed sequence at every offset from a chunk boundary.
+bad=()
+for seq in '\340\200' '\360\237\230' '\355\240\200' '\302' '\364\220\200\200'; do
+  for k in 0 1 2 3 4 5 6 7 8 9; do
+    { head -c "$k" /dev/zero | tr '\0' a; printf "$seq"; printf 'b\n\303\251'; } > split.txt
+    for mode in --strict --replace; do
+      utfx convert $mode -t utf-16le split.txt > one.out 2> one.err
+      for c in 4 5 7; do
+        UTFX_CLI_CHUNK=$c utfx convert $mode -t utf-16le split.txt > chunk.out 2> chunk.err
+        cmp -s one.out chunk.out && cmp -s one.err chunk.err || bad+=("$seq at $k chunk $c $mode")
+      done
+    done
+  done
+done
+if [ ${#bad[@]} -eq 0 ]; then ok "sequences split across the chunk boundary"
+else not_ok "sequences split across the chunk boundary" "${bad[@]:0:10}"; fi
+
+# Against Node's decoder (WHATWG replacement), when node is installed.
+if command -v node > /dev/null 2>&1; then
+  node -e 'const s = require("fs").readFileSync(process.argv[1]).toString("utf8");
+           process.stdout.write(Buffer.from(s, "utf16le"));' mix.utf8 > node.out
+  UTFX_CLI_CHUNK=5 utfx convert -r -q -t utf-16le mix.utf8 > chunk.out
+  check "--replace output equals Node's Buffer.toString('utf8')" cmp -s node.out chunk.out
+else
+  ok "# SKIP node not installed"
+fi
+
+# ---------------------------------------------------------------- large input
+# Larger than the default 1 MiB chunk: compare with iconv, and wc.
+yes "$(cat multi.txt ok.txt)" | head -n 150000 > big.txt
+printf 'x\n' >> big.txt
+utfx convert -t utf-16le big.txt > big.16
+check "large file: validate" utfx validate big.txt
+if command -v iconv > /dev/null 2>&1; then
+  iconv -f UTF-8 -t UTF-16LE big.txt > big.iconv
+  check "large file: utf-16le equals iconv's" cmp -s big.16 big.iconv
+else
+  ok "# SKIP iconv not installed"
+fi
+utfx convert -f utf-16le -t utf-8 big.16 > big.back
+check "large file: round trip through utf-16le" cmp -s big.txt big.back
+lines=$(wc -l < big.txt)
+bytes=$(wc -c < big.txt)
+check "large file: count lines and bytes agree with wc" \
+  test "$(utfx count -l -c big.txt)" = "$(printf '%*d %d big.txt' ${#bytes} "$lines" "$bytes")"
+
+# ---------------------------------------------------------------- atomic output
+printf 'original\n' > out.txt
+chmod 640 out.txt
+utfx convert bad-e080.txt -o out.txt 2> /dev/null
+rc=$?
+check "-o: an invalid input leaves OUT untouched (exit 1)" \
+  test $rc = 1 -a "$(cat out.txt)" = original
+utfx convert ok.txt missing.txt -o out.txt 2> /dev/null
+rc=$?
+check "-o: a missing input leaves OUT untouched (exit 3)" \
+  test $rc = 3 -a "$(cat out.txt)" = original
+check "-o: no temporary file left behind" test -z "$(ls -A | grep utfx-)"
+utfx convert -t utf-16le ok.txt -o out.txt
+utfx convert -t utf-16le ok.txt > expect.txt
+check "-o: success replaces OUT" cmp -s out.txt expect.txt
+check "-o: OUT keeps its mode" test "$(stat -c %a out.txt)" = 640
+utfx convert ok.txt -o new.txt
+check "-o: a new OUT gets 0666 & ~umask" test "$(stat -c %a new.txt)" = 644
+
+printf 'target\n' > target.txt
+ln -s target.txt link.txt
+utfx convert ok.txt -o link.txt
+check "-o through a symbolic link replaces its target, keeps the link" \
+  test -L link.txt -a "$(cat target.txt)" = "$(cat ok.txt)"
+
+cp ok.txt inplace.txt
+chmod 600 inplace.txt
+utfx convert -i -t utf-16le inplace.txt
+check "--in-place converts and keeps the mode" \
+  test "$(cmp -s inplace.txt expect.txt && stat -c %a inplace.txt)" = 600
+cp bad-e080.txt inplace.txt
+utfx convert -i -t utf-16le inplace.txt 2> /dev/null
+check "--in-place leaves an invalid file untouched" cmp -s inplace.txt bad-e080.txt
+
+# Kill the process while it writes (it has written two chunks to the
+# temporary file and waits for more input): OUT must be untouched. (Not
+# SIGINT: a background job of a non-interactive shell ignores it, and utfx
+# keeps an inherited "ignore".)
+for sig in TERM HUP KILL; do
+  printf 'original\n' > out.txt
+  rm -f fifo .out.txt.utfx-*
+  mkfifo fifo
+  UTFX_CLI_CHUNK=4 utfx convert -t utf-16le -o out.txt < fifo &
+  pid=$!
+  exec 3> fifo
+  printf 'abcdefghij' >&3
+  tries=0
+  while [ "$(cat .out.txt.utfx-* 2> /dev/null | wc -c)" -lt 16 ] && [ $tries -lt 200 ]; do
+    sleep 0.05; tries=$((tries + 1))
+  done
+  written=$(cat .out.txt.utfx-* 2> /dev/null | wc -c)
+  kill -s $sig $pid
+  wait $pid 2> /dev/null
+  rc=$?
+  exec 3>&-
+  left=$(ls -A | grep -c 'out.txt.utfx-')
+  if [ "$sig" = KILL ]; then want_left=1; else want_left=0; fi
+  check "killed by SIG$sig mid-write ($written bytes in the temp file): OUT untouched" \
+    test "$(cat out.txt)" = original -a "$written" -ge 16 -a "$rc" -gt 128
+  check "killed by SIG$sig: temporary files left: $left (expected $want_left)" \
+    test "$left" = "$want_left"
+  rm -f fifo .out.txt.utfx-*
+done
+
+# ---------------------------------------------------------------- SIGPIPE
+utfx convert -t utf-16le big.txt 2> pipe.err | head -c 100 > /dev/null
+rc=${PIPESTATUS[0]}
+check "closed pipe: killed by SIGPIPE (status $rc), nothing on stderr" \
+  test "$rc" = 141 -a ! -s pipe.err
+
+# ---------------------------------------------------------------- read error
+if [ -r /proc/self/mem ]; then
+  utfx validate /proc/self/mem 2> readerr.txt
+  rc=$?
+  check "read error: one line, exit 3" \
+    test $rc = 3 -a "$(wc -l < readerr.txt)" = 1 -a -n "$(grep 'read error' readerr.txt)"
+fi
+
+# ---------------------------------------------------------------- progress
+truncate -s 70M zeros.bin
+utfx validate zeros.bin 2> progress.err
+check "no progress line when stderr is not a terminal" test ! -s progress.err
+if command -v script > /dev/null 2>&1 && script -qec true /dev/null > /dev/null 2>&1; then
+  script -qec "utfx validate zeros.bin" /dev/null > progress.tty 2>&1
+  check "progress line on a terminal for a 70 MiB input" grep -q 'of 70.0 MiB' progress.tty
+else
+  ok "# SKIP script(1) not available"
+fi
+rm -f zeros.bin
+
+# ---------------------------------------------------------------- info, bench
+utfx info > info.out
+check "info lists the implementations and the selected one" \
+  test -n "$(grep '^implementations:.* scalar' info.out)" -a -n "$(grep '^selected: ' info.out)"
+check "UTFX_IMPL=scalar selects scalar" \
+  test -n "$(UTFX_IMPL=scalar utfx info | grep '^selected: *scalar')"
+utfx bench -r 1 --func 'validate_utf8,convert_utf8_to_utf16le' > bench.out 2>&1
+rc=$?
+tiers_ok=yes
+for t in $(utfx info | sed -n 's/^implementations: *//p' | tr -d ',()*' ); do
+  if UTFX_IMPL=$t utfx info | grep -q "^selected: *$t"; then
+    grep -q "utfx-$t" bench.out || tiers_ok=no
+  fi
+done
+check "bench: the engine times every supported implementation (self-checked first)" \
+  test $rc = 0 -a $tiers_ok = yes -a -n "$(grep '^HEADLINE' bench.out)"
+
+echo "1..$n"
+[ $failed -eq 0 ]
