@@ -1,0 +1,202 @@
+/* AVX2 UTF-8 to UTF-16LE/BE, UTF-32 and Latin-1: the kernel body shared by
+ * avx2_utf8_to_utf16.c, avx2_utf8_to_utf32.c and avx2_utf8_to_latin1.c
+ * (static inline, the target form a compile-time constant in each wrapper).
+ *
+ * Algorithm: each step takes 32 bytes that start at a character boundary.
+ *  - All ASCII: widen and store 32 units.
+ *  - Otherwise check them (lookup validation, Keiser and Lemire 2021,
+ *    avx2_utf8_common.h; for Latin-1 also any lead C4..FF). A block with an
+ *    error goes to the scalar steps, which convert through the error and
+ *    return at a character boundary.
+ *  - Well-formed, to UTF-16/UTF-32, without 4-byte characters: the
+ *    byte-domain method of avx512_utf8_transcode.h, with a 256-entry PSHUFB
+ *    table compressing eight 16-bit units at a time (AVX2 has no compress
+ *    instruction; table-driven shuffles as in Lemire and Mula 2022) and
+ *    dword-masked stores (utfxi_avx2_put_units).
+ *  - Well-formed otherwise (4-byte characters, Latin-1 output): the
+ *    characters are decoded one at a time without checks (they are known
+ *    well-formed). On CPUs with AVX-512 VBMI2 the avx512 tier is used.
+ *  - Every store writes exactly the units produced.
+ * Bounds: a step needs 32 readable bytes and room for 32 units; the rest of
+ * the input, and the end of a destination that is too small, are done by the
+ * scalar steps, which stop at a character boundary. */
+#ifndef UTFX_X86_AVX2_UTF8_TRANSCODE_H
+#define UTFX_X86_AVX2_UTF8_TRANSCODE_H
+
+#include "avx2_compress16_table.h"
+#include "avx2_utf8_common.h"
+
+/* Byte j of the result is byte j - k of v, zero for j < k (k = 1, 2). */
+static inline __m256i utfxi_avx2_back(__m256i v, int k) {
+  __m256i mid = _mm256_permute2x128_si256(v, v, 0x08); /* [0 | low half of v] */
+  return k == 1 ? _mm256_alignr_epi8(v, mid, 15) : _mm256_alignr_epi8(v, mid, 14);
+}
+
+static inline int utfxi_avx2_no_4byte(__m256i v) {
+  __m256i f0 = _mm256_set1_epi8((char)0xF0);
+  return !_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v));
+}
+
+/* Converts the characters of the well-formed 32-byte block v that start
+ * before e (all of at most 3 bytes) to UTF-16 or UTF-32 at unit w of dst;
+ * returns the number of units. As in avx512_utf8_transcode.h, the last byte
+ * of each character yields the low and high byte of its code point from the
+ * bytes one and two back; the units are compressed eight at a time with a
+ * PSHUFB table and stored group by group (see below), so exactly the units
+ * produced are written. */
+static inline size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t w,
+                                          enum utfxi_target t) {
+  const __m256i c0 = _mm256_set1_epi8((char)0xC0);
+  __m256i cont = _mm256_cmpeq_epi8(_mm256_and_si256(v, c0), _mm256_set1_epi8((char)0x80));
+  __m256i prev1 = utfxi_avx2_back(v, 1), prev2 = utfxi_avx2_back(v, 2);
+  __m256i p1z = _mm256_and_si256(prev1, cont);
+  __m256i p2z = _mm256_and_si256(prev2, _mm256_and_si256(cont, utfxi_avx2_back(cont, 1)));
+  __m256i lo = _mm256_or_si256(_mm256_and_si256(v, _mm256_set1_epi8(0x7F)),
+                               _mm256_and_si256(_mm256_slli_epi16(p1z, 6), c0));
+  __m256i hi = _mm256_or_si256(
+      _mm256_and_si256(_mm256_srli_epi16(p1z, 2), _mm256_set1_epi8(0x0F)),
+      _mm256_and_si256(_mm256_slli_epi16(p2z, 4), _mm256_set1_epi8((char)0xF0)));
+  uint32_t contm = (uint32_t)_mm256_movemask_epi8(cont);
+  uint32_t ends = (~contm >> 1 | (uint32_t)(e == 32) << 31) & (uint32_t)_bzhi_u32(~0u, (unsigned)e);
+  int be = t == UTFXI_T_UTF16BE;
+  /* Units 0-7 and 16-23 / 8-15 and 24-31, each unit (low, high) in memory
+   * order for LE and UTF-32, (high, low) for BE. */
+  __m256i u0 = be ? _mm256_unpacklo_epi8(hi, lo) : _mm256_unpacklo_epi8(lo, hi);
+  __m256i u1 = be ? _mm256_unpackhi_epi8(hi, lo) : _mm256_unpackhi_epi8(lo, hi);
+  const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  size_t k = 0, total = (size_t)_mm_popcnt_u32(ends);
+  /* Each group stores up to 8 units, but never past the block's total:
+   * units past a group's own are overwritten by the next groups, and nothing
+   * past the block's output is touched. A group that ends inside the total
+   * is stored whole; otherwise dword masks (and one 16-bit store for an odd
+   * limit) stop at the total. */
+#define UTFXI_GROUP(vec, m)                                                                  \
+  do {                                                                                       \
+    unsigned mm = (unsigned)(m)&0xFF, c = (unsigned)_mm_popcnt_u32(mm);                     \
+    int lim = (int)(total - k < 8 ? total - k : 8);                                          \
+    __m128i ctl = _mm_loadu_si128((const __m128i *)utfxi_avx2_compress16[mm]);               \
+    __m128i units = _mm_shuffle_epi8((vec), ctl);                                            \
+    if (k + 8 <= total) { /* the whole group lies inside the block's output */              \
+      if (t == UTFXI_T_UTF32)                                                                \
+        _mm256_storeu_si256((__m256i *)(void *)((char32_t *)dst + w + k),                    \
+                            _mm256_cvtepu16_epi32(units));                                   \
+      else                                                                                   \
+        _mm_storeu_si128((__m128i *)(void *)((char16_t *)dst + w + k), units);               \
+    } else if (t == UTFXI_T_UTF32) {                                                         \
+      _mm256_maskstore_epi32((int *)(void *)((char32_t *)dst + w + k),                       \
+                             _mm256_cmpgt_epi32(_mm256_set1_epi32(lim), iota),               \
+                             _mm256_cvtepu16_epi32(units));                                  \
+    } else {                                                                                 \
+      char16_t *d = (char16_t *)dst + w + k;                                                 \
+      _mm_maskstore_epi32((int *)(void *)d,                                                  \
+                          _mm_cmpgt_epi32(_mm_set1_epi32(lim / 2),                           \
+                                          _mm256_castsi256_si128(iota)),                     \
+                          units);                                                            \
+      if (lim & 1) {                                                                         \
+        int at = 2 * (lim - 1); /* bring unit lim - 1 to unit 0 */                           \
+        uint16_t u = (uint16_t)_mm_cvtsi128_si32(                                            \
+            _mm_shuffle_epi8(units, _mm_set1_epi16((short)(at | (at + 1) << 8))));           \
+        memcpy(d + lim - 1, &u, 2);                                                          \
+      }                                                                                      \
+    }                                                                                        \
+    k += c;                                                                                  \
+  } while (0)
+  UTFXI_GROUP(_mm256_castsi256_si128(u0), ends);
+  UTFXI_GROUP(_mm256_castsi256_si128(u1), ends >> 8);
+  UTFXI_GROUP(_mm256_extracti128_si256(u0, 1), ends >> 16);
+  UTFXI_GROUP(_mm256_extracti128_si256(u1, 1), ends >> 24);
+#undef UTFXI_GROUP
+  return k;
+}
+
+static inline utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *dst, size_t cap,
+                                               unsigned flags, enum utfxi_target t) {
+  const unsigned char *s = (const unsigned char *)src;
+  struct utfxi_u8state st = {0, 0, 0};
+  int status, clean_before = 0; /* the 3 bytes before the block: read, well-formed */
+  while (n - st.i >= 32 && cap - st.w >= 32) {
+    const unsigned char *p = s + st.i;
+    __m256i v = _mm256_loadu_si256((const __m256i *)p), err;
+    size_t e, j, w;
+    if (!_mm256_movemask_epi8(v)) {
+      if (t == UTFXI_T_LATIN1) {
+        _mm256_storeu_si256((__m256i *)((unsigned char *)dst + st.w), v);
+      } else if (t == UTFXI_T_UTF32) {
+        char32_t *d = (char32_t *)dst + st.w;
+        __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+        _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu8_epi32(lo));
+        _mm256_storeu_si256((__m256i *)(d + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
+        _mm256_storeu_si256((__m256i *)(d + 16), _mm256_cvtepu8_epi32(hi));
+        _mm256_storeu_si256((__m256i *)(d + 24), _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
+      } else {
+        char16_t *d = (char16_t *)dst + st.w;
+        __m256i a = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v));
+        __m256i b = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1));
+        if (t == UTFXI_T_UTF16BE) {
+          a = _mm256_slli_epi16(a, 8);
+          b = _mm256_slli_epi16(b, 8);
+        }
+        _mm256_storeu_si256((__m256i *)d, a);
+        _mm256_storeu_si256((__m256i *)(d + 16), b);
+      }
+      st.i += 32;
+      st.w += 32;
+      continue;
+    }
+    /* After complete, well-formed characters the real bytes before the
+     * block are valid context; at the start, or after the scalar steps went
+     * through an error, zeros are. */
+    err = clean_before ? utfxi_avx2_block_errors(p, v)
+                       : utfxi_avx2_utf8_errors(_mm256_setzero_si256(), v);
+    if (t == UTFXI_T_LATIN1) { /* leads of characters above U+00FF */
+      __m256i c4 = _mm256_set1_epi8((char)0xC4);
+      err = _mm256_or_si256(err, _mm256_cmpeq_epi8(_mm256_max_epu8(v, c4), v));
+    }
+    if (!_mm256_testz_si256(err, err)) {
+      __m256i zero = _mm256_setzero_si256();
+      uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, zero));
+      status = utfxi_utf8_steps(s, n, st.i + (size_t)_tzcnt_u32(bad) + 1, &st, dst, cap, flags, t);
+      if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+      clean_before = 0;
+      continue;
+    }
+    clean_before = 1;
+    { /* the next step starts at the last character start (or after the block) */
+      uint32_t tail;
+      memcpy(&tail, p + 28, 4);
+      tail = (tail & 0xC0C0C0C0u) ^ 0x80808080u;
+      e = 28 + (31 - (size_t)_lzcnt_u32(tail)) / 8;
+      if (p[31] < 0x80) e = 32;
+    }
+    if (t != UTFXI_T_LATIN1 && utfxi_avx2_no_4byte(v)) {
+      st.w += utfxi_avx2_put_units(v, e, dst, st.w, t);
+      st.i += e;
+      continue;
+    }
+    /* Well-formed with 4-byte characters (or Latin-1): decode one at a time. */
+    for (j = 0, w = st.w; j < e;) {
+      uint32_t c = p[j];
+      if (c < 0x80) {
+        j++;
+      } else if (c < 0xE0) {
+        c = (c & 0x1F) << 6 | (p[j + 1] & 0x3Fu);
+        j += 2;
+      } else if (c < 0xF0) {
+        c = (c & 0x0F) << 12 | (p[j + 1] & 0x3Fu) << 6 | (p[j + 2] & 0x3Fu);
+        j += 3;
+      } else {
+        c = (c & 0x07) << 18 | (p[j + 1] & 0x3Fu) << 12 | (p[j + 2] & 0x3Fu) << 6 |
+            (p[j + 3] & 0x3Fu);
+        j += 4;
+      }
+      utfxi_put(dst, w, c, t);
+      w += utfxi_units_for(c, t);
+    }
+    st.i += e;
+    st.w = w;
+  }
+  status = utfxi_utf8_steps(s, n, n, &st, dst, cap, flags, t);
+  return utfxi_result(status ? (utfx_status)status : UTFX_OK, st.i, st.w, st.replaced);
+}
+
+#endif

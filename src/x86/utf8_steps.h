@@ -1,0 +1,87 @@
+/* Scalar steps shared by the x86 UTF-8 kernels (static inline, baseline C:
+ * each avx2_ / avx512_ file that includes it compiles it with its own flags).
+ *
+ * The SIMD loops hand every block they cannot take (an ill-formed sequence,
+ * a code point Latin-1 cannot hold, the tail, a nearly full destination) to
+ * these steps. They decode with the WHATWG decoder over the whole remaining
+ * input (n), exactly as the scalar kernels do, and stop at the first
+ * character boundary at or after `stop`; so the characters they see, the
+ * errors they report and the U+FFFD they write are the scalar kernel's. */
+#ifndef UTFX_X86_UTF8_STEPS_H
+#define UTFX_X86_UTF8_STEPS_H
+
+#include "../scalar/unicode.h"
+
+/* Conversion state of one call. */
+struct utfxi_u8state {
+  size_t i;        /* source offset, always at a character boundary */
+  size_t w;        /* units written */
+  size_t replaced; /* U+FFFD written */
+};
+
+/* Converts characters from st->i until st->i >= stop (or the input ends).
+ * Returns 0, or the status to stop with (st->i is then the offending
+ * character's offset, as the scalar kernel reports it). */
+static inline int utfxi_utf8_steps(const unsigned char *s, size_t n, size_t stop,
+                                   struct utfxi_u8state *st, void *dst, size_t cap,
+                                   unsigned flags, enum utfxi_target t) {
+  size_t i = st->i, w = st->w, replaced = st->replaced;
+  int status = 0;
+  if (stop > n) stop = n;
+  while (i < stop) {
+    uint32_t c;
+    size_t len;
+    int bad;
+    if (s[i] < 0x80 && cap - w > 0) { /* ASCII needs no decoding */
+      utfxi_put(dst, w, s[i], t);
+      i++;
+      w++;
+      continue;
+    }
+    len = utfxi_utf8_decode(s + i, n - i, &c);
+    bad = c == UTFXI_BAD;
+    if (bad) {
+      if (!(flags & UTFX_REPLACE)) {
+        status = UTFX_INVALID;
+        break;
+      }
+      c = 0xFFFD;
+    }
+    status = utfxi_emit(dst, cap, &w, c, t);
+    if (status) break;
+    replaced += (size_t)bad;
+    i += len;
+  }
+  st->i = i;
+  st->w = w;
+  st->replaced = replaced;
+  return status;
+}
+
+/* Counts, from *pi until *pi >= stop, what the REPLACE conversion writes:
+ * UTF-16 units (utf16 = 1) or code points (utf16 = 0). */
+static inline size_t utfxi_utf8_count_steps(const unsigned char *s, size_t n, size_t stop,
+                                            size_t *pi, int utf16) {
+  size_t i = *pi, count = 0;
+  if (stop > n) stop = n;
+  while (i < stop) {
+    uint32_t c;
+    i += utfxi_utf8_decode(s + i, n - i, &c);
+    count += 1 + (size_t)(utf16 && c != UTFXI_BAD && c >= 0x10000);
+  }
+  *pi = i;
+  return count;
+}
+
+/* A character boundary at or before p from which decoding reaches p's
+ * errors, given that s[0..p) is well-formed UTF-8 except perhaps for an
+ * unfinished last character: the last non-continuation byte among the three
+ * before p (it starts a character), else p itself. Reads only s[p-3..p). */
+static inline size_t utfxi_utf8_back_to_boundary(const unsigned char *s, size_t p) {
+  size_t k;
+  for (k = 1; k <= 3 && k <= p; k++)
+    if ((s[p - k] & 0xC0) != 0x80) return p - k;
+  return p;
+}
+
+#endif

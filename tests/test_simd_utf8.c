@@ -1,0 +1,300 @@
+/* Differential tests of the UTF-8-side SIMD kernels against the scalar
+ * kernels (the specification), run on every tier this CPU supports:
+ * validate_utf8, validate_ascii, the four conversions from UTF-8 (STRICT and
+ * REPLACE) and the three length functions.
+ *
+ * - valid random text of six scripts, every length 0..300, every start
+ *   offset 0..63 of a 64-byte aligned buffer;
+ * - one corrupted byte (80 C0 E0 ED F0 F4 FF, or the text cut short there)
+ *   at every position, for every length 0..300 (lengths above 160 every
+ *   third one, and in the sanitized build every third length of all, to keep
+ *   run time bounded);
+ * - every destination capacity from 0 to the needed size, for lengths up to
+ *   100 (valid text; corrupted text: every 16th position and corruption),
+ *   STRICT and REPLACE; other cases use the needed size and n;
+ * - "byte soup": valid runs mixed with lone leads, continuations and bytes
+ *   that are never valid, so one error follows another;
+ * - every source also ends exactly at a PROT_NONE page (guard_alloc), and
+ *   every destination is followed by canary units that must stay untouched,
+ *   as must everything at or after dst + written.
+ * Compared: status, read, written, replaced and the output units. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "support/guard.h"
+#include "tap.h"
+
+#define MAX_LEN 300
+#define CANARY 0xA5
+
+#ifdef __SANITIZE_ADDRESS__
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
+typedef utfx_result (*conv_fn)(const char *, size_t, void *, size_t, unsigned);
+
+#define WRAP(to, T)                                                                    \
+  static utfx_result pub_##to(const char *s, size_t n, void *d, size_t cap, unsigned f) { \
+    return utfx_convert_utf8_to_##to(s, n, (T *)d, cap, f);                            \
+  }                                                                                    \
+  static utfx_result ref_##to(const char *s, size_t n, void *d, size_t cap, unsigned f) { \
+    return utfxi_convert_utf8_to_##to##_scalar(s, n, (T *)d, cap, f);                  \
+  }
+WRAP(utf16le, char16_t)
+WRAP(utf16be, char16_t)
+WRAP(utf32, char32_t)
+WRAP(latin1, char)
+
+static const struct conv {
+  const char *name;
+  conv_fn pub, ref;
+  size_t unit;
+} convs[] = {{"utf16le", pub_utf16le, ref_utf16le, 2},
+             {"utf16be", pub_utf16be, ref_utf16be, 2},
+             {"utf32", pub_utf32, ref_utf32, 4},
+             {"latin1", pub_latin1, ref_latin1, 1}};
+#define NCONV (sizeof convs / sizeof convs[0])
+
+/* ---------------------------------------------------------------- text */
+enum { S_ASCII, S_LATIN1, S_TWO, S_CJK, S_EMOJI, S_MIXED, NSCRIPT };
+static const char *const script_names[] = {"ascii", "latin1", "2-byte", "cjk", "emoji", "mixed"};
+
+static uint32_t random_cp(test_rng *r, int script) {
+  static const uint32_t edges[] = {0x00,   0x7F,   0x80,    0xFF,    0x100,   0x7FF,
+                                   0x800,  0xD7FF, 0xE000,  0xFFFD,  0xFFFF,  0x10000,
+                                   0x10FFFF, 0x20, 0x41,    0x3000};
+  uint32_t c;
+  switch (script) {
+    case S_ASCII:
+      return 0x20 + (uint32_t)rng_below(r, 0x5F);
+    case S_LATIN1:
+      return rng_below(r, 3) ? 0xA0 + (uint32_t)rng_below(r, 0x60)
+                             : 0x20 + (uint32_t)rng_below(r, 0x5F);
+    case S_TWO:
+      if (rng_below(r, 6) == 0) return 0x20;
+      return rng_below(r, 2) ? 0x400 + (uint32_t)rng_below(r, 0x100)
+                             : 0x600 + (uint32_t)rng_below(r, 0x100);
+    case S_CJK:
+      if (rng_below(r, 10) == 0) return 0x3002;
+      return 0x4E00 + (uint32_t)rng_below(r, 0x5200);
+    case S_EMOJI:
+      if (rng_below(r, 5) == 0) return 0x20;
+      return 0x1F300 + (uint32_t)rng_below(r, 0x300);
+    default:
+      switch (rng_below(r, 6)) {
+        case 0: return (uint32_t)rng_below(r, 0x80);
+        case 1: return 0x80 + (uint32_t)rng_below(r, 0x780);
+        case 2: c = 0x800 + (uint32_t)rng_below(r, 0xF800);
+                return (c >= 0xD800 && c <= 0xDFFF) ? 0xFFFD : c;
+        case 3: return 0x10000 + (uint32_t)rng_below(r, 0x100000);
+        case 4: return edges[rng_below(r, sizeof edges / sizeof edges[0])];
+        default: return 0xA0 + (uint32_t)rng_below(r, 0x60);
+      }
+  }
+}
+
+static size_t put_utf8(unsigned char *d, uint32_t c) {
+  if (c < 0x80) { d[0] = (unsigned char)c; return 1; }
+  if (c < 0x800) {
+    d[0] = (unsigned char)(0xC0 | c >> 6);
+    d[1] = (unsigned char)(0x80 | (c & 0x3F));
+    return 2;
+  }
+  if (c < 0x10000) {
+    d[0] = (unsigned char)(0xE0 | c >> 12); d[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
+    d[2] = (unsigned char)(0x80 | (c & 0x3F)); return 3;
+  }
+  d[0] = (unsigned char)(0xF0 | c >> 18); d[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
+  d[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F)); d[3] = (unsigned char)(0x80 | (c & 0x3F));
+  return 4;
+}
+
+/* Exactly len bytes of valid UTF-8 (ASCII fills the last gap). */
+static void random_text(test_rng *r, int script, unsigned char *d, size_t len) {
+  size_t i = 0;
+  while (i < len) {
+    unsigned char tmp[4];
+    size_t k = put_utf8(tmp, random_cp(r, script));
+    if (k > len - i) { d[i++] = 'x'; continue; }
+    memcpy(d + i, tmp, k);
+    i += k;
+  }
+}
+
+/* ---------------------------------------------------------------- checks */
+static unsigned char *out_pub, *out_ref;
+static unsigned long cases;
+
+static int same_result(utfx_result a, utfx_result b) {
+  return a.status == b.status && a.read == b.read && a.written == b.written &&
+         a.replaced == b.replaced;
+}
+
+/* One conversion at one capacity: the tier against scalar, with canaries. */
+static void check_conv(const struct conv *cv, const char *src, size_t n, size_t cap,
+                       unsigned flags, const char *what) {
+  size_t bytes = (cap + 8) * cv->unit, k;
+  utfx_result a, b;
+  memset(out_pub, CANARY, bytes);
+  memset(out_ref, CANARY, bytes);
+  a = cv->pub(src, n, out_pub, cap, flags);
+  b = cv->ref(src, n, out_ref, cap, flags);
+  cases++;
+  CHECK(same_result(a, b),
+        "%s %s n=%zu cap=%zu %s: got st%d r%zu w%zu x%zu, scalar st%d r%zu w%zu x%zu", what,
+        cv->name, n, cap, flags ? "REPLACE" : "STRICT", a.status, a.read, a.written, a.replaced,
+        b.status, b.read, b.written, b.replaced);
+  CHECK(a.written <= cap, "%s %s wrote past cap", what, cv->name);
+  if (a.written <= cap)
+    CHECK(memcmp(out_pub, out_ref, a.written * cv->unit) == 0, "%s %s n=%zu cap=%zu output differs",
+          what, cv->name, n, cap);
+  for (k = a.written * cv->unit; k < bytes && k < (cap + 8) * cv->unit; k++)
+    if (out_pub[k] != CANARY) break;
+  CHECK(k == bytes, "%s %s n=%zu cap=%zu: unit at/after written (%zu) modified", what, cv->name,
+        n, cap, a.written);
+}
+
+/* Everything on one input: validation, lengths, every conversion with a
+ * destination of exactly the needed size (and every smaller one when
+ * all_caps). */
+static void check_all(const char *src, size_t n, int all_caps, const char *what) {
+  utfx_result a, b;
+  size_t c, la, lb;
+  unsigned flags;
+  a = utfx_validate_utf8(src, n);
+  b = utfxi_validate_utf8_scalar(src, n);
+  CHECK(a.status == b.status && a.read == b.read, "%s validate_utf8 n=%zu: %d@%zu vs %d@%zu",
+        what, n, a.status, a.read, b.status, b.read);
+  a = utfx_validate_ascii(src, n);
+  b = utfxi_validate_ascii_scalar(src, n);
+  CHECK(a.status == b.status && a.read == b.read, "%s validate_ascii n=%zu: %d@%zu vs %d@%zu",
+        what, n, a.status, a.read, b.status, b.read);
+  la = utfx_utf16_length_from_utf8(src, n);
+  lb = utfxi_utf16_length_from_utf8_scalar(src, n);
+  CHECK(la == lb, "%s utf16_length n=%zu: %zu vs %zu", what, n, la, lb);
+  la = utfx_utf32_length_from_utf8(src, n);
+  lb = utfxi_utf32_length_from_utf8_scalar(src, n);
+  CHECK(la == lb, "%s utf32_length n=%zu: %zu vs %zu", what, n, la, lb);
+  la = utfx_latin1_length_from_utf8(src, n);
+  lb = utfxi_latin1_length_from_utf8_scalar(src, n);
+  CHECK(la == lb, "%s latin1_length n=%zu: %zu vs %zu", what, n, la, lb);
+  for (c = 0; c < NCONV; c++) {
+    const struct conv *cv = &convs[c];
+    for (flags = 0; flags <= UTFX_REPLACE; flags++) {
+      size_t need = cv->unit == 2 ? utfxi_utf16_length_from_utf8_scalar(src, n)
+                                  : utfxi_utf32_length_from_utf8_scalar(src, n);
+      size_t cap;
+      check_conv(cv, src, n, need, flags, what);
+      if (all_caps)
+        for (cap = 0; cap < need; cap++) check_conv(cv, src, n, cap, flags, what);
+      else
+        check_conv(cv, src, n, n, flags, what); /* the worst-case bound */
+    }
+  }
+}
+
+static const unsigned char corruptions[] = {0x80, 0xC0, 0xE0, 0xED, 0xF0, 0xF4, 0xFF};
+#define NCORRUPT (sizeof corruptions / sizeof corruptions[0] + 1) /* + truncation */
+
+static void suite(void) {
+  test_rng rng;
+  unsigned char *text, *aligned, *work;
+  size_t len, off, pos, k;
+  int script;
+  char *guard, *guard_end;
+  if (strcmp(utfx_implementation(), "scalar") == 0) {
+    printf("# scalar tier: it is the reference these tests compare against\n");
+    return;
+  }
+  out_pub = malloc((MAX_LEN + 16) * 4);
+  out_ref = malloc((MAX_LEN + 16) * 4);
+  text = malloc(MAX_LEN + 4);
+  aligned = aligned_alloc(64, (MAX_LEN + 64 + 63) / 64 * 64); /* a multiple of 64 */
+  work = malloc(MAX_LEN + 4);
+  /* One guard buffer; an input of n bytes sits at guard_end - n. */
+  guard = guard_alloc(MAX_LEN);
+  guard_end = guard + MAX_LEN;
+  rng_seed(&rng, 20261130);
+
+  /* Valid text, every length and start offset. */
+  for (script = 0; script < NSCRIPT; script++) {
+    for (len = 0; len <= MAX_LEN; len++) {
+      char *g = guard_end - len;
+      random_text(&rng, script, text, len);
+      memcpy(g, text, len);
+      check_all(g, len, len <= 100, script_names[script]);
+      for (off = 0; off < 64; off++) {
+        if (SANITIZED && off % 8 != len % 8) continue;
+        memcpy(aligned + off, text, len);
+        check_all((const char *)aligned + off, len, 0, script_names[script]);
+      }
+    }
+  }
+  tap_group("valid text: every length 0..300, start offset 0..63, guard page");
+
+  /* One corrupted byte at every position. */
+  for (script = 0; script < NSCRIPT; script++) {
+    for (len = 1; len <= MAX_LEN; len++) {
+      if (len > 160 && len % 3 != (size_t)script % 3) continue;
+      if (SANITIZED && len % 3 != (size_t)script % 3) continue;
+      random_text(&rng, script, text, len);
+      for (pos = 0; pos < len; pos++) {
+        for (k = 0; k < NCORRUPT; k++) {
+          size_t n = len;
+          char *g;
+          memcpy(work, text, len);
+          if (k < NCORRUPT - 1) work[pos] = corruptions[k];
+          else n = pos + 1 + (size_t)(pos + 1 < len && (text[pos] & 0xC0) == 0xC0);
+          if (n > len) n = len;
+          g = guard_end - n;
+          memcpy(g, work, n);
+          check_all(g, n, n <= 100 && pos % 16 == (k + len) % 16, script_names[script]);
+        }
+      }
+    }
+  }
+  tap_group("one corrupted byte at every position, every capacity (n <= 100)");
+
+  /* Byte soup: valid characters mixed with runs of lead, continuation and
+   * never-valid bytes, so errors follow errors (the SIMD code must not trust
+   * the bytes before a block it resumes at after an error). */
+  for (k = 0; k < (SANITIZED ? 1500u : 6000u); k++) {
+    static const unsigned char soup[] = {0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2,
+                                         0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF};
+    size_t n = (size_t)rng_below(&rng, MAX_LEN + 1), i = 0;
+    while (i < n) {
+      if (rng_below(&rng, 3) == 0) {
+        text[i++] = soup[rng_below(&rng, sizeof soup)];
+      } else {
+        size_t run = 1 + (size_t)rng_below(&rng, 40);
+        if (run > n - i) run = n - i;
+        random_text(&rng, (int)rng_below(&rng, NSCRIPT), text + i, run);
+        i += run;
+      }
+    }
+    memcpy(guard_end - n, text, n);
+    check_all(guard_end - n, n, n <= 100 && k % 8 == 0, "soup");
+  }
+  tap_group("byte soup: errors next to errors");
+
+  guard_free(guard, MAX_LEN);
+  free(text);
+  free(aligned);
+  free(work);
+  free(out_pub);
+  free(out_ref);
+}
+
+int main(void) {
+  tap_for_each_impl(suite);
+  printf("# %lu conversion cases\n", cases);
+  return tap_done();
+}
