@@ -71,7 +71,8 @@ static void put_fffd(struct out *o) {
 static size_t utf8_to_utf16(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
                             size_t n) {
   size_t cap = room(o);
-  char16_t *dst = cap ? out16(o) : NULL;
+  char16_t no_room[1]; /* kernels never get NULL (NULL + 0 is UB); with cap 0 they write nothing */
+  char16_t *dst = cap ? out16(o) : no_room;
   const char *s = (const char *)p;
   utfx_result r = host_le() ? k->convert_utf8_to_utf16le(s, n, dst, cap, UTFX_REPLACE)
                             : k->convert_utf8_to_utf16be(s, n, dst, cap, UTFX_REPLACE);
@@ -159,6 +160,7 @@ static size_t units_to_utf16(struct out *o, const unsigned char *p, size_t units
 static size_t units_to_utf8(utfx_decoder *d, const struct utfxi_kernels *k, struct out *o,
                             const unsigned char *p, size_t units) {
   size_t i = 0, end = units;
+  char no_room[1]; /* kernels never get NULL (NULL + 0 is UB); with cap 0 they write nothing */
   if (units == 0) return 0;
   if (d->high_) {
     uint32_t u = unit_le(p), c;
@@ -190,7 +192,7 @@ static size_t units_to_utf8(utfx_decoder *d, const struct utfxi_kernels *k, stru
       memcpy(bounce, p + 2 * i, 2 * cnt);
       s = bounce;
     }
-    r = k->convert_utf16le_to_utf8(s, cnt, cap ? (char *)out8(o) : NULL, cap, UTFX_REPLACE);
+    r = k->convert_utf16le_to_utf8(s, cnt, cap ? (char *)out8(o) : no_room, cap, UTFX_REPLACE);
     o->w += r.written;
     o->replaced += r.replaced;
     i += r.read;
@@ -207,8 +209,9 @@ static size_t latin1_out(const struct utfxi_kernels *k, struct out *o, const uns
   size_t c = n < room(o) ? n : room(o);
   utfx_result r;
   if (o->u8) {
-    r = k->convert_latin1_to_utf8((const char *)p, n, room(o) ? (char *)out8(o) : NULL, room(o),
-                                  UTFX_REPLACE);
+    char no_room[1]; /* kernels never get NULL; with no room they write nothing */
+    r = k->convert_latin1_to_utf8((const char *)p, n, room(o) ? (char *)out8(o) : no_room,
+                                  room(o), UTFX_REPLACE);
     o->w += r.written;
     return r.read;
   }
