@@ -15,14 +15,7 @@
 #endif
 
 #include "avx2_utf16_common.h"
-
-/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
-utfx_result utfxi_convert_latin1_to_utf8_avx2(const char *, size_t, char *, size_t, unsigned);
-utfx_result utfxi_convert_latin1_to_utf16le_avx2(const char *, size_t, char16_t *, size_t,
-                                                 unsigned);
-utfx_result utfxi_convert_latin1_to_utf16be_avx2(const char *, size_t, char16_t *, size_t,
-                                                 unsigned);
-utfx_result utfxi_convert_latin1_to_utf32_avx2(const char *, size_t, char32_t *, size_t, unsigned);
+#include "x86_prototypes.h"
 
 utfx_result utfxi_convert_latin1_to_utf8_avx2(const char *src, size_t n, char *dst, size_t cap,
                                               unsigned flags) {

@@ -14,12 +14,7 @@
 #endif
 
 #include "avx2_utf16_common.h"
-
-/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
-size_t utfxi_utf8_length_from_utf16le_avx2(const char16_t *, size_t);
-size_t utfxi_utf8_length_from_utf16be_avx2(const char16_t *, size_t);
-size_t utfxi_utf8_length_from_latin1_avx2(const char *, size_t);
-size_t utfxi_utf8_length_from_utf32_avx2(const char32_t *, size_t);
+#include "x86_prototypes.h"
 
 static inline size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be) {
   size_t i = 0, total = 0;

@@ -12,12 +12,7 @@
 #endif
 
 #include "avx2_utf16_common.h"
-
-/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
-utfx_result utfxi_convert_utf16le_to_utf32_avx2(const char16_t *, size_t, char32_t *, size_t,
-                                                unsigned);
-utfx_result utfxi_convert_utf16be_to_utf32_avx2(const char16_t *, size_t, char32_t *, size_t,
-                                                unsigned);
+#include "x86_prototypes.h"
 
 static inline utfx_result scalar16to32(const char16_t *s, size_t n, char32_t *d, size_t cap,
                                        unsigned flags, int be) {

@@ -16,12 +16,7 @@
 #endif
 
 #include "avx2_utf16_common.h"
-
-/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
-utfx_result utfxi_validate_utf16le_avx2(const char16_t *, size_t);
-utfx_result utfxi_validate_utf16be_avx2(const char16_t *, size_t);
-void utfxi_to_well_formed_utf16le_avx2(const char16_t *, size_t, char16_t *);
-void utfxi_to_well_formed_utf16be_avx2(const char16_t *, size_t, char16_t *);
+#include "x86_prototypes.h"
 
 /* Nonzero if some of the 64 units at s is a surrogate (tests the byte that
  * holds the top bits, so no byte swap is needed). */

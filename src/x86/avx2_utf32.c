@@ -16,14 +16,7 @@
 #endif
 
 #include "avx2_utf16_common.h"
-
-/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
-utfx_result utfxi_validate_utf32_avx2(const char32_t *, size_t);
-utfx_result utfxi_convert_utf32_to_utf8_avx2(const char32_t *, size_t, char *, size_t, unsigned);
-utfx_result utfxi_convert_utf32_to_utf16le_avx2(const char32_t *, size_t, char16_t *, size_t,
-                                                unsigned);
-utfx_result utfxi_convert_utf32_to_utf16be_avx2(const char32_t *, size_t, char16_t *, size_t,
-                                                unsigned);
+#include "x86_prototypes.h"
 
 /* All-ones lanes for values above 0x10FFFF or surrogates. */
 static inline __m256i invalid32(__m256i v) {

@@ -17,9 +17,7 @@
 #endif
 
 #include "avx2_utf8_common.h"
-
-size_t utfxi_utf16_length_from_utf8_avx2(const char *s, size_t n);
-size_t utfxi_utf32_length_from_utf8_avx2(const char *s, size_t n);
+#include "x86_prototypes.h"
 
 /* Units of the well-formed bytes of v selected by live. */
 static inline size_t block_count(__m256i v, uint32_t live, int utf16) {

@@ -7,9 +7,7 @@
 #endif
 
 #include "avx2_utf8_transcode.h"
-
-utfx_result utfxi_convert_utf8_to_latin1_avx2(const char *s, size_t n, char *d, size_t cap,
-                                              unsigned flags);
+#include "x86_prototypes.h"
 
 utfx_result utfxi_convert_utf8_to_latin1_avx2(const char *s, size_t n, char *d, size_t cap,
                                               unsigned flags) {

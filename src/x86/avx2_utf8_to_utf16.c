@@ -6,11 +6,7 @@
 #endif
 
 #include "avx2_utf8_transcode.h"
-
-utfx_result utfxi_convert_utf8_to_utf16le_avx2(const char *s, size_t n, char16_t *d, size_t cap,
-                                               unsigned flags);
-utfx_result utfxi_convert_utf8_to_utf16be_avx2(const char *s, size_t n, char16_t *d, size_t cap,
-                                               unsigned flags);
+#include "x86_prototypes.h"
 
 utfx_result utfxi_convert_utf8_to_utf16le_avx2(const char *s, size_t n, char16_t *d, size_t cap,
                                                unsigned flags) {

@@ -5,9 +5,7 @@
 #endif
 
 #include "avx2_utf8_transcode.h"
-
-utfx_result utfxi_convert_utf8_to_utf32_avx2(const char *s, size_t n, char32_t *d, size_t cap,
-                                             unsigned flags);
+#include "x86_prototypes.h"
 
 utfx_result utfxi_convert_utf8_to_utf32_avx2(const char *s, size_t n, char32_t *d, size_t cap,
                                              unsigned flags) {

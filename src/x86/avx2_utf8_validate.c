@@ -17,9 +17,7 @@
 #endif
 
 #include "avx2_utf8_common.h"
-
-utfx_result utfxi_validate_utf8_avx2(const char *src, size_t n);
-utfx_result utfxi_validate_ascii_avx2(const char *src, size_t n);
+#include "x86_prototypes.h"
 
 static utfx_result locate_error(const unsigned char *s, size_t n, size_t p) {
   size_t q = utfxi_utf8_back_to_boundary(s, p);

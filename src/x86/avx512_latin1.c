@@ -19,15 +19,7 @@
 #endif
 
 #include "avx512_utf16_common.h"
-
-/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
-utfx_result utfxi_convert_latin1_to_utf8_avx512(const char *, size_t, char *, size_t, unsigned);
-utfx_result utfxi_convert_latin1_to_utf16le_avx512(const char *, size_t, char16_t *, size_t,
-                                                   unsigned);
-utfx_result utfxi_convert_latin1_to_utf16be_avx512(const char *, size_t, char16_t *, size_t,
-                                                   unsigned);
-utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *, size_t, char32_t *, size_t,
-                                                 unsigned);
+#include "x86_prototypes.h"
 
 A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
                                           size_t cap, int bounded) {

@@ -17,12 +17,7 @@
 #endif
 
 #include "avx512_utf16_common.h"
-
-/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
-size_t utfxi_utf8_length_from_utf16le_avx512(const char16_t *, size_t);
-size_t utfxi_utf8_length_from_utf16be_avx512(const char16_t *, size_t);
-size_t utfxi_utf8_length_from_latin1_avx512(const char *, size_t);
-size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *, size_t);
+#include "x86_prototypes.h"
 
 /* Extra bytes of a block of 16-bit units beyond one per unit (surrogates
  * counted as 3-byte units). */

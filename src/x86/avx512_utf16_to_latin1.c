@@ -11,12 +11,7 @@
 #endif
 
 #include "avx512_utf16_common.h"
-
-/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
-utfx_result utfxi_convert_utf16le_to_latin1_avx512(const char16_t *, size_t, char *, size_t,
-                                                   unsigned);
-utfx_result utfxi_convert_utf16be_to_latin1_avx512(const char16_t *, size_t, char *, size_t,
-                                                   unsigned);
+#include "x86_prototypes.h"
 
 static inline utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, size_t cap,
                                           unsigned flags, int be) {

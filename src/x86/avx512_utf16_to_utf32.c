@@ -13,12 +13,7 @@
 #endif
 
 #include "avx512_utf16_common.h"
-
-/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
-utfx_result utfxi_convert_utf16le_to_utf32_avx512(const char16_t *, size_t, char32_t *, size_t,
-                                                  unsigned);
-utfx_result utfxi_convert_utf16be_to_utf32_avx512(const char16_t *, size_t, char32_t *, size_t,
-                                                  unsigned);
+#include "x86_prototypes.h"
 
 A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
                                      unsigned flags, int be) {

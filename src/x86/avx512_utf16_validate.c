@@ -19,12 +19,7 @@
 #endif
 
 #include "avx512_utf16_common.h"
-
-/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
-utfx_result utfxi_validate_utf16le_avx512(const char16_t *, size_t);
-utfx_result utfxi_validate_utf16be_avx512(const char16_t *, size_t);
-void utfxi_to_well_formed_utf16le_avx512(const char16_t *, size_t, char16_t *);
-void utfxi_to_well_formed_utf16be_avx512(const char16_t *, size_t, char16_t *);
+#include "x86_prototypes.h"
 
 /* Nonzero if some unit of the 128 at s is a surrogate. Adding 0x2800
  * (mod 2^16) maps D800..DFFF, and only it, below 0x800: one add and one

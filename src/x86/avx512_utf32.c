@@ -15,14 +15,7 @@
 #endif
 
 #include "avx512_utf16_common.h"
-
-/* Entry points (prototypes as in x86_kernels.h, which only dispatch.c includes). */
-utfx_result utfxi_validate_utf32_avx512(const char32_t *, size_t);
-utfx_result utfxi_convert_utf32_to_utf8_avx512(const char32_t *, size_t, char *, size_t, unsigned);
-utfx_result utfxi_convert_utf32_to_utf16le_avx512(const char32_t *, size_t, char16_t *, size_t,
-                                                  unsigned);
-utfx_result utfxi_convert_utf32_to_utf16be_avx512(const char32_t *, size_t, char16_t *, size_t,
-                                                  unsigned);
+#include "x86_prototypes.h"
 
 /* Constants, built once per call and pinned in registers (A512_PIN). */
 struct u32c {

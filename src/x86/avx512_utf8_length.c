@@ -17,9 +17,7 @@
 #endif
 
 #include "avx512_utf8_common.h"
-
-size_t utfxi_utf16_length_from_utf8_avx512(const char *s, size_t n);
-size_t utfxi_utf32_length_from_utf8_avx512(const char *s, size_t n);
+#include "x86_prototypes.h"
 
 static inline __m512i block_errors(const unsigned char *p, __m512i v) {
   return utfxi_avx512_utf8_error_bytes(v, _mm512_loadu_si512((const void *)(p - 1)),

@@ -17,9 +17,7 @@
 #endif
 
 #include "avx512_utf8_common.h"
-
-utfx_result utfxi_validate_utf8_avx512(const char *src, size_t n);
-utfx_result utfxi_validate_ascii_avx512(const char *src, size_t n);
+#include "x86_prototypes.h"
 
 /* The exact result once the data from p on (p <= n) is known to hold an
  * error: rerun the scalar kernel from the boundary before it. */
