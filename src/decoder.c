@@ -26,13 +26,6 @@
 #include <emmintrin.h>
 #endif
 
-/* The x86-64 build has AVX2 helpers (src/x86/avx2_decoder_*.c), used when
- * the active kernel tier is an AVX one. */
-#if defined(__x86_64__) && !defined(UTFX_NO_SIMD) && !defined(UTFX_DECODER_NO_AVX2)
-#define DECODER_AVX2 1
-#include "x86/decoder_avx2.h"
-#endif
-
 /* Where the output goes: char16_t units in host order, or UTF-8 bytes. */
 struct out {
   void *dst;
@@ -354,8 +347,8 @@ static uint64_t load_be64(const unsigned char *p) {
 /* Whole groups of 3 bytes become 4 characters; a final 1 or 2 bytes (only
  * ever decoded by end) become 4 characters with '=' padding, or 2-3 without
  * for base64url. Returns the bytes consumed (whole groups only). */
-UTFXI_INLINE size_t base64_body(struct out *o, const unsigned char *p, size_t n, int url,
-                                int u8, int avx) {
+UTFXI_INLINE size_t base64_body(const struct utfxi_kernels *k, struct out *o,
+                                const unsigned char *p, size_t n, int url, int u8) {
   const char *alphabet = url ? base64_url : base64_std;
   const uint16_t *pairs = base64_pairs[url];
   unsigned char *d8;
@@ -367,16 +360,14 @@ UTFXI_INLINE size_t base64_body(struct out *o, const unsigned char *p, size_t n,
   groups = n / 3;
   fit = room(o) / 4;
   g = groups < fit ? groups : fit;
-#ifdef DECODER_AVX2
-  if (g >= 8 && avx && host_le()) {
-    size_t done = utfxi_base64_blocks_avx2(p, n, g / 8, d8, d16, url);
+  /* The tier's vector loop takes whole 24-byte blocks (the scalar tier has
+   * none and returns 0); the loops below finish. */
+  if (g >= 8 && host_le()) {
+    size_t done = k->base64_blocks(p, n, g / 8, d8, d16, url);
     i = done;
     w = done / 3 * 4;
     g -= done / 3;
   }
-#else
-  (void)avx;
-#endif
   /* Two groups per step from one 8-byte big-endian load (6 bytes used):
    * four table lookups give the eight characters. */
   for (; g >= 2 && n - i >= 8; g -= 2, i += 6, w += 8) {
@@ -411,16 +402,18 @@ UTFXI_INLINE size_t base64_body(struct out *o, const unsigned char *p, size_t n,
   return n;
 }
 
-/* An AVX kernel tier (avx2, avx512) was chosen only where AVX2 runs. */
-static int tier_has_avx2(const struct utfxi_kernels *k) {
-  return k->name[0] == 'a' && k->name[1] == 'v' && k->name[2] == 'x';
+/* The scalar tier's base64 block kernel: it has no vector loop, so it takes
+ * no blocks and base64_body's word-at-a-time loop encodes every group. */
+size_t utfxi_base64_blocks_scalar(const unsigned char *p, size_t n, size_t blocks,
+                                  unsigned char *d8, char16_t *d16, int url) {
+  (void)p, (void)n, (void)blocks, (void)d8, (void)d16, (void)url;
+  return 0;
 }
 
 static size_t base64_out(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
                          size_t n, int url) {
-  int avx = tier_has_avx2(k);
-  if (o->u8) return url ? base64_body(o, p, n, 1, 1, avx) : base64_body(o, p, n, 0, 1, avx);
-  return url ? base64_body(o, p, n, 1, 0, avx) : base64_body(o, p, n, 0, 0, avx);
+  if (o->u8) return url ? base64_body(k, o, p, n, 1, 1) : base64_body(k, o, p, n, 0, 1);
+  return url ? base64_body(k, o, p, n, 1, 0) : base64_body(k, o, p, n, 0, 0);
 }
 
 /* Four bytes (byte j in bits 8j..) to eight lowercase hex digits. */

@@ -78,6 +78,12 @@ struct utfxi_kernels {
 #undef UTFXI_FIELD_LENGTH
   void (*to_well_formed_utf16le)(const char16_t *, size_t, char16_t *);
   void (*to_well_formed_utf16be)(const char16_t *, size_t, char16_t *);
+  /* Not a public function: the streaming decoder's base64 of whole 24-byte
+   * blocks of p[0..n) (at most `blocks`), as bytes (d8) or UTF-16 units (d16;
+   * the other is NULL), standard or url alphabet. Returns the bytes consumed,
+   * a multiple of 24; the decoder encodes the rest. */
+  size_t (*base64_blocks)(const unsigned char *p, size_t n, size_t blocks, unsigned char *d8,
+                          char16_t *d16, int url);
 };
 
 /* The scalar reference kernels: utfxi_<op>_scalar. */
@@ -95,6 +101,8 @@ UTFXI_LENGTHS(UTFXI_DECL_LENGTH)
 #undef UTFXI_DECL_LENGTH
 void utfxi_to_well_formed_utf16le_scalar(const char16_t *, size_t, char16_t *);
 void utfxi_to_well_formed_utf16be_scalar(const char16_t *, size_t, char16_t *);
+size_t utfxi_base64_blocks_scalar(const unsigned char *, size_t, size_t, unsigned char *,
+                                  char16_t *, int);
 
 /* Designated initializers naming every scalar kernel. A SIMD tier's table
  * starts with these and overrides the entries it accelerates (dispatch.c is
@@ -109,7 +117,8 @@ void utfxi_to_well_formed_utf16be_scalar(const char16_t *, size_t, char16_t *);
   UTFXI_CONVERSIONS(UTFXI_INIT_CONVERT)                                       \
   UTFXI_LENGTHS(UTFXI_INIT_LENGTH).to_well_formed_utf16le =                   \
       utfxi_to_well_formed_utf16le_scalar,                                    \
-      .to_well_formed_utf16be = utfxi_to_well_formed_utf16be_scalar
+      .to_well_formed_utf16be = utfxi_to_well_formed_utf16be_scalar,                  \
+      .base64_blocks = utfxi_base64_blocks_scalar
 
 /* The active kernel table (dispatch.c). */
 const struct utfxi_kernels *utfxi_active(void);

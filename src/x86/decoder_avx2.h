@@ -1,7 +1,7 @@
 /* AVX2 helpers of the streaming decoder (src/decoder.c), in
- * avx2_decoder_base64.c. decoder.c calls them only when the active kernel
- * tier is an AVX tier (avx2, avx512), which dispatch chose because this CPU
- * and OS run AVX2. */
+ * avx2_decoder_base64.c. The avx2 and avx512 tier tables name them as their
+ * base64_blocks entry (x86_kernels.h), so the decoder runs them exactly when
+ * dispatch chose one of those tiers. */
 #ifndef UTFX_X86_DECODER_AVX2_H
 #define UTFX_X86_DECODER_AVX2_H
 

@@ -11,6 +11,7 @@
 static const struct utfxi_kernels utfxi_avx2_kernels = {
     .name = "avx2",
     UTFXI_SCALAR_KERNELS,
+    .base64_blocks = utfxi_base64_blocks_avx2, /* streaming decoder */
     /* ---- UTF-8 side ---- */
     .validate_utf8 = utfxi_validate_utf8_avx2,
     .validate_ascii = utfxi_validate_ascii_avx2,
@@ -52,6 +53,7 @@ static const struct utfxi_kernels utfxi_avx2_kernels = {
 static const struct utfxi_kernels utfxi_avx512_kernels = {
     .name = "avx512",
     UTFXI_SCALAR_KERNELS,
+    .base64_blocks = utfxi_base64_blocks_avx2, /* streaming decoder: AVX2 suffices */
     /* ---- UTF-8 side ---- */
     /* Every UTF-8-side entry uses its AVX-512 kernel: on Zen 4 each one
      * measured faster than the AVX2 kernel of the same job (validate_utf8
