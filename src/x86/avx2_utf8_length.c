@@ -37,15 +37,6 @@ static inline uint32_t first_errors(__m256i err) {
   return ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, _mm256_setzero_si256()));
 }
 
-static size_t recount(const unsigned char *s, size_t n, size_t c, size_t stop, size_t *count,
-                      int utf16) {
-  size_t q = utfxi_utf8_back_to_boundary(s, c), j;
-  for (j = q; j < c; j++)
-    if ((s[j] & 0xC0) != 0x80) *count -= 1 + (size_t)(utf16 && s[j] >= 0xF0);
-  *count += utfxi_utf8_count_steps(s, n, stop, &q, utf16);
-  return q;
-}
-
 /* The block v at c holds its first error at byte c + pos; everything before
  * c is counted. Count the well-formed characters before the error's
  * boundary from the block, the rest through the error byte with the scalar
@@ -53,7 +44,7 @@ static size_t recount(const unsigned char *s, size_t n, size_t c, size_t stop, s
 static size_t count_through_error(const unsigned char *s, size_t n, size_t c, __m256i v,
                                   unsigned pos, size_t *count, int utf16) {
   size_t e = c + pos, q = utfxi_utf8_back_to_boundary(s, e);
-  if (q < c) return recount(s, n, c, e + 1, count, utf16);
+  if (q < c) return utfxi_utf8_recount(s, n, c, e + 1, count, utf16);
   *count += block_count(v, (uint32_t)_bzhi_u32(~0u, (unsigned)(q - c)), utf16);
   *count += utfxi_utf8_count_steps(s, n, e + 1, &q, utf16);
   return q;
@@ -88,7 +79,7 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
       if (_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(v0, v1), _mm256_or_si256(v2, v3)),
                              high)) {
         if (!_mm256_testz_si256(pending, pending)) {
-          i = recount(s, n, i, i + 128, &count, utf16);
+          i = utfxi_utf8_recount(s, n, i, i + 128, &count, utf16);
           fresh = 1;
           continue;
         }
@@ -139,7 +130,7 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
   /* n - i < 32 bytes left; with context unless fresh. */
   if (utfxi_avx2_tail_errors(s, n, i, !fresh, &v)) {
     if (fresh) return count + utfxi_utf8_count_steps(s, n, n, &i, utf16);
-    recount(s, n, i, n, &count, utf16);
+    utfxi_utf8_recount(s, n, i, n, &count, utf16);
     return count;
   }
   return count + block_count(v, (uint32_t)_bzhi_u32(~0u, (unsigned)(n - i)), utf16);

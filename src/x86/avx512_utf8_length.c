@@ -42,18 +42,6 @@ static inline size_t block_count(__m512i v, __mmask64 live, int utf16) {
   return c;
 }
 
-/* The data from c on holds an error; everything before c was counted.
- * Take back the unfinished character before c, count with the scalar
- * decoder through stop; returns the new offset (a character boundary). */
-static size_t recount(const unsigned char *s, size_t n, size_t c, size_t stop, size_t *count,
-                      int utf16) {
-  size_t q = utfxi_utf8_back_to_boundary(s, c), j;
-  for (j = q; j < c; j++)
-    if ((s[j] & 0xC0) != 0x80) *count -= 1 + (size_t)(utf16 && s[j] >= 0xF0);
-  *count += utfxi_utf8_count_steps(s, n, stop, &q, utf16);
-  return q;
-}
-
 /* The block v at c holds its first error at byte c + pos; everything before
  * c is counted. Count the well-formed characters before the error's
  * boundary from the block, the rest through the error byte with the scalar
@@ -61,7 +49,7 @@ static size_t recount(const unsigned char *s, size_t n, size_t c, size_t stop, s
 static size_t count_through_error(const unsigned char *s, size_t n, size_t c, __m512i v,
                                   unsigned pos, size_t *count, int utf16) {
   size_t e = c + pos, q = utfxi_utf8_back_to_boundary(s, e);
-  if (q < c) return recount(s, n, c, e + 1, count, utf16);
+  if (q < c) return utfxi_utf8_recount(s, n, c, e + 1, count, utf16);
   *count += block_count(v, _bzhi_u64(~0ull, (unsigned)(q - c)), utf16);
   *count += utfxi_utf8_count_steps(s, n, e + 1, &q, utf16);
   return q;
@@ -94,7 +82,7 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
       __m512i v3 = _mm512_loadu_si512((const void *)(p + 192));
       if (!_mm512_movepi8_mask(_mm512_ternarylogic_epi64(v0, v1, _mm512_or_si512(v2, v3), 0xFE))) {
         if (_mm512_test_epi8_mask(pending, pending)) {
-          i = recount(s, n, i, i + 256, &count, utf16);
+          i = utfxi_utf8_recount(s, n, i, i + 256, &count, utf16);
           fresh = 1;
           continue;
         }
@@ -155,7 +143,7 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
         _mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)(r + 2)), s + i - 2),
         _mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)(r + 3)), s + i - 3));
     if (_mm512_test_epi8_mask(err, err)) {
-      recount(s, n, i, n, &count, utf16);
+      utfxi_utf8_recount(s, n, i, n, &count, utf16);
       return count;
     }
   }

@@ -84,4 +84,17 @@ static inline size_t utfxi_utf8_back_to_boundary(const unsigned char *s, size_t 
   return p;
 }
 
+/* For the SIMD length kernels: the data from c on holds an error and
+ * everything before c was counted. Takes back the unfinished character before
+ * c, counts with the scalar decoder through stop, and returns the new offset
+ * (a character boundary). */
+static inline size_t utfxi_utf8_recount(const unsigned char *s, size_t n, size_t c, size_t stop,
+                                        size_t *count, int utf16) {
+  size_t q = utfxi_utf8_back_to_boundary(s, c), j;
+  for (j = q; j < c; j++)
+    if ((s[j] & 0xC0) != 0x80) *count -= 1 + (size_t)(utf16 && s[j] >= 0xF0);
+  *count += utfxi_utf8_count_steps(s, n, stop, &q, utf16);
+  return q;
+}
+
 #endif
