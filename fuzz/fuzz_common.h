@@ -234,6 +234,18 @@ static utfx_result fz_validate(const char *op, fz_validate_fn fn, const void *sr
   return r;
 }
 
+/* The output converted back (STRICT, on every tier) must be the input again;
+ * orig_unit is the size of the original's units (the back conversion's
+ * destination units). */
+static inline void fz_round_trip(const char *op, fz_convert_fn back, const struct fz_output *there,
+                                 const void *orig, size_t n, size_t orig_unit) {
+  struct fz_output again = fz_convert(op, back, there->bytes, there->r.written, orig_unit, n + 1,
+                                      UTFX_STRICT);
+  FZ_REQUIRE(again.r.status == UTFX_OK && again.r.written == n, op, "round trip");
+  FZ_REQUIRE(n == 0 || memcmp(again.bytes, orig, orig_unit * n) == 0, op, "round trip");
+  free(again.bytes);
+}
+
 /* The full family check of one conversion with exact length `full`:
  *   - REPLACE with cap = full writes everything (OK, read = n, written = full);
  *   - STRICT agrees with validity (`valid_end` = offset of the first error or
@@ -241,9 +253,10 @@ static utfx_result fz_validate(const char *op, fz_validate_fn fn, const void *sr
  *   - every bounded run (full - 1, a hashed cap) writes a prefix of the full
  *     output and stops with DST_FULL or the error;
  * and returns the full REPLACE output (release with free). */
-static struct fz_output fz_convert_family(const char *op, fz_convert_fn fn, const void *src,
-                                          size_t n, size_t unit, size_t full, size_t valid_end,
-                                          int lossy, uint64_t h) {
+static inline struct fz_output fz_convert_family(const char *op, fz_convert_fn fn,
+                                                 const void *src, size_t n, size_t unit,
+                                                 size_t full, size_t valid_end, int lossy,
+                                                 uint64_t h) {
   struct fz_output whole = fz_convert(op, fn, src, n, unit, full, UTFX_REPLACE);
   struct fz_output strict = fz_convert(op, fn, src, n, unit, full + 3, UTFX_STRICT);
   size_t caps[3], k;

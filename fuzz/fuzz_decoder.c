@@ -392,7 +392,6 @@ static void check_input(const uint8_t *data, size_t size) {
   const struct dz_buf *want;
   size_t want_replaced, unit;
 
-  (void)fz_convert_family; /* fz_common.h's conversion family is not used here */
   if (enc == UTFX_UTF16BE || enc == UTFX_UTF32) {
     dz_refused(enc, payload, n);
     return;

@@ -53,18 +53,6 @@ static const struct family families[2] = {
      utfx_to_well_formed_utf16be, "utf16be"},
 };
 
-/* The output converted back (STRICT, on every tier) must be the input again;
- * orig_unit is the size of the original's units (the back conversion's
- * destination units). */
-static void round_trip(const char *op, fz_convert_fn back, const struct fz_output *there,
-                       const void *orig, size_t n, size_t orig_unit) {
-  struct fz_output again = fz_convert(op, back, there->bytes, there->r.written, orig_unit, n + 1,
-                                      UTFX_STRICT);
-  FZ_REQUIRE(again.r.status == UTFX_OK && again.r.written == n, op, "round trip");
-  FZ_REQUIRE(n == 0 || memcmp(again.bytes, orig, orig_unit * n) == 0, op, "round trip");
-  free(again.bytes);
-}
-
 /* to_well_formed (current tier), out of place and in place: both must equal
  * `expect` (the REPLACE conversion to the same byte order). */
 static void check_well_formed(const struct family *f, const char16_t *src, size_t n,
@@ -107,8 +95,8 @@ static void check_input(const uint8_t *data, size_t size) {
     }
     check_well_formed(f, src, n, o16.bytes);
     if (v.status == UTFX_OK) {
-      round_trip(f->name, f->utf8_back, &utf8_of[fi], src, n, 2);
-      round_trip(f->name, f->utf32_back, &o32, src, n, 2);
+      fz_round_trip(f->name, f->utf8_back, &utf8_of[fi], src, n, 2);
+      fz_round_trip(f->name, f->utf32_back, &o32, src, n, 2);
     }
     free(o16.bytes);
     free(o32.bytes);

@@ -33,18 +33,6 @@ FZ_WRAP_LENGTH(utf16, latin1, char)
 FZ_WRAP_LENGTH(utf32, latin1, char)
 FZ_WRAP_VALIDATE(utf32, char32_t)
 
-/* The output converted back (STRICT, on every tier) must be the input again;
- * orig_unit is the size of the original's units (the back conversion's
- * destination units). */
-static void round_trip(const char *op, fz_convert_fn back, const struct fz_output *there,
-                       const void *orig, size_t n, size_t orig_unit) {
-  struct fz_output again = fz_convert(op, back, there->bytes, there->r.written, orig_unit, n + 1,
-                                      UTFX_STRICT);
-  FZ_REQUIRE(again.r.status == UTFX_OK && again.r.written == n, op, "round trip");
-  FZ_REQUIRE(n == 0 || memcmp(again.bytes, orig, orig_unit * n) == 0, op, "round trip");
-  free(again.bytes);
-}
-
 static void utf32_input(const uint8_t *data, size_t size, uint64_t h) {
   size_t n = size / 4, i;
   char32_t *src = fz_copy_shifted(data, n, 4, (size_t)(h >> 61));
@@ -87,9 +75,9 @@ static void utf32_input(const uint8_t *data, size_t size, uint64_t h) {
     free(icu);
   }
   if (v.status == UTFX_OK) {
-    round_trip("utf8_to_utf32", fz_utf8_to_utf32, &o8, src, n, 4);
-    round_trip("utf16le_to_utf32", fz_utf16le_to_utf32, &le, src, n, 4);
-    round_trip("utf16be_to_utf32", fz_utf16be_to_utf32, &be, src, n, 4);
+    fz_round_trip("utf8_to_utf32", fz_utf8_to_utf32, &o8, src, n, 4);
+    fz_round_trip("utf16le_to_utf32", fz_utf16le_to_utf32, &le, src, n, 4);
+    fz_round_trip("utf16be_to_utf32", fz_utf16be_to_utf32, &be, src, n, 4);
   }
   free(o8.bytes);
   free(le.bytes);
@@ -115,10 +103,10 @@ static void latin1_input(const uint8_t *data, size_t n, uint64_t h) {
     FZ_REQUIRE(le.bytes[2 * i] == data[i] && le.bytes[2 * i + 1] == 0 &&
                    be.bytes[2 * i] == 0 && be.bytes[2 * i + 1] == data[i],
                "latin1_to_utf16", "U+0000..U+00FF");
-  round_trip("utf8_to_latin1", fz_utf8_to_latin1, &o8, src, n, 1);
-  round_trip("utf16le_to_latin1", fz_utf16le_to_latin1, &le, src, n, 1);
-  round_trip("utf16be_to_latin1", fz_utf16be_to_latin1, &be, src, n, 1);
-  round_trip("utf32_to_latin1", fz_utf32_to_latin1, &o32, src, n, 1);
+  fz_round_trip("utf8_to_latin1", fz_utf8_to_latin1, &o8, src, n, 1);
+  fz_round_trip("utf16le_to_latin1", fz_utf16le_to_latin1, &le, src, n, 1);
+  fz_round_trip("utf16be_to_latin1", fz_utf16be_to_latin1, &be, src, n, 1);
+  fz_round_trip("utf32_to_latin1", fz_utf32_to_latin1, &o32, src, n, 1);
   free(o8.bytes);
   free(le.bytes);
   free(be.bytes);
