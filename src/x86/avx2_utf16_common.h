@@ -58,6 +58,16 @@ static inline int a2_aligned_pairs(__m256i v, __m256i *cp) {
   return 1;
 }
 
+/* How many units from s[i] (a 16-unit block with surrogates) the scalar code
+ * takes: the block, plus unit 16 when units 15 and 16 form a pair, so that a
+ * pair is never split between scalar and vector code. */
+static inline size_t a2_scalar_region(const char16_t *s, size_t n, size_t i, int be) {
+  return n - i > 16 && (utfxi_load16(s + i + 15, be) & 0xFC00) == 0xD800 &&
+                 (utfxi_load16(s + i + 16, be) & 0xFC00) == 0xDC00
+             ? 17
+             : 16;
+}
+
 /* Stores the first len <= 16 bytes of x at d. With `spill` the whole 16
  * bytes are stored (cheaper; the caller knows later output overwrites the
  * rest); otherwise exactly len bytes. */

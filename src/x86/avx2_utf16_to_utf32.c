@@ -27,7 +27,7 @@ static inline utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *
   while (n - i >= 16 && cap - w >= 16) {
     __m256i v = a2_load16(s + i, be);
     if (a2_any_surrogate(v)) {
-      size_t len = 16;
+      size_t len;
       __m256i cp;
       if (a2_aligned_pairs(v, &cp)) { /* 8 pairs: 8 code points */
         _mm256_storeu_si256((__m256i *)(d + w), cp);
@@ -35,9 +35,7 @@ static inline utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *
         w += 8;
         continue;
       }
-      if (n - i > 16 && (utfxi_load16(s + i + 15, be) & 0xFC00) == 0xD800 &&
-          (utfxi_load16(s + i + 16, be) & 0xFC00) == 0xDC00)
-        len = 17;
+      len = a2_scalar_region(s, n, i, be);
       r = scalar16to32(s + i, len, d + w, cap - w, flags, be);
       replaced += r.replaced;
       if (r.status != UTFX_OK) return utfxi_result(r.status, i + r.read, w + r.written, replaced);

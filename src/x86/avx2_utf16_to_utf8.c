@@ -42,7 +42,7 @@ static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsign
     int spill;
     if (bounded && cap - w < 48) break;
     if (a2_any_surrogate(v)) {
-      size_t len = 16;
+      size_t len;
       __m256i cp;
       if (a2_aligned_pairs(v, &cp)) { /* 8 pairs: 8 x 4 bytes, exact */
         __m256i b0 = _mm256_srli_epi32(cp, 18);
@@ -56,9 +56,7 @@ static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsign
         w += 32;
         continue;
       }
-      if (n - i > 16 && (utfxi_load16(s + i + 15, be) & 0xFC00) == 0xD800 &&
-          (utfxi_load16(s + i + 16, be) & 0xFC00) == 0xDC00)
-        len = 17;
+      len = a2_scalar_region(s, n, i, be);
       r = scalar16to8(s + i, len, d + w, cap - w, flags, be);
       replaced += r.replaced;
       if (r.status != UTFX_OK) return utfxi_result(r.status, i + r.read, w + r.written, replaced);
