@@ -75,4 +75,22 @@ static inline __mmask64 utfxi_avx512_continuations(__m512i v) {
   return _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8((char)0xC0));
 }
 
+/* Error bytes of the 64 bytes at p (p >= s + 3). */
+static inline __m512i utfxi_avx512_block_errors(const unsigned char *p, __m512i v) {
+  return utfxi_avx512_utf8_error_bytes(v, _mm512_loadu_si512((const void *)(p - 1)),
+                                       _mm512_loadu_si512((const void *)(p - 2)),
+                                       _mm512_loadu_si512((const void *)(p - 3)));
+}
+
+/* Nonzero bytes when the vector ends inside a character (a lead in its
+ * last byte, a 3/4-byte lead in the one before, a 4-byte lead before that). */
+static inline __m512i utfxi_avx512_ends_inside(__m512i v) {
+  const __m512i limit = _mm512_set_epi8(
+      (char)0xBF, (char)0xDF, (char)0xEF, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+      -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+      -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+      -1);
+  return _mm512_subs_epu8(v, limit);
+}
+
 #endif

@@ -19,21 +19,6 @@
 #include "avx512_utf8_common.h"
 #include "x86_prototypes.h"
 
-static inline __m512i block_errors(const unsigned char *p, __m512i v) {
-  return utfxi_avx512_utf8_error_bytes(v, _mm512_loadu_si512((const void *)(p - 1)),
-                                       _mm512_loadu_si512((const void *)(p - 2)),
-                                       _mm512_loadu_si512((const void *)(p - 3)));
-}
-
-static inline __m512i ends_inside(__m512i v) {
-  const __m512i limit = _mm512_set_epi8(
-      (char)0xBF, (char)0xDF, (char)0xEF, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-      -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-      -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-      -1);
-  return _mm512_subs_epu8(v, limit);
-}
-
 /* Units of the well-formed bytes of v selected by live. */
 static inline size_t block_count(__m512i v, __mmask64 live, int utf16) {
   size_t c = (size_t)_mm_popcnt_u64(~utfxi_avx512_continuations(v) & live);
@@ -71,7 +56,7 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
         continue;
       }
       count += block_count(v, ~0ull, utf16);
-      pending = ends_inside(v);
+      pending = utfxi_avx512_ends_inside(v);
       i += 64;
       fresh = 0;
     } else if (n - i >= 256) {
@@ -90,9 +75,10 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
         i += 256;
         continue;
       }
-      err = _mm512_ternarylogic_epi64(block_errors(p, v0), block_errors(p + 64, v1),
-                                      block_errors(p + 128, v2), 0xFE);
-      err = _mm512_or_si512(err, block_errors(p + 192, v3));
+      err = _mm512_ternarylogic_epi64(utfxi_avx512_block_errors(p, v0),
+                                      utfxi_avx512_block_errors(p + 64, v1),
+                                      utfxi_avx512_block_errors(p + 128, v2), 0xFE);
+      err = _mm512_or_si512(err, utfxi_avx512_block_errors(p + 192, v3));
       if (_mm512_test_epi8_mask(err, err)) {
         /* Count the blocks before the first error; the scalar decoder goes
          * only through the first error byte, so rare errors stay cheap. */
@@ -101,7 +87,7 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
         int b;
         vs[0] = v0, vs[1] = v1, vs[2] = v2, vs[3] = v3;
         for (b = 0;; b++) {
-          err = block_errors(p + 64 * b, vs[b]);
+          err = utfxi_avx512_block_errors(p + 64 * b, vs[b]);
           m = _mm512_test_epi8_mask(err, err);
           if (m || b == 3) break;
           count += block_count(vs[b], ~0ull, utf16);
@@ -113,11 +99,11 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
       }
       count += block_count(v0, ~0ull, utf16) + block_count(v1, ~0ull, utf16) +
                block_count(v2, ~0ull, utf16) + block_count(v3, ~0ull, utf16);
-      pending = ends_inside(v3);
+      pending = utfxi_avx512_ends_inside(v3);
       i += 256;
     } else if (n - i >= 64) {
       v = _mm512_loadu_si512((const void *)(s + i));
-      err = block_errors(s + i, v);
+      err = utfxi_avx512_block_errors(s + i, v);
       if (_mm512_test_epi8_mask(err, err)) {
         i = count_through_error(s, n, i, v, (unsigned)_tzcnt_u64(_mm512_test_epi8_mask(err, err)),
                                 &count, utf16);

@@ -27,24 +27,6 @@ static utfx_result locate_error(const unsigned char *s, size_t n, size_t p) {
   return utfxi_result(r.status, q + r.read, 0, 0);
 }
 
-/* Error bytes of the 64 bytes at p (p >= s + 3). */
-static inline __m512i block_errors(const unsigned char *p, __m512i v) {
-  return utfxi_avx512_utf8_error_bytes(v, _mm512_loadu_si512((const void *)(p - 1)),
-                                       _mm512_loadu_si512((const void *)(p - 2)),
-                                       _mm512_loadu_si512((const void *)(p - 3)));
-}
-
-/* Nonzero bytes when the vector ends inside a character (a lead in its
- * last byte, a 3/4-byte lead in the one before, a 4-byte lead before that). */
-static inline __m512i ends_inside(__m512i v) {
-  const __m512i limit = _mm512_set_epi8(
-      (char)0xBF, (char)0xDF, (char)0xEF, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-      -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-      -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-      -1);
-  return _mm512_subs_epu8(v, limit);
-}
-
 utfx_result utfxi_validate_utf8_avx512(const char *src, size_t n) {
   const unsigned char *s = (const unsigned char *)src;
   size_t i, r;
@@ -57,7 +39,7 @@ utfx_result utfxi_validate_utf8_avx512(const char *src, size_t n) {
   }
   v = _mm512_loadu_si512((const void *)s);
   if (utfxi_avx512_utf8_errors_first(v)) return locate_error(s, n, 0);
-  pending = ends_inside(v);
+  pending = utfxi_avx512_ends_inside(v);
   i = 64;
   for (; n - i >= 256; i += 256) {
     const unsigned char *p = s + i;
@@ -69,14 +51,15 @@ utfx_result utfxi_validate_utf8_avx512(const char *src, size_t n) {
       if (_mm512_test_epi8_mask(pending, pending)) return locate_error(s, n, i);
       continue;
     }
-    err = _mm512_ternarylogic_epi64(block_errors(p, v0), block_errors(p + 64, v1),
-                                    block_errors(p + 128, v2), 0xFE);
-    err = _mm512_or_si512(err, block_errors(p + 192, v3));
+    err = _mm512_ternarylogic_epi64(utfxi_avx512_block_errors(p, v0),
+                                    utfxi_avx512_block_errors(p + 64, v1),
+                                    utfxi_avx512_block_errors(p + 128, v2), 0xFE);
+    err = _mm512_or_si512(err, utfxi_avx512_block_errors(p + 192, v3));
     if (_mm512_test_epi8_mask(err, err)) return locate_error(s, n, i);
-    pending = ends_inside(v3);
+    pending = utfxi_avx512_ends_inside(v3);
   }
   for (; n - i >= 64; i += 64) {
-    err = block_errors(s + i, _mm512_loadu_si512((const void *)(s + i)));
+    err = utfxi_avx512_block_errors(s + i, _mm512_loadu_si512((const void *)(s + i)));
     if (_mm512_test_epi8_mask(err, err)) return locate_error(s, n, i);
   }
   /* n - i < 64 bytes left (maybe none): at least one zero byte follows them,
