@@ -36,6 +36,13 @@ AVX512_FLAGS := $(AVX2_FLAGS) -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx
 ifneq (,$(findstring x86_64,$(MACHINE)))
 LIB_SRC += $(wildcard src/x86/avx2_*.c src/x86/avx512_*.c)
 endif
+# AVX512_EMU=1 (set by test-avx512-emu only): the avx512 files are built with
+# the AVX2 flags and tests/emu/avx512_emu.h, the AVX-512 intrinsics in plain C,
+# and dispatch runs that tier wherever avx2 runs. A test build, never a library.
+ifeq ($(AVX512_EMU),1)
+AVX512_FLAGS := $(AVX2_FLAGS) -include tests/emu/avx512_emu.h
+DISPATCH_FLAGS := -DUTFX_AVX512_EMULATED
+endif
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 
 STATIC_LIB := $(BUILD)/libutfx.a
@@ -48,7 +55,7 @@ all: lib cli ## build the static and shared libraries and the utfx CLI
 
 lib: $(STATIC_LIB) $(SHARED_LIB) ## build libutfx.a and libutfx.so
 
-$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/*.h src/*/*.h) Makefile
+$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/*.h src/*/*.h tests/emu/*.h) Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden $(TIER_FLAGS) -c $< -o $@
 
@@ -56,7 +63,7 @@ $(BUILD)/obj/src/x86/avx2_%.o: TIER_FLAGS = $(AVX2_FLAGS)
 $(BUILD)/obj/src/x86/avx512_%.o: TIER_FLAGS = $(AVX512_FLAGS)
 # Tier tables start from the scalar entries and override some (designated
 # initializers given twice on purpose).
-$(BUILD)/obj/src/dispatch.o: TIER_FLAGS = -Wno-override-init
+$(BUILD)/obj/src/dispatch.o: TIER_FLAGS = -Wno-override-init $(DISPATCH_FLAGS)
 
 $(STATIC_LIB): $(LIB_OBJ)
 	@rm -f $@
@@ -113,9 +120,25 @@ PROVE ?= prove
 run-tests: test-build
 	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --exec '' $(TEST_BIN) $(TEST_SH)
 
-test: ## build and run every test: normal build, then ASan+UBSan build
+test: ## build and run every test: normal build, then ASan+UBSan build (+ test-avx512-emu on x86-64)
 	$(MAKE) run-tests WERROR=-Werror
 	$(MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1
+ifneq (,$(findstring x86_64,$(MACHINE)))
+	$(MAKE) test-avx512-emu
+endif
+
+# The C tests and the fuzz corpus replay on the avx512 tier, emulated (see
+# AVX512_EMU above), so it is tested on CPUs without AVX-512 too; tests too
+# slow for emulation take reduced sizes ($$UTFX_TEST_EMULATED). Only avx512
+# and scalar run ($$UTFX_TEST_IMPLS): the other passes test avx2 natively.
+.PHONY: test-avx512-emu run-emu-tests
+test-avx512-emu: ## the C tests on the emulated avx512 tier: normal build, then ASan+UBSan
+	$(MAKE) run-emu-tests BUILD=$(BUILD)/emu WERROR=-Werror AVX512_EMU=1
+	$(MAKE) run-emu-tests BUILD=$(BUILD)/emu-san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 AVX512_EMU=1
+
+run-emu-tests: lib $(TEST_BIN) $(FUZZ_REPLAY_BIN)
+	BUILD=$(BUILD) UTFX_TEST_IMPLS=avx512,scalar UTFX_TEST_EMULATED=1 $(PROVE) -j2 --timer \
+	    --exec '' $(TEST_BIN) tests/test_fuzz_replay.sh
 
 check: ## quick: the normal build's tests only
 	$(MAKE) run-tests WERROR=-Werror

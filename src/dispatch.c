@@ -29,10 +29,19 @@ struct tier {
   uint32_t required; /* UTFXI_CPU_* mask this tier's files are compiled for */
 };
 
+/* The AVX-512 emulation test build (`make test-avx512-emu`) compiles the
+ * avx512 kernels as plain C over AVX2 (tests/emu/avx512_emu.h), so that tier
+ * runs wherever the avx2 tier does. Never defined for the real library. */
+#ifdef UTFX_AVX512_EMULATED
+#define UTFXI_AVX512_RUNS_ON UTFXI_TIER_AVX2
+#else
+#define UTFXI_AVX512_RUNS_ON UTFXI_TIER_AVX512
+#endif
+
 /* Best first; scalar last and always runnable. */
 static const struct tier tiers[] = {
 #ifdef UTFXI_X86_TIERS
-    {&utfxi_avx512_kernels, UTFXI_TIER_AVX512},
+    {&utfxi_avx512_kernels, UTFXI_AVX512_RUNS_ON},
     {&utfxi_avx2_kernels, UTFXI_TIER_AVX2},
 #endif
     {&scalar_kernels, 0},

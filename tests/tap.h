@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "utfx.h"
 
@@ -61,12 +62,27 @@ static inline void tap_fail(const char *name, const char *why) {
   fflush(stdout);
 }
 
+/* $UTFX_TEST_IMPLS, when set, names the tiers to run (a comma-separated list;
+ * the AVX-512 emulation build runs "avx512,scalar"). */
+static inline int tap_impl_selected(const char *name) {
+  const char *list = getenv("UTFX_TEST_IMPLS"), *p;
+  size_t len = strlen(name);
+  if (!list || !*list) return 1;
+  for (p = list; (p = strstr(p, name)) != NULL; p += len)
+    if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0')) return 1;
+  return 0;
+}
+
 static inline void tap_for_each_impl(void (*suite)(void)) {
   size_t i, n = utfx_implementation_count();
   for (i = 0; i < n; i++) {
     const char *name = utfx_implementation_name(i);
     if (!utfx_implementation_supported(name)) {
       printf("# skipping implementation %s: not supported by this CPU\n", name);
+      continue;
+    }
+    if (!tap_impl_selected(name)) {
+      printf("# skipping implementation %s: not in UTFX_TEST_IMPLS\n", name);
       continue;
     }
     if (utfx_set_implementation(name) != 0) {

@@ -20,8 +20,11 @@
 
 /* Pins a vector constant in a register. Without it GCC rebuilds set1
  * constants inside loops with a GPR move + vpbroadcast, and the GPR-to-vector
- * transfers limit the loops on Zen 4. */
+ * transfers limit the loops on Zen 4. (The AVX-512 emulation test build,
+ * tests/emu/avx512_emu.h, defines it for vectors that live in memory.) */
+#ifndef A512_PIN
 #define A512_PIN(x) __asm__("" : "+v"(x))
+#endif
 
 /* Mask of the first k (<= 32 / 64) lanes. */
 static inline __mmask32 a512_mask32(size_t k) { return (__mmask32)_bzhi_u32(~0u, (unsigned)k); }
