@@ -75,6 +75,32 @@ static inline __mmask64 utfxi_avx512_continuations(__m512i v) {
   return _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8((char)0xC0));
 }
 
+/* The bytes one, two and three before each byte of the block v at p, the
+ * context of the lookup check, for a block that starts a character after
+ * `known` bytes of whole characters already read and checked (0 at the
+ * start of the input or after bytes the check must not see). When those
+ * cover all three, unaligned loads (cheaper than permutes on Zen 4); else
+ * zeros shifted in from v, which is the same context: before a character
+ * start, whole characters leave nothing for the bytes of the block to
+ * continue. Never reads before p - known, so never before the source. */
+struct utfxi_avx512_context {
+  __m512i prev1, prev2, prev3;
+};
+static inline struct utfxi_avx512_context utfxi_avx512_lookbehind(const unsigned char *p,
+                                                                  size_t known, __m512i v) {
+  struct utfxi_avx512_context c;
+  if (known >= 3) {
+    c.prev1 = _mm512_loadu_si512((const void *)(p - 1));
+    c.prev2 = _mm512_loadu_si512((const void *)(p - 2));
+    c.prev3 = _mm512_loadu_si512((const void *)(p - 3));
+  } else {
+    c.prev1 = utfxi_avx512_back(~0ull << 1, v, 1);
+    c.prev2 = utfxi_avx512_back(~0ull << 2, v, 2);
+    c.prev3 = utfxi_avx512_back(~0ull << 3, v, 3);
+  }
+  return c;
+}
+
 /* Error bytes of the 64 bytes at p (p >= s + 3). */
 static inline __m512i utfxi_avx512_block_errors(const unsigned char *p, __m512i v) {
   return utfxi_avx512_utf8_error_bytes(v, _mm512_loadu_si512((const void *)(p - 1)),

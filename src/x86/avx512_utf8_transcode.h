@@ -75,15 +75,19 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
   const __m512i idx16_b = _mm512_add_epi8(idx16_a, utfxi_avx512_bytes(32));
   const __m512i dword_j = _mm512_and_si512(_mm512_srli_epi16(iota, 2), utfxi_avx512_bytes(0x0F));
   const __m512i idx32 = _mm512_or_si512(dword_j, odd64);
-  int status, clean_before = 0; /* the 3 bytes before the block: read, well-formed */
+  int status;
   /* Constants of the hot path, named so that they stay in registers. */
   const __m512i k_e0 = utfxi_avx512_bytes(0xE0), k_c0 = utfxi_avx512_bytes(0xC0);
   const __m512i k_c2 = utfxi_avx512_bytes(0xC2), k_c4 = utfxi_avx512_bytes(0xC4);
   const __m512i k_7f = utfxi_avx512_bytes(0x7F), k_0f = utfxi_avx512_bytes(0x0F);
   const __m512i k_f0 = utfxi_avx512_bytes(0xF0);
   /* The loop keeps its offsets in locals (st is for the scalar steps,
-   * whose pointer argument would otherwise keep them in memory). */
-  size_t i = 0, w = 0;
+   * whose pointer argument would otherwise keep them in memory). Bytes
+   * [clean, i) are whole characters this loop checked: the look-behind of
+   * the next block may read them and nothing before them (issue 10: an
+   * ASCII step that advanced 1-2 bytes must not let the next block load
+   * from before src). */
+  size_t i = 0, w = 0, clean = 0;
   while (n - i >= 64 && cap - w >= 64) {
     const unsigned char *p = s + i;
     __m512i v = _mm512_loadu_si512((const void *)p);
@@ -118,7 +122,6 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
         i += 256;
         w += 256;
       }
-      clean_before = 1;
       continue;
     }
     cont = utfxi_avx512_continuations(v);
@@ -134,19 +137,14 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
       p2z = _mm512_setzero_si512();
       prev1 = prev2 = prev3 = p2z; /* unused on this path */
     } else {
-      /* The block starts at a character boundary, after complete characters
-       * (or at the start, where zero bytes are valid context). */
-      if (clean_before) { /* unaligned loads: cheaper than permutes on Zen 4 */
-        prev1 = _mm512_loadu_si512((const void *)(p - 1));
-        prev2 = _mm512_loadu_si512((const void *)(p - 2));
-        prev3 = _mm512_loadu_si512((const void *)(p - 3));
-      } else { /* at the start, or after the scalar steps went through an
-                * error (ill-formed bytes before the block could hide one in
-                * it): zero context */
-        prev1 = utfxi_avx512_back(~0ull << 1, v, 1);
-        prev2 = utfxi_avx512_back(~0ull << 2, v, 2);
-        prev3 = utfxi_avx512_back(~0ull << 3, v, 3);
-      }
+      /* The block starts at a character boundary, after i - clean bytes
+       * of checked whole characters (none at the start, or after the scalar
+       * steps went through an error: ill-formed bytes before the block
+       * could hide one in it). */
+      struct utfxi_avx512_context c = utfxi_avx512_lookbehind(p, i - clean, v);
+      prev1 = c.prev1;
+      prev2 = c.prev2;
+      prev3 = c.prev3;
       err = utfxi_avx512_utf8_errors(v, prev1, prev2, prev3);
       p1z = _mm512_maskz_mov_epi8(cont, prev1);
       p2z = _mm512_maskz_mov_epi8(cont & cont << 1, prev2);
@@ -160,10 +158,9 @@ static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void
       if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
       i = st.i;
       w = st.w;
-      clean_before = 0;
+      clean = i;
       continue;
     }
-    clean_before = 1;
     /* Where the next step starts: after the block if its last byte is ASCII,
      * else at the last character start (among the last four bytes, as the
      * block is well-formed). Computed from memory with scalar operations,
