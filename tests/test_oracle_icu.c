@@ -19,7 +19,8 @@
  * matter. The normal build checks UTFX_ORACLE_CASES (10^6) UTF-8 and as many
  * UTF-16 inputs per tier, plus a quarter as many UTF-32 and Latin-1 inputs; an
  * ASan build (detected through __SANITIZE_ADDRESS__ / __has_feature) does half
- * as many, to keep `make test` short. -DUTFX_ORACLE_CASES=N overrides both. */
+ * as many, to keep `make test` short. -DUTFX_ORACLE_CASES=N overrides both.
+ * Under AVX-512 emulation (support/emulated.h) a tenth of that. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <iconv.h>
@@ -30,6 +31,7 @@
 #include <unicode/utf8.h>
 
 #include "oracle/gen.h"
+#include "support/emulated.h"
 #include "support/guard.h"
 #include "tap.h"
 
@@ -65,6 +67,7 @@
 #endif
 #endif
 
+static unsigned long oracle_cases; /* UTFX_ORACLE_CASES, or less under emulation */
 #ifndef UTFX_ORACLE_CASES
 #ifdef UTFX_ORACLE_SANITIZED
 #define UTFX_ORACLE_CASES 500000
@@ -279,7 +282,7 @@ static void utf8_suite(void) {
   test_rng rng;
   unsigned long k;
   rng_seed(&rng, 0x1C0FFEE8);
-  for (k = 0; k < UTFX_ORACLE_CASES; k++) check_utf8_case(in, gen_utf8(&rng, in, GEN_MAX), k);
+  for (k = 0; k < oracle_cases; k++) check_utf8_case(in, gen_utf8(&rng, in, GEN_MAX), k);
   tap_group("UTF-8 input vs ICU and iconv: REPLACE output, STRICT offsets, validity");
 }
 
@@ -365,7 +368,7 @@ static void utf16_suite(void) {
   test_rng rng;
   unsigned long k;
   rng_seed(&rng, 0x16161616);
-  for (k = 0; k < UTFX_ORACLE_CASES; k++) check_utf16_case(in, gen_utf16(&rng, in, GEN_MAX), k);
+  for (k = 0; k < oracle_cases; k++) check_utf16_case(in, gen_utf16(&rng, in, GEN_MAX), k);
   tap_group("UTF-16LE input vs ICU and iconv: REPLACE output, STRICT offsets, validity");
 }
 
@@ -460,9 +463,9 @@ static void utf32_latin1_suite(void) {
   test_rng rng;
   unsigned long k;
   rng_seed(&rng, 0x32323232);
-  for (k = 0; k < UTFX_ORACLE_CASES / 4; k++) check_utf32_case(in32, gen_utf32(&rng, in32, 64), k);
+  for (k = 0; k < oracle_cases / 4; k++) check_utf32_case(in32, gen_utf32(&rng, in32, 64), k);
   tap_group("UTF-32 input vs ICU and iconv: REPLACE output, STRICT offsets, validity");
-  for (k = 0; k < UTFX_ORACLE_CASES / 4; k++) {
+  for (k = 0; k < oracle_cases / 4; k++) {
     size_t n = (size_t)rng_below(&rng, 80), i;
     for (i = 0; i < n; i++) in8[i] = (unsigned char)(rng_below(&rng, 3) ? rng_next(&rng) : 'a');
     check_latin1_case(in8, n, k);
@@ -504,7 +507,8 @@ int main(void) {
   if (no_iconv && !*no_iconv) no_iconv = NULL;
   if (no_iconv) printf("# iconv UTF-8/16/32 comparisons left out: %s\n", no_iconv);
   if (!open_oracles()) return tap_done();
-  printf("# %d cases per input family and tier\n", UTFX_ORACLE_CASES);
+  oracle_cases = UTFX_ORACLE_CASES / test_share(10);
+  printf("# %lu cases per input family and tier\n", oracle_cases);
   tap_for_each_impl(suite);
   printf("# oracle calls: ICU %lu, iconv %lu; ill-formed inputs: UTF-8 %lu (mean length %.1f), "
          "UTF-16 %lu, UTF-32 %lu\n",
