@@ -140,6 +140,22 @@ run-emu-tests: lib $(TEST_BIN) $(FUZZ_REPLAY_BIN)
 	BUILD=$(BUILD) UTFX_TEST_IMPLS=avx512,scalar UTFX_TEST_EMULATED=1 $(PROVE) -j2 --timer \
 	    --exec '' $(TEST_BIN) tests/test_fuzz_replay.sh
 
+# The emulation itself against SIMDe (Debian: libsimde-dev), an independent
+# implementation of the same intrinsics, on random inputs. Not in `make test`:
+# SIMDe is no dependency of the tests.
+SIMDE_INCLUDE ?= /usr/include
+EMU_CHECK_DIR := $(BUILD)/emu-check
+.PHONY: check-avx512-emu-simde
+check-avx512-emu-simde: ## check tests/emu/avx512_emu.h against SIMDe (needs libsimde-dev)
+	@mkdir -p $(EMU_CHECK_DIR)
+	$(CC) -std=c11 -O1 -Wall -Wno-psabi $(AVX2_FLAGS) -Itests/emu -DEMU -c tests/emu/simde_side.c \
+	    -o $(EMU_CHECK_DIR)/emu.o
+	$(CC) -std=c11 -O1 -Wall -Wno-psabi $(AVX2_FLAGS) -I$(SIMDE_INCLUDE) -c tests/emu/simde_side.c \
+	    -o $(EMU_CHECK_DIR)/simde.o
+	$(CC) -std=c11 -O1 -Wall -o $(EMU_CHECK_DIR)/check_simde tests/emu/check_simde.c \
+	    $(EMU_CHECK_DIR)/emu.o $(EMU_CHECK_DIR)/simde.o
+	$(EMU_CHECK_DIR)/check_simde
+
 check: ## quick: the normal build's tests only
 	$(MAKE) run-tests WERROR=-Werror
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "support/emulated.h"
 #include "support/guard.h"
 #include "tap.h"
 
@@ -186,8 +187,10 @@ static void check_splits(const unsigned char *in, size_t n) {
 
 static void in_contexts(const unsigned char *seq, size_t len) {
   static const char *const before[] = {"a", "\xC3\xA9"}, *const after[] = {"b", "\xE2\x82\xAC"};
+  static size_t calls; /* under AVX-512 emulation a quarter of the sequences */
   unsigned char in[16];
   size_t c;
+  if (!test_keep(calls++, 4)) return;
   for (c = 0; c < 2; c++) {
     size_t lb = strlen(before[c]), la = strlen(after[c]);
     memcpy(in, before[c], lb);
@@ -313,6 +316,7 @@ static void test_dst_full(void) {
     for (t = 0; t < 300; t++) {
       size_t n = random_input(&r, in, 48), k = random_cuts(&r, n, cuts);
       int u8;
+      if (!test_keep(t, 4)) continue;
       for (u8 = 0; u8 < 2; u8++) {
         size_t total = reference_calls(all_encodings[e], u8, in, cuts, k, ref, offs), cap;
         size_t us = unit_size(u8), maxcap = total / us + 1;

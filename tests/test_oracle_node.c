@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "oracle/gen.h"
+#include "support/emulated.h"
 #include "support/guard.h"
 #include "tap.h"
 
@@ -138,23 +139,23 @@ static void write_random_cases(void) {
   static unsigned char b[MAX_IN];
   static uint16_t u[MAX_IN];
   test_rng rng;
-  unsigned long k;
+  unsigned long k, share = (unsigned long)test_share(4); /* a quarter under emulation */
   rng_seed(&rng, 0x0DE20);
   write_kuhn_utf8_cases();
-  for (k = 0; k < N_UTF8; k++) put_case(K_UTF8, NULL, 0, b, gen_utf8(&rng, b, MAX_IN));
-  for (k = 0; k < N_LATIN1; k++) {
+  for (k = 0; k < N_UTF8 / share; k++) put_case(K_UTF8, NULL, 0, b, gen_utf8(&rng, b, MAX_IN));
+  for (k = 0; k < N_LATIN1 / share; k++) {
     size_t n = (size_t)rng_below(&rng, 64), i;
     for (i = 0; i < n; i++) b[i] = (unsigned char)rng_next(&rng);
     put_case(K_LATIN1, NULL, 0, b, n);
   }
-  for (k = 0; k < N_UTF16; k++) {
+  for (k = 0; k < N_UTF16 / share; k++) {
     size_t n = to_le(u, gen_utf16(&rng, u, MAX_IN));
     uint32_t cap = (uint32_t)rng_below(&rng, 3 * n + 2);
     put_case(K_UTF16, &cap, 1, u, 2 * n);
   }
   write_kuhn_sweep_cases();
-  for (k = 0; k < N_SWEEP; k++) put_case(K_SWEEP, NULL, 0, u, 2 * to_le(u, gen_utf16(&rng, u, 48)));
-  for (k = 0; k < N_WRITE; k++) {
+  for (k = 0; k < N_SWEEP / share; k++) put_case(K_SWEEP, NULL, 0, u, 2 * to_le(u, gen_utf16(&rng, u, 48)));
+  for (k = 0; k < N_WRITE / share; k++) {
     size_t n = to_le(u, gen_utf16(&rng, u, 64));
     uint32_t w[3];
     w[0] = (uint32_t)rng_below(&rng, 16);       /* offset */

@@ -678,28 +678,21 @@ static inline __m128i utfxemu_cvtepi32_epi8(utfxemu_m512i a) {
 }
 /* vpackuswb / vpackusdw: signed to unsigned saturation, per 128-bit lane
  * the low half from a, the high half from b. */
-static inline utfxemu_m512i utfxemu_packus_epi16(utfxemu_m512i a, utfxemu_m512i b) {
-  utfxemu_m512i r;
-  UTFXEMU_EACH(l, 4) {
-    for (unsigned j = 0; j < 8; j++) {
-      int x = a.i16[8 * l + j], y = b.i16[8 * l + j];
-      r.u8[16 * l + j] = (uint8_t)(x < 0 ? 0 : x > 255 ? 255 : x);
-      r.u8[16 * l + 8 + j] = (uint8_t)(y < 0 ? 0 : y > 255 ? 255 : y);
-    }
+#define UTFXEMU_PACKUS(name, in, out, per_lane, max, out_t)                      \
+  static inline utfxemu_m512i name(utfxemu_m512i a, utfxemu_m512i b) {         \
+    utfxemu_m512i r;                                                           \
+    UTFXEMU_EACH(l, 4) {                                                       \
+      for (unsigned j = 0; j < (per_lane); j++) {                              \
+        int32_t x = a.in[(per_lane) * l + j], y = b.in[(per_lane) * l + j];    \
+        r.out[2 * (per_lane) * l + j] = (out_t)(x < 0 ? 0 : x > (max) ? (max) : x); \
+        r.out[2 * (per_lane) * l + (per_lane) + j] =                           \
+            (out_t)(y < 0 ? 0 : y > (max) ? (max) : y);                        \
+      }                                                                        \
+    }                                                                          \
+    return r;                                                                  \
   }
-  return r;
-}
-static inline utfxemu_m512i utfxemu_packus_epi32(utfxemu_m512i a, utfxemu_m512i b) {
-  utfxemu_m512i r;
-  UTFXEMU_EACH(l, 4) {
-    for (unsigned j = 0; j < 4; j++) {
-      int32_t x = a.i32[4 * l + j], y = b.i32[4 * l + j];
-      r.u16[8 * l + j] = (uint16_t)(x < 0 ? 0 : x > 65535 ? 65535 : x);
-      r.u16[8 * l + 4 + j] = (uint16_t)(y < 0 ? 0 : y > 65535 ? 65535 : y);
-    }
-  }
-  return r;
-}
+UTFXEMU_PACKUS(utfxemu_packus_epi16, i16, u8, 8u, 255, uint8_t)
+UTFXEMU_PACKUS(utfxemu_packus_epi32, i32, u16, 4u, 65535, uint16_t)
 /* vcvtudq2ps: unsigned 32-bit to float, rounded to nearest even (the
  * default MXCSR mode, which C's conversion uses too). */
 static inline utfxemu_m512 utfxemu_cvtepu32_ps(utfxemu_m512i a) {
