@@ -136,7 +136,7 @@ test-avx512-emu: ## the C tests on the emulated avx512 tier: normal build, then 
 	$(MAKE) run-emu-tests BUILD=$(BUILD)/emu WERROR=-Werror AVX512_EMU=1
 	$(MAKE) run-emu-tests BUILD=$(BUILD)/emu-san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 AVX512_EMU=1
 
-run-emu-tests: lib $(TEST_BIN) $(FUZZ_REPLAY_BIN)
+run-emu-tests: lib $(TEST_BIN) # and $(FUZZ_REPLAY_BIN), below
 	BUILD=$(BUILD) UTFX_TEST_IMPLS=avx512,scalar UTFX_TEST_EMULATED=1 $(PROVE) -j2 --timer \
 	    --exec '' $(TEST_BIN) tests/test_fuzz_replay.sh
 
@@ -240,7 +240,7 @@ $(BUILD)/fuzz-replay/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/standalone_main.
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -o $@ $^ $(ICU_LIBS)
 
-test-build: $(FUZZ_REPLAY_BIN)
+test-build run-emu-tests: $(FUZZ_REPLAY_BIN)
 
 # ---------------------------------------------------------------- bench
 # utfx-bench, the benchmark harness (bench/README.md): always -O2, linked with

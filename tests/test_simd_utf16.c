@@ -414,7 +414,9 @@ static void check_big(enum enc e) {
         caps[1] = want.written;
         caps[2] = want.written ? want.written - 1 : 0;
         for (ci = 0; ci < 3; ci++) {
-          utfx_result x = c->pub(src, BIG, a, caps[ci], flags);
+          utfx_result x;
+          if (test_emulated() && ci < 2) continue; /* emulated: the one-short cap only */
+          x = c->pub(src, BIG, a, caps[ci], flags);
           utfx_result y = c->ref(src, BIG, b, caps[ci], flags);
           CHECK(x.status == y.status && x.read == y.read && x.written == y.written &&
                     x.replaced == y.replaced && memcmp(a, b, x.written * du) == 0,
