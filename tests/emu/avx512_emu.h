@@ -639,27 +639,29 @@ static inline utfxemu_m512i utfxemu_shuffle_epi8(utfxemu_m512i a, utfxemu_m512i 
 #define _mm512_shuffle_epi8 utfxemu_shuffle_epi8
 
 /* ---------------------------------------------------------------- widen, narrow */
-static inline utfxemu_m512i utfxemu_cvtepu8_epi16(__m256i a) {
-  unsigned char b[32];
+/* vpmovzx*: `count` little-endian elements of `from` bytes at in, zero-extended
+ * to fill the 64 bytes. */
+static inline utfxemu_m512i utfxemu_zext(const unsigned char *in, unsigned count,
+                                         unsigned from) {
   utfxemu_m512i r;
-  _mm256_storeu_si256((__m256i *)(void *)b, a);
-  UTFXEMU_EACH(j, 32) r.u16[j] = b[j];
+  UTFXEMU_EACH(j, count) {
+    uint32_t x = from == 1 ? in[j] : (uint32_t)(in[2 * j] | in[2 * j + 1] << 8);
+    if (count == 32)
+      r.u16[j] = (uint16_t)x;
+    else
+      r.u32[j] = x;
+  }
   return r;
 }
-static inline utfxemu_m512i utfxemu_cvtepu8_epi32(__m128i a) {
-  unsigned char b[16];
-  utfxemu_m512i r;
-  _mm_storeu_si128((__m128i *)(void *)b, a);
-  UTFXEMU_EACH(j, 16) r.u32[j] = b[j];
-  return r;
-}
-static inline utfxemu_m512i utfxemu_cvtepu16_epi32(__m256i a) {
-  uint16_t h[16];
-  utfxemu_m512i r;
-  _mm256_storeu_si256((__m256i *)(void *)h, a);
-  UTFXEMU_EACH(j, 16) r.u32[j] = h[j];
-  return r;
-}
+#define UTFXEMU_ZEXT(name, vec_t, store, count, from)       \
+  static inline utfxemu_m512i name(vec_t a) {               \
+    unsigned char b[sizeof(vec_t)];                         \
+    store((vec_t *)(void *)b, a);                           \
+    return utfxemu_zext(b, count, from);                    \
+  }
+UTFXEMU_ZEXT(utfxemu_cvtepu8_epi16, __m256i, _mm256_storeu_si256, 32, 1)
+UTFXEMU_ZEXT(utfxemu_cvtepu8_epi32, __m128i, _mm_storeu_si128, 16, 1)
+UTFXEMU_ZEXT(utfxemu_cvtepu16_epi32, __m256i, _mm256_storeu_si256, 16, 2)
 /* vpmovwb / vpmovdw / vpmovdb truncate (the vpmovus* forms would saturate). */
 static inline __m256i utfxemu_cvtepi16_epi8(utfxemu_m512i a) {
   unsigned char b[32];
