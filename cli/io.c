@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -123,6 +124,55 @@ int cli_read_full(const struct cli_input *in, unsigned char *buf, size_t want, s
   }
   *got = have;
   return 0;
+}
+
+/* A mapped file that shrinks while we read it raises SIGBUS on the lost
+ * pages: say so and fail like a read error, instead of dying mysteriously. */
+static const char *mapped_name;
+
+static void on_sigbus(int sig) {
+  static const char pre[] = "utfx: ", post[] = ": read error: file shrank while being read\n";
+  (void)sig;
+  if (pending_set) unlink(pending_tmp);
+  if (write(STDERR_FILENO, pre, sizeof pre - 1) < 0 ||
+      write(STDERR_FILENO, mapped_name, strlen(mapped_name)) < 0 ||
+      write(STDERR_FILENO, post, sizeof post - 1) < 0) {
+    /* nothing more to do */
+  }
+  _exit(CLI_EXIT_IO);
+}
+
+int cli_input_map(const struct cli_input *in, struct cli_map *map) {
+  struct sigaction sa;
+  off_t start;
+  void *base;
+  memset(map, 0, sizeof *map);
+  if (in->size <= 0 || (uint64_t)in->size > SIZE_MAX) return -1;
+  start = lseek(in->fd, 0, SEEK_CUR);
+  if (start < 0 || start >= (off_t)in->size) return -1;
+  base = mmap(NULL, (size_t)in->size, PROT_READ, MAP_PRIVATE, in->fd, 0);
+  if (base == MAP_FAILED) return -1;
+  map->base = base;
+  map->size = (size_t)in->size;
+  map->start = (int64_t)start;
+  map->p = (const unsigned char *)base + start;
+  map->n = map->size - (size_t)start;
+#if defined(MADV_SEQUENTIAL)
+  (void)madvise(base, map->size, MADV_SEQUENTIAL);
+#endif
+  mapped_name = in->display;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigbus;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGBUS, &sa, NULL);
+  return 0;
+}
+
+void cli_input_unmap(struct cli_map *map) {
+  if (!map->base) return;
+  signal(SIGBUS, SIG_DFL);
+  munmap(map->base, map->size);
+  memset(map, 0, sizeof *map);
 }
 
 int cli_output_open(struct cli_output *o, const char *path, const char *mode_of) {
