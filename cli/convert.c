@@ -1,12 +1,14 @@
-/* utfx convert: streaming conversion between encodings.
+/* utfx convert: conversion between encodings.
  *
- * Each chunk of whole characters (see stream.c) goes through one library
- * conversion into an output buffer of 4x the chunk size, the most any pair
- * can produce (ASCII to UTF-32), then out in one write. The same encoding on
- * both sides is a validation plus a copy (the library has no UTF-8 to UTF-8
- * conversion). Strict runs keep a line / column count for the message; replace
- * runs skip it and only count what the library reports in
- * utfx_result.replaced. */
+ * Each piece of whole characters goes through one library conversion into an
+ * output buffer of 4x its size, the most any pair can produce (ASCII to
+ * UTF-32), then out in one write. The pieces are the chunks of stream.c for
+ * pipes, or those of mapped.c for regular files, converted on every core and
+ * written in order. The same encoding on both sides is a validation plus a
+ * copy (the library has no UTF-8 to UTF-8 conversion), or no copy at all for
+ * valid input. Strict runs on a pipe keep a line / column count for the
+ * message (a regular file is re-read for it after an error); replace runs
+ * only count what the library reports in utfx_result.replaced. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <getopt.h>
