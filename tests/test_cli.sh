@@ -401,6 +401,25 @@ UTFX_CLI_SPLIT=1000 utfx convert -j 3 -r -q -t utf-16le -o out.txt late-error.tx
 utfx convert -j 1 -r -q -t utf-16le late-error.txt > expect.txt
 check "-o, parallel: success writes what one thread writes to stdout" cmp -s out.txt expect.txt
 
+# A mapped file that shrinks under us: a read error, not a crash. One thread,
+# so the first piece is converted and blocked in its write to the full pipe
+# when the file is truncated; the second one touches the lost pages.
+head -c 4000000 big.txt > shrink.txt
+rm -f fifo
+mkfifo fifo
+utfx convert -j 1 -t utf-16le shrink.txt > fifo 2> shrink.err &
+pid=$!
+exec 4< fifo
+head -c 10 <&4 > /dev/null
+truncate -s 0 shrink.txt
+cat <&4 > /dev/null
+wait $pid
+rc=$?
+exec 4<&-
+rm -f fifo
+check "a file truncated while mapped: exit 3 (status $rc) and one line" \
+  test $rc = 3 -a "$(cat shrink.err)" = "utfx: shrink.txt: read error: file shrank while being read"
+
 # Standard input that is a regular file is mapped too, from its offset, and
 # is left consumed as a read would leave it.
 { dd bs=1 count=9 of=/dev/null status=none; UTFX_CLI_SPLIT=3 utfx convert -j 2 -r -t utf-16le; } \
