@@ -128,6 +128,10 @@ struct cli_map {
  * offset, or cannot be mapped: the caller reads it instead. While mapped, a
  * file that shrinks under us (SIGBUS) ends the run with a message, exit 3. */
 int cli_input_map(const struct cli_input *in, struct cli_map *map);
+/* Tells the system that p[from..to) will not be read again (it may still be,
+ * at the cost of a page fault): the page table entries of what was done go
+ * while the run goes on, on this thread, rather than all at once at unmap. */
+void cli_input_release(const struct cli_map *map, size_t from, size_t to);
 void cli_input_unmap(struct cli_map *map);
 
 /* ---- stream.c: chunked reading with carried partial characters ---- */
@@ -217,6 +221,8 @@ struct cli_mapped {
   size_t pieces;
   unsigned char **scratch; /* per slot: UTF-32 of the other byte order, swapped */
   struct cli_progress *prog;
+  const struct cli_map *map;
+  size_t released; /* bytes of map->p given back (cli_input_release) */
 };
 
 enum { CLI_NOT_MAPPED = -2 };

@@ -11,6 +11,7 @@
  * SIGPIPE keeps (is reset to) its default action, so `utfx convert big | head`
  * ends silently the way cat does. */
 #define _XOPEN_SOURCE 700 /* realpath, lstat, fchmod with POSIX 2008 */
+#define _DEFAULT_SOURCE   /* madvise, MADV_DONTNEED */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -166,6 +167,18 @@ int cli_input_map(const struct cli_input *in, struct cli_map *map) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGBUS, &sa, NULL);
   return 0;
+}
+
+void cli_input_release(const struct cli_map *map, size_t from, size_t to) {
+#if defined(MADV_DONTNEED)
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t a = (size_t)map->start + from, b = (size_t)map->start + to;
+  a = (a + page - 1) / page * page;
+  b = b / page * page;
+  if (b > a) (void)madvise((char *)map->base + a, b - a, MADV_DONTNEED);
+#else
+  (void)map, (void)from, (void)to;
+#endif
 }
 
 void cli_input_unmap(struct cli_map *map) {

@@ -72,7 +72,10 @@ static int work(void *ctx, size_t i, unsigned slot) {
 static int emit(void *ctx, size_t i, unsigned slot) {
   struct cli_mapped *m = ctx;
   int rc = m->emit(m, i, slot);
-  cli_progress_update(m->prog, m->s->bom_len + cli_mapped_cut(m, i + 1));
+  size_t done = m->s->bom_len + cli_mapped_cut(m, i + 1);
+  cli_input_release(m->map, m->released, done);
+  m->released = done;
+  cli_progress_update(m->prog, done);
   return rc;
 }
 
@@ -113,6 +116,8 @@ int cli_mapped_run(struct cli_mapped *m, struct cli_stream *s, const struct cli_
   if (m->split % unit) m->split += unit - m->split % unit;
   m->pieces = (m->len + m->split - 1) / m->split;
   m->prog = &prog;
+  m->map = &map;
+  m->released = 0;
   cli_progress_begin(&prog, in->display, in->size, s->progress);
   par.pieces = m->pieces;
   par.threads = m->threads;
