@@ -101,6 +101,9 @@ extern const char *cli_prog; /* "utfx" or "utfx convert": prefix of messages */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_io_init(void);
 size_t cli_chunk_size(void); /* read size; UTFX_CLI_CHUNK overrides it (tests) */
+/* The size in environment variable name (for tests), if it is a number in
+ * [min, 1 GiB]; else dflt. */
+size_t cli_env_size(const char *name, size_t min, size_t dflt);
 
 int cli_input_open(struct cli_input *in, const char *path); /* "-" = stdin */
 void cli_input_close(struct cli_input *in);

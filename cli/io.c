@@ -64,15 +64,17 @@ void cli_io_init(void) {
   }
 }
 
-size_t cli_chunk_size(void) {
-  const char *env = getenv("UTFX_CLI_CHUNK");
+size_t cli_env_size(const char *name, size_t min, size_t dflt) {
+  const char *env = getenv(name);
   if (env && *env) {
     char *end;
     unsigned long v = strtoul(env, &end, 10);
-    if (*end == '\0' && v >= 4 && v <= (1ul << 30)) return (size_t)v;
+    if (*end == '\0' && v >= min && v <= (1ul << 30)) return (size_t)v;
   }
-  return (size_t)1 << 20;
+  return dflt;
 }
+
+size_t cli_chunk_size(void) { return cli_env_size("UTFX_CLI_CHUNK", 4, (size_t)1 << 20); }
 
 int cli_input_open(struct cli_input *in, const char *path) {
   struct stat st;

@@ -17,15 +17,7 @@
 /* Nominal piece size: large enough that the per-piece handoff is noise,
  * small enough that the output buffers stay in cache and the last piece does
  * not leave cores idle. UTFX_CLI_SPLIT overrides it (tests: tiny pieces). */
-static size_t split_size(void) {
-  const char *env = getenv("UTFX_CLI_SPLIT");
-  if (env && *env) {
-    char *end;
-    unsigned long v = strtoul(env, &end, 10);
-    if (*end == '\0' && v >= 1 && v <= (1ul << 30)) return (size_t)v;
-  }
-  return (size_t)1 << 20;
-}
+static size_t split_size(void) { return cli_env_size("UTFX_CLI_SPLIT", 1, (size_t)1 << 20); }
 
 enum { MAX_THREADS = 256 };
 

@@ -35,6 +35,9 @@ check() { # DESCRIPTION COMMAND...: ok when the command succeeds
   local desc=$1; shift
   if "$@"; then ok "$desc"; else not_ok "$desc"; fi
 }
+check_bad() { # DESCRIPTION [HOW MANY]: ok when the array bad is empty, else list its first ones
+  if [ ${#bad[@]} -eq 0 ]; then ok "$1"; else not_ok "$1" "${bad[@]:0:${2:-10}}"; fi
+}
 
 if [ ! -x "$UTFX" ]; then
   echo "1..1"; echo "not ok 1 - $UTFX not built"; exit 1
@@ -213,8 +216,7 @@ for c in 4 5 7 11 64; do
     UTFX_CLI_CHUNK=$c utfx count -f "$f" "mix.$f" > chunk.out 2>&1
     cmp -s "one.$f.count" chunk.out || bad+=("count $f")
   done
-  if [ ${#bad[@]} -eq 0 ]; then ok "chunk size $c: every pair and mode equals one-shot"
-  else not_ok "chunk size $c: every pair and mode equals one-shot" "${bad[@]:0:10}"; fi
+  check_bad "chunk size $c: every pair and mode equals one-shot"
 done
 
 # Strict messages: a pipe (positions kept while reading) says the same as a
@@ -230,8 +232,7 @@ for f in $encs; do
   cat "mix.$f" | UTFX_CLI_CHUNK=6 utfx validate -f "$f" > chunk.out 2>&1
   sed "s/<stdin>:/mix.$f:/" chunk.out | cmp -s one.err - || bad+=("validate $f")
 done
-if [ ${#bad[@]} -eq 0 ]; then ok "error positions from a pipe equal those from a file"
-else not_ok "error positions from a pipe equal those from a file" "${bad[@]}"; fi
+check_bad "error positions from a pipe equal those from a file" ${#bad[@]}
 
 # Every ill-formed sequence at every offset from a chunk boundary.
 bad=()
@@ -247,8 +248,7 @@ for seq in '\340\200' '\360\237\230' '\355\240\200' '\302' '\364\220\200\200'; d
     done
   done
 done
-if [ ${#bad[@]} -eq 0 ]; then ok "sequences split across the chunk boundary"
-else not_ok "sequences split across the chunk boundary" "${bad[@]:0:10}"; fi
+check_bad "sequences split across the chunk boundary"
 
 # Against Node's decoder (WHATWG replacement), when node is installed.
 if command -v node > /dev/null 2>&1; then
@@ -312,8 +312,7 @@ for f in $encs; do
     done
   done
 done
-if [ ${#bad[@]} -eq 0 ]; then ok "mapped file, one piece: equals the pipe for every pair and mode"
-else not_ok "mapped file, one piece: equals the pipe for every pair and mode" "${bad[@]:0:10}"; fi
+check_bad "mapped file, one piece: equals the pipe for every pair and mode"
 for st in 1:7 2:2 3:3 5:4 13:3; do
   split=${st%:*} threads=${st#*:}
   bad=()
@@ -329,11 +328,7 @@ for st in 1:7 2:2 3:3 5:4 13:3; do
     mapped "$split" "$threads" "mix.$f" validate -f "$f" > par.out
     cmp -s "pipe.$f.validate" par.out || bad+=("validate $f")
   done
-  if [ ${#bad[@]} -eq 0 ]; then
-    ok "split $split, $threads threads: every pair and mode equals the pipe"
-  else
-    not_ok "split $split, $threads threads: every pair and mode equals the pipe" "${bad[@]:0:10}"
-  fi
+  check_bad "split $split, $threads threads: every pair and mode equals the pipe"
 done
 
 # Each ill-formed sequence (and a 4-byte character, a pair in UTF-16) at
@@ -360,8 +355,7 @@ for f in utf-8 utf-16le; do
     done
   done
 done
-if [ ${#bad[@]} -eq 0 ]; then ok "sequences across every cut: mapped pieces equal the pipe"
-else not_ok "sequences across every cut: mapped pieces equal the pipe" "${bad[@]:0:10}"; fi
+check_bad "sequences across every cut: mapped pieces equal the pipe"
 
 # Several MiB with errors spread out, the default piece size and thread count.
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
