@@ -111,9 +111,9 @@ static int map_emit(struct cli_mapped *m, size_t i, unsigned slot) {
     cli_error("out of memory");
     return CLI_EXIT_IO;
   }
-  if (v->all) return RESTREAM;
   v->invalid = 1;
   if (v->quiet) return CLI_EXIT_INVALID;
+  if (v->all) return RESTREAM;
   n = cli_mapped_window(m, cli_mapped_cut(m, i) + e, win);
   report(m->s, v, win, 0, n);
   return CLI_EXIT_INVALID;
@@ -121,7 +121,7 @@ static int map_emit(struct cli_mapped *m, size_t i, unsigned slot) {
 
 static int map_tail(struct cli_stream *s, unsigned char *p, size_t nbytes) {
   struct validate_ctx *v = s->ctx;
-  return v->all ? RESTREAM : on_tail(s, p, nbytes);
+  return v->all && !v->quiet ? RESTREAM : on_tail(s, p, nbytes);
 }
 
 static int validate_one(struct validate_ctx *v, struct cli_stream *s, struct cli_input *in) {
