@@ -46,6 +46,12 @@ size_t cli_detect_bom(const struct cli_encoding *want, const unsigned char *p, s
 /* Bytes at the end of a chunk that may start a character completed by the
  * next chunk: carried over so every character is converted whole. */
 size_t cli_incomplete_tail(enum cli_enc enc, const unsigned char *p, size_t n);
+/* A place near byte `at` of p[0..n) where the input may be cut into pieces
+ * converted independently with exactly the result of one whole-input call,
+ * in either mode: before a byte that starts a decoding step. Unit-aligned,
+ * never between the halves of a surrogate pair, at most n, and never
+ * decreasing as `at` grows. */
+size_t cli_split_point(enum cli_enc enc, const unsigned char *p, size_t n, size_t at);
 /* Length of the ill-formed UTF-8 sequence at p as a reader sees it: its lead
  * byte and the continuation bytes that follow, up to the length the lead
  * announces (E0 80 -> 2, ED A0 80 -> 3, a stray 80 -> 1). */
@@ -95,6 +101,9 @@ extern const char *cli_prog; /* "utfx" or "utfx convert": prefix of messages */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_io_init(void);
 size_t cli_chunk_size(void); /* read size; UTFX_CLI_CHUNK overrides it (tests) */
+/* The size in environment variable name (for tests), if it is a number in
+ * [min, 1 GiB]; else dflt. */
+size_t cli_env_size(const char *name, size_t min, size_t dflt);
 
 int cli_input_open(struct cli_input *in, const char *path); /* "-" = stdin */
 void cli_input_close(struct cli_input *in);
@@ -108,6 +117,25 @@ int cli_output_write(struct cli_output *o, const void *p, size_t n);
 int cli_output_commit(struct cli_output *o);
 void cli_output_abort(struct cli_output *o);
 int cli_flush_stdout(void); /* for stdio output (count, info, help) */
+
+/* A regular input mapped into memory: p[0..n) is what is left of it from the
+ * offset it was opened at (stdin may have been read partly). */
+struct cli_map {
+  void *base;
+  size_t size;
+  const unsigned char *p;
+  size_t n;
+  int64_t start; /* file offset of p[0] */
+};
+/* 0 on success; -1 when the input is not a regular file, is empty from its
+ * offset, or cannot be mapped: the caller reads it instead. While mapped, a
+ * file that shrinks under us (SIGBUS) ends the run with a message, exit 3. */
+int cli_input_map(const struct cli_input *in, struct cli_map *map);
+/* Tells the system that p[from..to) will not be read again (it may still be,
+ * at the cost of a page fault): the page table entries of what was done go
+ * while the run goes on, on this thread, rather than all at once at unmap. */
+void cli_input_release(const struct cli_map *map, size_t from, size_t to);
+void cli_input_unmap(struct cli_map *map);
 
 /* ---- stream.c: chunked reading with carried partial characters ---- */
 
@@ -138,6 +166,9 @@ struct cli_stream {
 /* Runs the callbacks over the input; returns the first nonzero value they
  * return, CLI_EXIT_IO on a read error, else 0. */
 int cli_stream_run(struct cli_stream *s, const struct cli_input *in);
+/* Resolves s->enc, s->fam and s->bom_len from the first bytes of the input
+ * (BOM detection, --strip-bom); returns the bytes to skip. */
+size_t cli_stream_bom(struct cli_stream *s, const unsigned char *p, size_t n);
 /* Line and column of byte offset (from the start of the input) by re-reading
  * a seekable input: lets strict runs skip position bookkeeping on regular
  * files and pay for it only when there is an error. 0 on success. */
@@ -152,6 +183,66 @@ void cli_report_at(const struct cli_stream *s, const struct cli_pos *pos_before_
  * sequence E0 80"); n = bytes available from p. */
 void cli_describe_invalid(const struct cli_stream *s, const unsigned char *p, size_t e_bytes,
                           size_t n, char *buf, size_t cap);
+
+/* ---- parallel.c: an ordered parallel loop over pieces (pthreads) ---- */
+
+struct cli_par {
+  size_t pieces;
+  unsigned threads; /* at most this many workers; 1: the caller does it all */
+  /* Runs on some thread; slot (< cli_par_slots(threads)) is the piece's alone
+   * until it is emitted. Nonzero: no piece after this one is needed. */
+  int (*work)(void *ctx, size_t piece, unsigned slot);
+  /* Runs on the calling thread, pieces in order; nonzero ends the loop and
+   * is returned. */
+  int (*emit)(void *ctx, size_t piece, unsigned slot);
+  void *ctx;
+};
+int cli_par_run(const struct cli_par *job);
+unsigned cli_par_slots(unsigned threads);
+unsigned cli_online_cpus(void); /* CPUs this process may run on */
+/* Parses a --threads argument: 0 (or "auto") = every CPU; -1 when invalid. */
+int cli_parse_threads(const char *arg, unsigned *threads);
+
+/* ---- mapped.c: regular files mapped, cut at character boundaries ---- */
+
+struct cli_mapped;
+typedef int (*cli_piece_fn)(struct cli_mapped *m, size_t piece, unsigned slot,
+                            const unsigned char *p, size_t nbytes);
+typedef int (*cli_emit_fn)(struct cli_mapped *m, size_t piece, unsigned slot);
+
+struct cli_mapped {
+  /* set by the caller */
+  unsigned threads;   /* resolved (cli_threads): sizes the caller's slot arrays */
+  cli_piece_fn work;  /* whole characters p[0..nbytes) (UTF-32 in host order) */
+  cli_emit_fn emit;   /* in order, on the calling thread */
+  void *ctx;
+  /* set while running */
+  struct cli_stream *s;
+  const unsigned char *data; /* the input after its byte-order mark */
+  size_t len;                /* bytes of whole units in data */
+  size_t split;              /* nominal piece size */
+  size_t pieces;
+  unsigned char **scratch; /* per slot: UTF-32 of the other byte order, swapped */
+  struct cli_progress *prog;
+  const struct cli_map *map;
+  size_t released; /* bytes of map->p given back (cli_input_release) */
+};
+
+enum { CLI_NOT_MAPPED = -2 };
+/* Threads to use: requested, or every CPU for 0. */
+unsigned cli_threads(unsigned requested);
+/* Runs m over a regular input: resolves the byte-order mark as
+ * cli_stream_run does, works on the pieces in parallel, emits them in order,
+ * then gives an incomplete trailing unit to s->on_tail. Returns the first
+ * nonzero emit / on_tail value, or CLI_NOT_MAPPED (nothing done) when the
+ * input cannot be mapped and must be streamed. */
+int cli_mapped_run(struct cli_mapped *m, struct cli_stream *s, const struct cli_input *in);
+/* Byte offset in data of piece i (i == pieces: len). */
+size_t cli_mapped_cut(const struct cli_mapped *m, size_t i);
+/* Prepares s for a report about data[off..]: s->offset, s->eof, and a
+ * host-order copy of the bytes there (at most 16) in win; returns their
+ * count. */
+size_t cli_mapped_window(struct cli_mapped *m, size_t off, unsigned char win[16]);
 
 /* ---- progress.c ---- */
 

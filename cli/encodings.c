@@ -195,3 +195,34 @@ size_t cli_incomplete_tail(enum cli_enc enc, const unsigned char *p, size_t n) {
   }
   return 0;
 }
+
+size_t cli_split_point(enum cli_enc enc, const unsigned char *p, size_t n, size_t at) {
+  size_t unit = cli_unit_size(enc), i;
+  at -= at % unit;
+  if (at >= n) return n;
+  switch (enc) {
+    case CLI_UTF8:
+      /* A byte that is not a continuation byte ends any pending sequence
+       * (which becomes one U+FFFD, as it does at the end of a piece) and
+       * starts a new step. Back up over at most 3 continuation bytes to one;
+       * if there are more, the one at `at` cannot belong to a sequence (a
+       * lead byte has at most 3 after it) and is itself a fresh step. */
+      for (i = 0; i <= 3 && i <= at; i++)
+        if ((p[at - i] & 0xC0) != 0x80) return at - i;
+      return at;
+    case CLI_UTF16LE:
+    case CLI_UTF16BE:
+      /* Only a high surrogate followed by a low one must stay together. */
+      if (at >= 2 && at + 2 <= n) {
+        unsigned prev = enc == CLI_UTF16LE ? p[at - 1] : p[at - 2];
+        unsigned next = enc == CLI_UTF16LE ? p[at + 1] : p[at];
+        if ((prev & 0xFC) == 0xD8 && (next & 0xFC) == 0xDC) return at + 2;
+      }
+      return at;
+    case CLI_UTF32LE:
+    case CLI_UTF32BE:
+    case CLI_LATIN1:
+      return at;
+  }
+  return at;
+}

@@ -11,6 +11,7 @@
  * SIGPIPE keeps (is reset to) its default action, so `utfx convert big | head`
  * ends silently the way cat does. */
 #define _XOPEN_SOURCE 700 /* realpath, lstat, fchmod with POSIX 2008 */
+#define _DEFAULT_SOURCE   /* madvise, MADV_DONTNEED */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -62,15 +64,17 @@ void cli_io_init(void) {
   }
 }
 
-size_t cli_chunk_size(void) {
-  const char *env = getenv("UTFX_CLI_CHUNK");
+size_t cli_env_size(const char *name, size_t min, size_t dflt) {
+  const char *env = getenv(name);
   if (env && *env) {
     char *end;
     unsigned long v = strtoul(env, &end, 10);
-    if (*end == '\0' && v >= 4 && v <= (1ul << 30)) return (size_t)v;
+    if (*end == '\0' && v >= min && v <= (1ul << 30)) return (size_t)v;
   }
-  return (size_t)1 << 20;
+  return dflt;
 }
+
+size_t cli_chunk_size(void) { return cli_env_size("UTFX_CLI_CHUNK", 4, (size_t)1 << 20); }
 
 int cli_input_open(struct cli_input *in, const char *path) {
   struct stat st;
@@ -123,6 +127,67 @@ int cli_read_full(const struct cli_input *in, unsigned char *buf, size_t want, s
   }
   *got = have;
   return 0;
+}
+
+/* A mapped file that shrinks while we read it raises SIGBUS on the lost
+ * pages: say so and fail like a read error, instead of dying mysteriously. */
+static const char *mapped_name;
+
+static void on_sigbus(int sig) {
+  static const char pre[] = "utfx: ", post[] = ": read error: file shrank while being read\n";
+  (void)sig;
+  if (pending_set) unlink(pending_tmp);
+  if (write(STDERR_FILENO, pre, sizeof pre - 1) < 0 ||
+      write(STDERR_FILENO, mapped_name, strlen(mapped_name)) < 0 ||
+      write(STDERR_FILENO, post, sizeof post - 1) < 0) {
+    /* nothing more to do */
+  }
+  _exit(CLI_EXIT_IO);
+}
+
+int cli_input_map(const struct cli_input *in, struct cli_map *map) {
+  struct sigaction sa;
+  off_t start;
+  void *base;
+  memset(map, 0, sizeof *map);
+  if (in->size <= 0 || (uint64_t)in->size > SIZE_MAX) return -1;
+  start = lseek(in->fd, 0, SEEK_CUR);
+  if (start < 0 || start >= (off_t)in->size) return -1;
+  base = mmap(NULL, (size_t)in->size, PROT_READ, MAP_PRIVATE, in->fd, 0);
+  if (base == MAP_FAILED) return -1;
+  map->base = base;
+  map->size = (size_t)in->size;
+  map->start = (int64_t)start;
+  map->p = (const unsigned char *)base + start;
+  map->n = map->size - (size_t)start;
+#if defined(MADV_SEQUENTIAL)
+  (void)madvise(base, map->size, MADV_SEQUENTIAL);
+#endif
+  mapped_name = in->display;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigbus;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGBUS, &sa, NULL);
+  return 0;
+}
+
+void cli_input_release(const struct cli_map *map, size_t from, size_t to) {
+#if defined(MADV_DONTNEED)
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t a = (size_t)map->start + from, b = (size_t)map->start + to;
+  a = (a + page - 1) / page * page;
+  b = b / page * page;
+  if (b > a) (void)madvise((char *)map->base + a, b - a, MADV_DONTNEED);
+#else
+  (void)map, (void)from, (void)to;
+#endif
+}
+
+void cli_input_unmap(struct cli_map *map) {
+  if (!map->base) return;
+  signal(SIGBUS, SIG_DFL);
+  munmap(map->base, map->size);
+  memset(map, 0, sizeof *map);
 }
 
 int cli_output_open(struct cli_output *o, const char *path, const char *mode_of) {

@@ -14,6 +14,21 @@
 
 #include "cli.h"
 
+size_t cli_stream_bom(struct cli_stream *s, const unsigned char *p, size_t n) {
+  size_t start = 0;
+  s->enc = s->want.enc;
+  if (s->want.detect || s->want.generic) {
+    start = cli_detect_bom(&s->want, p, n, &s->enc);
+  } else if (s->strip_bom) {
+    unsigned char bom[4];
+    size_t len = cli_bom_bytes(s->enc, bom);
+    if (len && n >= len && memcmp(p, bom, len) == 0) start = len;
+  }
+  s->bom_len = start;
+  s->fam = cli_family(s->enc);
+  return start;
+}
+
 int cli_stream_run(struct cli_stream *s, const struct cli_input *in) {
   size_t chunk = cli_chunk_size(), carry = 0;
   uint64_t base = 0;
@@ -42,15 +57,7 @@ int cli_stream_run(struct cli_stream *s, const struct cli_input *in) {
     s->eof = got < chunk;
     if (first) {
       first = 0;
-      if (s->want.detect || s->want.generic) {
-        start = cli_detect_bom(&s->want, buf, n, &s->enc);
-      } else if (s->strip_bom) {
-        unsigned char bom[4];
-        size_t len = cli_bom_bytes(s->enc, bom);
-        if (len && n >= len && memcmp(buf, bom, len) == 0) start = len;
-      }
-      s->bom_len = start;
-      s->fam = cli_family(s->enc);
+      start = cli_stream_bom(s, buf, n);
     }
     unit = cli_unit_size(s->enc);
     keep = s->eof ? (n - start) % unit : cli_incomplete_tail(s->enc, buf + start, n - start);

@@ -2,9 +2,13 @@
  * says where they are not, one line per file (or per error with --all). */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -19,6 +23,7 @@ static const char usage[] =
     "                   utf-32, latin1 (always valid)\n"
     "  -a, --all        report every error, not only the first of each file\n"
     "  -q, --quiet      print nothing; only the exit status tells\n"
+    "  -j, --threads=N  threads for a regular FILE (default: every CPU)\n"
     "  -h, --help       show this help\n"
     "\n"
     "Exit status: 0 all valid, 1 some file invalid, 2 usage error,\n"
@@ -26,9 +31,11 @@ static const char usage[] =
 
 struct validate_ctx {
   int all, quiet;
+  size_t *errors; /* mapped path: per slot, offset of the first error in the piece */
   int invalid;       /* this file */
   struct cli_pos pos; /* position at p + cursor */
   size_t cursor;
+  unsigned threads;
 };
 
 static void report(struct cli_stream *s, struct validate_ctx *v, const unsigned char *p,
@@ -72,11 +79,84 @@ static int on_tail(struct cli_stream *s, unsigned char *p, size_t nbytes) {
   return CLI_EXIT_INVALID;
 }
 
+/* The mapped path (mapped.c): pieces validated on every core; the first
+ * invalid one is reported. --all wants every error with its position, which
+ * the sequential loop keeps: an invalid file is handed to it again
+ * (RESTREAM), so the mapped path only has to be fast for valid files. */
+#define NO_ERROR SIZE_MAX
+#define OUT_OF_MEMORY (SIZE_MAX - 1)
+enum { RESTREAM = -3 };
+
+static int map_work(struct cli_mapped *m, size_t i, unsigned slot, const unsigned char *p,
+                    size_t nbytes) {
+  struct validate_ctx *v = m->ctx;
+  size_t us = cli_unit_size(m->s->enc);
+  utfx_result r;
+  (void)i;
+  if (!p) {
+    v->errors[slot] = OUT_OF_MEMORY;
+    return 1;
+  }
+  r = cli_validate(m->s->fam, p, nbytes / us);
+  v->errors[slot] = r.status == UTFX_OK ? NO_ERROR : r.read * us;
+  return r.status != UTFX_OK;
+}
+
+static int map_emit(struct cli_mapped *m, size_t i, unsigned slot) {
+  struct validate_ctx *v = m->ctx;
+  unsigned char win[16];
+  size_t e = v->errors[slot], n;
+  if (e == NO_ERROR) return 0;
+  if (e == OUT_OF_MEMORY) {
+    cli_error("out of memory");
+    return CLI_EXIT_IO;
+  }
+  v->invalid = 1;
+  if (v->quiet) return CLI_EXIT_INVALID;
+  if (v->all) return RESTREAM;
+  n = cli_mapped_window(m, cli_mapped_cut(m, i) + e, win);
+  report(m->s, v, win, 0, n);
+  return CLI_EXIT_INVALID;
+}
+
+static int map_tail(struct cli_stream *s, unsigned char *p, size_t nbytes) {
+  struct validate_ctx *v = s->ctx;
+  return v->all && !v->quiet ? RESTREAM : on_tail(s, p, nbytes);
+}
+
+static int validate_one(struct validate_ctx *v, struct cli_stream *s, struct cli_input *in) {
+  struct cli_mapped m;
+  off_t start = lseek(in->fd, 0, SEEK_CUR);
+  int rc;
+  memset(&m, 0, sizeof m);
+  m.threads = v->threads;
+  m.work = map_work;
+  m.emit = map_emit;
+  m.ctx = v;
+  s->on_tail = map_tail;
+  rc = cli_mapped_run(&m, s, in);
+  s->on_tail = on_tail;
+  if (rc == RESTREAM) {
+    if (lseek(in->fd, start, SEEK_SET) != start) {
+      cli_error("%s: cannot read it again: %s", in->display, strerror(errno));
+      return CLI_EXIT_IO;
+    }
+    rc = CLI_NOT_MAPPED;
+  }
+  if (rc == CLI_NOT_MAPPED) {
+    v->invalid = 0;
+    memset(&v->pos, 0, sizeof v->pos);
+    rc = cli_stream_run(s, in);
+  }
+  return rc;
+}
+
 int cli_validate_main(int argc, char **argv) {
   static const struct option longopts[] = {{"from", required_argument, NULL, 'f'},
                                            {"all", no_argument, NULL, 'a'},
                                            {"quiet", no_argument, NULL, 'q'},
                                            {"help", no_argument, NULL, 'h'},
+                                           {"threads", required_argument, NULL, 'j'},
                                            {NULL, 0, NULL, 0}};
   struct cli_encoding from = {CLI_UTF8, 0, 1};
   struct validate_ctx v;
@@ -84,10 +164,11 @@ int cli_validate_main(int argc, char **argv) {
   static char dash[] = "-";
   static char *stdin_only[] = {dash};
   char **files;
+  unsigned threads = 0;
   int opt, nfiles, i, any_invalid = 0, any_io = 0;
   memset(&v, 0, sizeof v);
   opterr = 0;
-  while ((opt = getopt_long(argc, argv, ":f:aqh", longopts, NULL)) != -1) {
+  while ((opt = getopt_long(argc, argv, ":f:aqj:h", longopts, NULL)) != -1) {
     switch (opt) {
       case 'f':
         if (cli_encoding_parse(optarg, &from) != 0) {
@@ -101,6 +182,12 @@ int cli_validate_main(int argc, char **argv) {
       case 'q':
         v.quiet = 1;
         break;
+      case 'j':
+        if (cli_parse_threads(optarg, &threads) != 0) {
+          cli_error("invalid thread count '%s' (see utfx validate --help)", optarg);
+          return CLI_EXIT_USAGE;
+        }
+        break;
       case 'h':
         fputs(usage, stdout);
         return cli_flush_stdout();
@@ -113,6 +200,12 @@ int cli_validate_main(int argc, char **argv) {
   if (nfiles == 0) {
     files = stdin_only;
     nfiles = 1;
+  }
+  v.threads = cli_threads(threads);
+  v.errors = calloc(cli_par_slots(v.threads), sizeof *v.errors);
+  if (!v.errors) {
+    cli_error("out of memory");
+    return CLI_EXIT_IO;
   }
   memset(&s, 0, sizeof s);
   s.want = from;
@@ -130,10 +223,11 @@ int cli_validate_main(int argc, char **argv) {
     }
     v.invalid = 0;
     memset(&v.pos, 0, sizeof v.pos);
-    rc = cli_stream_run(&s, &in);
+    rc = validate_one(&v, &s, &in);
     cli_input_close(&in);
     if (rc == CLI_EXIT_IO) any_io = 1;
     if (v.invalid) any_invalid = 1;
   }
+  free(v.errors);
   return any_io ? CLI_EXIT_IO : any_invalid ? CLI_EXIT_INVALID : CLI_EXIT_OK;
 }

@@ -35,6 +35,9 @@ check() { # DESCRIPTION COMMAND...: ok when the command succeeds
   local desc=$1; shift
   if "$@"; then ok "$desc"; else not_ok "$desc"; fi
 }
+check_bad() { # DESCRIPTION [HOW MANY]: ok when the array bad is empty, else list its first ones
+  if [ ${#bad[@]} -eq 0 ]; then ok "$1"; else not_ok "$1" "${bad[@]:0:${2:-10}}"; fi
+}
 
 if [ ! -x "$UTFX" ]; then
   echo "1..1"; echo "not ok 1 - $UTFX not built"; exit 1
@@ -143,6 +146,7 @@ golden convert-latin1-bom 'utfx convert --bom -t latin1 ok.txt'
 golden convert-in-place-stdin 'utfx convert -i'
 golden convert-disk-full 'utfx convert ok.txt > /dev/full'
 golden convert-output-directory 'utfx convert -o . ok.txt'
+golden convert-bad-threads 'utfx convert -j x ok.txt; utfx validate --threads=-1 ok.txt'
 
 golden validate-valid \
   'utfx validate ok.txt multi.txt empty.txt && utfx validate -f latin1 latin1.txt < /dev/null'
@@ -212,8 +216,7 @@ for c in 4 5 7 11 64; do
     UTFX_CLI_CHUNK=$c utfx count -f "$f" "mix.$f" > chunk.out 2>&1
     cmp -s "one.$f.count" chunk.out || bad+=("count $f")
   done
-  if [ ${#bad[@]} -eq 0 ]; then ok "chunk size $c: every pair and mode equals one-shot"
-  else not_ok "chunk size $c: every pair and mode equals one-shot" "${bad[@]:0:10}"; fi
+  check_bad "chunk size $c: every pair and mode equals one-shot"
 done
 
 # Strict messages: a pipe (positions kept while reading) says the same as a
@@ -229,8 +232,7 @@ for f in $encs; do
   cat "mix.$f" | UTFX_CLI_CHUNK=6 utfx validate -f "$f" > chunk.out 2>&1
   sed "s/<stdin>:/mix.$f:/" chunk.out | cmp -s one.err - || bad+=("validate $f")
 done
-if [ ${#bad[@]} -eq 0 ]; then ok "error positions from a pipe equal those from a file"
-else not_ok "error positions from a pipe equal those from a file" "${bad[@]}"; fi
+check_bad "error positions from a pipe equal those from a file" ${#bad[@]}
 
 # Every ill-formed sequence at every offset from a chunk boundary.
 bad=()
@@ -246,8 +248,7 @@ for seq in '\340\200' '\360\237\230' '\355\240\200' '\302' '\364\220\200\200'; d
     done
   done
 done
-if [ ${#bad[@]} -eq 0 ]; then ok "sequences split across the chunk boundary"
-else not_ok "sequences split across the chunk boundary" "${bad[@]:0:10}"; fi
+check_bad "sequences split across the chunk boundary"
 
 # Against Node's decoder (WHATWG replacement), when node is installed.
 if command -v node > /dev/null 2>&1; then
@@ -277,6 +278,150 @@ lines=$(wc -l < big.txt)
 bytes=$(wc -c < big.txt)
 check "large file: count lines and bytes agree with wc" \
   test "$(utfx count -l -c big.txt)" = "$(printf '%*d %d big.txt' ${#bytes} "$lines" "$bytes")"
+
+# ---------------------------------------------------------------- mapped, parallel
+# A regular file is mapped and cut into pieces converted on several threads
+# (UTFX_CLI_SPLIT forces tiny pieces, -j the thread count); a pipe is read in
+# chunks by one thread. Both must give the same bytes, messages and status
+# for every pair and mode, with characters and errors across every cut (a
+# split size of 1 cuts before every byte where a cut is allowed).
+from_pipe() { # FILE ARGS...: utfx ARGS reading FILE through a pipe, as if named FILE
+  local f=$1; shift
+  cat "$f" | utfx "$@" 2>&1 | sed "s/<stdin>:/$f:/"
+  echo "${PIPESTATUS[1]}"
+}
+mapped() { # SPLIT THREADS FILE ARGS...: utfx ARGS FILE with that split and -j
+  local split=$1 threads=$2 f=$3; shift 3
+  UTFX_CLI_SPLIT=$split utfx "$@" -j "$threads" "$f" 2>&1
+  echo $?
+}
+for f in $encs; do
+  for t in $encs; do
+    for mode in strict replace; do
+      from_pipe "mix.$f" convert --$mode -f "$f" -t "$t" > "pipe.$f.$t.$mode"
+    done
+  done
+  from_pipe "mix.$f" validate --all -f "$f" > "pipe.$f.validate-all"
+  from_pipe "mix.$f" validate -f "$f" > "pipe.$f.validate"
+done
+bad=()
+for f in $encs; do
+  for t in $encs; do
+    for mode in strict replace; do
+      cmp -s "one.$f.$t.$mode" "pipe.$f.$t.$mode" || bad+=("$mode $f -> $t")
+    done
+  done
+done
+check_bad "mapped file, one piece: equals the pipe for every pair and mode"
+for st in 1:7 2:2 3:3 5:4 13:3; do
+  split=${st%:*} threads=${st#*:}
+  bad=()
+  for f in $encs; do
+    for t in $encs; do
+      for mode in strict replace; do
+        mapped "$split" "$threads" "mix.$f" convert --$mode -f "$f" -t "$t" > par.out
+        cmp -s "pipe.$f.$t.$mode" par.out || bad+=("$mode $f -> $t")
+      done
+    done
+    mapped "$split" "$threads" "mix.$f" validate --all -f "$f" > par.out
+    cmp -s "pipe.$f.validate-all" par.out || bad+=("validate --all $f")
+    mapped "$split" "$threads" "mix.$f" validate -f "$f" > par.out
+    cmp -s "pipe.$f.validate" par.out || bad+=("validate $f")
+  done
+  check_bad "split $split, $threads threads: every pair and mode equals the pipe"
+done
+
+# Each ill-formed sequence (and a 4-byte character, a pair in UTF-16) at
+# every offset from a cut, after valid text, in both modes: pieces of 1 to 6
+# bytes over the sequences at offsets 0 to 5 from a multiple of 6.
+for k in 0 1 2 3 4 5; do
+  for seq in '\340\200' '\360\237\230' '\355\240\200' '\302' '\364\220\200\200' \
+             '\200\200\200\200\200' '\360\237\230\200' '\342\202A' '\341\200\200\200'; do
+    head -c "$k" /dev/zero | tr '\0' a; printf "$seq"; head -c $((6 - k)) /dev/zero | tr '\0' b
+  done
+done > split.utf-8
+printf "\360\237\230" >> split.utf-8
+utfx convert -r -q -t utf-16le split.utf-8 > split.utf-16le
+printf '\000\330\000\330\000\334A\000\000\334' >> split.utf-16le # lone, paired, lone
+bad=()
+for f in utf-8 utf-16le; do
+  for mode in --strict --replace; do
+    for t in utf-16le utf-8 latin1; do
+      from_pipe split.$f convert $mode -f $f -t $t > pipe.out
+      for split in 1 2 3 4 5 6; do
+        mapped $split 3 split.$f convert $mode -f $f -t $t > par.out
+        cmp -s pipe.out par.out || bad+=("$f split $split $mode -t $t")
+      done
+    done
+  done
+done
+check_bad "sequences across every cut: mapped pieces equal the pipe"
+
+# Several MiB with errors spread out, the default piece size and thread count.
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+  head -c $((300007 * i)) big.txt
+  cat many-bad.txt
+done > spread.txt
+for args in "-r -t utf-16le" "-r -t latin1" "-r -t utf-8" "--strict -t utf-32be"; do
+  from_pipe spread.txt convert $args > pipe.out
+  utfx convert $args spread.txt > par.out 2>&1; echo $? >> par.out
+  utfx convert $args -j 1 spread.txt > one.out 2>&1; echo $? >> one.out
+  check "$(wc -c < spread.txt) bytes, default pieces: convert $args equals the pipe and -j 1" \
+    eval 'cmp -s pipe.out par.out && cmp -s pipe.out one.out'
+done
+
+# The first error in the file is the one reported, however the threads race:
+# an error in every piece.
+{ for i in $(seq 1 200); do printf 'abc\n\303\251\340\200x'; done; } > everywhere.txt
+from_pipe everywhere.txt convert -t utf-16le > pipe.out
+bad=0
+for i in 1 2 3 4 5; do
+  mapped 16 4 everywhere.txt convert -t utf-16le > par.out
+  cmp -s pipe.out par.out || bad=1
+done
+check "an error in every piece: the first one is reported, after exactly its prefix" test $bad = 0
+
+# Atomic -o from the parallel path: an error in the last piece leaves OUT and
+# no temporary file; success writes what stdout gets.
+printf 'original\n' > out.txt
+{ head -c 100000 big.txt; printf '\355\240\200'; } > late-error.txt
+UTFX_CLI_SPLIT=1000 utfx convert -j 3 -t utf-16le -o out.txt late-error.txt 2> late.err
+rc=$?
+check "-o, parallel: an error in the last piece leaves OUT untouched (exit 1)" \
+  test $rc = 1 -a "$(cat out.txt)" = original -a -z "$(ls -A | grep utfx-)"
+check "-o, parallel: the message names the first error" \
+  grep -q '^late-error.txt:.*: invalid UTF-8 sequence ED A0 80 at byte offset 100000$' late.err
+UTFX_CLI_SPLIT=1000 utfx convert -j 3 -r -q -t utf-16le -o out.txt late-error.txt
+utfx convert -j 1 -r -q -t utf-16le late-error.txt > expect.txt
+check "-o, parallel: success writes what one thread writes to stdout" cmp -s out.txt expect.txt
+
+# A mapped file that shrinks under us: a read error, not a crash. One thread,
+# so the first piece is converted and blocked in its write to the full pipe
+# when the file is truncated; the second one touches the lost pages.
+head -c 4000000 big.txt > shrink.txt
+rm -f fifo
+mkfifo fifo
+utfx convert -j 1 -t utf-16le shrink.txt > fifo 2> shrink.err &
+pid=$!
+exec 4< fifo
+head -c 10 <&4 > /dev/null
+truncate -s 0 shrink.txt
+cat <&4 > /dev/null
+wait $pid
+rc=$?
+exec 4<&-
+rm -f fifo
+check "a file truncated while mapped: exit 3 (status $rc) and one line" \
+  test $rc = 3 -a "$(cat shrink.err)" = "utfx: shrink.txt: read error: file shrank while being read"
+
+# Standard input that is a regular file is mapped too, from its offset, and
+# is left consumed as a read would leave it.
+{ dd bs=1 count=9 of=/dev/null status=none; UTFX_CLI_SPLIT=3 utfx convert -j 2 -r -t utf-16le; } \
+  < mix.utf8 > par.out 2> /dev/null
+tail -c +10 mix.utf8 | utfx convert -r -t utf-16le > pipe.out 2> /dev/null
+check "stdin at an offset of a regular file: mapped from there" cmp -s pipe.out par.out
+check "stdin: left at its end after a mapped conversion" \
+  test -z "$({ utfx convert -j 2 > /dev/null; cat; } < ok.txt)"
 
 # ---------------------------------------------------------------- atomic output
 printf 'original\n' > out.txt
