@@ -287,6 +287,32 @@ bench-chart: ## draw $(BUILD)/bench/kernels.png from the last run (needs gnuplot
 	    || { cat $(BUILD)/bench/gnuplot.log; exit 1; }; \
 	fi
 
+# ---------------------------------------------------------------- node
+# The Node.js addon (bindings/node/): bindings/node/src/addon.c, N-API, linked
+# with the static library into $(BUILD)/node/utfx.node, which
+# bindings/node/index.js loads. Headers come from the installed Node
+# (NODE_INCLUDE, default: the include/node next to node's bin/); nothing is
+# downloaded. `npm install` in bindings/node runs `make node` here.
+NODE ?= node
+NODE_INCLUDE ?= $(shell $(NODE) -p "require('path').join(process.execPath, '../../include/node')" \
+                  2>/dev/null)
+NODE_ADDON := $(BUILD)/node/utfx.node
+NODE_ADDON_OBJ := $(BUILD)/obj/bindings/node/src/addon.o
+
+$(NODE_ADDON_OBJ): bindings/node/src/addon.c include/utfx.h Makefile
+	@test -f $(NODE_INCLUDE)/node_api.h || { echo "node: no node_api.h in '$(NODE_INCLUDE)'" \
+	    "(install Node.js with its headers, or set NODE_INCLUDE)"; exit 1; }
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -isystem $(NODE_INCLUDE) -DNODE_GYP_MODULE_NAME=utfx -fPIC \
+	    -fvisibility=hidden -c $< -o $@
+
+$(NODE_ADDON): $(NODE_ADDON_OBJ) $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -shared -o $@ $^
+
+.PHONY: node bench-node
+node: $(NODE_ADDON) ## build the Node.js addon $(BUILD)/node/utfx.node (bindings/node)
+
 # ---------------------------------------------------------------- install
 install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man page
 	@mkdir -p $(BUILD)

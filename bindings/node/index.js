@@ -1,0 +1,266 @@
+'use strict';
+// utfx for Node.js: a drop-in StringDecoder and UTF-8 string functions on
+// utfx (src/addon.c). This file keeps Node's JavaScript-level behaviour:
+// argument checks, encoding names, legacy properties. Anything unusual (a
+// wrong type, an unknown encoding, a foreign `this`) is handed to Node's own
+// builtin, so errors are Node's own, same code, name and message. Inputs so
+// short that the N-API call would cost more than the work go to Node's own
+// code too (the thresholds are measured: bench/README.md in this directory).
+
+const path = require('path');
+const { Buffer } = require('buffer');
+const { isUint8Array } = require('util').types;
+const builtin = require('string_decoder');
+
+function loadAddon() {
+  const tried = [];
+  const candidates = process.env.UTFX_NODE_ADDON ? [process.env.UTFX_NODE_ADDON] : [
+    path.join(__dirname, '..', '..', 'build', 'node', 'utfx.node'), // make node
+  ];
+  for (const file of candidates) {
+    try {
+      return require(file);
+    } catch (err) {
+      if (err.code !== 'MODULE_NOT_FOUND' && !/cannot open shared object/.test(err.message))
+        throw err;
+      tried.push(file);
+    }
+  }
+  throw new Error(`utfx: the addon is not built (tried ${tried.join(', ')}); run \`make node\`` +
+    ' in the utfx directory, or set UTFX_NODE_ADDON');
+}
+
+const addon = loadAddon();
+// Numbers go to the addon through `args` and come back through `results`.
+const args = new Float64Array(4);
+const results = new Float64Array(4);
+addon.setup(args, results, require('buffer').constants.MAX_STRING_LENGTH);
+
+// Below these lengths Node's own code is faster than one N-API call
+// (measured with bench.js --crossover on this machine; see README.md).
+const SMALL_DECODE = 16; // bytes, StringDecoder#write and decode()
+const SMALL_STRING = 16; // UTF-16 units, write(), encodeInto(), byteLength()
+
+// ------------------------------------------------------------ StringDecoder
+
+const kNativeDecoder = Symbol('kNativeDecoder'); // the same description as Node's
+const BuiltinDecoder = builtin.StringDecoder;
+const builtinProto = BuiltinDecoder.prototype;
+const builtinGetter = (name) => Object.getOwnPropertyDescriptor(builtinProto, name).get;
+const builtinLastChar = builtinGetter('lastChar');
+const builtinLastNeed = builtinGetter('lastNeed');
+const builtinLastTotal = builtinGetter('lastTotal');
+
+// utfx_encoding values (include/utfx.h) of Node's decoder encodings.
+const ENC = { __proto__: null, utf8: 0, utf16le: 1, latin1: 4, ascii: 5, base64: 6,
+  base64url: 7, hex: 8 };
+// The state Buffer: Node's layout (kMissingBytes 4, kBufferedBytes 5), then
+// the utfx decoder (addon.c).
+const MISSING = 4;
+const BUFFERED = 5;
+const ENCODING = 6;
+
+// Encoding name -> Node's normalized name, as Node answered it.
+const names = new Map();
+function normalizeEncoding(enc) {
+  if (enc == null || enc === 'utf8' || enc === 'utf-8') return 'utf8';
+  const known = typeof enc === 'string' ? names.get(enc) : undefined;
+  if (known !== undefined) return known;
+  // Node's own answer (or its ERR_UNKNOWN_ENCODING), including what a
+  // monkey-patched Buffer.isEncoding allows.
+  const norm = new BuiltinDecoder(enc).encoding;
+  if (typeof enc === 'string' && ENC[norm] !== undefined && names.size < 256) names.set(enc, norm);
+  return norm;
+}
+
+// Node's one-shot slices: what a write of a short chunk returns when nothing
+// is held and nothing will be (checked by the caller), per utfx encoding.
+const slice = Buffer.prototype;
+const smallSlice = [];
+smallSlice[ENC.utf8] = slice.utf8Slice;
+smallSlice[ENC.utf16le] = slice.ucs2Slice;
+smallSlice[ENC.latin1] = slice.latin1Slice;
+smallSlice[ENC.ascii] = slice.asciiSlice;
+smallSlice[ENC.base64] = slice.base64Slice;
+smallSlice[ENC.base64url] = slice.base64urlSlice;
+smallSlice[ENC.hex] = slice.hexSlice;
+
+// Would Node's decoder, holding nothing, hold nothing after this chunk?
+function keepsNothing(enc, buf, n) {
+  switch (enc) {
+    case ENC.utf8: {
+      return buf[n - 1] < 0x80;
+    }
+    case ENC.utf16le: {
+      return n % 2 === 0 && (buf[n - 1] & 0xFC) !== 0xD8;
+    }
+    case ENC.base64:
+    case ENC.base64url:
+      return n % 3 === 0;
+    default:
+      return true;
+  }
+}
+
+function StringDecoder(encoding) {
+  this.encoding = normalizeEncoding(encoding);
+  const state = Buffer.alloc(addon.stateSize);
+  // An encoding only a monkey-patched Buffer.isEncoding knows: Node's field
+  // gets undefined, which its C++ decoder reads as 0, ASCII.
+  addon.decoderInit(state, ENC[this.encoding] ?? ENC.ascii);
+  this[kNativeDecoder] = state;
+}
+
+StringDecoder.prototype.write = function write(buf) {
+  if (typeof buf === 'string')
+    return buf;
+  const state = this == null ? undefined : this[kNativeDecoder];
+  if (state === undefined || !ArrayBuffer.isView(buf))
+    return builtinProto.write.call(this, buf); // Node's errors
+  const n = buf.byteLength;
+  if (n < SMALL_DECODE && state[BUFFERED] === 0 && isUint8Array(buf)) {
+    if (n === 0) return '';
+    const enc = state[ENCODING];
+    if (keepsNothing(enc, buf, n)) return smallSlice[enc].call(buf, 0, n);
+  }
+  return addon.decoderWrite(state, buf);
+};
+
+StringDecoder.prototype.end = function end(buf) {
+  const state = this == null ? undefined : this[kNativeDecoder];
+  if (state === undefined)
+    return builtinProto.end.call(this, buf);
+  let ret = '';
+  if (buf !== undefined)
+    ret = this.write(buf);
+  if (state[BUFFERED] > 0)
+    ret += addon.decoderFlush(state);
+  return ret;
+};
+
+StringDecoder.prototype.text = function text(buf, offset) {
+  const state = this == null ? undefined : this[kNativeDecoder];
+  if (state === undefined)
+    return builtinProto.text.call(this, buf, offset);
+  // Node forgets what it held but keeps the stale lastChar bytes.
+  const last = state.readUInt32LE(0);
+  addon.decoderInit(state, state[ENCODING]);
+  state.writeUInt32LE(last, 0);
+  return this.write(buf.slice(offset));
+};
+
+Object.defineProperties(StringDecoder.prototype, {
+  lastChar: {
+    __proto__: null,
+    configurable: true,
+    enumerable: true,
+    get() {
+      const state = this == null ? undefined : this[kNativeDecoder];
+      if (state === undefined) return builtinLastChar.call(this);
+      return state.subarray(0, 4);
+    },
+  },
+  lastNeed: {
+    __proto__: null,
+    configurable: true,
+    enumerable: true,
+    get() {
+      const state = this == null ? undefined : this[kNativeDecoder];
+      if (state === undefined) return builtinLastNeed.call(this);
+      return state[MISSING];
+    },
+  },
+  lastTotal: {
+    __proto__: null,
+    configurable: true,
+    enumerable: true,
+    get() {
+      const state = this == null ? undefined : this[kNativeDecoder];
+      if (state === undefined) return builtinLastTotal.call(this);
+      return state[BUFFERED] + state[MISSING];
+    },
+  },
+});
+
+// ------------------------------------------------------------ UTF-8 functions
+
+// buf.toString('utf8', start, end)
+function decode(buf, start, end) {
+  if (!(buf instanceof Buffer) || buf.toString !== slice.toString)
+    return buf.toString('utf8', start, end);
+  const len = buf.length;
+  // Buffer#toString's own argument rules (lib/buffer.js).
+  if (start <= 0)
+    start = 0;
+  else if (start >= len)
+    return '';
+  else
+    start = Math.trunc(start) || 0;
+  if (end === undefined || end > len)
+    end = len;
+  else
+    end = Math.trunc(end) || 0;
+  if (end <= start)
+    return '';
+  if (end - start < SMALL_DECODE)
+    return buf.utf8Slice(start, end);
+  if (start === 0 && end === len) {
+    args[2] = 0;
+  } else {
+    args[0] = start;
+    args[1] = end;
+    args[2] = 1;
+  }
+  return addon.utf8Slice(buf);
+}
+
+function isOffset(x, max) {
+  return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= max;
+}
+
+// buf.write(string, offset, length, 'utf8')
+function write(buf, string, offset, length) {
+  if (!(buf instanceof Buffer) || typeof string !== 'string' || buf.write !== slice.write)
+    return buf.write(string, offset, length, 'utf8');
+  const len = buf.length;
+  if (offset === undefined) {
+    offset = 0;
+    length = len;
+  } else if (isOffset(offset, len) && (length === undefined || isOffset(length, len))) {
+    if (length === undefined || length > len - offset) length = len - offset;
+  } else {
+    return buf.write(string, offset, length, 'utf8'); // Node's checks and errors
+  }
+  if (string.length < SMALL_STRING)
+    return buf.utf8Write(string, offset, length);
+  args[0] = offset;
+  args[1] = length;
+  return addon.utf8Write(buf, string);
+}
+
+const encoder = new TextEncoder();
+
+// new TextEncoder().encodeInto(string, u8)
+function encodeInto(string, u8) {
+  if (typeof string !== 'string' || !isUint8Array(u8) || string.length < SMALL_STRING)
+    return encoder.encodeInto(string, u8);
+  const written = addon.encodeInto(string, u8);
+  return { read: results[0], written };
+}
+
+// Buffer.byteLength(string, 'utf8')
+function byteLength(string) {
+  if (typeof string !== 'string' || string.length < SMALL_STRING)
+    return Buffer.byteLength(string, 'utf8');
+  return addon.byteLength(string);
+}
+
+module.exports = {
+  StringDecoder,
+  decode,
+  write,
+  encodeInto,
+  byteLength,
+  // The utfx kernel set in use ("avx2", "scalar", ...; UTFX_IMPL selects).
+  implementation: addon.implementation,
+};
