@@ -313,6 +313,9 @@ $(NODE_ADDON): $(NODE_ADDON_OBJ) $(STATIC_LIB)
 .PHONY: node bench-node
 node: $(NODE_ADDON) ## build the Node.js addon $(BUILD)/node/utfx.node (bindings/node)
 
+# tests/test_node_binding.sh runs bindings/node/test/test.js against it.
+test-build: $(NODE_ADDON)
+
 # ---------------------------------------------------------------- install
 install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man page
 	@mkdir -p $(BUILD)

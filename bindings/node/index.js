@@ -261,6 +261,9 @@ module.exports = {
   write,
   encodeInto,
   byteLength,
-  // The utfx kernel set in use ("avx2", "scalar", ...; UTFX_IMPL selects).
+  // The utfx kernel set in use ("avx2", "scalar", ...; env UTFX_IMPL selects),
+  // the ones this CPU runs, and a switch for tests and benchmarks.
   implementation: addon.implementation,
+  implementations: addon.implementations,
+  setImplementation: addon.setImplementation,
 };

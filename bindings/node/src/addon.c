@@ -502,6 +502,33 @@ static napi_value js_implementation(napi_env env, napi_callback_info info) {
   return v;
 }
 
+/* Names of the kernel sets this CPU runs, best first. */
+static napi_value js_implementations(napi_env env, napi_callback_info info) {
+  napi_value list = NULL, v;
+  uint32_t k = 0;
+  (void)info;
+  napi_create_array(env, &list);
+  for (size_t i = 0; i < utfx_implementation_count(); i++) {
+    const char *name = utfx_implementation_name(i);
+    if (!utfx_implementation_supported(name)) continue;
+    napi_create_string_latin1(env, name, strlen(name), &v);
+    napi_set_element(env, list, k++, v);
+  }
+  return list;
+}
+
+/* setImplementation(name) -> true if that kernel set is now in use. */
+static napi_value js_set_implementation(napi_env env, napi_callback_info info) {
+  napi_value argv[1], v = NULL;
+  char name[32];
+  size_t len = 0;
+  napi_get_cb_info(env, info, &(size_t){1}, argv, NULL, NULL);
+  if (napi_get_value_string_latin1(env, argv[0], name, sizeof name, &len) != napi_ok) len = 0;
+  name[len] = '\0';
+  napi_get_boolean(env, len > 0 && utfx_set_implementation(name) == 0, &v);
+  return v;
+}
+
 static napi_value init(napi_env env, napi_value exports) {
   static const struct {
     const char *name;
@@ -516,6 +543,8 @@ static napi_value init(napi_env env, napi_value exports) {
       {"encodeInto", js_encode_into},
       {"byteLength", js_byte_length},
       {"implementation", js_implementation},
+      {"implementations", js_implementations},
+      {"setImplementation", js_set_implementation},
   };
   napi_value v;
   addon *a = calloc(1, sizeof *a);
