@@ -38,8 +38,10 @@ addon.setup(args, results, require('buffer').constants.MAX_STRING_LENGTH);
 
 // Below these lengths Node's own code is faster than one N-API call
 // (measured with bench.js --crossover on this machine; see README.md).
-const SMALL_DECODE = 16; // bytes, StringDecoder#write and decode()
-const SMALL_STRING = 16; // UTF-16 units, write(), encodeInto(), byteLength()
+let SMALL_DECODE = 16; // bytes, decode()
+let SMALL_STRING = 48; // UTF-16 units, write()
+let SMALL_ENCODE_INTO = 128; // UTF-16 units, encodeInto() (its result object costs)
+let SMALL_BYTE_LENGTH = 32; // UTF-16 units, byteLength()
 
 // ------------------------------------------------------------ StringDecoder
 
@@ -85,11 +87,35 @@ smallSlice[ENC.base64] = slice.base64Slice;
 smallSlice[ENC.base64url] = slice.base64urlSlice;
 smallSlice[ENC.hex] = slice.hexSlice;
 
+// StringDecoder#write of a chunk below these sizes (bytes, by utfx encoding)
+// goes to Node's own slice when the decoder holds nothing before and after:
+// Node's path then costs less than the N-API call. latin1, ascii and utf16le
+// are a copy either way (V8 makes the string), so Node's path always wins.
+const smallWrite = [];
+smallWrite[ENC.utf8] = 32;
+smallWrite[ENC.utf16le] = Infinity;
+smallWrite[ENC.latin1] = Infinity;
+smallWrite[ENC.ascii] = Infinity;
+smallWrite[ENC.base64] = Infinity; // utfx is faster only above ~4 KiB
+smallWrite[ENC.base64url] = Infinity;
+smallWrite[ENC.hex] = 64;
+
 // Would Node's decoder, holding nothing, hold nothing after this chunk?
+// (Its rule, src/string_decoder.cc: utf8 keeps a final lead byte with fewer
+// continuation bytes than it announces.)
 function keepsNothing(enc, buf, n) {
   switch (enc) {
     case ENC.utf8: {
-      return buf[n - 1] < 0x80;
+      for (let i = n - 1, k = 1; ; i--, k++) {
+        const c = buf[i];
+        if (c < 0x80) return true;
+        if ((c & 0xC0) === 0x80) {
+          if (k >= 4 || i === 0) return true;
+          continue;
+        }
+        const need = (c & 0xE0) === 0xC0 ? 2 : (c & 0xF0) === 0xE0 ? 3 : (c & 0xF8) === 0xF0 ? 4 : 0;
+        return k >= need;
+      }
     }
     case ENC.utf16le: {
       return n % 2 === 0 && (buf[n - 1] & 0xFC) !== 0xD8;
@@ -118,9 +144,9 @@ StringDecoder.prototype.write = function write(buf) {
   if (state === undefined || !ArrayBuffer.isView(buf))
     return builtinProto.write.call(this, buf); // Node's errors
   const n = buf.byteLength;
-  if (n < SMALL_DECODE && state[BUFFERED] === 0 && isUint8Array(buf)) {
+  const enc = state[ENCODING];
+  if (n < smallWrite[enc] && state[BUFFERED] === 0 && isUint8Array(buf)) {
     if (n === 0) return '';
-    const enc = state[ENCODING];
     if (keepsNothing(enc, buf, n)) return smallSlice[enc].call(buf, 0, n);
   }
   return addon.decoderWrite(state, buf);
@@ -242,7 +268,7 @@ const encoder = new TextEncoder();
 
 // new TextEncoder().encodeInto(string, u8)
 function encodeInto(string, u8) {
-  if (typeof string !== 'string' || !isUint8Array(u8) || string.length < SMALL_STRING)
+  if (typeof string !== 'string' || !isUint8Array(u8) || string.length < SMALL_ENCODE_INTO)
     return encoder.encodeInto(string, u8);
   const written = addon.encodeInto(string, u8);
   return { read: results[0], written };
@@ -250,7 +276,7 @@ function encodeInto(string, u8) {
 
 // Buffer.byteLength(string, 'utf8')
 function byteLength(string) {
-  if (typeof string !== 'string' || string.length < SMALL_STRING)
+  if (typeof string !== 'string' || string.length < SMALL_BYTE_LENGTH)
     return Buffer.byteLength(string, 'utf8');
   return addon.byteLength(string);
 }
@@ -267,3 +293,28 @@ module.exports = {
   implementations: addon.implementations,
   setImplementation: addon.setImplementation,
 };
+
+// For bench/bench.js (not enumerable, not API): the raw addon and the
+// fallback thresholds, to measure where the fallbacks pay.
+Object.defineProperty(module.exports, '_bench', {
+  __proto__: null,
+  enumerable: false,
+  value: {
+    addon,
+    // (decode, [write, encodeInto, byteLength], StringDecoder#write by encoding)
+    thresholds(decode, string, write) {
+      const old = [SMALL_DECODE, [SMALL_STRING, SMALL_ENCODE_INTO, SMALL_BYTE_LENGTH],
+        smallWrite.slice()];
+      if (decode !== undefined) SMALL_DECODE = decode;
+      if (string !== undefined) {
+        [SMALL_STRING, SMALL_ENCODE_INTO, SMALL_BYTE_LENGTH] =
+          typeof string === 'number' ? [string, string, string] : string;
+      }
+      if (write !== undefined) {
+        for (let i = 0; i < smallWrite.length; i++)
+          if (smallWrite[i] !== undefined) smallWrite[i] = typeof write === 'number' ? write : write[i];
+      }
+      return old;
+    },
+  },
+});

@@ -408,11 +408,16 @@ function checkEncodeInto(s) {
 
 
 // Everything that goes through the library, once per kernel set this CPU
-// runs: the full counts on the best one, a tenth on the others.
-function tierChecks(tier, full) {
+// runs, with the JS fallbacks for short inputs off (every call reaches the
+// addon): the full counts on the best one, a tenth on the others; then with
+// the fallbacks on (a tenth), which tests when index.js may use them.
+function tierChecks(tier, full, fallbacks) {
   const DECODER_RUNS = full ? 100000 : 10000;
   const STRING_RUNS = full ? 600 : 60;
   assert.ok(utfx.setImplementation(tier), tier);
+  const saved = utfx._bench.thresholds();
+  if (!fallbacks) utfx._bench.thresholds(0, 0, 0);
+  tier = fallbacks ? `${tier}, JS fallbacks on` : tier;
   for (const enc of ENCODINGS) {
     check(`[${tier}] StringDecoder ${enc}: ${DECODER_RUNS} random chunkings equal Node's (writes, ends, ` +
       'text, lastChar/lastNeed/lastTotal, every view kind)', () => fuzzDecoder(enc, DECODER_RUNS));
@@ -480,11 +485,13 @@ function tierChecks(tier, full) {
     }
   });
 
+  utfx._bench.thresholds(...saved);
 }
 
 const tiers = utfx.implementations();
 const best = utfx.implementation();
-for (const tier of tiers) tierChecks(tier, !quick && tier === best);
+for (const tier of tiers) tierChecks(tier, !quick && tier === best, false);
+tierChecks(best, false, true);
 utfx.setImplementation(best);
 
 console.log(`# seed ${firstSeed} (--seed ${firstSeed} repeats this run); kernels: ${utfx.implementation()}`);
