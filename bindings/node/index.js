@@ -48,10 +48,6 @@ let SMALL_BYTE_LENGTH = 32; // UTF-16 units, byteLength()
 const kNativeDecoder = Symbol('kNativeDecoder'); // the same description as Node's
 const BuiltinDecoder = builtin.StringDecoder;
 const builtinProto = BuiltinDecoder.prototype;
-const builtinGetter = (name) => Object.getOwnPropertyDescriptor(builtinProto, name).get;
-const builtinLastChar = builtinGetter('lastChar');
-const builtinLastNeed = builtinGetter('lastNeed');
-const builtinLastTotal = builtinGetter('lastTotal');
 
 // utfx_encoding values (include/utfx.h) of Node's decoder encodings.
 const ENC = { __proto__: null, utf8: 0, utf16le: 1, latin1: 4, ascii: 5, base64: 6,
@@ -75,20 +71,9 @@ function normalizeEncoding(enc) {
   return norm;
 }
 
-// Node's one-shot slices: what a write of a short chunk returns when nothing
-// is held and nothing will be (checked by the caller), per utfx encoding.
-const slice = Buffer.prototype;
-const smallSlice = [];
-smallSlice[ENC.utf8] = slice.utf8Slice;
-smallSlice[ENC.utf16le] = slice.ucs2Slice;
-smallSlice[ENC.latin1] = slice.latin1Slice;
-smallSlice[ENC.ascii] = slice.asciiSlice;
-smallSlice[ENC.base64] = slice.base64Slice;
-smallSlice[ENC.base64url] = slice.base64urlSlice;
-smallSlice[ENC.hex] = slice.hexSlice;
-
 // StringDecoder#write of a chunk below these sizes (bytes, by utfx encoding)
-// goes to Node's own slice when the decoder holds nothing before and after:
+// goes to Node's own decoder (nodeDecoders) when ours holds nothing before
+// and Node's would hold nothing after:
 // Node's path then costs less than the N-API call. latin1, ascii and utf16le
 // are a copy either way (V8 makes the string), so Node's path always wins.
 const smallWrite = [];
@@ -100,32 +85,46 @@ smallWrite[ENC.base64] = Infinity; // utfx is faster only above ~4 KiB
 smallWrite[ENC.base64url] = Infinity;
 smallWrite[ENC.hex] = 64;
 
-// Would Node's decoder, holding nothing, hold nothing after this chunk?
-// (Its rule, src/string_decoder.cc: utf8 keeps a final lead byte with fewer
+// Would Node's utf8 decoder, holding nothing, hold nothing after this chunk?
+// (Its rule, src/string_decoder.cc: it keeps a final lead byte with fewer
 // continuation bytes than it announces.)
+function utf8KeepsNothing(buf, n) {
+  for (let i = n - 1, k = 1; ; i--, k++) {
+    const c = buf[i];
+    if (c < 0x80) return true;
+    if ((c & 0xC0) === 0x80) {
+      if (k >= 4 || i === 0) return true;
+      continue;
+    }
+    const need = (c & 0xE0) === 0xC0 ? 2 : (c & 0xF0) === 0xE0 ? 3 : (c & 0xF8) === 0xF0 ? 4 : 0;
+    return k >= need;
+  }
+}
+
+// One of Node's decoders per encoding, which never holds anything: it is
+// given only chunks after which it holds nothing (then its write is
+// Node's own one-shot decode, and cheaper than an N-API call).
+const nodeDecoders = [];
+for (const name of Object.keys(ENC)) nodeDecoders[ENC[name]] = new BuiltinDecoder(name);
+
+// Would Node's decoder, holding nothing, hold nothing after these n > 0 bytes?
 function keepsNothing(enc, buf, n) {
   switch (enc) {
-    case ENC.utf8: {
-      for (let i = n - 1, k = 1; ; i--, k++) {
-        const c = buf[i];
-        if (c < 0x80) return true;
-        if ((c & 0xC0) === 0x80) {
-          if (k >= 4 || i === 0) return true;
-          continue;
-        }
-        const need = (c & 0xE0) === 0xC0 ? 2 : (c & 0xF0) === 0xE0 ? 3 : (c & 0xF8) === 0xF0 ? 4 : 0;
-        return k >= need;
-      }
-    }
-    case ENC.utf16le: {
+    case ENC.utf8:
+      return utf8KeepsNothing(buf, n);
+    case ENC.utf16le: // an odd byte, or a final high surrogate, would wait
       return n % 2 === 0 && (buf[n - 1] & 0xFC) !== 0xD8;
-    }
     case ENC.base64:
     case ENC.base64url:
       return n % 3 === 0;
     default:
       return true;
   }
+}
+
+// The state Buffer of one of our decoders, else undefined.
+function stateOf(self) {
+  return self == null ? undefined : self[kNativeDecoder];
 }
 
 function StringDecoder(encoding) {
@@ -140,20 +139,23 @@ function StringDecoder(encoding) {
 StringDecoder.prototype.write = function write(buf) {
   if (typeof buf === 'string')
     return buf;
-  const state = this == null ? undefined : this[kNativeDecoder];
+  const state = stateOf(this);
+  if (state !== undefined && buf instanceof Uint8Array) {
+    const n = buf.length;
+    const enc = state[ENCODING];
+    if (n < smallWrite[enc] && state[BUFFERED] === 0) {
+      if (n === 0) return '';
+      if (keepsNothing(enc, buf, n)) return nodeDecoders[enc].write(buf);
+    }
+    return addon.decoderWrite(state, buf);
+  }
   if (state === undefined || !ArrayBuffer.isView(buf))
     return builtinProto.write.call(this, buf); // Node's errors
-  const n = buf.byteLength;
-  const enc = state[ENCODING];
-  if (n < smallWrite[enc] && state[BUFFERED] === 0 && isUint8Array(buf)) {
-    if (n === 0) return '';
-    if (keepsNothing(enc, buf, n)) return smallSlice[enc].call(buf, 0, n);
-  }
   return addon.decoderWrite(state, buf);
 };
 
 StringDecoder.prototype.end = function end(buf) {
-  const state = this == null ? undefined : this[kNativeDecoder];
+  const state = stateOf(this);
   if (state === undefined)
     return builtinProto.end.call(this, buf);
   let ret = '';
@@ -165,7 +167,7 @@ StringDecoder.prototype.end = function end(buf) {
 };
 
 StringDecoder.prototype.text = function text(buf, offset) {
-  const state = this == null ? undefined : this[kNativeDecoder];
+  const state = stateOf(this);
   if (state === undefined)
     return builtinProto.text.call(this, buf, offset);
   // Node forgets what it held but keeps the stale lastChar bytes.
@@ -175,44 +177,32 @@ StringDecoder.prototype.text = function text(buf, offset) {
   return this.write(buf.slice(offset));
 };
 
+// The legacy getters: Node's state bytes, or Node's own getter (and error)
+// for a foreign `this`.
+function legacyProperty(name, read) {
+  const builtinGet = Object.getOwnPropertyDescriptor(builtinProto, name).get;
+  return {
+    __proto__: null,
+    configurable: true,
+    enumerable: true,
+    get() {
+      const state = stateOf(this);
+      return state === undefined ? builtinGet.call(this) : read(state);
+    },
+  };
+}
+
 Object.defineProperties(StringDecoder.prototype, {
-  lastChar: {
-    __proto__: null,
-    configurable: true,
-    enumerable: true,
-    get() {
-      const state = this == null ? undefined : this[kNativeDecoder];
-      if (state === undefined) return builtinLastChar.call(this);
-      return state.subarray(0, 4);
-    },
-  },
-  lastNeed: {
-    __proto__: null,
-    configurable: true,
-    enumerable: true,
-    get() {
-      const state = this == null ? undefined : this[kNativeDecoder];
-      if (state === undefined) return builtinLastNeed.call(this);
-      return state[MISSING];
-    },
-  },
-  lastTotal: {
-    __proto__: null,
-    configurable: true,
-    enumerable: true,
-    get() {
-      const state = this == null ? undefined : this[kNativeDecoder];
-      if (state === undefined) return builtinLastTotal.call(this);
-      return state[BUFFERED] + state[MISSING];
-    },
-  },
+  lastChar: legacyProperty('lastChar', (state) => state.subarray(0, 4)), // a live view, as Node's
+  lastNeed: legacyProperty('lastNeed', (state) => state[MISSING]),
+  lastTotal: legacyProperty('lastTotal', (state) => state[BUFFERED] + state[MISSING]),
 });
 
 // ------------------------------------------------------------ UTF-8 functions
 
 // buf.toString('utf8', start, end)
 function decode(buf, start, end) {
-  if (!(buf instanceof Buffer) || buf.toString !== slice.toString)
+  if (!(buf instanceof Buffer) || buf.toString !== Buffer.prototype.toString)
     return buf.toString('utf8', start, end);
   const len = buf.length;
   // Buffer#toString's own argument rules (lib/buffer.js).
@@ -246,7 +236,7 @@ function isOffset(x, max) {
 
 // buf.write(string, offset, length, 'utf8')
 function write(buf, string, offset, length) {
-  if (!(buf instanceof Buffer) || typeof string !== 'string' || buf.write !== slice.write)
+  if (!(buf instanceof Buffer) || typeof string !== 'string' || buf.write !== Buffer.prototype.write)
     return buf.write(string, offset, length, 'utf8');
   const len = buf.length;
   if (offset === undefined) {

@@ -585,4 +585,8 @@ static napi_value init(napi_env env, napi_value exports) {
   return exports;
 }
 
+/* The macro defines exported functions that have no prototype elsewhere. */
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wmissing-prototypes"
+#endif
 NAPI_MODULE(NODE_GYP_MODULE_NAME, init)
