@@ -315,6 +315,11 @@ bench: $(BENCH_BIN) ## run the benchmarks: default selection, or BENCH_ARGS="...
 	    --raw $(BUILD)/bench/samples.csv --plot-data $(BUILD)/bench/kernels.tsv
 	@echo "results: $(BUILD)/bench/results.csv (every batch: $(BUILD)/bench/samples.csv)"
 	@$(MAKE) --no-print-directory bench-chart
+	@if command -v $(NODE) >/dev/null 2>&1 && [ -f "$(NODE_INCLUDE)/node_api.h" ]; then \
+	  $(MAKE) --no-print-directory bench-node; \
+	else \
+	  echo "bench-node: skipped (needs node and its headers, node_api.h; NODE_INCLUDE=$(NODE_INCLUDE))"; \
+	fi
 
 bench-chart: ## draw $(BUILD)/bench/kernels.png from the last run (needs gnuplot)
 	@if ! command -v gnuplot >/dev/null 2>&1; then \
@@ -326,6 +331,45 @@ bench-chart: ## draw $(BUILD)/bench/kernels.png from the last run (needs gnuplot
 	    && echo "chart: $(BUILD)/bench/kernels.png" \
 	    || { cat $(BUILD)/bench/gnuplot.log; exit 1; }; \
 	fi
+
+# ---------------------------------------------------------------- node
+# The Node.js addon (bindings/node/): bindings/node/src/addon.c, N-API, linked
+# with the static library into $(BUILD)/node/utfx.node, which
+# bindings/node/index.js loads. Headers come from the installed Node
+# (NODE_INCLUDE, default: the include/node next to node's bin/); nothing is
+# downloaded. `npm install` in bindings/node runs `make node` here.
+NODE ?= node
+ifndef NODE_INCLUDE
+NODE_INCLUDE := $(shell $(NODE) -p "require('path').join(process.execPath, '../../include/node')" \
+                  2>/dev/null)
+endif
+NODE_ADDON := $(BUILD)/node/utfx.node
+NODE_ADDON_OBJ := $(BUILD)/obj/bindings/node/src/addon.o
+
+$(NODE_ADDON_OBJ): bindings/node/src/addon.c include/utfx.h Makefile
+	@test -f $(NODE_INCLUDE)/node_api.h || { echo "node: no node_api.h in '$(NODE_INCLUDE)'" \
+	    "(install Node.js with its headers, or set NODE_INCLUDE)"; exit 1; }
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -isystem $(NODE_INCLUDE) -DNODE_GYP_MODULE_NAME=utfx -fPIC \
+	    -fvisibility=hidden -c $< -o $@
+
+$(NODE_ADDON): $(NODE_ADDON_OBJ) $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -shared -o $@ $^
+
+.PHONY: node bench-node
+node: $(NODE_ADDON) ## build the Node.js addon $(BUILD)/node/utfx.node (bindings/node)
+
+# tests/test_node_binding.sh runs bindings/node/test/test.js against it.
+test-build: $(NODE_ADDON)
+
+# Node's string_decoder and buffer-write-string-utf8 grids, builtin vs utfx
+# in one process, compare.R statistics, and a JSON-RPC round trip with a
+# child process (bindings/node/bench/bench.js; about 2 minutes). E.g.
+#   make bench-node BENCH_NODE_ARGS="--suite decoder --filter utf8 --runs 20"
+BENCH_NODE_ARGS ?=
+bench-node: $(NODE_ADDON) ## run the Node.js binding's benchmarks (BENCH_NODE_ARGS="...")
+	UTFX_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) bindings/node/bench/bench.js $(BENCH_NODE_ARGS)
 
 # ---------------------------------------------------------------- install
 install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man page

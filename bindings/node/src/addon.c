@@ -1,0 +1,592 @@
+/* utfx Node.js addon (N-API, C, utfx's public API only).
+ *
+ * index.js is the module users require: it does argument checking (handing
+ * anything unusual to Node's own builtins, so errors are Node's, bit for
+ * bit) and calls these functions only with arguments of the right types:
+ *
+ *   decoderInit(state, enc)     state: a Buffer of stateSize bytes owned by
+ *                               one StringDecoder; enc: a utfx_encoding
+ *   decoderWrite(state, view)   -> string, what StringDecoder#write returns
+ *   decoderFlush(state)         -> string, the flush part of #end
+ *   utf8Slice(view)             -> string, Buffer#toString('utf8') of the view,
+ *                               [args[0], args[1]) when args[2] == 1
+ *   utf8Write(buf, str)         -> bytes written at args[0], at most args[1]
+ *   encodeInto(str, u8)         -> written; results[0] = UTF-16 units read
+ *   byteLength(str)             -> UTF-8 length
+ *
+ * `args` and `results` are Float64Arrays shared with index.js (setup()):
+ * numbers pass through them instead of N-API value calls, which cost as much
+ * as a short conversion. Nothing here calls back into JavaScript.
+ *
+ * The decoder state Buffer holds, first, Node's own 7 bytes of decoder state
+ * (src/string_decoder.h: 4 bytes of incomplete character, missing, buffered,
+ * encoding), kept exactly as Node keeps them, so the legacy lastChar /
+ * lastNeed / lastTotal getters read them from JavaScript; then the
+ * utfx_decoder. Node's bookkeeping (node_track below) also tells when a
+ * write starts with nothing held: then the body is decoded in one shot
+ * (latin1 output when it fits, as V8 would store it) and only the tail goes
+ * through the streaming decoder. */
+#define NAPI_VERSION 8
+#include <node_api.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <utfx.h>
+
+/* N-API strings are UTF-16 in host order: the LE or BE functions. */
+static int host_le(void) {
+  const uint16_t one = 1;
+  unsigned char first;
+  memcpy(&first, &one, 1);
+  return first == 1; /* a constant to the compiler */
+}
+#define HOST16(name, ...) (host_le() ? name##le(__VA_ARGS__) : name##be(__VA_ARGS__))
+
+static utfx_result host16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap) {
+  return host_le() ? utfx_convert_utf16le_to_utf8(s, n, dst, cap, UTFX_REPLACE)
+                   : utfx_convert_utf16be_to_utf8(s, n, dst, cap, UTFX_REPLACE);
+}
+static utfx_result host16_to_latin1(const char16_t *s, size_t n, char *dst, size_t cap) {
+  return host_le() ? utfx_convert_utf16le_to_latin1(s, n, dst, cap, UTFX_STRICT)
+                   : utfx_convert_utf16be_to_latin1(s, n, dst, cap, UTFX_STRICT);
+}
+static size_t host16_utf8_length(const char16_t *s, size_t n) {
+  return host_le() ? utfx_utf8_length_from_utf16le(s, n) : utfx_utf8_length_from_utf16be(s, n);
+}
+
+/* Node's state layout (string_decoder.h), which lastChar & co. expose. */
+enum { ST_INCOMPLETE = 0, ST_MISSING = 4, ST_BUFFERED = 5, ST_ENC = 6, ST_DECODER = 8 };
+#define STATE_SIZE (ST_DECODER + sizeof(utfx_decoder))
+
+/* Per-environment data (one per Node.js environment: main thread, workers). */
+typedef struct {
+  char16_t *u16; /* scratch: UTF-16 strings read or decoded */
+  size_t u16_cap;
+  char *u8; /* scratch: one-byte output */
+  size_t u8_cap;
+  double *args, *results; /* shared with index.js */
+  napi_ref args_ref, results_ref;
+  double max_string; /* v8::String::kMaxLength */
+} addon;
+
+#define SCRATCH_KEEP ((size_t)1 << 20) /* units kept between calls; more is freed */
+
+static int grow(void **p, size_t *cap, size_t need, size_t unit) {
+  void *q;
+  if (need <= *cap) return 0;
+  if (need < 4096) need = 4096;
+  q = malloc(need * unit);
+  if (!q) return -1;
+  free(*p);
+  *p = q;
+  *cap = need;
+  return 0;
+}
+
+static void shrink(addon *a) {
+  if (a->u16_cap > SCRATCH_KEEP) {
+    free(a->u16);
+    a->u16 = NULL;
+    a->u16_cap = 0;
+  }
+  if (a->u8_cap > SCRATCH_KEEP) {
+    free(a->u8);
+    a->u8 = NULL;
+    a->u8_cap = 0;
+  }
+}
+
+static napi_value throw_oom(napi_env env) {
+  napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "Failed to allocate memory");
+  return NULL;
+}
+
+/* Node's message (node_errors.h) for a string above v8::String::kMaxLength. */
+static napi_value throw_too_long(napi_env env, const addon *a) {
+  char msg[96];
+  unsigned long max = (unsigned long)a->max_string;
+  snprintf(msg, sizeof msg, "Cannot create a string longer than 0x%lx characters", max);
+  napi_throw_error(env, "ERR_STRING_TOO_LONG", msg);
+  return NULL;
+}
+
+/* The arguments (at most 2) and the addon data. */
+static addon *get_args(napi_env env, napi_callback_info info, napi_value *argv, size_t n) {
+  void *data = NULL;
+  size_t argc = n;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, &data) != napi_ok) return NULL;
+  return data;
+}
+
+static int view_data(napi_env env, napi_value v, char **p, size_t *n) {
+  static char empty[1];
+  void *d;
+  /* napi_get_buffer_info takes every ArrayBufferView (Node: IsArrayBufferView). */
+  if (napi_get_buffer_info(env, v, &d, n) != napi_ok) return -1;
+  *p = *n ? d : empty;
+  return 0;
+}
+
+static napi_value make_latin1(napi_env env, const char *s, size_t n) {
+  napi_value v = NULL;
+  napi_create_string_latin1(env, n ? s : "", n, &v);
+  return v;
+}
+
+static napi_value make_utf16(napi_env env, const char16_t *s, size_t n) {
+  static const char16_t empty[1] = {0};
+  napi_value v = NULL;
+  napi_create_string_utf16(env, n ? s : empty, n, &v);
+  return v;
+}
+
+/* Buffer#toString('utf8') of n bytes: ASCII goes to V8 as is; otherwise
+ * Latin-1 output when every character fits (a one-byte string, as V8 would
+ * make), else UTF-16, resuming where the Latin-1 attempt stopped. (Measured:
+ * as fast as UTF-16 output narrowed by utfx, faster than V8 narrowing it.) */
+static napi_value utf8_string(napi_env env, addon *a, const char *s, size_t n) {
+  utfx_result r = utfx_validate_ascii(s, n);
+  size_t done;
+  if (r.status == UTFX_OK) return make_latin1(env, s, n);
+  if (grow((void **)&a->u8, &a->u8_cap, n, 1)) return throw_oom(env);
+  memcpy(a->u8, s, r.read);
+  done = r.read;
+  r = utfx_convert_utf8_to_latin1(s + done, n - done, a->u8 + done, n - done, UTFX_REPLACE);
+  if (r.status == UTFX_OK) return make_latin1(env, a->u8, done + r.written);
+  /* A code point above U+00FF at s + done + r.read: widen what was made. */
+  if (grow((void **)&a->u16, &a->u16_cap, n, sizeof(char16_t))) return throw_oom(env);
+  {
+    size_t lat = done + r.written, from = done + r.read;
+    utfx_result w = HOST16(utfx_convert_latin1_to_utf16, a->u8, lat, a->u16, lat, UTFX_REPLACE);
+    utfx_result t = HOST16(utfx_convert_utf8_to_utf16, s + from, n - from, a->u16 + w.written,
+                                                 a->u16_cap - w.written, UTFX_REPLACE);
+    return make_utf16(env, a->u16, w.written + t.written);
+  }
+}
+
+/* ------------------------------------------------------------ decoder */
+
+/* Node's DecodeData bookkeeping (src/string_decoder.cc), byte for byte, on
+ * the 7 state bytes. Returns the bytes at the start of the chunk that went
+ * to complete the held character (which the decoder then outputs, if whole);
+ * *tail gets the bytes Node keeps at the end. The body is what lies between. */
+static size_t node_track(unsigned char *st, const unsigned char *p, size_t n, size_t *tail) {
+  unsigned enc = st[ST_ENC];
+  size_t head = 0;
+  *tail = 0;
+  if (enc != UTFX_UTF8 && enc != UTFX_UTF16LE && enc != UTFX_BASE64 && enc != UTFX_BASE64URL)
+    return 0;
+  if (st[ST_MISSING] > 0) {
+    size_t found;
+    if (enc == UTFX_UTF8) {
+      for (size_t i = 0; i < n && i < st[ST_MISSING]; i++) {
+        if ((p[i] & 0xC0) != 0x80) { /* not a continuation: the held char ends here */
+          st[ST_MISSING] = 0;
+          memcpy(st + ST_INCOMPLETE + st[ST_BUFFERED], p, i);
+          st[ST_BUFFERED] = (unsigned char)(st[ST_BUFFERED] + i);
+          head = i;
+          break;
+        }
+      }
+    }
+    found = n - head < st[ST_MISSING] ? n - head : st[ST_MISSING];
+    memcpy(st + ST_INCOMPLETE + st[ST_BUFFERED], p + head, found);
+    head += found;
+    st[ST_MISSING] = (unsigned char)(st[ST_MISSING] - found);
+    st[ST_BUFFERED] = (unsigned char)(st[ST_BUFFERED] + found);
+    if (st[ST_MISSING] == 0) { /* whole: decoded now (by the decoder), no longer held */
+      st[ST_BUFFERED] = 0;
+    }
+  }
+  if (head == n) return head;
+  /* Only reached with nothing missing (see string_decoder.cc). */
+  {
+    const unsigned char *d = p + head;
+    size_t m = n - head;
+    unsigned buffered = 0, missing = 0;
+    if (enc == UTFX_UTF8 && (d[m - 1] & 0x80)) {
+      for (size_t i = m - 1;; i--) {
+        buffered++;
+        if ((d[i] & 0xC0) == 0x80) {
+          if (buffered >= 4 || i == 0) {
+            buffered = 0;
+            break;
+          }
+        } else {
+          if ((d[i] & 0xE0) == 0xC0) missing = 2;
+          else if ((d[i] & 0xF0) == 0xE0) missing = 3;
+          else if ((d[i] & 0xF8) == 0xF0) missing = 4;
+          else {
+            buffered = 0;
+            break;
+          }
+          if (buffered >= missing) missing = buffered = 0;
+          missing -= buffered;
+          break;
+        }
+      }
+    } else if (enc == UTFX_UTF16LE) {
+      if (m % 2 == 1) buffered = missing = 1;
+      else if ((d[m - 1] & 0xFC) == 0xD8) buffered = missing = 2;
+    } else if (enc == UTFX_BASE64 || enc == UTFX_BASE64URL) {
+      buffered = (unsigned)(m % 3);
+      if (buffered) missing = 3 - buffered;
+    }
+    if (buffered) memcpy(st + ST_INCOMPLETE, d + m - buffered, buffered);
+    st[ST_MISSING] = (unsigned char)missing; /* both were 0 */
+    st[ST_BUFFERED] = (unsigned char)buffered;
+    *tail = buffered;
+  }
+  return head;
+}
+
+/* Output length of Node's MakeString for n bytes of the encoding, to raise
+ * ERR_STRING_TOO_LONG where Node does (before decoding). */
+static double node_string_length(unsigned enc, size_t n) {
+  double d = (double)n;
+  switch (enc) {
+  case UTFX_UTF16LE: return (double)(n / 2);
+  case UTFX_HEX: return 2 * d;
+  case UTFX_BASE64: return (double)((n + 2) / 3 * 4);
+  case UTFX_BASE64URL: return (double)((n * 4 + 2) / 3);
+  default: return d; /* utf8 (checked on bytes), latin1, ascii */
+  }
+}
+
+/* Writes through the streaming decoder into the UTF-16 scratch. */
+static int decoder_to_u16(addon *a, utfx_decoder *d, const char *s, size_t n, size_t *len) {
+  size_t need = utfx_decoder_max_length(d, n);
+  utfx_result r;
+  if (grow((void **)&a->u16, &a->u16_cap, need, sizeof(char16_t))) return -1;
+  r = utfx_decoder_write(d, s, n, a->u16, a->u16_cap);
+  *len = r.written;
+  return 0;
+}
+
+/* The same, in the UTF-8 output form, into the one-byte scratch. */
+static int decoder_to_u8(addon *a, utfx_decoder *d, const char *s, size_t n, size_t *len) {
+  size_t need = utfx_decoder_max_length_utf8(d, n);
+  utfx_result r;
+  if (grow((void **)&a->u8, &a->u8_cap, need, 1)) return -1;
+  r = utfx_decoder_write_utf8(d, s, n, a->u8, a->u8_cap);
+  *len = r.written;
+  return 0;
+}
+
+/* The UTF-16 scratch as a string: Latin-1 (one byte a character, as V8
+ * would store it) when try_one_byte and every unit fits. */
+static napi_value u16_string(napi_env env, addon *a, size_t n, int try_one_byte) {
+  if (try_one_byte) {
+    if (grow((void **)&a->u8, &a->u8_cap, n, 1)) return throw_oom(env);
+    if (host16_to_latin1(a->u16, n, a->u8, n).status == UTFX_OK)
+      return make_latin1(env, a->u8, n);
+  }
+  return make_utf16(env, a->u16, n);
+}
+
+static int state_of(napi_env env, napi_value v, unsigned char **st) {
+  void *p;
+  size_t n;
+  if (napi_get_buffer_info(env, v, &p, &n) != napi_ok || n < STATE_SIZE) return -1;
+  *st = p;
+  return 0;
+}
+
+static napi_value js_decoder_init(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  unsigned char *st;
+  uint32_t enc;
+  utfx_decoder d;
+  if (!get_args(env, info, argv, 2) || state_of(env, argv[0], &st) ||
+      napi_get_value_uint32(env, argv[1], &enc) != napi_ok || enc > 255 ||
+      utfx_decoder_init(&d, (utfx_encoding)enc) != 0) {
+    napi_throw_type_error(env, NULL, "utfx: bad decoderInit call");
+    return NULL;
+  }
+  memset(st, 0, STATE_SIZE);
+  st[ST_ENC] = (unsigned char)enc;
+  memcpy(st + ST_DECODER, &d, sizeof d);
+  return NULL;
+}
+
+static napi_value js_decoder_write(napi_env env, napi_callback_info info) {
+  napi_value argv[2], out;
+  unsigned char *st;
+  char *s;
+  size_t n, head, tail, len;
+  int clean;
+  unsigned enc;
+  utfx_decoder d;
+  addon *a = get_args(env, info, argv, 2);
+  if (!a || state_of(env, argv[0], &st) || view_data(env, argv[1], &s, &n)) {
+    napi_throw_type_error(env, NULL, "utfx: bad decoderWrite call");
+    return NULL;
+  }
+  enc = st[ST_ENC];
+  if (enc == UTFX_LATIN1) { /* stateless, and already what V8 stores */
+    if ((double)n > a->max_string) return throw_too_long(env, a);
+    return make_latin1(env, s, n);
+  }
+  memcpy(&d, st + ST_DECODER, sizeof d);
+  clean = st[ST_MISSING] == 0 && st[ST_BUFFERED] == 0;
+  head = node_track(st, (const unsigned char *)s, n, &tail);
+  if (node_string_length(enc, n - head - tail) > a->max_string) {
+    memcpy(st + ST_DECODER, &d, sizeof d);
+    return throw_too_long(env, a);
+  }
+  if (enc == UTFX_ASCII && utfx_validate_ascii(s, n).status == UTFX_OK) {
+    out = make_latin1(env, s, n); /* the decoder keeps no state for ascii */
+  } else if (enc != UTFX_UTF8 && enc != UTFX_UTF16LE) {
+    /* ascii (masked), hex, base64: ASCII output, one byte a character,
+     * which is what the UTF-8 output form writes. */
+    if (decoder_to_u8(a, &d, s, n, &len)) return throw_oom(env);
+    out = make_latin1(env, a->u8, len);
+  } else if (clean && enc == UTFX_UTF8) {
+    /* Nothing held: the body is a one-shot decode, the tail is held. */
+    out = utf8_string(env, a, s, n - tail);
+    if (tail) {
+      char16_t none[4];
+      (void)utfx_decoder_write(&d, s + n - tail, tail, none, 4); /* writes nothing */
+    }
+  } else {
+    if (decoder_to_u16(a, &d, s, n, &len)) return throw_oom(env);
+    out = u16_string(env, a, len, enc == UTFX_UTF8);
+  }
+  memcpy(st + ST_DECODER, &d, sizeof d);
+  shrink(a);
+  return out;
+}
+
+static napi_value js_decoder_flush(napi_env env, napi_callback_info info) {
+  napi_value argv[1], out;
+  unsigned char *st;
+  char16_t buf[8];
+  utfx_decoder d;
+  utfx_result r;
+  addon *a = get_args(env, info, argv, 1);
+  if (!a || state_of(env, argv[0], &st)) {
+    napi_throw_type_error(env, NULL, "utfx: bad decoderFlush call");
+    return NULL;
+  }
+  memcpy(&d, st + ST_DECODER, sizeof d);
+  r = utfx_decoder_end(&d, buf, sizeof buf / sizeof buf[0]);
+  memcpy(st + ST_DECODER, &d, sizeof d);
+  /* Node's FlushData: utf16le drops an odd byte (one from each count). */
+  if (st[ST_ENC] == UTFX_UTF16LE && st[ST_BUFFERED] % 2 == 1) {
+    st[ST_MISSING]--;
+    st[ST_BUFFERED]--;
+  }
+  if (st[ST_BUFFERED] != 0) st[ST_MISSING] = st[ST_BUFFERED] = 0;
+  out = make_utf16(env, buf, r.written);
+  return out;
+}
+
+/* ------------------------------------------------------------ one-shot */
+
+static napi_value js_utf8_slice(napi_env env, napi_callback_info info) {
+  napi_value argv[1], out;
+  char *s;
+  size_t n;
+  addon *a = get_args(env, info, argv, 1);
+  if (!a || view_data(env, argv[0], &s, &n)) {
+    napi_throw_type_error(env, NULL, "utfx: bad utf8Slice call");
+    return NULL;
+  }
+  if (a->args[2] == 1) { /* index.js checked 0 <= start < end <= n */
+    size_t start = (size_t)a->args[0], end = (size_t)a->args[1];
+    s += start;
+    n = end - start;
+  }
+  if ((double)n > a->max_string) return throw_too_long(env, a);
+  out = utf8_string(env, a, s, n);
+  shrink(a);
+  return out;
+}
+
+/* Copies string v to the UTF-16 scratch: at most `limit` units (the rest
+ * cannot reach the destination). *n gets the units copied. */
+static int read_string(napi_env env, addon *a, napi_value v, size_t limit, size_t *n) {
+  size_t got;
+  if (a->u16_cap < 4096 && grow((void **)&a->u16, &a->u16_cap, 4096, sizeof(char16_t))) return -1;
+  for (;;) {
+    size_t cap = a->u16_cap - 1 < limit ? a->u16_cap : limit + 1;
+    if (napi_get_value_string_utf16(env, v, a->u16, cap, &got) != napi_ok) return -1;
+    if (got < cap - 1 || cap - 1 == limit) break;
+    /* Maybe cut by the scratch size: ask the length, grow, copy again. */
+    if (napi_get_value_string_utf16(env, v, NULL, 0, &got) != napi_ok) return -1;
+    if (got < cap) break;
+    if (grow((void **)&a->u16, &a->u16_cap, (got < limit ? got : limit) + 1, sizeof(char16_t)))
+      return -1;
+  }
+  *n = got;
+  return 0;
+}
+
+static napi_value number(napi_env env, double x) {
+  napi_value v = NULL;
+  napi_create_double(env, x, &v);
+  return v;
+}
+
+static napi_value js_utf8_write(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  char *s;
+  size_t n, len, offset, cap;
+  utfx_result r;
+  addon *a = get_args(env, info, argv, 2);
+  if (!a || view_data(env, argv[0], &s, &n)) {
+    napi_throw_type_error(env, NULL, "utfx: bad utf8Write call");
+    return NULL;
+  }
+  offset = (size_t)a->args[0]; /* index.js checked offset + cap <= n */
+  cap = (size_t)a->args[1];
+  /* A unit is at least one byte: cap + 1 units decide a cut pair. */
+  if (read_string(env, a, argv[1], cap + 1, &len)) return throw_oom(env);
+  r = host16_to_utf8(a->u16, len, s + offset, cap);
+  shrink(a);
+  return number(env, (double)r.written);
+}
+
+static napi_value js_encode_into(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  char *s;
+  size_t n, len;
+  utfx_result r;
+  addon *a = get_args(env, info, argv, 2);
+  if (!a || view_data(env, argv[1], &s, &n)) {
+    napi_throw_type_error(env, NULL, "utfx: bad encodeInto call");
+    return NULL;
+  }
+  if (read_string(env, a, argv[0], n + 1, &len)) return throw_oom(env);
+  r = host16_to_utf8(a->u16, len, s, n);
+  a->results[0] = (double)r.read;
+  shrink(a);
+  return number(env, (double)r.written);
+}
+
+static napi_value js_byte_length(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  size_t len;
+  double out;
+  addon *a = get_args(env, info, argv, 1);
+  if (!a || read_string(env, a, argv[0], SIZE_MAX - 1, &len)) return throw_oom(env);
+  out = (double)host16_utf8_length(a->u16, len);
+  shrink(a);
+  return number(env, out);
+}
+
+/* setup(args, results, maxStringLength): the shared Float64Arrays. */
+static napi_value js_setup(napi_env env, napi_callback_info info) {
+  napi_value argv[3];
+  void *p[2];
+  size_t count;
+  napi_typedarray_type type;
+  addon *a = NULL;
+  size_t argc = 3;
+  napi_get_cb_info(env, info, &argc, argv, NULL, (void **)&a);
+  for (int i = 0; i < 2; i++) {
+    if (napi_get_typedarray_info(env, argv[i], &type, &count, &p[i], NULL, NULL) != napi_ok ||
+        type != napi_float64_array || count < 4) {
+      napi_throw_type_error(env, NULL, "utfx: setup wants two Float64Arrays of 4");
+      return NULL;
+    }
+  }
+  if (a->args_ref) napi_delete_reference(env, a->args_ref);
+  if (a->results_ref) napi_delete_reference(env, a->results_ref);
+  napi_create_reference(env, argv[0], 1, &a->args_ref); /* keep them (and p) alive */
+  napi_create_reference(env, argv[1], 1, &a->results_ref);
+  a->args = p[0];
+  a->results = p[1];
+  napi_get_value_double(env, argv[2], &a->max_string);
+  return NULL;
+}
+
+static void addon_free(napi_env env, void *data, void *hint) {
+  addon *a = data;
+  (void)env;
+  (void)hint;
+  free(a->u16);
+  free(a->u8);
+  free(a);
+}
+
+static napi_value js_implementation(napi_env env, napi_callback_info info) {
+  const char *name = utfx_implementation();
+  napi_value v = NULL;
+  (void)info;
+  napi_create_string_latin1(env, name, strlen(name), &v);
+  return v;
+}
+
+/* Does nothing: bench/bench.js times it as the cost of one N-API call. */
+static napi_value js_nop(napi_env env, napi_callback_info info) {
+  (void)env;
+  (void)info;
+  return NULL;
+}
+
+/* Names of the kernel sets this CPU runs, best first. */
+static napi_value js_implementations(napi_env env, napi_callback_info info) {
+  napi_value list = NULL, v;
+  uint32_t k = 0;
+  (void)info;
+  napi_create_array(env, &list);
+  for (size_t i = 0; i < utfx_implementation_count(); i++) {
+    const char *name = utfx_implementation_name(i);
+    if (!utfx_implementation_supported(name)) continue;
+    napi_create_string_latin1(env, name, strlen(name), &v);
+    napi_set_element(env, list, k++, v);
+  }
+  return list;
+}
+
+/* setImplementation(name) -> true if that kernel set is now in use. */
+static napi_value js_set_implementation(napi_env env, napi_callback_info info) {
+  napi_value argv[1], v = NULL;
+  char name[32];
+  size_t len = 0;
+  napi_get_cb_info(env, info, &(size_t){1}, argv, NULL, NULL);
+  if (napi_get_value_string_latin1(env, argv[0], name, sizeof name, &len) != napi_ok) len = 0;
+  name[len] = '\0';
+  napi_get_boolean(env, len > 0 && utfx_set_implementation(name) == 0, &v);
+  return v;
+}
+
+static napi_value init(napi_env env, napi_value exports) {
+  static const struct {
+    const char *name;
+    napi_callback cb;
+  } fns[] = {
+      {"setup", js_setup},
+      {"decoderInit", js_decoder_init},
+      {"decoderWrite", js_decoder_write},
+      {"decoderFlush", js_decoder_flush},
+      {"utf8Slice", js_utf8_slice},
+      {"utf8Write", js_utf8_write},
+      {"encodeInto", js_encode_into},
+      {"byteLength", js_byte_length},
+      {"implementation", js_implementation},
+      {"implementations", js_implementations},
+      {"setImplementation", js_set_implementation},
+      {"nop", js_nop},
+  };
+  napi_value v;
+  addon *a = calloc(1, sizeof *a);
+  if (!a || napi_set_instance_data(env, a, addon_free, NULL) != napi_ok) return NULL;
+  for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+    if (napi_create_function(env, fns[i].name, NAPI_AUTO_LENGTH, fns[i].cb, a, &v) != napi_ok ||
+        napi_set_named_property(env, exports, fns[i].name, v) != napi_ok)
+      return NULL;
+  }
+  napi_create_uint32(env, (uint32_t)STATE_SIZE, &v);
+  napi_set_named_property(env, exports, "stateSize", v);
+  return exports;
+}
+
+/* The macro defines exported functions that have no prototype elsewhere. */
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wmissing-prototypes"
+#endif
+NAPI_MODULE(NODE_GYP_MODULE_NAME, init)

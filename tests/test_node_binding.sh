@@ -1,0 +1,37 @@
+#!/bin/sh
+# The Node.js binding (bindings/node/) against Node's own StringDecoder,
+# Buffer#write / toString, TextEncoder#encodeInto and Buffer.byteLength:
+# bindings/node/test/test.js, which prints TAP, on every kernel tier this CPU
+# runs. The addon comes from `make test-build` ($BUILD/node/utfx.node). In the
+# sanitizer build (UTFX_SANITIZED=1) the addon is instrumented and node is
+# not, so the sanitizer runtime is preloaded into node and the test runs with
+# its smaller counts (--quick).
+BUILD=${BUILD:-build}
+ADDON=$BUILD/node/utfx.node
+NODE=${NODE:-node}
+if ! command -v "$NODE" >/dev/null 2>&1; then
+  echo "1..1"
+  echo "not ok 1 - node is not installed (the binding's tests need it)"
+  exit 1
+fi
+if [ ! -f "$ADDON" ]; then
+  echo "1..1"
+  echo "not ok 1 - $ADDON is missing (make test-build builds it)"
+  exit 1
+fi
+UTFX_NODE_ADDON=$(cd "$(dirname "$ADDON")" && pwd)/$(basename "$ADDON")
+export UTFX_NODE_ADDON
+if [ -n "$UTFX_SANITIZED" ]; then
+  case "${CC:-cc}" in
+    *clang*) rt=$(${CC} -print-file-name=libclang_rt.asan-$(uname -m).so) ;;
+    *) rt=$(${CC:-cc} -print-file-name=libasan.so) ;;
+  esac
+  if [ ! -f "$rt" ]; then
+    echo "1..1"
+    echo "not ok 1 - no ASan runtime to preload into node (${CC:-cc} -print-file-name gave '$rt')"
+    exit 1
+  fi
+  # V8 keeps its heap alive at exit: leak reports would only be noise.
+  LD_PRELOAD=$rt ASAN_OPTIONS=detect_leaks=0 exec "$NODE" bindings/node/test/test.js --quick
+fi
+exec "$NODE" bindings/node/test/test.js
