@@ -57,13 +57,14 @@ static const struct family families[2] = {
  * `expect` (the REPLACE conversion to the same byte order). */
 static void check_well_formed(const struct family *f, const char16_t *src, size_t n,
                               const unsigned char *expect) {
-  char16_t *out = fz_copy(src, n, 2), *inplace = fz_copy(src, n, 2);
+  struct fz_place placed = fz_place(1, 2 * n, 2, 1000, fz_seed);
+  char16_t *out = (char16_t *)(void *)placed.p, *inplace = fz_copy(src, n, 2);
   if (n) memset(out, FZ_CANARY, 2 * n);
   f->well_formed(src, n, out);
   f->well_formed(inplace, n, inplace);
   FZ_REQUIRE(n == 0 || memcmp(out, expect, 2 * n) == 0, f->name, "to_well_formed");
   FZ_REQUIRE(n == 0 || memcmp(inplace, expect, 2 * n) == 0, f->name, "to_well_formed in place");
-  free(out);
+  FZ_REQUIRE(fz_unplace(&placed), f->name, "to_well_formed wrote outside dst");
   free(inplace);
 }
 

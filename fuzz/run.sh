@@ -26,10 +26,12 @@ for t in "$@"; do
     exit 2
   fi
   mkdir -p "$build/fuzz/corpus-$t"
+  seeds=
+  [ -d "fuzz/corpus/$t" ] && seeds="fuzz/corpus/$t"
   # -timeout: an input that runs 10 s is a finding; -rss_limit_mb bounds memory.
+  # shellcheck disable=SC2086 # $seeds is one directory or nothing
   "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$build/fuzz/$t-" "$build/fuzz/corpus-$t" "fuzz/corpus/$t" \
-    >"$log" 2>&1
+    -artifact_prefix="$build/fuzz/$t-" "$build/fuzz/corpus-$t" $seeds >"$log" 2>&1
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
