@@ -680,10 +680,10 @@ static void decode_with_cap(utfx_encoding enc, int u8, const struct placed *src,
  * around the full output, as one write and as two writes cut right after the
  * item's first byte (inside its first unit: the held-byte paths) or, in the
  * rotating placement, at a rotating offset. */
-static void check_decoder(utfx_encoding enc, const char *enc_name, const unsigned char *bytes,
-                          size_t n, size_t item_at, uint64_t spin) {
-  struct placement at[SLOTS];
-  size_t nat = standard_placements(at, spin), k, w16, w8, c;
+static void check_decoder_at(utfx_encoding enc, const char *enc_name,
+                             const unsigned char *bytes, size_t n, size_t item_at, uint64_t spin,
+                             const struct placement *at, size_t nat) {
+  size_t k, w16, w8, c;
   struct placed pl[SLOTS];
   int u8;
   w16 = one_shot16(enc, bytes, n, dec_want.u16);
@@ -707,7 +707,7 @@ static void check_decoder(utfx_encoding enc, const char *enc_name, const unsigne
                u8 ? " (UTF-8 form)" : "", n, at[k].front ? "front" : "end", at[k].src_gap,
                at[k].dst_gap);
       size_t cuts[2], nc = 0, j;
-      if (k < 2) {
+      if (k < 2 || nat == 1) {
         cuts[nc++] = n;
         if (item_at != NO_ITEM && item_at + 1 < n) cuts[nc++] = item_at + 1;
       } else {
@@ -721,6 +721,34 @@ static void check_decoder(utfx_encoding enc, const char *enc_name, const unsigne
   }
   for (k = 0; k < nat; k++) unplace_src(&pl[k]);
   inputs_checked++;
+}
+
+static void check_decoder(utfx_encoding enc, const char *enc_name, const unsigned char *bytes,
+                          size_t n, size_t item_at, uint64_t spin) {
+  struct placement at[SLOTS];
+  size_t nat = standard_placements(at, spin);
+  check_decoder_at(enc, enc_name, bytes, n, item_at, spin, at, nat);
+}
+
+/* The issue-10 shape through the UTF-8 decoder (64 ASCII bytes, E8, b: the
+ * body reaches the kernel with the E8 in its second block) in all 128 source
+ * placements, each with a rotating destination gap. */
+static void decoder_alignment(void) {
+  unsigned char in[66];
+  size_t off;
+  int front;
+  memset(in, 'a', 64);
+  in[64] = 0xE8;
+  in[65] = 'b';
+  for (front = 0; front < 2; front++)
+    for (off = 0; off < 64; off++) {
+      struct placement at;
+      at.front = front;
+      at.src_gap = off;
+      at.dst_gap = (off * 29 + (size_t)front) % 64;
+      check_decoder_at(UTFX_UTF8, "utf8", in, sizeof in, 64, off, &at, 1);
+    }
+  end_group("decoder: utf8, 64 x 61 E8 62 in all 128 source placements, both forms");
 }
 
 static void sweep_decoder(void) {
@@ -767,6 +795,7 @@ static void suite(void) {
   sweep_alignment();
   sweep_long();
   sweep_decoder();
+  decoder_alignment();
 }
 
 /* utfx_cpu_features writes into the caller's buffer: every capacity, with the
