@@ -67,9 +67,10 @@ static struct fz_last {
 static void fz_fail(const char *what, const char *op, const char *tier) {
   const struct fz_last *l = &fz_last;
   fprintf(stderr,
-          "utfx fuzz: %s: %s (tier %s; last call: %s%s%s n=%zu cap=%zu flags=%u bound=%zu "
+          "utfx fuzz: %s: %s (tier %s; last call: %s%s%s%s n=%zu cap=%zu flags=%u bound=%zu "
           "chunk %zu call %zu -> status %d read %zu written %zu replaced %zu%s%s)\n",
-          op, what, tier, l->run ? "run " : "", l->run ? l->run : "", l->op ? l->op : "?", l->n,
+          op, what, tier, l->run ? "run " : "", l->run ? l->run : "", l->run ? ", " : "",
+          l->op ? l->op : "?", l->n,
           l->cap, l->flags, l->bound, l->chunk, l->call, (int)l->r.status, l->r.read,
           l->r.written, l->r.replaced, l->what ? "; " : "", l->what ? l->what : "");
   abort();
