@@ -223,6 +223,9 @@ static int replay(const struct chunked *x, int u8, size_t cap, size_t index, con
             "%s case %zu %s %zu (%s form) cap %zu: status %s read %zu written %zu%s", name,
             index, is_end ? "end" : "write", j, u8 ? "UTF-8" : "UTF-16", c,
             expect_status_name(r.status), r.read, w, intact ? "" : " (wrote past written)");
+      CHECK(r.status != UTFX_DST_FULL || c < 4 || w > 0,
+            "%s case %zu call %zu (%s form) cap %zu: DST_FULL without progress", name, index, j,
+            u8 ? "UTF-8" : "UTF-16", c);
       if (got + w > want_n || w > c) {
         CHECK(0, "%s case %zu call %zu (%s form) cap %zu: more output than Node's %zu units",
               name, index, j, u8 ? "UTF-8" : "UTF-16", c, want_n);
