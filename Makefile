@@ -49,7 +49,7 @@ STATIC_LIB := $(BUILD)/libutfx.a
 SONAME := libutfx.so.$(VERSION_MAJOR)
 SHARED_LIB := $(BUILD)/libutfx.so.$(VERSION)
 
-.PHONY: all lib cli test check bench fuzz install uninstall clean help test-build run-tests
+.PHONY: all lib cli test check bench fuzz fuzz-smoke install uninstall clean help test-build run-tests
 .SECONDARY:
 all: lib cli ## build the static and shared libraries and the utfx CLI
 
@@ -121,12 +121,13 @@ PROVE ?= prove
 run-tests: test-build
 	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --exec '' $(TEST_BIN) $(TEST_SH)
 
-test: ## build and run every test: normal build, then ASan+UBSan build (+ test-avx512-emu on x86-64)
+test: ## build and run every test: normal build, ASan+UBSan build, test-avx512-emu (x86-64), a short fuzz run
 	$(MAKE) run-tests WERROR=-Werror
 	$(MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1
 ifneq (,$(findstring x86_64,$(MACHINE)))
 	$(MAKE) test-avx512-emu
 endif
+	$(MAKE) fuzz-smoke
 
 # The C tests and the fuzz corpus replay on the avx512 tier, emulated (see
 # AVX512_EMU above), so it is tested on CPUs without AVX-512 too; tests too
@@ -216,12 +217,15 @@ FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
 FUZZ_REPLAY_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay/%)
 
 fuzz: $(FUZZ_BIN) ## build the libFuzzer targets with clang and run each FUZZ_SECONDS (60)
-	@set -e; for t in $(FUZZ_TARGETS); do \
-	  mkdir -p $(BUILD)/fuzz/corpus-$$t; \
-	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
-	  $(BUILD)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	    -artifact_prefix=$(BUILD)/fuzz/$$t- $(BUILD)/fuzz/corpus-$$t fuzz/corpus/$$t; \
-	done
+	fuzz/run.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# Part of `make test` (after both test passes): every target fuzzed for
+# FUZZ_SMOKE_SECONDS under ASan+UBSan, one after the other on one core, so
+# a finding of the kind the corpus replay cannot know about yet turns the run
+# red. Bounded: 4 targets x 40 s, and fuzz/run.sh prints a few lines each.
+FUZZ_SMOKE_SECONDS ?= 40
+fuzz-smoke: $(FUZZ_BIN) ## time-boxed fuzz run of every target (FUZZ_SMOKE_SECONDS each), fails on a finding
+	fuzz/run.sh $(BUILD) $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 
 # The library once more, instrumented for libFuzzer (a separate build tree).
 $(FUZZ_LIB): $(LIB_SRC) $(wildcard include/*.h src/*.h src/*/*.h) Makefile

@@ -1,5 +1,6 @@
 /* libFuzzer target: the streaming decoder (utfx_decoder_*, Node's
- * StringDecoder). Input layout:
+ * StringDecoder). Input layout, after the control bytes of fuzz_common.h
+ * (where chunks and destinations go: heap, against a guard page, mod 64):
  *   byte 0   low nibble % 9 = the utfx_encoding (UTFX_UTF16BE and UTFX_UTF32
  *            must be refused by init); bit 4 set = the UTF-8 output form
  *            (so '0'..'8' pick UTF-8 output, '@'..'H' UTF-16 output);
@@ -19,7 +20,11 @@
  *     max_length); with cap >= 4 a DST_FULL call still writes something;
  *   - written <= cap and <= max_length for the call's n in the state before
  *     it; nothing after dst + written changes (canary); dst and each chunk are
- *     exact-size allocations (ASan), 0-3 units off alignment;
+ *     placed as the control bytes say (exact heap allocations for ASan, or
+ *     against a PROT_NONE page at any offset);
+ *   - every call ends at a character boundary: the UTF-8 form's output of
+ *     each call is well-formed UTF-8, and a DST_FULL cut of the UTF-16 form
+ *     never separates a high surrogate from the low one that follows it;
  *   - run B's output for each chunk (all its continuation calls together)
  *     equals run A's for that chunk;
  *   - the concatenated output equals the one-shot result: for utf8 the
@@ -236,10 +241,10 @@ static utfx_result dz_call(struct dz_run *run, const char *src, size_t n, int is
                            size_t cap) {
   const char *tier = fz_tiers[fz_tier];
   const char *op = is_end ? "end" : "write";
-  size_t unit = run->u8 ? 1 : 2, bound = dz_max(run, is_end ? 0 : n), i;
+  size_t unit = run->u8 ? 1 : 2, bound = dz_max(run, is_end ? 0 : n);
   size_t call = fz_tier == 0 ? fz_log_len : fz_pos; /* the same in every pass */
-  size_t shift = (size_t)((fz_seed + call * 0x9E3779B97F4A7C15ull) >> 62);
-  unsigned char *dst = fz_alloc_shifted(cap, unit, shift);
+  struct fz_place pl = fz_place(1, cap * unit, unit, call, fz_seed);
+  unsigned char *dst = pl.p;
   struct fz_record *rec;
   utfx_result r;
   if (cap) memset(dst, FZ_CANARY, cap * unit);
@@ -249,11 +254,14 @@ static utfx_result dz_call(struct dz_run *run, const char *src, size_t n, int is
   else
     r = is_end ? utfx_decoder_end(run->d, (char16_t *)(void *)dst, cap)
                : utfx_decoder_write(run->d, src, n, (char16_t *)(void *)dst, cap);
-  snprintf(fz_context, sizeof fz_context,
-           "run %s, chunk %zu, call %zu: %s%s n=%zu cap=%zu max_length=%zu -> status %d "
-           "read %zu written %zu replaced %zu",
-           run->name, run->write_no, run->call_no, op, run->u8 ? "_utf8" : "", n, cap, bound,
-           (int)r.status, r.read, r.written, r.replaced);
+  fz_last.op = run->u8 ? (is_end ? "end_utf8" : "write_utf8") : op;
+  fz_last.run = run->name;
+  fz_last.chunk = run->write_no;
+  fz_last.call = run->call_no;
+  fz_last.n = n;
+  fz_last.cap = cap;
+  fz_last.bound = bound;
+  fz_last.r = r;
   run->call_no++;
   FZ_REQUIRE(r.status == UTFX_OK || r.status == UTFX_DST_FULL, op, tier);
   FZ_REQUIRE(r.written <= cap && r.written <= bound, op, tier);
@@ -261,8 +269,8 @@ static utfx_result dz_call(struct dz_run *run, const char *src, size_t n, int is
   FZ_REQUIRE(!is_end || r.read == 0, op, tier);
   FZ_REQUIRE(r.status == UTFX_OK || cap < bound, op, tier); /* max_length always suffices */
   FZ_REQUIRE(r.status == UTFX_OK || cap < 4 || r.written > 0, op, tier); /* progress */
-  for (i = r.written * unit; i < cap * unit; i++)
-    FZ_REQUIRE(dst[i] == FZ_CANARY, op, tier); /* nothing after `written` */
+  FZ_REQUIRE(!cap || fz_is_canary(dst + r.written * unit, (cap - r.written) * unit), op,
+             tier); /* nothing after `written` */
   rec = fz_next_record(op);
   if (fz_tier == 0) {
     rec->r = r;
@@ -272,9 +280,15 @@ static utfx_result dz_call(struct dz_run *run, const char *src, size_t n, int is
     FZ_REQUIRE(r.written == rec->r.written && r.replaced == rec->r.replaced, op, tier);
     FZ_REQUIRE(r.written == 0 || memcmp(dst, rec->bytes, r.written * unit) == 0, op, tier);
   }
+  /* Every call ends at a character boundary: the UTF-8 form writes whole
+   * characters (well-formed UTF-8), the UTF-16 form never a pair's first half
+   * alone when its second half is the next unit of this write's output
+   * (checked in dz_write, which knows that output). */
+  FZ_REQUIRE(!run->u8 || utfx_validate_utf8((const char *)dst, r.written).status == UTFX_OK, op,
+             "cut inside a UTF-8 character");
   dz_append(&run->out, dst, r.written * unit);
   run->replaced += r.replaced;
-  fz_free_shifted(dst, unit, shift);
+  FZ_REQUIRE(fz_unplace(&pl), op, tier); /* nothing before dst or after dst + cap */
   return r;
 }
 
@@ -299,6 +313,14 @@ static size_t dz_write(struct dz_run *run, const char *src, size_t n, int is_end
     FZ_REQUIRE(!known || before + r.written <= want_len, op, "more than run A wrote");
     if (r.status == UTFX_OK) break;
     FZ_REQUIRE(!known || cap < want_len - before, op, "DST_FULL though cap sufficed");
+    if (known && !run->u8 && before + r.written > 0) { /* the cut, in this write's output */
+      char16_t last, next;
+      size_t at = before + r.written;
+      memcpy(&last, want + 2 * (at - 1), 2);
+      memcpy(&next, want + 2 * at, 2); /* at < want_len: DST_FULL left output to write */
+      FZ_REQUIRE(!((last & 0xFC00) == 0xD800 && (next & 0xFC00) == 0xDC00), op,
+                 "DST_FULL cut between the halves of a surrogate pair");
+    }
     force = r.written == 0;
     FZ_REQUIRE(++calls <= 2 * (bound + n) + 16, op, "no end to DST_FULL");
   }
@@ -396,6 +418,7 @@ static void check_input(const uint8_t *data, size_t size) {
     dz_refused(enc, payload, n);
     return;
   }
+  fz_last.what = dz_enc_names[enc];
   FZ_REQUIRE(utfx_decoder_init(&d, enc) == 0, dz_enc_names[enc], "init refused");
   dz_expected(&e, enc, payload, n);
   memset(&a, 0, sizeof a);
@@ -416,14 +439,12 @@ static void check_input(const uint8_t *data, size_t size) {
 
   /* Run A: cap = max_length for every call; each chunk in its own buffer. */
   for (k = at = 0; k < nchunks; at += chunk[k++]) {
-    size_t shift = (size_t)((fz_seed >> (k % 61)) & 3);
-    char *src = fz_copy_shifted(payload + at, chunk[k], 1, shift);
-    a_len[k] = dz_write(&a, src, chunk[k], 0, 0, NULL, 0);
-    fz_free_shifted(src, 1, shift);
+    struct fz_place pl = fz_place(0, chunk[k], 1, k, fz_seed);
+    if (chunk[k]) memcpy(pl.p, payload + at, chunk[k]);
+    a_len[k] = dz_write(&a, (const char *)pl.p, chunk[k], 0, 0, NULL, 0);
+    fz_unplace(&pl);
   }
   a_len[nchunks] = dz_write(&a, NULL, 0, 1, 0, NULL, 0);
-  snprintf(fz_context, sizeof fz_context, "%s%s, %zu bytes in %zu chunks",
-           dz_enc_names[enc], a.u8 ? " (UTF-8 form)" : "", n, nchunks);
   FZ_REQUIRE(a.out.len == want->len && (a.out.len == 0 || !memcmp(a.out.p, want->p, a.out.len)),
              "run A", "concatenated output differs from the one-shot result");
   FZ_REQUIRE(a.replaced == want_replaced, "run A", "replacement count");
@@ -434,10 +455,10 @@ static void check_input(const uint8_t *data, size_t size) {
     if (k == nchunks) {
       dz_write(&b, NULL, 0, 1, 1, a_out, a_len[k]);
     } else {
-      size_t shift = (size_t)((fz_seed >> ((k + 7) % 61)) & 3);
-      char *src = fz_copy_shifted(payload + at, chunk[k], 1, shift);
-      dz_write(&b, src, chunk[k], 0, 1, a_out, a_len[k]);
-      fz_free_shifted(src, 1, shift);
+      struct fz_place pl = fz_place(0, chunk[k], 1, k + 7, fz_seed);
+      if (chunk[k]) memcpy(pl.p, payload + at, chunk[k]);
+      dz_write(&b, (const char *)pl.p, chunk[k], 0, 1, a_out, a_len[k]);
+      fz_unplace(&pl);
       at += chunk[k];
     }
   }

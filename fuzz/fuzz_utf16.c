@@ -9,9 +9,9 @@
  * each on every tier against scalar (fuzz_common.h); plus ICU's
  * u_strToUTF8WithSub as an oracle for the UTF-8 output, the byte-order twins
  * against each other, and round trips of valid input. */
-#include <unicode/ustring.h>
-
 #include "fuzz_common.h"
+
+#include <unicode/ustring.h>
 
 FZ_WRAP_CONVERT(utf16le, char16_t, utf8, char)
 FZ_WRAP_CONVERT(utf16le, char16_t, utf16be, char16_t)
@@ -57,20 +57,22 @@ static const struct family families[2] = {
  * `expect` (the REPLACE conversion to the same byte order). */
 static void check_well_formed(const struct family *f, const char16_t *src, size_t n,
                               const unsigned char *expect) {
-  char16_t *out = fz_copy(src, n, 2), *inplace = fz_copy(src, n, 2);
+  struct fz_place placed = fz_place(1, 2 * n, 2, 1000, fz_seed);
+  char16_t *out = (char16_t *)(void *)placed.p, *inplace = fz_copy(src, n, 2);
   if (n) memset(out, FZ_CANARY, 2 * n);
   f->well_formed(src, n, out);
   f->well_formed(inplace, n, inplace);
   FZ_REQUIRE(n == 0 || memcmp(out, expect, 2 * n) == 0, f->name, "to_well_formed");
   FZ_REQUIRE(n == 0 || memcmp(inplace, expect, 2 * n) == 0, f->name, "to_well_formed in place");
-  free(out);
+  FZ_REQUIRE(fz_unplace(&placed), f->name, "to_well_formed wrote outside dst");
   free(inplace);
 }
 
 static void check_input(const uint8_t *data, size_t size) {
   size_t n = size / 2, i, fi;
   uint64_t h = fz_hash(data, size);
-  char16_t *src = fz_copy_shifted(data, n, 2, (size_t)(h >> 61));
+  struct fz_place placed = fz_place_src(data, n, 2);
+  char16_t *src = (char16_t *)(void *)placed.p;
   struct fz_output utf8_of[2];
   for (fi = 0; fi < 2; fi++) {
     const struct family *f = &families[fi];
@@ -144,7 +146,7 @@ static void check_input(const uint8_t *data, size_t size) {
   }
   free(utf8_of[0].bytes);
   free(utf8_of[1].bytes);
-  fz_free_shifted(src, 2, (size_t)(h >> 61));
+  fz_unplace(&placed);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

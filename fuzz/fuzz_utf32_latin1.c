@@ -7,9 +7,9 @@
  * each on every tier against scalar (fuzz_common.h); plus ICU's
  * u_strFromUTF32WithSub as an oracle for UTF-32 to UTF-16 (surrogates and
  * values above U+10FFFF become U+FFFD), and round trips of valid input. */
-#include <unicode/ustring.h>
-
 #include "fuzz_common.h"
+
+#include <unicode/ustring.h>
 
 FZ_WRAP_CONVERT(utf32, char32_t, utf8, char)
 FZ_WRAP_CONVERT(utf32, char32_t, utf16le, char16_t)
@@ -35,7 +35,8 @@ FZ_WRAP_VALIDATE(utf32, char32_t)
 
 static void utf32_input(const uint8_t *data, size_t size, uint64_t h) {
   size_t n = size / 4, i;
-  char32_t *src = fz_copy_shifted(data, n, 4, (size_t)(h >> 61));
+  struct fz_place placed = fz_place_src(data, n, 4);
+  char32_t *src = (char32_t *)(void *)placed.p;
   utfx_result v = fz_validate("validate_utf32", fz_validate_utf32, src, n);
   size_t len8 = fz_length("utf8_length_from_utf32", fz_utf8_length_from_utf32, src, n);
   size_t len16 = fz_length("utf16_length_from_utf32", fz_utf16_length_from_utf32, src, n);
@@ -83,11 +84,12 @@ static void utf32_input(const uint8_t *data, size_t size, uint64_t h) {
   free(le.bytes);
   free(be.bytes);
   free(l1.bytes);
-  fz_free_shifted(src, 4, (size_t)(h >> 61));
+  fz_unplace(&placed);
 }
 
 static void latin1_input(const uint8_t *data, size_t n, uint64_t h) {
-  char *src = fz_copy_shifted(data, n, 1, (size_t)(h >> 61));
+  struct fz_place placed = fz_place_src(data, n, 1);
+  char *src = (char *)placed.p;
   size_t len8 = fz_length("utf8_length_from_latin1", fz_utf8_length_from_latin1, src, n);
   size_t len16 = fz_length("utf16_length_from_latin1", fz_utf16_length_from_latin1, src, n);
   size_t len32 = fz_length("utf32_length_from_latin1", fz_utf32_length_from_latin1, src, n);
@@ -111,7 +113,7 @@ static void latin1_input(const uint8_t *data, size_t n, uint64_t h) {
   free(le.bytes);
   free(be.bytes);
   free(o32.bytes);
-  fz_free_shifted(src, 1, (size_t)(h >> 61));
+  fz_unplace(&placed);
 }
 
 static void check_input(const uint8_t *data, size_t size) {

@@ -7,9 +7,9 @@
  * u_strFromUTF8WithSub (maximal subparts, ICU >= 60) as an independent
  * oracle of the UTF-16 output and the replacement count, and round trips
  * of valid input back to the same bytes. */
-#include <unicode/ustring.h>
-
 #include "fuzz_common.h"
+
+#include <unicode/ustring.h>
 
 FZ_WRAP_CONVERT(utf8, char, utf16le, char16_t)
 FZ_WRAP_CONVERT(utf8, char, utf16be, char16_t)
@@ -27,7 +27,8 @@ FZ_WRAP_VALIDATE(ascii, char)
 
 static void check_input(const uint8_t *data, size_t size) {
   uint64_t h = fz_hash(data, size);
-  char *src = fz_copy_shifted(data, size, 1, (size_t)(h >> 61));
+  struct fz_place placed = fz_place_src(data, size, 1);
+  char *src = (char *)placed.p;
   utfx_result v = fz_validate("validate_utf8", fz_validate_utf8, src, size);
   utfx_result a = fz_validate("validate_ascii", fz_validate_ascii, src, size);
   size_t len16 = fz_length("utf16_length_from_utf8", fz_utf16_length_from_utf8, src, size);
@@ -89,7 +90,7 @@ static void check_input(const uint8_t *data, size_t size) {
   free(be.bytes);
   free(u32.bytes);
   free(l1.bytes);
-  fz_free_shifted(src, 1, (size_t)(h >> 61));
+  fz_unplace(&placed);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -299,7 +299,7 @@ typedef struct utfx_decoder {
   unsigned char unused_;
   unsigned char buf_[4];  /* held bytes: utf8 <= 3 (+1 on completion),
                              utf16le <= 4, base64 <= 2 (+1) */
-  uint16_t high_;         /* UTF-8 form: a high surrogate awaiting its pair */
+  uint16_t high_;         /* utf16le: a high surrogate waiting for the next unit */
   uint16_t pad_;
 } utfx_decoder;
 

@@ -127,28 +127,56 @@ static size_t utf8_tail(const unsigned char *p, size_t m, unsigned *missing) {
 
 /* --------------------------------------------------------------- utf16le */
 
-/* Copies units (bytes in little-endian order) to host-order char16_t; never
- * ends on the high half of a pair when the output is cut by cap. Returns the
- * units consumed. */
-static size_t units_to_utf16(struct out *o, const unsigned char *p, size_t units) {
-  size_t c = units, j;
+/* A pair's halves can come from different pieces of one write (the unit
+ * completed from a held odd byte, then the body; or a high surrogate left
+ * waiting by an earlier call), so no piece may decide alone where the output
+ * can be cut. Both forms therefore keep a high surrogate that ends a piece in
+ * d->high_ until the next unit is known and write the two together (UTF-8
+ * form: as one 4-byte character; UTF-16 form: both units or neither). The
+ * UTF-8 form keeps it across writes (UTF-8 cannot carry half a pair); the
+ * UTF-16 form writes it when the write ends (finish_write), as Node's write
+ * returns it. */
+
+/* UTF-16 form: copies units (bytes in little-endian order) to host-order
+ * char16_t. Returns the units consumed (a final high surrogate counts: it
+ * waits in d->high_); fewer when cut by cap, never between a pair's halves. */
+static size_t units_to_utf16(utfx_decoder *d, struct out *o, const unsigned char *p,
+                             size_t units) {
+  size_t i = 0, end = units, c, j;
   char16_t *dst;
+  if (units == 0) return 0;
+  if (d->high_) {
+    size_t pair = is_low(unit_le(p)) ? 2 : 1;
+    if (room(o) < pair) return 0;
+    dst = out16(o);
+    dst[0] = (char16_t)d->high_;
+    if (pair == 2) dst[1] = (char16_t)unit_le(p);
+    o->w += pair;
+    i = pair - 1;
+    d->high_ = 0;
+  }
+  if (end > i && is_high(unit_le(p + 2 * (end - 1)))) end--;
+  c = end - i;
   if (c > room(o)) {
     c = room(o);
-    if (c > 0 && is_high(unit_le(p + 2 * (c - 1))) && is_low(unit_le(p + 2 * c))) c--;
+    if (c > 0 && is_high(unit_le(p + 2 * (i + c - 1))) && is_low(unit_le(p + 2 * (i + c)))) c--;
+    end = i + c;
+    units = end; /* no final high surrogate is kept: the rest comes again */
   }
-  if (!c) return 0;
-  dst = out16(o);
-  if (host_le())
-    memcpy(dst, p, 2 * c);
-  else
-    for (j = 0; j < c; j++) dst[j] = (char16_t)unit_le(p + 2 * j);
-  o->w += c;
-  return c;
+  if (c) {
+    dst = out16(o);
+    if (host_le())
+      memcpy(dst, p + 2 * i, 2 * c);
+    else
+      for (j = 0; j < c; j++) dst[j] = (char16_t)unit_le(p + 2 * (i + j));
+    o->w += c;
+  }
+  if (end < units) d->high_ = (uint16_t)unit_le(p + 2 * end);
+  return units;
 }
 
 /* UTF-8 form: the units continue a stream whose last high surrogate may be
- * waiting in d->high_; a final high surrogate waits there for the next write.
+ * waiting in d->high_; a final high surrogate waits there for the next unit.
  * The bulk goes through the UTF-16LE to UTF-8 kernel (REPLACE). */
 static size_t units_to_utf8(utfx_decoder *d, const struct utfxi_kernels *k, struct out *o,
                             const unsigned char *p, size_t units) {
@@ -490,7 +518,7 @@ static size_t piece(utfx_decoder *d, const struct utfxi_kernels *k, struct out *
     case UTFX_UTF8:
       return o->u8 ? utf8_to_utf8(k, o, p, n) : utf8_to_utf16(k, o, p, n);
     case UTFX_UTF16LE:
-      return 2 * (o->u8 ? units_to_utf8(d, k, o, p, n / 2) : units_to_utf16(o, p, n / 2));
+      return 2 * (o->u8 ? units_to_utf8(d, k, o, p, n / 2) : units_to_utf16(d, o, p, n / 2));
     case UTFX_LATIN1:
       return latin1_out(k, o, p, n);
     case UTFX_ASCII:
@@ -516,8 +544,8 @@ static int flush_held(utfx_decoder *d, const struct utfxi_kernels *k, struct out
   return 1;
 }
 
-/* UTF-16 form after UTF-8-form writes: the waiting high surrogate is output
- * that the UTF-16 stream already had. */
+/* UTF-16 form: a high surrogate still waiting when the write (or end) has
+ * no more units is the last unit of its output. */
 static int flush_high16(utfx_decoder *d, struct out *o) {
   if (!d->high_ || o->u8) return 1;
   if (room(o) < 1) return 0;
@@ -531,6 +559,13 @@ static utfx_result done(utfx_status s, size_t read, const struct out *o) {
   return utfxi_result(s, read, o->w, o->replaced);
 }
 
+/* A write that consumed all n bytes: OK once a waiting high surrogate is
+ * written (UTF-16 form); without room for it, DST_FULL with read = n, and
+ * the next call (n = 0) writes it. */
+static utfx_result finish_write(utfx_decoder *d, size_t n, struct out *o) {
+  return done(flush_high16(d, o) ? UTFX_OK : UTFX_DST_FULL, n, o);
+}
+
 static utfx_result decoder_write(utfx_decoder *d, const unsigned char *src, size_t n,
                                  struct out *o) {
   const struct utfxi_kernels *k;
@@ -538,7 +573,6 @@ static utfx_result decoder_write(utfx_decoder *d, const unsigned char *src, size
   unsigned missing = 0;
   if (d->enc_ == ENC_UNUSABLE) return done(UTFX_INVALID, 0, o);
   k = utfxi_active();
-  if (!flush_high16(d, o)) return done(UTFX_DST_FULL, 0, o);
   if (d->held_ && !d->missing_ && !flush_held(d, k, o)) return done(UTFX_DST_FULL, 0, o);
   if (d->missing_) { /* complete the held character, then decode it alone */
     size_t take = n < d->missing_ ? n : d->missing_, i;
@@ -554,10 +588,10 @@ static utfx_result decoder_write(utfx_decoder *d, const unsigned char *src, size
     d->held_ = (unsigned char)(d->held_ + take);
     d->missing_ = cut ? 0 : (unsigned char)(d->missing_ - take);
     pos = take;
-    if (d->missing_) return done(UTFX_OK, n, o); /* all of src was held */
+    if (d->missing_) return finish_write(d, n, o); /* all of src was held */
     if (!flush_held(d, k, o)) return done(UTFX_DST_FULL, pos, o);
   }
-  if (pos == n) return done(UTFX_OK, n, o);
+  if (pos == n) return finish_write(d, n, o);
   src += pos;
   m = n - pos;
   switch (d->enc_) {
@@ -588,7 +622,7 @@ static utfx_result decoder_write(utfx_decoder *d, const unsigned char *src, size
     d->held_ = (unsigned char)hold;
     d->missing_ = (unsigned char)missing;
   }
-  return done(UTFX_OK, n, o);
+  return finish_write(d, n, o);
 }
 
 static utfx_result decoder_end(utfx_decoder *d, struct out *o) {
@@ -596,12 +630,12 @@ static utfx_result decoder_end(utfx_decoder *d, struct out *o) {
   if (d->enc_ == ENC_UNUSABLE) return done(UTFX_INVALID, 0, o);
   if (!d->held_ && !d->high_) return done(UTFX_OK, 0, o); /* the common case: nothing held */
   k = utfxi_active();
-  if (!flush_high16(d, o)) return done(UTFX_DST_FULL, 0, o);
   if (d->missing_) { /* what Node's end() decodes: the held bytes as they are */
     if (d->enc_ == UTFX_UTF16LE && (d->held_ & 1)) d->held_--; /* a lone byte is dropped */
     d->missing_ = 0;
   }
   if (d->held_ && !flush_held(d, k, o)) return done(UTFX_DST_FULL, 0, o);
+  if (!flush_high16(d, o)) return done(UTFX_DST_FULL, 0, o);
   if (d->high_) { /* UTF-8 form: a high surrogate that never got its pair */
     if (room(o) < 3) return done(UTFX_DST_FULL, 0, o);
     put_fffd(o);

@@ -11,14 +11,13 @@
  * in the UTF-8 form (Buffer.from(result, 'utf8') with the held-high-surrogate
  * rule of utfx.h). Each result must also fit the bound max_length gave.
  * Without node the test fails: it must not pass silently. */
-#define _DEFAULT_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "support/emulated.h"
 #include "support/guard.h"
+#include "support/node_decoder.h"
 #include "tap.h"
 
 #define CASES_PER_ENCODING 100000
@@ -31,33 +30,6 @@ static const utfx_encoding encodings[] = {UTFX_UTF8,  UTFX_UTF16LE,   UTFX_LATIN
 static const char *const encoding_names[] = {"utf8",   "utf16le",   "latin1", "ascii",
                                              "base64", "base64url", "hex"};
 #define ENCODING_COUNT (sizeof encodings / sizeof encodings[0])
-
-/* ---------------------------------------------------------------- buffers */
-
-typedef struct {
-  unsigned char *p;
-  size_t n, cap;
-} bytes;
-
-static void put(bytes *b, const void *src, size_t n) {
-  if (b->n + n > b->cap) {
-    b->cap = (b->n + n) * 2;
-    b->p = realloc(b->p, b->cap);
-    if (!b->p) abort();
-  }
-  memcpy(b->p + b->n, src, n);
-  b->n += n;
-}
-
-static void put_u32(bytes *b, uint32_t v) {
-  unsigned char le[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
-                         (unsigned char)(v >> 24)};
-  put(b, le, 4);
-}
-
-static uint32_t get_u32(const unsigned char *p) {
-  return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 /* ------------------------------------------------------------- generators */
 
@@ -234,67 +206,21 @@ static void generate(void) {
     for (i = 0; i < (size_t)cases_per_encoding(); i++) {
       size_t n = make_input(&r, encodings[e], in), k = make_cuts(&r, n, cuts);
       unsigned char enc = (unsigned char)encodings[e];
-      put(&cases, &enc, 1);
-      put_u32(&cases, (uint32_t)k);
+      bytes_put(&cases, &enc, 1);
+      bytes_put_u32(&cases, (uint32_t)k);
       for (j = 0; j < k; j++) {
-        put_u32(&cases, (uint32_t)(cuts[j + 1] - cuts[j]));
-        put(&cases, in + cuts[j], cuts[j + 1] - cuts[j]);
+        bytes_put_u32(&cases, (uint32_t)(cuts[j + 1] - cuts[j]));
+        bytes_put(&cases, in + cuts[j], cuts[j + 1] - cuts[j]);
       }
     }
   }
   case_offsets[ENCODING_COUNT] = cases.n;
 }
 
-static int write_file(const char *path, const bytes *b) {
-  FILE *f = fopen(path, "wb");
-  int ok = f && fwrite(b->p, 1, b->n, f) == b->n;
-  if (f && fclose(f) != 0) ok = 0;
-  return ok;
-}
-
-static int read_file(const char *path, bytes *b) {
-  FILE *f = fopen(path, "rb");
-  unsigned char buf[1 << 16];
-  size_t got;
-  if (!f) return 0;
-  while ((got = fread(buf, 1, sizeof buf, f)) > 0) put(b, buf, got);
-  fclose(f);
-  return 1;
-}
-
-static const char *oracle_path(void) {
-  const char *dir = getenv("UTFX_TESTS_DIR");
-  static char path[4096];
-  snprintf(path, sizeof path, "%s/oracle/decoder_oracle.js", dir ? dir : "tests");
-  return path;
-}
-
 static int run_node(void) {
-  char in_path[] = "/tmp/utfx_decoder_cases_XXXXXX", out_path[] = "/tmp/utfx_decoder_node_XXXXXX";
-  char cmd[8192];
-  int fd_in = mkstemp(in_path), fd_out, ok;
-  if (system("node --version > /dev/null 2>&1") != 0) {
-    tap_fail("node oracle", "node is not installed or not on PATH; this test needs it");
-    return 0;
-  }
-  if (access(oracle_path(), R_OK) != 0) {
-    tap_fail("node oracle", "tests/oracle/decoder_oracle.js not found (run from the repo root)");
-    return 0;
-  }
-  fd_out = mkstemp(out_path);
-  if (fd_in < 0 || fd_out < 0) {
-    tap_fail("node oracle", "cannot create temporary files");
-    return 0;
-  }
-  close(fd_in);
-  close(fd_out);
-  ok = write_file(in_path, &cases);
-  snprintf(cmd, sizeof cmd, "node '%s' '%s' '%s'", oracle_path(), in_path, out_path);
-  ok = ok && system(cmd) == 0 && read_file(out_path, &results);
-  unlink(in_path);
-  unlink(out_path);
-  if (!ok) tap_fail("node oracle", "running the oracle failed");
-  return ok;
+  const char *why = node_decoder_oracle(&cases, &results);
+  if (why) tap_fail("node oracle", why);
+  return why == NULL;
 }
 
 /* Replays every case of one encoding through one output form and compares. */
@@ -310,29 +236,29 @@ static void compare(size_t e, int utf8_form) {
     const unsigned char *cc = cases.p;
     for (e2 = 0; e2 < e; e2++) {
       while (cc < cases.p + case_offsets[e2 + 1]) {
-        uint32_t k = get_u32(cc + 1), j;
+        uint32_t k = bytes_get_u32(cc + 1), j;
         cc += 5;
-        for (j = 0; j < k; j++) cc += 4 + get_u32(cc);
+        for (j = 0; j < k; j++) cc += 4 + bytes_get_u32(cc);
         for (j = 0; j <= k; j++) {
-          skip = 4 + 2 * (size_t)get_u32(res);
+          skip = 4 + 2 * (size_t)bytes_get_u32(res);
           res += skip;
-          res += 4 + get_u32(res);
+          res += 4 + bytes_get_u32(res);
         }
       }
     }
   }
   while (c < end) {
     utfx_decoder d;
-    uint32_t k = get_u32(c + 1), j;
+    uint32_t k = bytes_get_u32(c + 1), j;
     int init = utfx_decoder_init(&d, (utfx_encoding)c[0]);
     CHECK(init == 0, "init %s", encoding_names[e]);
     c += 5;
     for (j = 0; j <= k; j++) {
       const unsigned char *chunk = c + 4;
-      size_t len = j < k ? get_u32(c) : 0, n16 = get_u32(res), n8, bound;
+      size_t len = j < k ? bytes_get_u32(c) : 0, n16 = bytes_get_u32(res), n8, bound;
       const unsigned char *exp16 = res + 4, *exp8;
       utfx_result r;
-      n8 = get_u32(exp16 + 2 * n16);
+      n8 = bytes_get_u32(exp16 + 2 * n16);
       exp8 = exp16 + 2 * n16 + 4;
       res = exp8 + n8;
       if (j < k) c += 4 + len;

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Runs libFuzzer targets for a fixed time each, one process at a time (one
+# core), and fails on the first finding.
+#   fuzz/run.sh BUILD SECONDS TARGET...
+# Each BUILD/fuzz/TARGET starts from fuzz/corpus/TARGET (read only) and
+# BUILD/fuzz/corpus-TARGET (new inputs go there); its full log is
+# BUILD/fuzz/TARGET.log, a crash or sanitizer report is saved as
+# BUILD/fuzz/TARGET-crash-* (libFuzzer's artifact). Prints one line per
+# target (executions, rate, new inputs) and, on a finding, the report's
+# first 40 lines and the failing input's name; exits 1 then. Output is
+# bounded whatever the fuzzer prints.
+set -u
+if [ $# -lt 3 ]; then
+  echo "usage: $0 BUILD SECONDS TARGET..." >&2
+  exit 2
+fi
+build=$1
+seconds=$2
+shift 2
+status=0
+for t in "$@"; do
+  bin="$build/fuzz/$t"
+  log="$build/fuzz/$t.log"
+  if [ ! -x "$bin" ]; then
+    echo "fuzz: $t: $bin not built" >&2
+    exit 2
+  fi
+  mkdir -p "$build/fuzz/corpus-$t"
+  seeds=
+  [ -d "fuzz/corpus/$t" ] && seeds="fuzz/corpus/$t"
+  # -timeout: an input that runs 10 s is a finding; -rss_limit_mb bounds memory.
+  # shellcheck disable=SC2086 # $seeds is one directory or nothing
+  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$build/fuzz/$t-" "$build/fuzz/corpus-$t" $seeds >"$log" 2>&1
+  rc=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
+  added=$(sed -n 's/^stat::new_units_added: *//p' "$log" | tail -n 1)
+  if [ "$rc" -eq 0 ]; then
+    echo "fuzz: $t: ${runs:-?} executions in $seconds s (${rate:-?}/s), ${added:-0} new inputs, no findings"
+  else
+    echo "fuzz: $t: FINDING (exit $rc) after ${runs:-?} executions; report (first 40 lines of $log):"
+    grep -m 1 -n -E 'ERROR|runtime error|utfx fuzz|deadly signal|timeout' "$log" >/dev/null &&
+      sed -n "$(grep -m 1 -n -E 'ERROR|runtime error|utfx fuzz|deadly signal|timeout' "$log" |
+        cut -d: -f1),+39p" "$log" | cut -c1-300
+    grep -E "^artifact_prefix|Test unit written" "$log" | head -n 2 | cut -c1-300
+    status=1
+  fi
+done
+exit $status
