@@ -54,9 +54,6 @@ $(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/*.h src/*/*.h) Makefile
 
 $(BUILD)/obj/src/x86/avx2_%.o: TIER_FLAGS = $(AVX2_FLAGS)
 $(BUILD)/obj/src/x86/avx512_%.o: TIER_FLAGS = $(AVX512_FLAGS)
-# Tier tables start from the scalar entries and override some (designated
-# initializers given twice on purpose).
-$(BUILD)/obj/src/dispatch.o: TIER_FLAGS = -Wno-override-init
 
 $(STATIC_LIB): $(LIB_OBJ)
 	@rm -f $@

@@ -66,6 +66,9 @@
  * arrives already reduced to UTFX_STRICT or UTFX_REPLACE. */
 struct utfxi_kernels {
   const char *name;
+  /* The table of kernels these entries wrap (the x86 tiers, avx2_entries.c),
+   * or NULL when the entries are the kernels themselves (scalar). */
+  const struct utfxi_kernels *inner;
 #define UTFXI_FIELD_VALIDATE(enc, S) utfx_result (*validate_##enc)(const S *, size_t);
   UTFXI_VALIDATIONS(UTFXI_FIELD_VALIDATE)
 #undef UTFXI_FIELD_VALIDATE
