@@ -33,27 +33,32 @@
 #define UTFXI_STR(a) UTFXI_STR_(a)
 #define ENTRY(op) UTFXI_PASTE(TIER, _##op)
 #define INNER UTFXI_PASTE(utfxi_, UTFXI_PASTE(TIER, _inner))
-#define UTFXI_WRAP(R, op, S, n, args)                                          \
+/* A kernel's result moves on field by field (utfxi_result_after says why). */
+static inline utfx_result utfxi_moved(const utfx_result *k) { return utfxi_result_after(k, 0, 0, 0); }
+static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
+
+/* R: the result type; MOVE: how it leaves. */
+#define UTFXI_WRAP(R, MOVE, op, S, n, args)                                    \
   do {                                                                         \
-    R r;                                                                       \
+    R k;                                                                       \
     if (UTFXI_IS_SHORT(S, n)) return utfxi_##op##_scalar args;                 \
-    r = INNER.op args;                                                         \
+    k = INNER.op args;                                                         \
     _mm256_zeroupper();                                                        \
-    return r;                                                                  \
+    return MOVE(&k);                                                           \
   } while (0)
 
 #define ENTRY_VALIDATE(enc, S)                                            \
   static utfx_result ENTRY(validate_##enc)(const S *s, size_t n) {        \
-    UTFXI_WRAP(utfx_result, validate_##enc, S, n, (s, n));                \
+    UTFXI_WRAP(utfx_result, utfxi_moved, validate_##enc, S, n, (s, n));                \
   }
 #define ENTRY_CONVERT(from, S, to, T)                                                  \
   static utfx_result ENTRY(convert_##from##_to_##to)(const S *s, size_t n, T *d,       \
                                                       size_t cap, unsigned flags) {   \
-    UTFXI_WRAP(utfx_result, convert_##from##_to_##to, S, n, (s, n, d, cap, flags));   \
+    UTFXI_WRAP(utfx_result, utfxi_moved, convert_##from##_to_##to, S, n, (s, n, d, cap, flags));   \
   }
 #define ENTRY_LENGTH(to, from, S)                                                  \
   static size_t ENTRY(to##_length_from_##from)(const S *s, size_t n) {             \
-    UTFXI_WRAP(size_t, to##_length_from_##from, S, n, (s, n));                     \
+    UTFXI_WRAP(size_t, utfxi_moved_size, to##_length_from_##from, S, n, (s, n));                     \
   }
 #define FIELD_VALIDATE(enc, S) .validate_##enc = ENTRY(validate_##enc),
 #define FIELD_CONVERT(from, S, to, T) .convert_##from##_to_##to = ENTRY(convert_##from##_to_##to),

@@ -63,8 +63,7 @@ static inline utfx_result validate_body(const char16_t *s, size_t n, int be) {
   {
     utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
                        : utfxi_validate_utf16le_scalar(s + i, n - i);
-    r.read += i;
-    return r;
+    return utfxi_result_after(&r, i, 0, 0);
   }
 }
 
