@@ -34,7 +34,9 @@
 #define ENTRY(op) UTFXI_PASTE(TIER, _##op)
 #define INNER UTFXI_PASTE(utfxi_, UTFXI_PASTE(TIER, _inner))
 /* A kernel's result moves on field by field (utfxi_result_after says why). */
-static inline utfx_result utfxi_moved(const utfx_result *k) { return utfxi_result_after(k, 0, 0, 0); }
+static inline utfx_result utfxi_moved(const utfx_result *k) {
+  return utfxi_result_after(k, 0, 0, 0);
+}
 static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
 
 /* R: the result type; MOVE: how it leaves. */
@@ -49,23 +51,24 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
 
 #define ENTRY_VALIDATE(enc, S)                                            \
   static utfx_result ENTRY(validate_##enc)(const S *s, size_t n) {        \
-    UTFXI_WRAP(utfx_result, utfxi_moved, validate_##enc, S, n, (s, n));                \
+    UTFXI_WRAP(utfx_result, utfxi_moved, validate_##enc, S, n, (s, n));   \
   }
 #define ENTRY_CONVERT(from, S, to, T)                                                  \
   static utfx_result ENTRY(convert_##from##_to_##to)(const S *s, size_t n, T *d,       \
                                                       size_t cap, unsigned flags) {   \
-    UTFXI_WRAP(utfx_result, utfxi_moved, convert_##from##_to_##to, S, n, (s, n, d, cap, flags));   \
+    UTFXI_WRAP(utfx_result, utfxi_moved, convert_##from##_to_##to, S, n,                \
+               (s, n, d, cap, flags));                                                 \
   }
 #define ENTRY_LENGTH(to, from, S)                                                  \
   static size_t ENTRY(to##_length_from_##from)(const S *s, size_t n) {             \
-    UTFXI_WRAP(size_t, utfxi_moved_size, to##_length_from_##from, S, n, (s, n));                     \
+    UTFXI_WRAP(size_t, utfxi_moved_size, to##_length_from_##from, S, n, (s, n));   \
   }
 #define FIELD_VALIDATE(enc, S) .validate_##enc = ENTRY(validate_##enc),
 #define FIELD_CONVERT(from, S, to, T) .convert_##from##_to_##to = ENTRY(convert_##from##_to_##to),
 #define FIELD_LENGTH(to, from, S) .to##_length_from_##from = ENTRY(to##_length_from_##from),
 
-/* Repair returns nothing (a dummy result keeps UTFXI_WRAP one macro); the
- * decoder hands base64_blocks whole blocks only, so no short path there. */
+/* Repair returns nothing, so it is spelled out; the decoder hands
+ * base64_blocks whole blocks only, so no short path there. */
 #define UTFXI_TIER_TABLE                                                                  \
   UTFXI_VALIDATIONS(ENTRY_VALIDATE)                                                       \
   UTFXI_CONVERSIONS(ENTRY_CONVERT)                                                        \

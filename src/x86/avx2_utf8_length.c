@@ -51,7 +51,7 @@ static size_t count_through_error(const unsigned char *s, size_t n, size_t c, __
   return q;
 }
 
-static inline size_t count_utf8(const char *src, size_t n, int utf16) {
+UTFXI_INLINE size_t count_utf8(const char *src, size_t n, int utf16) {
   const unsigned char *s = (const unsigned char *)src;
   const __m256i high = _mm256_set1_epi8((char)0x80);
   size_t i = 0, count = 0;

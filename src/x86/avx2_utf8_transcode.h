@@ -36,15 +36,16 @@ static inline __m256i utfxi_avx2_back(__m256i v, int k) {
 /* The offset of the first 4-byte lead (F0..FF) of v, 32 if none. */
 static inline size_t utfxi_avx2_first_4byte(__m256i v) {
   __m256i f0 = _mm256_set1_epi8((char)0xF0);
-  return (size_t)_tzcnt_u32((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v)));
+  __m256i lead4 = _mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v);
+  return (size_t)_tzcnt_u32((uint32_t)_mm256_movemask_epi8(lead4));
 }
 
 /* The rest of the input, from st->i (a character boundary) on, through the
  * scalar kernel: it decodes from any character boundary exactly as it would
  * have from the start, and its unchecked fast path beats the careful steps. */
-UTFXI_INLINE utfx_result utfxi_avx2_utf8_rest(const char *s, size_t n, const struct utfxi_u8state *st,
-                                              void *dst, size_t cap, unsigned flags,
-                                              enum utfxi_target t) {
+UTFXI_INLINE utfx_result utfxi_avx2_utf8_rest(const char *s, size_t n,
+                                             const struct utfxi_u8state *st, void *dst,
+                                             size_t cap, unsigned flags, enum utfxi_target t) {
   utfx_result r;
   if (st->i == n) return utfxi_result(UTFX_OK, n, st->w, st->replaced); /* no call for nothing */
   s += st->i, n -= st->i, cap -= st->w;
@@ -73,7 +74,7 @@ UTFXI_INLINE utfx_result utfxi_avx2_utf8_rest(const char *s, size_t n, const str
  * PSHUFB table and stored group by group (see below), so exactly the units
  * produced are written. */
 UTFXI_INLINE size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t w,
-                                          enum utfxi_target t) {
+                                         enum utfxi_target t) {
   const __m256i c0 = _mm256_set1_epi8((char)0xC0);
   __m256i cont = _mm256_cmpeq_epi8(_mm256_and_si256(v, c0), _mm256_set1_epi8((char)0x80));
   __m256i prev1 = utfxi_avx2_back(v, 1), prev2 = utfxi_avx2_back(v, 2);
@@ -138,7 +139,7 @@ UTFXI_INLINE size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t 
 }
 
 UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *dst, size_t cap,
-                                               unsigned flags, enum utfxi_target t) {
+                                              unsigned flags, enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
   /* Offsets in locals, not in st (whose address the scalar steps take):
    * in memory they would chain every block through a store and a load. */
