@@ -469,12 +469,18 @@ static double cell(const bench_registry *reg, const char *suite, const char *row
   return best;
 }
 
-static const char *suite_names[] = {"kernels", "decode", "encode"};
+static const char *suite_names[] = {"kernels", "small", "decode", "encode"};
 
-static void print_pivot(const bench_registry *reg, FILE *out, enum metric m) {
+/* The small suite is about the cost of a call: its tables are in ns. */
+static enum metric suite_metric(const char *suite, enum metric m) {
+  return strcmp(suite, "small") == 0 ? METRIC_NS : m;
+}
+
+static void print_pivot(const bench_registry *reg, FILE *out, enum metric metric) {
   size_t si;
   for (si = 0; si < sizeof suite_names / sizeof suite_names[0]; si++) {
     const char *suite = suite_names[si], **rows;
+    enum metric m = suite_metric(suite, metric);
     size_t nrows = suite_rows(reg, suite, &rows), i, j, width = 4;
     columns cols;
     int any_simdutf = 0;
@@ -514,10 +520,11 @@ static void print_pivot(const bench_registry *reg, FILE *out, enum metric m) {
  * before the first '/'), the geometric mean over its inputs of each column's
  * median. Inputs a column lacks are left out of its mean; the count says how
  * many went in. */
-static void print_headline(const bench_registry *reg, FILE *out, enum metric m) {
+static void print_headline(const bench_registry *reg, FILE *out, enum metric metric) {
   size_t si;
   for (si = 0; si < sizeof suite_names / sizeof suite_names[0]; si++) {
     const char *suite = suite_names[si], **rows;
+    enum metric m = suite_metric(suite, metric);
     size_t nrows = suite_rows(reg, suite, &rows), i, j, nf = 0, width = 10;
     char funcs[64][BENCH_NAME_MAX];
     columns cols;
@@ -587,6 +594,60 @@ static void print_long(const bench_registry *reg, FILE *out) {
   }
 }
 
+/* ---- what the numbers were measured on ---------------------------------- */
+
+/* No commas: the values go into CSV fields as they are. */
+static void no_commas(char *p) {
+  for (; *p; p++)
+    if (*p == ',') *p = ';';
+}
+
+/* The CPU model with its family / model numbers (x86: "AMD EPYC (family 25
+ * model 17)", from /proc/cpuinfo; a VM may show a short brand only), or
+ * "unknown". */
+static const char *cpu_model(void) {
+  static char model[192];
+  char line[512], brand[128] = "", family[16] = "", number[16] = "";
+  FILE *f;
+  if (model[0]) return model;
+  f = fopen("/proc/cpuinfo", "r");
+  while (f && fgets(line, sizeof line, f) && line[0] != '\n') {
+    char *colon = strchr(line, ':'), *v;
+    if (!colon) continue;
+    v = colon + 1 + (colon[1] == ' ');
+    v[strcspn(v, "\n")] = '\0';
+    if (strncmp(line, "model name", 10) == 0 || strncmp(line, "Model", 5) == 0)
+      snprintf(brand, sizeof brand, "%s", v);
+    else if (strncmp(line, "cpu family", 10) == 0)
+      snprintf(family, sizeof family, "%s", v);
+    else if (strncmp(line, "model\t", 6) == 0)
+      snprintf(number, sizeof number, "%s", v);
+  }
+  if (f) fclose(f);
+  if (family[0])
+    snprintf(model, sizeof model, "%s (family %s model %s)", brand[0] ? brand : "unknown",
+             family, number);
+  else
+    snprintf(model, sizeof model, "%s", brand[0] ? brand : "unknown");
+  no_commas(model);
+  return model;
+}
+
+/* The compiler of this harness; the Makefile builds the library with the same
+ * $(CC). */
+static const char *compiler_name(void) {
+  static char name[128];
+#if defined(__clang__)
+  snprintf(name, sizeof name, "clang %s", __clang_version__);
+#elif defined(__GNUC__)
+  snprintf(name, sizeof name, "gcc %s", __VERSION__);
+#else
+  snprintf(name, sizeof name, "unknown compiler");
+#endif
+  no_commas(name);
+  return name;
+}
+
 static int write_csv(const bench_registry *reg, const char *path) {
   FILE *f = fopen(path, "w");
   size_t i;
@@ -595,16 +656,16 @@ static int write_csv(const bench_registry *reg, const char *path) {
     return -1;
   }
   fprintf(f, "suite,name,impl,bytes,chars,samples,iters,median_ns,mad_ns,min_ns,max_ns,"
-             "gbps,chars_per_ns,spread_pct,utfx_version\n");
+             "gbps,chars_per_ns,spread_pct,utfx_version,cpu,compiler\n");
   for (i = 0; i < reg->count; i++) {
     const bench_result *r = &reg->res[i];
     summary s;
     if (!r->count) continue;
     s = summarize(r);
-    fprintf(f, "%s,%s,%s,%.0f,%.0f,%zu,%zu,%.4f,%.4f,%.4f,%.4f,%.5f,%.5f,%.2f,%s\n",
+    fprintf(f, "%s,%s,%s,%.0f,%.0f,%zu,%zu,%.4f,%.4f,%.4f,%.4f,%.5f,%.5f,%.2f,%s,%s,%s\n",
             r->e.suite, r->e.name, r->e.impl, r->e.bytes, r->e.chars, r->count, r->iters,
             s.median_ns, s.mad_ns, s.min_ns, s.max_ns, s.gbps, s.cpns, s.spread_pct,
-            utfx_version());
+            utfx_version(), cpu_model(), compiler_name());
   }
   return fclose(f);
 }
@@ -897,7 +958,7 @@ static int selftest(void) {
 static void usage(FILE *out) {
   fprintf(out,
           "usage: utfx-bench [options]\n"
-          "  --suite LIST      suites: kernels,decode,encode,node (default: all)\n"
+          "  --suite LIST      suites: kernels,small,decode,encode,node (default: all)\n"
           "  --func LIST       function globs, e.g. 'convert_utf8_*,validate_utf8'\n"
           "                    (decode: the encoding, encode: the string kind)\n"
           "  --input LIST      input globs, e.g. 'Arabic,Emoji' or 'in=4096/*'\n"
@@ -918,6 +979,8 @@ static void usage(FILE *out) {
           "  --csv FILE        write every benchmark's statistics as CSV\n"
           "  --raw FILE        write every timed batch as CSV\n"
           "  --plot-data FILE  write the kernel suite's GB/s table for bench/plot.gp\n"
+          "  --small-lengths L the small suite's input lengths, e.g. '0-64,100,200'\n"
+          "                    (default 1,2,4,8,16,32,64,128,256)\n"
           "  --data DIR        corpus directory (default %s/data)\n"
           "  --file PATH       a UTF-8 text to use instead of the corpus (repeatable)\n"
           "  --node PATH       node executable (default: node)\n"
@@ -1007,6 +1070,8 @@ int utfx_bench_main(int argc, char **argv) {
     } else if (ARG("--plot-data")) {
       plot = argv[++i];
       passes = 0;
+    } else if (ARG("--small-lengths")) {
+      reg.opt.small_lengths = argv[++i];
     } else if (ARG("--data")) {
       reg.opt.data_dir = argv[++i];
     } else if (ARG("--file")) {
@@ -1068,6 +1133,7 @@ int utfx_bench_main(int argc, char **argv) {
   free(pass);
 
   bench_suite_kernels(&reg);
+  bench_suite_small(&reg);
   bench_suite_decode(&reg);
   bench_suite_encode(&reg);
   if (list) {
@@ -1088,8 +1154,9 @@ int utfx_bench_main(int argc, char **argv) {
     if (!quiet) {
       char features[256];
       utfx_cpu_features(features, sizeof features);
-      printf("utfx %s; CPU features: %s; %g batches of >= %g ms %s time per benchmark\n",
-             utfx_version(), features[0] ? features : "(none)", reg.opt.samples,
+      printf("utfx %s; CPU: %s; compiler: %s\n", utfx_version(), cpu_model(), compiler_name());
+      printf("CPU features: %s; %g batches of >= %g ms %s time per benchmark\n",
+             features[0] ? features : "(none)", reg.opt.samples,
              reg.opt.batch_ms, reg.opt.wall_clock ? "wall" : "CPU");
       if (longfmt)
         print_long(&reg, stdout);

@@ -29,7 +29,7 @@ int utfx_bench_main(int argc, char **argv);
 
 typedef struct bench_entry bench_entry;
 struct bench_entry {
-  char suite[16];                  /* "kernels", "decode", "encode" */
+  char suite[16];                  /* "kernels", "small", "decode", "encode" */
   char name[BENCH_NAME_MAX];       /* row name: "function/input" */
   char impl[BENCH_IMPL_MAX];       /* column: "utfx-avx2", "icu", "memcpy", "node-write" */
   char tier[16];                   /* utfx tier selected before running, or "" */
@@ -52,6 +52,7 @@ typedef struct {
   const char *node_script;
   const char *node;   /* node executable */
   double samples, batch_ms, warmup_ms;
+  const char *small_lengths; /* --small-lengths: "0-64,100", or NULL */
 } bench_options;
 
 typedef struct bench_registry bench_registry;
@@ -89,6 +90,7 @@ int bench_tier_distinct(const bench_options *opt, const char *tier, const char *
 
 /* Suites: each registers its benchmarks. */
 void bench_suite_kernels(bench_registry *reg);
+void bench_suite_small(bench_registry *reg);
 void bench_suite_decode(bench_registry *reg);
 void bench_suite_encode(bench_registry *reg);
 void bench_suite_node(bench_registry *reg);

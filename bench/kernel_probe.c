@@ -30,8 +30,10 @@ static any_fn entry(const struct utfxi_kernels *k, const char *op) {
 
 static any_fn entry_of_tier(const char *tier, const char *op) {
   any_fn f;
+  const struct utfxi_kernels *k;
   if (utfx_set_implementation(tier) != 0) return NULL;
-  f = entry(utfxi_active(), op);
+  k = utfxi_active();
+  f = entry(k->inner ? k->inner : k, op); /* the kernel, not the tier's entry around it */
   return f;
 }
 

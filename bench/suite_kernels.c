@@ -373,3 +373,114 @@ void bench_suite_kernels(bench_registry *reg) {
     }
   }
 }
+
+/* ---- the small suite ------------------------------------------------------ */
+
+/* The same functions on short prefixes (n = 1 ... 256 source units, or
+ * --small-lengths) of three texts: ASCII, Latin-1-only and mixed-script.
+ * Streams (sockets, StringDecoder chunks, short JavaScript strings) live
+ * here, where a kernel's set-up costs more than its loop. Rows are
+ * `function/TEXT/n=N`; the prefix is cut back to a character boundary (so it
+ * may hold up to 3 units fewer than N) and stays valid text. Reported in ns
+ * per call. */
+static const char *const small_texts[] = {"ASCII", "Latin1", "Mixed"};
+#define SMALL_MAX_LENGTHS 512
+
+/* Parses "1,2,4" or "0-64,100" into lengths (at most cap); returns the count. */
+static size_t parse_lengths(const char *spec, size_t *out, size_t cap) {
+  size_t k = 0;
+  while (spec && *spec && k < cap) {
+    char *end;
+    unsigned long a = strtoul(spec, &end, 10), b = a;
+    if (end == spec) break;
+    if (*end == '-') b = strtoul(end + 1, &end, 10);
+    for (; a <= b && k < cap; a++) out[k++] = a;
+    spec = *end == ',' ? end + 1 : end + strlen(end);
+  }
+  return k;
+}
+
+/* The longest prefix of at most n units of form f that ends at a character
+ * boundary. */
+static size_t prefix_units(const corpus *cp, enum form f, size_t n) {
+  const unsigned char *b = cp->text[f];
+  if (n >= cp->units[f]) return cp->units[f];
+  if (f == F_UTF8) return cut_utf8(cp->text[f], cp->units[f], n);
+  if ((f == F_UTF16LE || f == F_UTF16BE) && n > 0) {
+    unsigned hi = b[2 * (n - 1) + (f == F_UTF16LE)];
+    if (hi >= 0xD8 && hi <= 0xDB) n--; /* do not split a pair */
+  }
+  return n;
+}
+
+static size_t code_points(enum form f, const void *p, size_t n) {
+  switch (f) {
+    case F_UTF8:
+      return utfx_utf32_length_from_utf8(p, n);
+    case F_UTF16LE:
+      return utfx_utf32_length_from_utf16le(p, n);
+    case F_UTF16BE:
+      return utfx_utf32_length_from_utf16be(p, n);
+    default:
+      return n;
+  }
+}
+
+void bench_suite_small(bench_registry *reg) {
+  static const size_t default_lengths[] = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+  const bench_options *opt = bench_opts(reg);
+  const char *tiers[8];
+  size_t ntiers = bench_tiers(tiers, 8), lengths[SMALL_MAX_LENGTHS], nlen, max_n = 0;
+  size_t t, o, l, k, x, nt = 0;
+  corpus texts[sizeof small_texts / sizeof small_texts[0]];
+  void *dst, *scratch;
+  if (!bench_wanted(reg, "small", NULL, NULL, NULL)) return;
+  if (opt->small_lengths) {
+    nlen = parse_lengths(opt->small_lengths, lengths, SMALL_MAX_LENGTHS);
+  } else {
+    nlen = sizeof default_lengths / sizeof default_lengths[0];
+    memcpy(lengths, default_lengths, sizeof default_lengths);
+  }
+  if (opt->tiny && nlen > 3) nlen = 3;
+  for (l = 0; l < nlen; l++)
+    if (lengths[l] > max_n) max_n = lengths[l];
+  for (t = 0; t < sizeof small_texts / sizeof small_texts[0]; t++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.utf8.txt", opt->data_dir, small_texts[t]);
+    if (load_corpus(reg, path, small_texts[t], &texts[nt]) == 0) nt++;
+  }
+  dst = bench_alloc(reg, 16 * max_n + 64);
+  scratch = bench_alloc(reg, 16 * max_n + 64);
+  for (o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+    const op_info *op = &ops[o];
+    if (!bench_wanted(reg, "small", op->name, NULL, NULL)) continue;
+    for (x = 0; x < nt; x++) {
+      const corpus *cp = &texts[x];
+      if (!cp->text[op->from] || (op->to < F_FORMS && !cp->text[op->to])) continue;
+      for (l = 0; l < nlen; l++) {
+        bench_entry e;
+        bench_call call;
+        char input[72];
+        snprintf(input, sizeof input, "%.47s/n=%zu", cp->label, lengths[l]);
+        if (!bench_wanted(reg, "small", op->name, input, NULL)) continue;
+        memset(&e, 0, sizeof e);
+        memset(&call, 0, sizeof call);
+        snprintf(e.suite, sizeof e.suite, "small");
+        snprintf(e.name, sizeof e.name, "%.23s/%.71s", op->name, input);
+        call.src = cp->text[op->from];
+        call.n = prefix_units(cp, op->from, lengths[l]);
+        call.cap = op->out_per_in ? op->out_per_in * call.n : 0;
+        call.dst = dst;
+        call.fn = op->fn;
+        e.bytes = (double)(call.n * unit_size[op->from]);
+        e.chars = (double)code_points(op->from, call.src, call.n);
+        for (k = 0; k < ntiers; k++) {
+          if (!bench_tier_distinct(opt, tiers[k], op->name)) continue;
+          snprintf(e.impl, sizeof e.impl, "utfx-%s", tiers[k]);
+          snprintf(e.tier, sizeof e.tier, "%s", tiers[k]);
+          add_checked(reg, &e, &call, op, scratch);
+        }
+      }
+    }
+  }
+}

@@ -21,7 +21,7 @@ static const struct utfxi_kernels scalar_kernels = {.name = "scalar", UTFXI_SCAL
 
 #if defined(__x86_64__) && !defined(UTFX_NO_SIMD)
 #define UTFXI_X86_TIERS 1
-#include "x86/x86_kernels.h"
+#include "x86/x86_prototypes.h"
 #endif
 
 struct tier {

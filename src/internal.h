@@ -66,6 +66,9 @@
  * arrives already reduced to UTFX_STRICT or UTFX_REPLACE. */
 struct utfxi_kernels {
   const char *name;
+  /* The table of kernels these entries wrap (the x86 tiers, avx2_entries.c),
+   * or NULL when the entries are the kernels themselves (scalar). */
+  const struct utfxi_kernels *inner;
 #define UTFXI_FIELD_VALIDATE(enc, S) utfx_result (*validate_##enc)(const S *, size_t);
   UTFXI_VALIDATIONS(UTFXI_FIELD_VALIDATE)
 #undef UTFXI_FIELD_VALIDATE
@@ -141,6 +144,28 @@ static inline utfx_result utfxi_result(utfx_status status, size_t read, size_t w
   r.written = written;
   r.replaced = replaced;
   return r;
+}
+
+/* *k, the result of a kernel that started at offset `read` of the input and
+ * unit `written` of the output, as the result of the whole call. A result
+ * comes back from a call through memory, stored field by field; copied with
+ * 16-byte loads (what compilers do unless stopped) it cannot be forwarded
+ * from those stores and costs a ~20-cycle stall, more than a short input
+ * takes. So the fields move one by one (the empty asm keeps them apart). */
+#if defined(__GNUC__) || defined(__clang__)
+#define UTFXI_OPAQUE(x) __asm__("" : "+r"(x))
+#else
+#define UTFXI_OPAQUE(x) (void)0
+#endif
+static inline utfx_result utfxi_result_after(const utfx_result *k, size_t read, size_t written,
+                                             size_t replaced) {
+  unsigned status = (unsigned)k->status;
+  size_t r = k->read, w = k->written, x = k->replaced;
+  UTFXI_OPAQUE(status);
+  UTFXI_OPAQUE(r);
+  UTFXI_OPAQUE(w);
+  UTFXI_OPAQUE(x);
+  return utfxi_result((utfx_status)status, r + read, w + written, x + replaced);
 }
 
 /* Saturating addition for length functions (results never wrap). */

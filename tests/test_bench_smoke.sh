@@ -43,6 +43,15 @@ fi
 if grep -q '^# funcs: validate_utf8' "$TMP/k.tsv" && [ "$(rows "$TMP/k-raw.csv" kernels,)" -gt 0 ]
 then ok "plot data and raw samples written"; else not_ok "plot data and raw samples written"; fi
 
+check "small suite, tiny inputs" "$BIN" --tiny --suite small --func 'validate_utf8,convert_utf8_to_utf16le' \
+  --small-lengths 0-2,33 --csv "$TMP/s.csv"
+if [ "$(rows "$TMP/s.csv" small,convert_utf8_to_utf16le/Mixed/n=2,utfx-scalar,)" -eq 1 ] \
+   && grep -q '^suite,.*,cpu,compiler$' "$TMP/s.csv"; then
+  ok "small CSV has the rows, and the CPU and compiler columns"
+else
+  not_ok "small CSV has the rows, and the CPU and compiler columns"
+fi
+
 check "encode suite, tiny inputs" "$BIN" --tiny --suite encode --csv "$TMP/e.csv"
 if [ "$(rows "$TMP/e.csv" encode,lone/len=16/dst=short,utfx-scalar,)" -eq 1 ]; then
   ok "encode CSV has the grid rows"

@@ -59,9 +59,7 @@ utfx_result utfxi_convert_latin1_to_utf8_avx2(const char *src, size_t n, char *d
     }
   }
   r = utfxi_convert_latin1_to_utf8_scalar(src + i, n - i, dst + w, cap - w, 0);
-  r.read += i;
-  r.written += w;
-  return r;
+  return utfxi_result_after(&r, i, w, 0);
 }
 
 static inline utfx_result latin1_to_utf16(const char *s, size_t n, char16_t *d, size_t cap,
@@ -75,9 +73,7 @@ static inline utfx_result latin1_to_utf16(const char *s, size_t n, char16_t *d, 
   }
   r = be ? utfxi_convert_latin1_to_utf16be_scalar(s + i, n - i, d + i, cap - i, 0)
          : utfxi_convert_latin1_to_utf16le_scalar(s + i, n - i, d + i, cap - i, 0);
-  r.read += i;
-  r.written += i;
-  return r;
+  return utfxi_result_after(&r, i, i, 0);
 }
 
 utfx_result utfxi_convert_latin1_to_utf16le_avx2(const char *s, size_t n, char16_t *d, size_t cap,
@@ -100,7 +96,5 @@ utfx_result utfxi_convert_latin1_to_utf32_avx2(const char *s, size_t n, char32_t
     _mm256_storeu_si256((__m256i *)(d + i),
                         _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(s + i))));
   r = utfxi_convert_latin1_to_utf32_scalar(s + i, n - i, d + i, cap - i, 0);
-  r.read += i;
-  r.written += i;
-  return r;
+  return utfxi_result_after(&r, i, i, 0);
 }

@@ -16,7 +16,7 @@
 #include "avx2_utf16_common.h"
 #include "x86_prototypes.h"
 
-static inline size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be) {
+UTFXI_INLINE size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int be) {
   size_t i = 0, total = 0;
   while (n - i >= 32) {
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;

@@ -25,9 +25,7 @@ static inline utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, 
   }
   r = be ? utfxi_convert_utf16be_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags)
          : utfxi_convert_utf16le_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
-  r.read += i;
-  r.written += i;
-  return r;
+  return utfxi_result_after(&r, i, i, 0);
 }
 
 utfx_result utfxi_convert_utf16le_to_latin1_avx2(const char16_t *s, size_t n, char *d, size_t cap,

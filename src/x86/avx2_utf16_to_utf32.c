@@ -20,8 +20,8 @@ static inline utfx_result scalar16to32(const char16_t *s, size_t n, char32_t *d,
             : utfxi_convert_utf16le_to_utf32_scalar(s, n, d, cap, flags);
 }
 
-static inline utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
-                                         unsigned flags, int be) {
+UTFXI_INLINE utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
+                                        unsigned flags, int be) {
   size_t i = 0, w = 0, replaced = 0;
   utfx_result r;
   while (n - i >= 16 && cap - w >= 16) {

@@ -33,8 +33,8 @@ static inline utfx_result scalar16to8(const char16_t *s, size_t n, unsigned char
             : utfxi_convert_utf16le_to_utf8_scalar(s, n, (char *)d, cap, flags);
 }
 
-static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d,
-                                             size_t cap, unsigned flags, int be, int bounded) {
+UTFXI_INLINE utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d,
+                                            size_t cap, unsigned flags, int be, int bounded) {
   size_t i = 0, w = 0, replaced = 0;
   utfx_result r;
   while (n - i >= 16) {
@@ -112,8 +112,8 @@ static inline utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsign
   return utfxi_result(r.status, i + r.read, w + r.written, replaced + r.replaced);
 }
 
-static inline utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
-                                        unsigned flags, int be) {
+UTFXI_INLINE utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
+                                       unsigned flags, int be) {
   unsigned char *d = (unsigned char *)dst;
   if (cap / 3 >= n) return utf16_to_utf8_body(s, n, d, cap, flags, be, 0);
   return utf16_to_utf8_body(s, n, d, cap, flags, be, 1);

@@ -7,7 +7,8 @@
  * high. A block that ends with a high surrogate leaves it to the next block,
  * so blocks start on character boundaries. Validation hands a block with an
  * error to the scalar kernel (same offsets on every tier); the repair fixes
- * the bad units of the block with scalar stores of U+FFFD.
+ * the bad units of the block with scalar stores of U+FFFD (and carries a
+ * block's last high surrogate to the next block as a bit, see below).
  * Block: 32 units (64 in the surrogate-free loop). Tail: the last < 32 units
  * go to the scalar kernel (no loads past the end).
  * References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
@@ -50,7 +51,7 @@ static inline uint32_t analyse32(const char16_t *s, int be, int more, size_t *ad
   return (hi & ~(lo >> 1)) | (lo & ~(hi << 1));
 }
 
-static inline utfx_result validate_body(const char16_t *s, size_t n, int be) {
+UTFXI_INLINE utfx_result validate_body(const char16_t *s, size_t n, int be) {
   size_t i = 0, adv;
   while (n - i >= 32) {
     if (n - i >= 64 && !any_surrogate_x64(s + i, be)) {
@@ -63,8 +64,7 @@ static inline utfx_result validate_body(const char16_t *s, size_t n, int be) {
   {
     utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
                        : utfxi_validate_utf16le_scalar(s + i, n - i);
-    r.read += i;
-    return r;
+    return utfxi_result_after(&r, i, 0, 0);
   }
 }
 
@@ -75,11 +75,17 @@ utfx_result utfxi_validate_utf16be_avx2(const char16_t *s, size_t n) {
   return validate_body(s, n, 1);
 }
 
-static inline void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int be) {
+/* Blocks of 32 units at fixed steps: a high surrogate that ends a block is
+ * carried into the next one as a bit (`carry`), not by starting the next
+ * block one unit earlier, so no load waits for the previous block's
+ * analysis (emoji text: nearly every block has surrogates). */
+UTFXI_INLINE void to_well_formed_body(const char16_t *s, size_t n, char16_t *d, int be) {
   const int copy = d != s;
-  size_t i = 0, adv;
+  size_t i = 0;
+  uint32_t carry = 0; /* unit i - 1 is a high surrogate waiting for its pair */
   while (n - i >= 32) {
-    uint32_t bad;
+    uint32_t hi, lo, bad;
+    __m256i a, b;
     if (n - i >= 64 && !any_surrogate_x64(s + i, be)) {
       if (copy) {
         size_t j;
@@ -87,25 +93,32 @@ static inline void to_well_formed_body(const char16_t *s, size_t n, char16_t *d,
           _mm256_storeu_si256((__m256i *)(d + i + j),
                               _mm256_loadu_si256((const __m256i *)(s + i + j)));
       }
+      if (carry) utfxi_store16(d + i - 1, 0xFFFD, be); /* no low surrogate followed */
+      carry = 0;
       i += 64;
       continue;
     }
-    bad = analyse32(s + i, be, n - i > 32, &adv);
+    a = a2_load16(s + i, be);
+    b = a2_load16(s + i + 16, be);
+    hi = a2_unit_mask(a2_top_eq(a, 0xFC00, 0xD800), a2_top_eq(b, 0xFC00, 0xD800));
+    lo = a2_unit_mask(a2_top_eq(a, 0xFC00, 0xDC00), a2_top_eq(b, 0xFC00, 0xDC00));
     if (copy) {
-      if (adv == 32) {
-        _mm256_storeu_si256((__m256i *)(d + i), _mm256_loadu_si256((const __m256i *)(s + i)));
-        _mm256_storeu_si256((__m256i *)(d + i + 16),
-                            _mm256_loadu_si256((const __m256i *)(s + i + 16)));
-      } else {
-        memcpy(d + i, s + i, adv * sizeof(char16_t));
-      }
+      _mm256_storeu_si256((__m256i *)(d + i), _mm256_loadu_si256((const __m256i *)(s + i)));
+      _mm256_storeu_si256((__m256i *)(d + i + 16),
+                          _mm256_loadu_si256((const __m256i *)(s + i + 16)));
     }
+    if (carry && !(lo & 1)) utfxi_store16(d + i - 1, 0xFFFD, be);
+    /* A high surrogate in unit 31 is judged with the next block (or the
+     * scalar tail, which then restarts at it). */
+    bad = (hi & ~(lo >> 1) & 0x7FFFFFFFu) | (lo & ~(hi << 1 | carry));
+    carry = hi >> 31;
     while (bad) {
       utfxi_store16(d + i + (size_t)_tzcnt_u32(bad), 0xFFFD, be);
       bad &= bad - 1;
     }
-    i += adv;
+    i += 32;
   }
+  i -= carry; /* the scalar tail pairs that high surrogate itself */
   if (be)
     utfxi_to_well_formed_utf16be_scalar(s + i, n - i, d + i);
   else

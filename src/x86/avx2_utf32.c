@@ -41,8 +41,7 @@ utfx_result utfxi_validate_utf32_avx2(const char32_t *s, size_t n) {
     if (!_mm256_testz_si256(bad, bad)) break;
   }
   r = utfxi_validate_utf32_scalar(s + i, n - i);
-  r.read += i;
-  return r;
+  return utfxi_result_after(&r, i, 0, 0);
 }
 
 enum out32 { OUT_UTF8, OUT_UTF16LE, OUT_UTF16BE };

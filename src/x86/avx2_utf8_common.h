@@ -63,20 +63,4 @@ static inline __m256i utfxi_avx2_ends_inside(__m256i v) {
   return _mm256_subs_epu8(v, limit);
 }
 
-/* The errors of the last n - i < 32 bytes, followed by zero bytes that
- * expose an unfinished character; with the (up to) three bytes before them
- * as context when `context`, else zeros. Copies into a local buffer: nothing
- * outside [s, s + n) is read. */
-static inline int utfxi_avx2_tail_errors(const unsigned char *s, size_t n, size_t i, int context,
-                                         __m256i *v) {
-  unsigned char buf[3 + 32] = {0};
-  size_t ctx = !context ? 0 : i >= 3 ? 3 : i;
-  memcpy(buf + 3 - ctx, s + i - ctx, ctx + (n - i));
-  *v = _mm256_loadu_si256((const __m256i *)(buf + 3));
-  {
-    __m256i e = utfxi_avx2_block_errors(buf + 3, *v);
-    return !_mm256_testz_si256(e, e);
-  }
-}
-
 #endif

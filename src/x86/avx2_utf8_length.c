@@ -10,8 +10,9 @@
  * that block through the first error byte (the lead of an unfinished
  * character counted before is taken back first); the next step starts at a
  * boundary with zero context, as a stream start does.
- * Tail: copied into a zeroed local buffer (nothing outside [s, s + n) is
- * read). The count never exceeds n, so it cannot overflow. */
+ * Tail (the last n % 32 bytes): the scalar kernel, after the character that
+ * straddles its start (cheaper than a copy checked as one more vector). The
+ * count never exceeds n, so it cannot overflow. */
 #ifndef __AVX2__
 #error "avx2_ files must be built with the avx2 tier's flags"
 #endif
@@ -50,7 +51,7 @@ static size_t count_through_error(const unsigned char *s, size_t n, size_t c, __
   return q;
 }
 
-static inline size_t count_utf8(const char *src, size_t n, int utf16) {
+UTFXI_INLINE size_t count_utf8(const char *src, size_t n, int utf16) {
   const unsigned char *s = (const unsigned char *)src;
   const __m256i high = _mm256_set1_epi8((char)0x80);
   size_t i = 0, count = 0;
@@ -60,6 +61,13 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
     if (fresh) {
       if (n - i < 32) break;
       v = _mm256_loadu_si256((const __m256i *)(s + i));
+      if (_mm256_testz_si256(v, high)) { /* ASCII: nothing to check */
+        count += 32;
+        i += 32;
+        pending = _mm256_setzero_si256();
+        fresh = 0;
+        continue;
+      }
       err = utfxi_avx2_utf8_errors(_mm256_setzero_si256(), v);
       if (!_mm256_testz_si256(err, err)) {
         count += utfxi_utf8_count_steps(s, n, i + (size_t)_tzcnt_u32(first_errors(err)) + 1, &i,
@@ -115,6 +123,12 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
       i += 128;
     } else if (n - i >= 32) {
       v = _mm256_loadu_si256((const __m256i *)(s + i));
+      if (_mm256_testz_si256(v, high) && _mm256_testz_si256(pending, pending)) {
+        count += 32; /* ASCII after a complete character */
+        i += 32;
+        continue;
+      }
+      pending = utfxi_avx2_ends_inside(v);
       err = utfxi_avx2_block_errors(s + i, v);
       if (!_mm256_testz_si256(err, err)) {
         i = count_through_error(s, n, i, v, (unsigned)_tzcnt_u32(first_errors(err)), &count, utf16);
@@ -127,13 +141,20 @@ static inline size_t count_utf8(const char *src, size_t n, int utf16) {
       break;
     }
   }
-  /* n - i < 32 bytes left; with context unless fresh. */
-  if (utfxi_avx2_tail_errors(s, n, i, !fresh, &v)) {
-    if (fresh) return count + utfxi_utf8_count_steps(s, n, n, &i, utf16);
-    utfxi_utf8_recount(s, n, i, n, &count, utf16);
-    return count;
+  /* n - i < 32 bytes left: the scalar kernel, from the end of the character
+   * that straddles i (unless fresh: i is a character boundary). */
+  if (!fresh) {
+    if (_mm256_testz_si256(pending, pending)) { /* i is a boundary: ASCII here, no call */
+      size_t a = i;
+      while (n - i >= 8 && !(utfxi_load64(s + i) & 0x8080808080808080ull)) i += 8;
+      count += i - a;
+      if (i == n) return count;
+    } else {
+      i = utfxi_utf8_recount(s, n, i, i, &count, utf16);
+    }
   }
-  return count + block_count(v, (uint32_t)_bzhi_u32(~0u, (unsigned)(n - i)), utf16);
+  return count + (utf16 ? utfxi_utf16_length_from_utf8_scalar((const char *)s + i, n - i)
+                        : utfxi_utf32_length_from_utf8_scalar((const char *)s + i, n - i));
 }
 
 size_t utfxi_utf16_length_from_utf8_avx2(const char *s, size_t n) { return count_utf8(s, n, 1); }

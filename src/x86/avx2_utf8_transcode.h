@@ -14,12 +14,13 @@
  *    instruction; table-driven shuffles as in Lemire and Mula 2022) and
  *    dword-masked stores (utfxi_avx2_put_units).
  *  - Well-formed otherwise (4-byte characters, Latin-1 output): the
- *    characters are decoded one at a time without checks (they are known
+ *    characters before the block's first 4-byte one go the vector way, the
+ *    rest are decoded one at a time without checks (they are known
  *    well-formed). On CPUs with AVX-512 VBMI2 the avx512 tier is used.
  *  - Every store writes exactly the units produced.
  * Bounds: a step needs 32 readable bytes and room for 32 units; the rest of
  * the input, and the end of a destination that is too small, are done by the
- * scalar steps, which stop at a character boundary. */
+ * scalar kernel, which stops at a character boundary. */
 #ifndef UTFX_X86_AVX2_UTF8_TRANSCODE_H
 #define UTFX_X86_AVX2_UTF8_TRANSCODE_H
 
@@ -32,9 +33,37 @@ static inline __m256i utfxi_avx2_back(__m256i v, int k) {
   return k == 1 ? _mm256_alignr_epi8(v, mid, 15) : _mm256_alignr_epi8(v, mid, 14);
 }
 
-static inline int utfxi_avx2_no_4byte(__m256i v) {
+/* The offset of the first 4-byte lead (F0..FF) of v, 32 if none. */
+static inline size_t utfxi_avx2_first_4byte(__m256i v) {
   __m256i f0 = _mm256_set1_epi8((char)0xF0);
-  return !_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v));
+  __m256i lead4 = _mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v);
+  return (size_t)_tzcnt_u32((uint32_t)_mm256_movemask_epi8(lead4));
+}
+
+/* The rest of the input, from st->i (a character boundary) on, through the
+ * scalar kernel: it decodes from any character boundary exactly as it would
+ * have from the start, and its unchecked fast path beats the careful steps. */
+UTFXI_INLINE utfx_result utfxi_avx2_utf8_rest(const char *s, size_t n,
+                                             const struct utfxi_u8state *st, void *dst,
+                                             size_t cap, unsigned flags, enum utfxi_target t) {
+  utfx_result r;
+  if (st->i == n) return utfxi_result(UTFX_OK, n, st->w, st->replaced); /* no call for nothing */
+  s += st->i, n -= st->i, cap -= st->w;
+  switch (t) {
+    case UTFXI_T_UTF16LE:
+      r = utfxi_convert_utf8_to_utf16le_scalar(s, n, (char16_t *)dst + st->w, cap, flags);
+      break;
+    case UTFXI_T_UTF16BE:
+      r = utfxi_convert_utf8_to_utf16be_scalar(s, n, (char16_t *)dst + st->w, cap, flags);
+      break;
+    case UTFXI_T_UTF32:
+      r = utfxi_convert_utf8_to_utf32_scalar(s, n, (char32_t *)dst + st->w, cap, flags);
+      break;
+    default:
+      r = utfxi_convert_utf8_to_latin1_scalar(s, n, (char *)dst + st->w, cap, flags);
+      break;
+  }
+  return utfxi_result_after(&r, st->i, st->w, st->replaced);
 }
 
 /* Converts the characters of the well-formed 32-byte block v that start
@@ -44,8 +73,8 @@ static inline int utfxi_avx2_no_4byte(__m256i v) {
  * bytes one and two back; the units are compressed eight at a time with a
  * PSHUFB table and stored group by group (see below), so exactly the units
  * produced are written. */
-static inline size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t w,
-                                          enum utfxi_target t) {
+UTFXI_INLINE size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t w,
+                                         enum utfxi_target t) {
   const __m256i c0 = _mm256_set1_epi8((char)0xC0);
   __m256i cont = _mm256_cmpeq_epi8(_mm256_and_si256(v, c0), _mm256_set1_epi8((char)0x80));
   __m256i prev1 = utfxi_avx2_back(v, 1), prev2 = utfxi_avx2_back(v, 2);
@@ -109,27 +138,30 @@ static inline size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t
   return k;
 }
 
-static inline utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *dst, size_t cap,
-                                               unsigned flags, enum utfxi_target t) {
+UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *dst, size_t cap,
+                                              unsigned flags, enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
+  /* Offsets in locals, not in st (whose address the scalar steps take):
+   * in memory they would chain every block through a store and a load. */
   struct utfxi_u8state st = {0, 0, 0};
+  size_t at = 0, out = 0;
   int status, clean_before = 0; /* the 3 bytes before the block: read, well-formed */
-  while (n - st.i >= 32 && cap - st.w >= 32) {
-    const unsigned char *p = s + st.i;
+  while (n - at >= 32 && cap - out >= 32) {
+    const unsigned char *p = s + at;
     __m256i v = _mm256_loadu_si256((const __m256i *)p), err;
     size_t e, j, w;
     if (!_mm256_movemask_epi8(v)) {
       if (t == UTFXI_T_LATIN1) {
-        _mm256_storeu_si256((__m256i *)((unsigned char *)dst + st.w), v);
+        _mm256_storeu_si256((__m256i *)((unsigned char *)dst + out), v);
       } else if (t == UTFXI_T_UTF32) {
-        char32_t *d = (char32_t *)dst + st.w;
+        char32_t *d = (char32_t *)dst + out;
         __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
         _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu8_epi32(lo));
         _mm256_storeu_si256((__m256i *)(d + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
         _mm256_storeu_si256((__m256i *)(d + 16), _mm256_cvtepu8_epi32(hi));
         _mm256_storeu_si256((__m256i *)(d + 24), _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
       } else {
-        char16_t *d = (char16_t *)dst + st.w;
+        char16_t *d = (char16_t *)dst + out;
         __m256i a = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v));
         __m256i b = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1));
         if (t == UTFXI_T_UTF16BE) {
@@ -139,8 +171,8 @@ static inline utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *
         _mm256_storeu_si256((__m256i *)d, a);
         _mm256_storeu_si256((__m256i *)(d + 16), b);
       }
-      st.i += 32;
-      st.w += 32;
+      at += 32;
+      out += 32;
       continue;
     }
     /* After complete, well-formed characters the real bytes before the
@@ -155,8 +187,12 @@ static inline utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *
     if (!_mm256_testz_si256(err, err)) {
       __m256i zero = _mm256_setzero_si256();
       uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, zero));
-      status = utfxi_utf8_steps(s, n, st.i + (size_t)_tzcnt_u32(bad) + 1, &st, dst, cap, flags, t);
+      st.i = at;
+      st.w = out;
+      status = utfxi_utf8_steps(s, n, at + (size_t)_tzcnt_u32(bad) + 1, &st, dst, cap, flags, t);
       if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+      at = st.i;
+      out = st.w;
       clean_before = 0;
       continue;
     }
@@ -168,13 +204,21 @@ static inline utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *
       e = 28 + (31 - (size_t)_lzcnt_u32(tail)) / 8;
       if (p[31] < 0x80) e = 32;
     }
-    if (t != UTFXI_T_LATIN1 && utfxi_avx2_no_4byte(v)) {
-      st.w += utfxi_avx2_put_units(v, e, dst, st.w, t);
-      st.i += e;
-      continue;
+    j = 0;
+    w = out;
+    if (t != UTFXI_T_LATIN1) {
+      size_t k = utfxi_avx2_first_4byte(v);
+      if (k >= e) {
+        out += utfxi_avx2_put_units(v, e, dst, out, t);
+        at += e;
+        continue;
+      }
+      /* The characters before the first 4-byte one, all at once. */
+      if (k) w += utfxi_avx2_put_units(v, k, dst, w, t);
+      j = k;
     }
-    /* Well-formed with 4-byte characters (or Latin-1): decode one at a time. */
-    for (j = 0, w = st.w; j < e;) {
+    /* Well-formed from a 4-byte character on (or Latin-1): one at a time. */
+    for (; j < e;) {
       uint32_t c = p[j];
       if (c < 0x80) {
         j++;
@@ -192,11 +236,12 @@ static inline utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *
       utfxi_put(dst, w, c, t);
       w += utfxi_units_for(c, t);
     }
-    st.i += e;
-    st.w = w;
+    at += e;
+    out = w;
   }
-  status = utfxi_utf8_steps(s, n, n, &st, dst, cap, flags, t);
-  return utfxi_result(status ? (utfx_status)status : UTFX_OK, st.i, st.w, st.replaced);
+  st.i = at;
+  st.w = out;
+  return utfxi_avx2_utf8_rest(src, n, &st, dst, cap, flags, t);
 }
 
 #endif

@@ -7,9 +7,10 @@
  * tested once per 128-byte chunk; a chunk of 128 ASCII bytes is skipped with
  * one test, after checking that the previous chunk did not end inside a
  * character.
- * Tail: the last n % 32 bytes and the three before them are copied into a
- * zeroed local buffer (nothing outside [s, s + n) is read); the zero padding
- * exposes a character the input ends inside of.
+ * Tail (the last n % 32 bytes), and inputs under 32 bytes: the scalar
+ * kernel, from the character boundary before it (a copy into a local buffer
+ * to check it as one more vector cost more than the scalar loop: the loads
+ * of the buffer wait for its stores).
  * On an error, the scalar kernel runs from the character boundary before the
  * failing chunk, so the reported offset is the scalar kernel's. */
 #ifndef __AVX2__
@@ -30,14 +31,14 @@ utfx_result utfxi_validate_utf8_avx2(const char *src, size_t n) {
   const __m256i high = _mm256_set1_epi8((char)0x80);
   size_t i;
   __m256i err, pending, v;
-  if (n < 32) {
-    if (utfxi_avx2_tail_errors(s, n, 0, 0, &v)) return locate_error(s, n, 0);
-    return utfxi_result(UTFX_OK, n, 0, 0);
-  }
+  if (n < 32) return utfxi_validate_utf8_scalar(src, n);
   v = _mm256_loadu_si256((const __m256i *)s);
-  err = utfxi_avx2_utf8_errors(_mm256_setzero_si256(), v);
-  if (!_mm256_testz_si256(err, err)) return locate_error(s, n, 0);
-  pending = utfxi_avx2_ends_inside(v);
+  pending = _mm256_setzero_si256();
+  if (!_mm256_testz_si256(v, high)) { /* not ASCII: check it */
+    err = utfxi_avx2_utf8_errors(_mm256_setzero_si256(), v);
+    if (!_mm256_testz_si256(err, err)) return locate_error(s, n, 0);
+    pending = utfxi_avx2_ends_inside(v);
+  }
   i = 32;
   for (; n - i >= 128; i += 128) {
     const unsigned char *p = s + i;
@@ -58,11 +59,21 @@ utfx_result utfxi_validate_utf8_avx2(const char *src, size_t n) {
     pending = utfxi_avx2_ends_inside(v3);
   }
   for (; n - i >= 32; i += 32) {
-    err = utfxi_avx2_block_errors(s + i, _mm256_loadu_si256((const __m256i *)(s + i)));
+    v = _mm256_loadu_si256((const __m256i *)(s + i));
+    if (_mm256_testz_si256(v, high) && _mm256_testz_si256(pending, pending)) continue; /* ASCII */
+    err = utfxi_avx2_block_errors(s + i, v);
     if (!_mm256_testz_si256(err, err)) return locate_error(s, n, i);
+    pending = utfxi_avx2_ends_inside(v);
   }
-  if (utfxi_avx2_tail_errors(s, n, i, 1, &v)) return locate_error(s, n, i);
-  return utfxi_result(UTFX_OK, n, 0, 0);
+  /* The tail: ASCII after a complete character is done here (a call costs
+   * more than these few bytes), the rest by the scalar kernel from the
+   * character boundary before it. */
+  if (_mm256_testz_si256(pending, pending)) {
+    while (n - i >= 8 && !(utfxi_load64(s + i) & 0x8080808080808080ull)) i += 8;
+    while (i < n && s[i] < 0x80) i++;
+    if (i == n) return utfxi_result(UTFX_OK, n, 0, 0);
+  }
+  return locate_error(s, n, i);
 }
 
 utfx_result utfxi_validate_ascii_avx2(const char *src, size_t n) {
@@ -80,7 +91,9 @@ utfx_result utfxi_validate_ascii_avx2(const char *src, size_t n) {
     unsigned high = (unsigned)_mm256_movemask_epi8(_mm256_loadu_si256((const __m256i *)(s + i)));
     if (high) return utfxi_result(UTFX_INVALID, i + (size_t)_tzcnt_u32(high), 0, 0);
   }
-  for (; i < n; i++)
-    if (s[i] >= 0x80) return utfxi_result(UTFX_INVALID, i, 0, 0);
-  return utfxi_result(UTFX_OK, n, 0, 0);
+  if (i == n) return utfxi_result(UTFX_OK, n, 0, 0); /* no call for nothing */
+  {
+    utfx_result r = utfxi_validate_ascii_scalar(src + i, n - i);
+    return utfxi_result(r.status, i + r.read, 0, 0);
+  }
 }

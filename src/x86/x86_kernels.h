@@ -1,14 +1,25 @@
-/* The x86-64 tier tables. Included by dispatch.c only (baseline code: it names
- * the SIMD kernels but runs none of them). Each table starts from the scalar
- * kernels and overrides what the tier accelerates; an entry a tier does not
- * override runs the scalar kernel. Kernels live in avx2_*.c / avx512_*.c,
- * compiled with exactly that tier's flags (Makefile). */
+/* Which kernel each x86-64 tier runs for each operation. Included by
+ * avx2_entries.c only, which wraps every entry (clean upper vector state on
+ * return, a short path for short inputs) into the tables dispatch.c uses.
+ * Each table starts from the scalar kernels and overrides what the tier
+ * accelerates; an entry a tier does not override runs the scalar kernel.
+ * Kernels live in avx2_*.c / avx512_*.c, compiled with exactly that tier's
+ * flags (Makefile). */
 #ifndef UTFX_X86_KERNELS_H
 #define UTFX_X86_KERNELS_H
 
 #include "x86_prototypes.h"
 
-static const struct utfxi_kernels utfxi_avx2_kernels = {
+/* Designated initializers given twice on purpose (scalar, then the tier's). */
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Winitializer-overrides"
+#elif defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
+#endif
+
+static const struct utfxi_kernels utfxi_avx2_inner = {
     .name = "avx2",
     UTFXI_SCALAR_KERNELS,
     .base64_blocks = utfxi_base64_blocks_avx2, /* streaming decoder */
@@ -50,7 +61,7 @@ static const struct utfxi_kernels utfxi_avx2_kernels = {
 
 };
 
-static const struct utfxi_kernels utfxi_avx512_kernels = {
+static const struct utfxi_kernels utfxi_avx512_inner = {
     .name = "avx512",
     UTFXI_SCALAR_KERNELS,
     .base64_blocks = utfxi_base64_blocks_avx2, /* streaming decoder: AVX2 suffices */
@@ -99,5 +110,11 @@ static const struct utfxi_kernels utfxi_avx512_kernels = {
     .utf8_length_from_utf32 = utfxi_utf8_length_from_utf32_avx512,
 
 };
+
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#elif defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
 
 #endif

@@ -1,6 +1,6 @@
 /* Prototypes of every x86 kernel entry point. Each kernel file includes this,
  * so the compiler checks its definitions against the declarations that the
- * tier tables (x86_kernels.h, included by dispatch.c only) are built from. */
+ * tier tables (x86_kernels.h, included by avx2_entries.c only) are built from. */
 #ifndef UTFX_X86_PROTOTYPES_H
 #define UTFX_X86_PROTOTYPES_H
 
@@ -98,6 +98,10 @@ size_t utfxi_utf8_length_from_utf16le_avx512(const char16_t *, size_t);
 size_t utfxi_utf8_length_from_utf16be_avx512(const char16_t *, size_t);
 size_t utfxi_utf8_length_from_latin1_avx512(const char *, size_t);
 size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *, size_t);
+
+/* ---- The tier tables dispatch.c selects (avx2_entries.c) ---- */
+extern const struct utfxi_kernels utfxi_avx2_kernels;
+extern const struct utfxi_kernels utfxi_avx512_kernels;
 
 /* ---- Streaming decoder helpers (src/decoder.c) ---- */
 #include "decoder_avx2.h"

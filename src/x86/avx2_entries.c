@@ -1,0 +1,112 @@
+/* The avx2 and avx512 tier tables that dispatch.c selects: one thin entry per
+ * operation, generated here from the operation lists of internal.h, around
+ * the kernel that x86_kernels.h names for it. Each entry
+ *  - takes inputs shorter than one 32-byte vector to the scalar kernel (the
+ *    SIMD kernels would only run their scalar tail steps on them, behind
+ *    their set-up), and
+ *  - returns with the upper halves of the YMM/ZMM registers clean
+ *    (VZEROUPPER: XINUSE bits 2 and 6 clear), whatever compiler built the
+ *    kernel. gcc, for one, leaves them dirty in kernels that call a helper it
+ *    did not inline, and then the caller's next legacy-SSE instruction stalls
+ *    on Intel (issue 11). Every public function and every kernel call of the
+ *    streaming decoder goes through these tables, so this is the one place.
+ * Compiled with the avx2 tier's flags (VZEROUPPER needs only AVX); the avx512
+ * entries live here too, as they only call their kernels. */
+#ifndef __AVX2__
+#error "avx2_ files must be built with the avx2 tier's flags"
+#endif
+
+#include <immintrin.h>
+
+#include "x86_kernels.h"
+
+/* Below this many bytes of input the scalar kernel is the faster one. */
+#define UTFXI_SHORT_BYTES 32
+#define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
+
+/* The entries of tier TIER (redefined before each expansion of
+ * UTFXI_TIER_TABLE) are TIER_op and wrap utfxi_TIER_inner.op, which the
+ * compiler resolves to a direct call (the inner table is a static const). */
+#define UTFXI_PASTE_(a, b) a##b
+#define UTFXI_PASTE(a, b) UTFXI_PASTE_(a, b)
+#define UTFXI_STR_(a) #a
+#define UTFXI_STR(a) UTFXI_STR_(a)
+#define ENTRY(op) UTFXI_PASTE(TIER, _##op)
+#define INNER UTFXI_PASTE(utfxi_, UTFXI_PASTE(TIER, _inner))
+/* A kernel's result moves on field by field (utfxi_result_after says why). */
+static inline utfx_result utfxi_moved(const utfx_result *k) {
+  return utfxi_result_after(k, 0, 0, 0);
+}
+static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
+
+/* R: the result type; MOVE: how it leaves. */
+#define UTFXI_WRAP(R, MOVE, op, S, n, args)                                    \
+  do {                                                                         \
+    R k;                                                                       \
+    if (UTFXI_IS_SHORT(S, n)) return utfxi_##op##_scalar args;                 \
+    k = INNER.op args;                                                         \
+    _mm256_zeroupper();                                                        \
+    return MOVE(&k);                                                           \
+  } while (0)
+
+#define ENTRY_VALIDATE(enc, S)                                            \
+  static utfx_result ENTRY(validate_##enc)(const S *s, size_t n) {        \
+    UTFXI_WRAP(utfx_result, utfxi_moved, validate_##enc, S, n, (s, n));   \
+  }
+#define ENTRY_CONVERT(from, S, to, T)                                                  \
+  static utfx_result ENTRY(convert_##from##_to_##to)(const S *s, size_t n, T *d,       \
+                                                      size_t cap, unsigned flags) {   \
+    UTFXI_WRAP(utfx_result, utfxi_moved, convert_##from##_to_##to, S, n,                \
+               (s, n, d, cap, flags));                                                 \
+  }
+#define ENTRY_LENGTH(to, from, S)                                                  \
+  static size_t ENTRY(to##_length_from_##from)(const S *s, size_t n) {             \
+    UTFXI_WRAP(size_t, utfxi_moved_size, to##_length_from_##from, S, n, (s, n));   \
+  }
+#define FIELD_VALIDATE(enc, S) .validate_##enc = ENTRY(validate_##enc),
+#define FIELD_CONVERT(from, S, to, T) .convert_##from##_to_##to = ENTRY(convert_##from##_to_##to),
+#define FIELD_LENGTH(to, from, S) .to##_length_from_##from = ENTRY(to##_length_from_##from),
+
+/* Repair returns nothing, so it is spelled out; the decoder hands
+ * base64_blocks whole blocks only, so no short path there. */
+#define UTFXI_TIER_TABLE                                                                  \
+  UTFXI_VALIDATIONS(ENTRY_VALIDATE)                                                       \
+  UTFXI_CONVERSIONS(ENTRY_CONVERT)                                                        \
+  UTFXI_LENGTHS(ENTRY_LENGTH)                                                             \
+  static void ENTRY(to_well_formed_utf16le)(const char16_t *s, size_t n, char16_t *d) {   \
+    if (UTFXI_IS_SHORT(char16_t, n)) {                                                    \
+      utfxi_to_well_formed_utf16le_scalar(s, n, d);                                       \
+      return;                                                                             \
+    }                                                                                     \
+    INNER.to_well_formed_utf16le(s, n, d);                                                \
+    _mm256_zeroupper();                                                                   \
+  }                                                                                       \
+  static void ENTRY(to_well_formed_utf16be)(const char16_t *s, size_t n, char16_t *d) {   \
+    if (UTFXI_IS_SHORT(char16_t, n)) {                                                    \
+      utfxi_to_well_formed_utf16be_scalar(s, n, d);                                       \
+      return;                                                                             \
+    }                                                                                     \
+    INNER.to_well_formed_utf16be(s, n, d);                                                \
+    _mm256_zeroupper();                                                                   \
+  }                                                                                       \
+  static size_t ENTRY(base64_blocks)(const unsigned char *p, size_t n, size_t blocks,     \
+                                     unsigned char *d8, char16_t *d16, int url) {         \
+    size_t r = INNER.base64_blocks(p, n, blocks, d8, d16, url);                           \
+    _mm256_zeroupper();                                                                   \
+    return r;                                                                             \
+  }                                                                                       \
+  const struct utfxi_kernels UTFXI_PASTE(utfxi_, UTFXI_PASTE(TIER, _kernels)) = {         \
+      .name = UTFXI_STR(TIER),                                                            \
+      .inner = &INNER,                                                                    \
+      UTFXI_VALIDATIONS(FIELD_VALIDATE) UTFXI_CONVERSIONS(FIELD_CONVERT)                  \
+          UTFXI_LENGTHS(FIELD_LENGTH).to_well_formed_utf16le = ENTRY(to_well_formed_utf16le), \
+      .to_well_formed_utf16be = ENTRY(to_well_formed_utf16be),                            \
+      .base64_blocks = ENTRY(base64_blocks),                                              \
+  };
+
+#define TIER avx2
+UTFXI_TIER_TABLE
+#undef TIER
+#define TIER avx512
+UTFXI_TIER_TABLE
+#undef TIER
