@@ -2,6 +2,10 @@
 # runs every test (plain build, then ASan+UBSan), `make bench` the benchmarks.
 # Run `make help` for the list of targets.
 
+# Sources, tier flags and warnings: sources.mk, shared with CMakeLists.txt and
+# the amalgamation (tools/amalgamate.pl).
+include sources.mk
+
 VERSION_MAJOR := $(shell sed -n 's/^\#define UTFX_VERSION_MAJOR \([0-9]*\)/\1/p' include/utfx.h)
 VERSION_MINOR := $(shell sed -n 's/^\#define UTFX_VERSION_MINOR \([0-9]*\)/\1/p' include/utfx.h)
 VERSION_PATCH := $(shell sed -n 's/^\#define UTFX_VERSION_PATCH \([0-9]*\)/\1/p' include/utfx.h)
@@ -15,8 +19,7 @@ BUILD ?= build
 # which the contract makes reachable (src may be NULL when n == 0).
 SAN_CC ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-WARN := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wcast-qual -Wstrict-prototypes \
-        -Wmissing-prototypes -Wundef -Wpointer-arith -Wvla -Wformat=2 -Wwrite-strings
+WARN := $(UTFX_WARN)
 WERROR ?=
 ALL_CFLAGS = -std=c11 $(WARN) $(WERROR) -Iinclude $(CFLAGS) $(EXTRA_FLAGS)
 
@@ -27,14 +30,15 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
-# Library sources: baseline C everywhere, SIMD tiers on x86-64. Each tier's
-# files are compiled with exactly the features dispatch checks (src/cpu.h).
-LIB_SRC := $(wildcard src/*.c src/scalar/*.c)
+# Library sources (sources.mk): baseline C everywhere, SIMD tiers on x86-64.
+# Each tier's files are compiled with exactly the features dispatch checks
+# (src/cpu.h).
+LIB_SRC := $(wildcard $(UTFX_SRC))
 MACHINE := $(shell $(CC) -dumpmachine)
-AVX2_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt
-AVX512_FLAGS := $(AVX2_FLAGS) -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2
+AVX2_FLAGS := $(UTFX_AVX2_FLAGS)
+AVX512_FLAGS := $(UTFX_AVX512_FLAGS)
 ifneq (,$(findstring x86_64,$(MACHINE)))
-LIB_SRC += $(wildcard src/x86/avx2_*.c src/x86/avx512_*.c)
+LIB_SRC += $(wildcard $(UTFX_SRC_AVX2) $(UTFX_SRC_AVX512))
 endif
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 
@@ -48,7 +52,7 @@ all: lib cli ## build the static and shared libraries and the utfx CLI
 
 lib: $(STATIC_LIB) $(SHARED_LIB) ## build libutfx.a and libutfx.so
 
-$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/*.h src/*/*.h) Makefile
+$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/*.h src/*/*.h) Makefile sources.mk
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden $(TIER_FLAGS) -c $< -o $@
 
@@ -56,7 +60,7 @@ $(BUILD)/obj/src/x86/avx2_%.o: TIER_FLAGS = $(AVX2_FLAGS)
 $(BUILD)/obj/src/x86/avx512_%.o: TIER_FLAGS = $(AVX512_FLAGS)
 # Tier tables start from the scalar entries and override some (designated
 # initializers given twice on purpose).
-$(BUILD)/obj/src/dispatch.o: TIER_FLAGS = -Wno-override-init
+$(BUILD)/obj/src/dispatch.o: TIER_FLAGS = $(UTFX_DISPATCH_FLAGS)
 
 $(STATIC_LIB): $(LIB_OBJ)
 	@rm -f $@
@@ -70,7 +74,7 @@ $(SHARED_LIB): $(LIB_OBJ)
 # ---------------------------------------------------------------- cli
 # The utfx command (cli/*.c): sees only include/ (no -Isrc), links the static
 # library, same warnings as the library. POSIX functions are allowed there.
-CLI_SRC := $(wildcard cli/*.c)
+CLI_SRC := $(wildcard $(UTFX_CLI_SRC))
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_BIN := $(BUILD)/utfx
 
@@ -111,11 +115,13 @@ test-build: lib $(TEST_BIN) $(CLI_BIN)
 
 PROVE ?= prove
 run-tests: test-build
-	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --exec '' $(TEST_BIN) $(TEST_SH)
+	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --exec '' $(TEST_BIN) $(AMALG_TEST_BIN) \
+	    $(TEST_SH)
 
 test: ## build and run every test: normal build, then ASan+UBSan build
 	$(MAKE) run-tests WERROR=-Werror
-	$(MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1
+	$(MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 \
+	    AMALG_TESTS=
 
 check: ## quick: the normal build's tests only
 	$(MAKE) run-tests WERROR=-Werror
@@ -259,8 +265,7 @@ $(BENCH_BIN): $(BENCH_OBJ) $(BENCH_LIB)
 
 # The CLI's `utfx bench` links the same engine: these objects plus the static
 # library (no main, no internal kernel probe, no ICU: baselines_none.c).
-BENCH_ENGINE_OBJ := $(addprefix $(BUILD)/obj/bench/,engine.o suite_kernels.o suite_decode.o \
-                      suite_encode.o suite_node.o baselines_none.o)
+BENCH_ENGINE_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard $(UTFX_BENCH_ENGINE_SRC)))
 
 $(CLI_BIN): $(BENCH_ENGINE_OBJ)
 
@@ -286,6 +291,49 @@ bench-chart: ## draw $(BUILD)/bench/kernels.png from the last run (needs gnuplot
 	    && echo "chart: $(BUILD)/bench/kernels.png" \
 	    || { cat $(BUILD)/bench/gnuplot.log; exit 1; }; \
 	fi
+
+# ---------------------------------------------------------------- amalgamation
+# `make amalgamate` writes dist/utfx.c and dist/utfx.h: the whole library as
+# one C file for projects that vendor it (cc -O2 -c utfx.c, no special flags;
+# every tier, runtime dispatch). tools/amalgamate.pl turns the per-file flags
+# of sources.mk into target pragmas. dist/ is generated, never committed. The
+# tests build the same file in $(BUILD)/amalg/, compile it (with warnings as
+# errors) into $(BUILD)/amalg/libutfx.a and run every C test program linked
+# against that too ($(BUILD)/amalg/tests/), on every tier the CPU supports;
+# tests/test_amalgamation.sh checks the rest (both compilers, no flags,
+# symbols, vzeroupper).
+AMALG_SRC := $(wildcard $(UTFX_SRC) $(UTFX_SRC_AVX2) $(UTFX_SRC_AVX512))
+AMALG := $(BUILD)/amalg
+AMALG_LIB := $(AMALG)/libutfx.a
+# The sanitizer pass leaves them out (AMALG_TESTS=): they would double its
+# time; its clang build of the file is checked by test_amalgamation.sh.
+AMALG_TESTS ?= yes
+AMALG_TEST_BIN := $(if $(AMALG_TESTS),$(TEST_SRC:tests/%.c=$(AMALG)/tests/%))
+
+.PHONY: amalgamate
+amalgamate: dist/utfx.c dist/utfx.h ## write the single-file library dist/utfx.c + dist/utfx.h
+
+dist/utfx.c $(AMALG)/utfx.c: tools/amalgamate.pl sources.mk $(AMALG_SRC) $(wildcard src/*.h src/*/*.h)
+	@mkdir -p $(dir $@)
+	perl tools/amalgamate.pl -o $@ --flags 'src/x86/avx2_*=$(UTFX_AVX2_FLAGS)' \
+	    --flags 'src/x86/avx512_*=$(UTFX_AVX512_FLAGS)' \
+	    --flags 'src/dispatch.c=$(UTFX_DISPATCH_FLAGS)' \
+	    --if 'src/x86/*=defined(__x86_64__) && !defined(UTFX_NO_SIMD)' $(AMALG_SRC)
+
+dist/utfx.h $(AMALG)/utfx.h: include/utfx.h
+	@mkdir -p $(dir $@)
+	cp include/utfx.h $@
+
+$(AMALG_LIB): $(AMALG)/utfx.c $(AMALG)/utfx.h
+	$(CC) -std=c11 $(WARN) $(WERROR) $(CFLAGS) $(EXTRA_FLAGS) -c $(AMALG)/utfx.c -o $(AMALG)/utfx.o
+	@rm -f $@
+	$(AR) rcs $@ $(AMALG)/utfx.o
+
+$(AMALG)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_SUPPORT_OBJ) $(AMALG_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -o $@ $^ $(ICU_LIBS) -lpthread
+
+test-build: $(AMALG_TEST_BIN)
 
 # ---------------------------------------------------------------- install
 install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man page
