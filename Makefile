@@ -333,7 +333,7 @@ $(AMALG)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_SUPPORT_OBJ) $(AMALG_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -o $@ $^ $(ICU_LIBS) -lpthread
 
-test-build: $(AMALG_TEST_BIN)
+test-build: $(AMALG_TEST_BIN) $(AMALG)/utfx.c $(AMALG)/utfx.h
 
 # ---------------------------------------------------------------- install
 install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man page
