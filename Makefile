@@ -279,13 +279,20 @@ bench: $(BENCH_BIN) ## run the benchmarks: default selection, or BENCH_ARGS="...
 	$(BENCH_BIN) $(BENCH_ARGS) --csv $(BUILD)/bench/results.csv \
 	    --raw $(BUILD)/bench/samples.csv --plot-data $(BUILD)/bench/kernels.tsv
 	@echo "results: $(BUILD)/bench/results.csv (every batch: $(BUILD)/bench/samples.csv)"
-	@$(MAKE) --no-print-directory bench-chart
+	@$(MAKE) --no-print-directory bench-chart || echo "chart: not drawn (see above)"
 
-bench-chart: ## draw $(BUILD)/bench/kernels.png from the last run (needs gnuplot)
-	@if ! command -v gnuplot >/dev/null 2>&1; then \
-	  echo "chart: gnuplot is not installed; on Debian/Ubuntu: apt-get install gnuplot-nox,"; \
-	  echo "       then 'make bench-chart' draws $(BUILD)/bench/kernels.png from this run"; \
-	elif [ -s $(BUILD)/bench/kernels.tsv ]; then \
+# The charts: utfx-chart (bench/chart.c, no dependency) writes kernels.svg,
+# decode.svg and encode.svg from results.csv, for the suites that ran; with
+# gnuplot installed, bench/plot.gp also draws kernels.png.
+CHART_BIN := $(BUILD)/utfx-chart
+$(CHART_BIN): bench/chart.c Makefile sources.mk
+	$(CC) -std=c11 $(WARN) $(WERROR) -O2 -g $(EXTRA_FLAGS) -o $@ bench/chart.c -lm
+bench: $(CHART_BIN)
+test-build: $(CHART_BIN)
+
+bench-chart: $(CHART_BIN) ## draw the charts of the last run: $(BUILD)/bench/*.svg
+	@$(CHART_BIN) $(BUILD)/bench/results.csv $(BUILD)/bench
+	@if command -v gnuplot >/dev/null 2>&1 && [ -s $(BUILD)/bench/kernels.tsv ]; then \
 	  gnuplot -e "datafile='$(BUILD)/bench/kernels.tsv'; outfile='$(BUILD)/bench/kernels.png'" \
 	      bench/plot.gp 2>$(BUILD)/bench/gnuplot.log \
 	    && echo "chart: $(BUILD)/bench/kernels.png" \
