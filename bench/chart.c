@@ -182,17 +182,28 @@ static int impl_rank(const char *impl) {
   return 100;
 }
 
+/* Within a family (simdutf's kernels, Node's functions): best kernel first. */
+static int impl_subrank(const char *impl) {
+  static const char *const order[] = {"simdutf", "simdutf-icelake", "simdutf-haswell",
+                                      "simdutf-westmere", "simdutf-fallback"};
+  for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
+    if (strcmp(impl, order[i]) == 0) return i;
+  return 100;
+}
+
+/* k: the implementation's place among those of its family in the chart. */
 static const char *impl_colour(const char *impl, int k) {
-  static const char *const node[] = {"#2ca02c", "#98df8a", "#bcbd22"};
+  static const char *const node[] = {"#2ca02c", "#98df8a", "#bcbd22", "#dbdb8d"};
+  static const char *const simdutf[] = {"#ff7f0e", "#fdae6b", "#a63603", "#fdd0a2", "#e6550d"};
   switch (impl_rank(impl)) {
     case 0: return "#08306b";
     case 1: return "#2171b5";
     case 2: return "#4292c6";
     case 3: return "#9ecae1";
-    case 4: return "#ff7f0e";
+    case 4: return simdutf[k % 5];
     case 5: return "#d62728";
     case 6: return "#9467bd";
-    case 7: return node[k % 3];
+    case 7: return node[k % 4];
     case 8: return "#7f7f7f";
     default: return "#e377c2";
   }
@@ -215,6 +226,7 @@ static int index_of(strset *set, const char *s, int add) {
 static int by_rank(const void *a, const void *b) {
   const char *x = *(const char *const *)a, *y = *(const char *const *)b;
   int d = impl_rank(x) - impl_rank(y);
+  if (!d) d = impl_subrank(x) - impl_subrank(y);
   return d ? d : strcmp(x, y);
 }
 
@@ -245,7 +257,7 @@ enum { BAR = 9, GROUP_GAP = 12, LEFT = 90, RIGHT = 30, PANEL_H = 250 };
 static int chart(const results *r, const char *suite, const char *what, const char *path) {
   strset panels = {{0}, 0}, impls = {{0}, 0};
   double lo = INFINITY, hi = 0;
-  int width = 0, height, node_k = 0, label_h = 0, top, legend_rows = 1;
+  int width = 0, height, in_family = 0, label_h = 0, top, legend_rows = 1;
   const char *colour[512];
   FILE *o;
   for (size_t i = 0; i < r->n; i++) {
@@ -266,8 +278,11 @@ static int chart(const results *r, const char *suite, const char *what, const ch
     return 0;
   }
   qsort(impls.s, (size_t)impls.n, sizeof impls.s[0], by_rank);
-  for (int k = 0; k < impls.n; k++)
-    colour[k] = impl_colour(impls.s[k], impl_rank(impls.s[k]) == 7 ? node_k++ : 0);
+  for (int k = 0; k < impls.n; k++) {
+    int fam = impl_rank(impls.s[k]);
+    colour[k] = impl_colour(impls.s[k], k > 0 && impl_rank(impls.s[k - 1]) == fam ? ++in_family
+                                                                                  : (in_family = 0));
+  }
   lo = pow(10, floor(log10(lo)));
   hi = pow(10, ceil(log10(hi)));
   if (hi <= lo) hi = lo * 10;
@@ -357,7 +372,7 @@ static int chart(const results *r, const char *suite, const char *what, const ch
                 LEFT - 4, y + 4, v);
       }
     fprintf(o, "<text transform=\"translate(%d,%d) rotate(-90)\" text-anchor=\"middle\" "
-               "fill=\"#444\">GB/s</text>\n", 16, y0 + PANEL_H / 2);
+               "fill=\"#444\">GB/s</text>\n", LEFT - 48, y0 + PANEL_H / 2);
     x = LEFT + GROUP_GAP / 2;
     for (int g = 0; g < groups.n; g++) {
       int gx = x;

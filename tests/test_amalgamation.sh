@@ -36,7 +36,7 @@ for cc in gcc clang; do
 done
 
 # The same global symbols as the library; only utfx_* visible.
-syms() { nm -g --defined-only "$1" | awk 'NF >= 3 { print $3 }' | sort -u; }
+syms() { nm -g --defined-only "$1" | awk 'NF >= 3 && $3 ~ /^utfxi?_/ { print $3 }' | sort -u; }
 if [ -e "$tmp/gcc.o" ] && [ -e "$BUILD/libutfx.a" ] &&
     syms "$BUILD/libutfx.a" > "$tmp/lib.syms" && syms "$tmp/gcc.o" > "$tmp/am.syms" &&
     cmp -s "$tmp/lib.syms" "$tmp/am.syms"; then

@@ -40,7 +40,7 @@ else
   show "$tmp/log"
 fi
 objs() { ar t "$1" | sed 's/\.c\.o$/.o/' | sort; }
-syms() { nm -g --defined-only "$1" | awk 'NF >= 3 { print $3 }' | sort -u; }
+syms() { nm -g --defined-only "$1" | awk 'NF >= 3 && $3 ~ /^utfxi?_/ { print $3 }' | sort -u; }
 soname() { readelf -d "$1" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p'; }
 mk=$BUILD/libutfx.a
 if [ -e "$lib/libutfx.a" ] && [ -e "$mk" ] && objs "$mk" > "$tmp/mk.o" &&
