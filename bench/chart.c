@@ -251,6 +251,21 @@ static const row *find(const results *r, const char *suite, const char *panel, c
   return NULL;
 }
 
+/* The groups of one panel, and which implementations it has (has[k] for
+ * impls->s[k]); returns how many. */
+static int panel_contents(const results *r, const char *suite, const char *panel,
+                          strset *impls, strset *groups, int *has) {
+  int nimpl = 0;
+  for (size_t i = 0; i < r->n; i++) {
+    const row *w = &r->rows[i];
+    if (strcmp(w->suite, suite) || strcmp(w->panel, panel)) continue;
+    index_of(groups, w->group, 1);
+    has[index_of(impls, w->impl, 0)] = 1;
+  }
+  for (int k = 0; k < impls->n; k++) nimpl += has[k];
+  return nimpl;
+}
+
 /* Layout, in pixels. */
 enum { BAR = 9, GROUP_GAP = 12, LEFT = 90, RIGHT = 30, PANEL_H = 250 };
 
@@ -291,13 +306,7 @@ static int chart(const results *r, const char *suite, const char *what, const ch
   for (int p = 0; p < panels.n; p++) {
     strset groups = {{0}, 0};
     int has[512] = {0}, nimpl = 0, wpx;
-    for (size_t i = 0; i < r->n; i++) {
-      const row *w = &r->rows[i];
-      if (strcmp(w->suite, suite) || strcmp(w->panel, panels.s[p])) continue;
-      index_of(&groups, w->group, 1);
-      has[index_of(&impls, w->impl, 0)] = 1;
-    }
-    for (int k = 0; k < impls.n; k++) nimpl += has[k];
+    nimpl = panel_contents(r, suite, panels.s[p], &impls, &groups, has);
     wpx = groups.n * (nimpl * BAR + GROUP_GAP);
     if (wpx > width) width = wpx;
   }
@@ -346,16 +355,10 @@ static int chart(const results *r, const char *suite, const char *what, const ch
 
   for (int p = 0; p < panels.n; p++) {
     strset groups = {{0}, 0};
-    int has[512] = {0}, nimpl = 0, y0 = top + p * (PANEL_H + label_h) + 18, x;
+    int has[512] = {0}, y0 = top + p * (PANEL_H + label_h) + 18, x;
     double span = log10(hi) - log10(lo);
 #define YPOS(v) (y0 + PANEL_H - (int)lround(PANEL_H * (log10(v) - log10(lo)) / span))
-    for (size_t i = 0; i < r->n; i++) {
-      const row *w = &r->rows[i];
-      if (strcmp(w->suite, suite) || strcmp(w->panel, panels.s[p])) continue;
-      index_of(&groups, w->group, 1);
-      has[index_of(&impls, w->impl, 0)] = 1;
-    }
-    for (int k = 0; k < impls.n; k++) nimpl += has[k];
+    panel_contents(r, suite, panels.s[p], &impls, &groups, has);
     fprintf(o, "<text x=\"%d\" y=\"%d\" font-size=\"13\" font-weight=\"bold\">", LEFT, y0 - 6);
     xml_text(o, panels.s[p]);
     fprintf(o, "</text>\n");
