@@ -365,8 +365,8 @@ uninstall: ## remove what install put in place
 	      $(DESTDIR)$(LIBDIR)/libutfx.so $(DESTDIR)$(PKGCONFIGDIR)/utfx.pc
 	rm -f $(DESTDIR)$(BINDIR)/utfx $(DESTDIR)$(MANDIR)/man1/utfx.1 # ---- cli
 
-clean: ## remove the build directory
-	rm -rf $(BUILD)
+clean: ## remove the build directory and dist/
+	rm -rf $(BUILD) dist
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'

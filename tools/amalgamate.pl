@@ -16,13 +16,20 @@
 #                 run time; `#ifndef __FEATURE__ / #error / #endif` guards in
 #                 the region are dropped (clang's pragma does not define the
 #                 feature macros; the pragma is what the guard asks for);
+#                 gcc's region also has optimize("no-ipa-ra"): with IPA register
+#                 allocation gcc 12 leaves out the vzeroupper before a call to
+#                 (and so the return after) a function of the same file it
+#                 knows, and in one file every AVX kernel calls scalar code it
+#                 knows (tests/test_amalgamation.sh checks);
 #   -Wno-WARNING  `#pragma GCC diagnostic ignored` over the file.
 # --if puts the sources matching GLOB (and what they include) inside
 # `#if CONDITION` (e.g. the x86 files: only on x86-64), and with them the
 # system headers hoisted from them.
 # A header takes the region of its includers when they all share one, and is
 # baseline code otherwise (declarations, and helpers every tier calls: code of
-# a lower tier may be called from a higher one, never the reverse).
+# a lower tier may be called from a higher one, never the reverse). Unused
+# static functions of a header are not warned of (clang would: in one file
+# they are no longer in a header).
 #
 # One translation unit also merges what separate files kept apart; the
 # generator resolves it mechanically: file-scope names (statics, tags,
