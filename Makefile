@@ -2,6 +2,10 @@
 # runs every test (plain build, then ASan+UBSan), `make bench` the benchmarks.
 # Run `make help` for the list of targets.
 
+# Sources, tier flags and warnings: sources.mk, shared with CMakeLists.txt and
+# the amalgamation (tools/amalgamate.pl).
+include sources.mk
+
 VERSION_MAJOR := $(shell sed -n 's/^\#define UTFX_VERSION_MAJOR \([0-9]*\)/\1/p' include/utfx.h)
 VERSION_MINOR := $(shell sed -n 's/^\#define UTFX_VERSION_MINOR \([0-9]*\)/\1/p' include/utfx.h)
 VERSION_PATCH := $(shell sed -n 's/^\#define UTFX_VERSION_PATCH \([0-9]*\)/\1/p' include/utfx.h)
@@ -15,8 +19,7 @@ BUILD ?= build
 # which the contract makes reachable (src may be NULL when n == 0).
 SAN_CC ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-WARN := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wcast-qual -Wstrict-prototypes \
-        -Wmissing-prototypes -Wundef -Wpointer-arith -Wvla -Wformat=2 -Wwrite-strings
+WARN := $(UTFX_WARN)
 WERROR ?=
 ALL_CFLAGS = -std=c11 $(WARN) $(WERROR) -Iinclude $(CFLAGS) $(EXTRA_FLAGS)
 
@@ -27,14 +30,15 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
-# Library sources: baseline C everywhere, SIMD tiers on x86-64. Each tier's
-# files are compiled with exactly the features dispatch checks (src/cpu.h).
-LIB_SRC := $(wildcard src/*.c src/scalar/*.c)
+# Library sources (sources.mk): baseline C everywhere, SIMD tiers on x86-64.
+# Each tier's files are compiled with exactly the features dispatch checks
+# (src/cpu.h).
+LIB_SRC := $(wildcard $(UTFX_SRC))
 MACHINE := $(shell $(CC) -dumpmachine)
-AVX2_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt
-AVX512_FLAGS := $(AVX2_FLAGS) -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2
+AVX2_FLAGS := $(UTFX_AVX2_FLAGS)
+AVX512_FLAGS := $(UTFX_AVX512_FLAGS)
 ifneq (,$(findstring x86_64,$(MACHINE)))
-LIB_SRC += $(wildcard src/x86/avx2_*.c src/x86/avx512_*.c)
+LIB_SRC += $(wildcard $(UTFX_SRC_AVX2) $(UTFX_SRC_AVX512))
 endif
 # AVX512_EMU=1 (set by test-avx512-emu only): the avx512 files are built with
 # the AVX2 flags and tests/emu/avx512_emu.h, the AVX-512 intrinsics in plain C,
@@ -55,14 +59,14 @@ all: lib cli ## build the static and shared libraries and the utfx CLI
 
 lib: $(STATIC_LIB) $(SHARED_LIB) ## build libutfx.a and libutfx.so
 
-$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/*.h src/*/*.h tests/emu/*.h) Makefile
+$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/*.h src/*/*.h tests/emu/*.h) Makefile sources.mk
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden $(TIER_FLAGS) -c $< -o $@
 
 $(BUILD)/obj/src/x86/avx2_%.o: TIER_FLAGS = $(AVX2_FLAGS)
 $(BUILD)/obj/src/x86/avx512_%.o: TIER_FLAGS = $(AVX512_FLAGS)
 # The emulated-AVX-512 test build tells dispatch (see AVX512_EMU above).
-$(BUILD)/obj/src/dispatch.o: TIER_FLAGS = $(DISPATCH_FLAGS)
+$(BUILD)/obj/src/dispatch.o: TIER_FLAGS = $(UTFX_DISPATCH_FLAGS) $(DISPATCH_FLAGS)
 
 $(STATIC_LIB): $(LIB_OBJ)
 	@rm -f $@
@@ -77,7 +81,7 @@ $(SHARED_LIB): $(LIB_OBJ)
 # The utfx command (cli/*.c): sees only include/ (no -Isrc), links the static
 # library, same warnings as the library. POSIX functions are allowed there;
 # it converts large files on every core (cli/parallel.c): -pthread.
-CLI_SRC := $(wildcard cli/*.c)
+CLI_SRC := $(wildcard $(UTFX_CLI_SRC))
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_BIN := $(BUILD)/utfx
 
@@ -118,11 +122,13 @@ test-build: lib $(TEST_BIN) $(CLI_BIN)
 
 PROVE ?= prove
 run-tests: test-build
-	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --exec '' $(TEST_BIN) $(TEST_SH)
+	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --exec '' $(TEST_BIN) $(AMALG_TEST_BIN) \
+	    $(TEST_SH)
 
 test: ## build and run every test: normal build, ASan+UBSan build, test-avx512-emu (x86-64), a short fuzz run
 	$(MAKE) run-tests WERROR=-Werror
-	$(MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1
+	$(MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 \
+	    AMALG_TESTS=
 ifneq (,$(findstring x86_64,$(MACHINE)))
 	$(MAKE) test-avx512-emu
 endif
@@ -302,8 +308,7 @@ $(BENCH_BIN): $(BENCH_OBJ) $(BENCH_LIB)
 
 # The CLI's `utfx bench` links the same engine: these objects plus the static
 # library (no main, no internal kernel probe, no ICU: baselines_none.c).
-BENCH_ENGINE_OBJ := $(addprefix $(BUILD)/obj/bench/,engine.o suite_kernels.o suite_decode.o \
-                      suite_encode.o suite_node.o baselines_none.o)
+BENCH_ENGINE_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard $(UTFX_BENCH_ENGINE_SRC)))
 
 $(CLI_BIN): $(BENCH_ENGINE_OBJ)
 
@@ -317,18 +322,25 @@ bench: $(BENCH_BIN) ## run the benchmarks: default selection, or BENCH_ARGS="...
 	$(BENCH_BIN) $(BENCH_ARGS) --csv $(BUILD)/bench/results.csv \
 	    --raw $(BUILD)/bench/samples.csv --plot-data $(BUILD)/bench/kernels.tsv
 	@echo "results: $(BUILD)/bench/results.csv (every batch: $(BUILD)/bench/samples.csv)"
-	@$(MAKE) --no-print-directory bench-chart
+	@$(MAKE) --no-print-directory bench-chart || echo "chart: not drawn (see above)"
 	@if command -v $(NODE) >/dev/null 2>&1 && [ -f "$(NODE_INCLUDE)/node_api.h" ]; then \
 	  $(MAKE) --no-print-directory bench-node; \
 	else \
 	  echo "bench-node: skipped (needs node and its headers, node_api.h; NODE_INCLUDE=$(NODE_INCLUDE))"; \
 	fi
 
-bench-chart: ## draw $(BUILD)/bench/kernels.png from the last run (needs gnuplot)
-	@if ! command -v gnuplot >/dev/null 2>&1; then \
-	  echo "chart: gnuplot is not installed; on Debian/Ubuntu: apt-get install gnuplot-nox,"; \
-	  echo "       then 'make bench-chart' draws $(BUILD)/bench/kernels.png from this run"; \
-	elif [ -s $(BUILD)/bench/kernels.tsv ]; then \
+# The charts: utfx-chart (bench/chart.c, no dependency) writes kernels.svg,
+# decode.svg and encode.svg from results.csv, for the suites that ran; with
+# gnuplot installed, bench/plot.gp also draws kernels.png.
+CHART_BIN := $(BUILD)/utfx-chart
+$(CHART_BIN): bench/chart.c Makefile sources.mk
+	$(CC) -std=c11 $(WARN) $(WERROR) -O2 -g $(EXTRA_FLAGS) -o $@ bench/chart.c -lm
+bench: $(CHART_BIN)
+test-build: $(CHART_BIN)
+
+bench-chart: $(CHART_BIN) ## draw the charts of the last run: $(BUILD)/bench/*.svg
+	@$(CHART_BIN) $(BUILD)/bench/results.csv $(BUILD)/bench
+	@if command -v gnuplot >/dev/null 2>&1 && [ -s $(BUILD)/bench/kernels.tsv ]; then \
 	  gnuplot -e "datafile='$(BUILD)/bench/kernels.tsv'; outfile='$(BUILD)/bench/kernels.png'" \
 	      bench/plot.gp 2>$(BUILD)/bench/gnuplot.log \
 	    && echo "chart: $(BUILD)/bench/kernels.png" \
@@ -374,6 +386,49 @@ BENCH_NODE_ARGS ?=
 bench-node: $(NODE_ADDON) ## run the Node.js binding's benchmarks (BENCH_NODE_ARGS="...")
 	UTFX_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) bindings/node/bench/bench.js $(BENCH_NODE_ARGS)
 
+# ---------------------------------------------------------------- amalgamation
+# `make amalgamate` writes dist/utfx.c and dist/utfx.h: the whole library as
+# one C file for projects that vendor it (cc -O2 -c utfx.c, no special flags;
+# every tier, runtime dispatch). tools/amalgamate.pl turns the per-file flags
+# of sources.mk into target pragmas. dist/ is generated, never committed. The
+# tests build the same file in $(BUILD)/amalg/, compile it (with warnings as
+# errors) into $(BUILD)/amalg/libutfx.a and run every C test program linked
+# against that too ($(BUILD)/amalg/tests/), on every tier the CPU supports;
+# tests/test_amalgamation.sh checks the rest (both compilers, no flags,
+# symbols, vzeroupper).
+AMALG_SRC := $(wildcard $(UTFX_SRC) $(UTFX_SRC_AVX2) $(UTFX_SRC_AVX512))
+AMALG := $(BUILD)/amalg
+AMALG_LIB := $(AMALG)/libutfx.a
+# The sanitizer pass leaves them out (AMALG_TESTS=): they would double its
+# time; its clang build of the file is checked by test_amalgamation.sh.
+AMALG_TESTS ?= yes
+AMALG_TEST_BIN := $(if $(AMALG_TESTS),$(TEST_SRC:tests/%.c=$(AMALG)/tests/%))
+
+.PHONY: amalgamate
+amalgamate: dist/utfx.c dist/utfx.h ## write the single-file library dist/utfx.c + dist/utfx.h
+
+dist/utfx.c $(AMALG)/utfx.c: tools/amalgamate.pl sources.mk $(AMALG_SRC) $(wildcard src/*.h src/*/*.h)
+	@mkdir -p $(dir $@)
+	perl tools/amalgamate.pl -o $@ --flags 'src/x86/avx2_*=$(UTFX_AVX2_FLAGS)' \
+	    --flags 'src/x86/avx512_*=$(UTFX_AVX512_FLAGS)' \
+	    --flags 'src/dispatch.c=$(UTFX_DISPATCH_FLAGS)' \
+	    --if 'src/x86/*=defined(__x86_64__) && !defined(UTFX_NO_SIMD)' $(AMALG_SRC)
+
+dist/utfx.h $(AMALG)/utfx.h: include/utfx.h
+	@mkdir -p $(dir $@)
+	cp include/utfx.h $@
+
+$(AMALG_LIB): $(AMALG)/utfx.c $(AMALG)/utfx.h
+	$(CC) -std=c11 $(WARN) $(WERROR) $(CFLAGS) $(EXTRA_FLAGS) -c $(AMALG)/utfx.c -o $(AMALG)/utfx.o
+	@rm -f $@
+	$(AR) rcs $@ $(AMALG)/utfx.o
+
+$(AMALG)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_SUPPORT_OBJ) $(AMALG_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -o $@ $^ $(ICU_LIBS) -lpthread
+
+test-build: $(AMALG_TEST_BIN) $(AMALG)/utfx.c $(AMALG)/utfx.h
+
 # ---------------------------------------------------------------- install
 install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man page
 	@mkdir -p $(BUILD)
@@ -397,8 +452,8 @@ uninstall: ## remove what install put in place
 	      $(DESTDIR)$(LIBDIR)/libutfx.so $(DESTDIR)$(PKGCONFIGDIR)/utfx.pc
 	rm -f $(DESTDIR)$(BINDIR)/utfx $(DESTDIR)$(MANDIR)/man1/utfx.1 # ---- cli
 
-clean: ## remove the build directory
-	rm -rf $(BUILD)
+clean: ## remove the build directory and dist/
+	rm -rf $(BUILD) dist
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'

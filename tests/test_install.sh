@@ -44,24 +44,10 @@ else
   echo "not ok 2 - installed files missing:$missing"
 fi
 
-cat > "$tmp/consumer.c" <<'C'
-#include <stdio.h>
-#include <string.h>
-#include <utfx.h>
-
-int main(void) {
-  char16_t out[8];
-  utfx_result r = utfx_convert_utf8_to_utf16le("h\xC3\xA9\xE2\x82", 5, out, 8, UTFX_REPLACE);
-  if (r.status != UTFX_OK || r.written != 3 || out[1] != 0xE9 || out[2] != 0xFFFD) return 1;
-  if (strcmp(utfx_version(), UTFX_VERSION_STRING) != 0) return 2;
-  printf("%s\n", utfx_version());
-  return 0;
-}
-C
 flags=$(PKG_CONFIG_SYSROOT_DIR=$dest PKG_CONFIG_LIBDIR=$dest/usr/lib/pkgconfig \
   PKG_CONFIG_PATH= PKG_CONFIG_ALLOW_SYSTEM_CFLAGS=1 PKG_CONFIG_ALLOW_SYSTEM_LIBS=1 \
   pkg-config --cflags --libs utfx 2> "$tmp/err")
-if [ -n "$flags" ] && $CC -std=c11 -Wall -Wextra -Werror "$tmp/consumer.c" $flags \
+if [ -n "$flags" ] && $CC -std=c11 -Wall -Wextra -Werror tests/consumer/main.c $flags \
     -o "$tmp/consumer" 2>> "$tmp/err"; then
   echo "ok 3 - consumer builds with pkg-config --cflags --libs utfx ($flags)"
 else

@@ -1,0 +1,27 @@
+# The library's sources and per-file flags: the one list that the Makefile
+# (include sources.mk), CMakeLists.txt and the amalgamation (make amalgamate)
+# all build from, so the three cannot drift. CMake reads this file itself:
+# keep to `NAME := words` lines (`\` continues a line; no make functions or
+# variable references). Sources are globs, resolved by make's $(wildcard) and
+# CMake's file(GLOB): a new file in these directories joins every build.
+
+# Portable C: every platform.
+UTFX_SRC := src/*.c src/scalar/*.c
+# x86-64 only, one file per kernel family and tier. Each tier's files are
+# compiled with exactly the features dispatch checks for it (src/cpu.h).
+UTFX_SRC_AVX2 := src/x86/avx2_*.c
+UTFX_SRC_AVX512 := src/x86/avx512_*.c
+UTFX_AVX2_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt
+UTFX_AVX512_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt \
+                     -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2
+# Tier tables start from the scalar entries and override some (designated
+# initializers given twice on purpose).
+UTFX_DISPATCH_FLAGS := -Wno-override-init
+
+# The utfx command, and the benchmark engine its `utfx bench` links.
+UTFX_CLI_SRC := cli/*.c
+UTFX_BENCH_ENGINE_SRC := bench/engine.c bench/suite_*.c bench/baselines_none.c
+
+# Warnings for the library, the CLI and the bench (C11).
+UTFX_WARN := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wcast-qual -Wstrict-prototypes \
+             -Wmissing-prototypes -Wundef -Wpointer-arith -Wvla -Wformat=2 -Wwrite-strings
