@@ -149,9 +149,15 @@ static int load(const char *path, results *r) {
     mad = c_mad >= 0 && c_mad < n ? atof(f_[c_mad]) : 0;
     if (!(bytes > 0) || !(med > 0)) continue;
     if (r->n == r->cap) {
-      r->cap = r->cap ? 2 * r->cap : 256;
-      r->rows = realloc(r->rows, r->cap * sizeof *r->rows);
-      if (!r->rows) return -1;
+      size_t cap = r->cap ? 2 * r->cap : 256;
+      row *rows = realloc(r->rows, cap * sizeof *rows);
+      if (!rows) {
+        fprintf(stderr, "utfx-chart: out of memory\n");
+        fclose(f);
+        return -1;
+      }
+      r->rows = rows;
+      r->cap = cap;
     }
     w = &r->rows[r->n++];
     slash = strchr(f_[c_name], '/');
@@ -171,6 +177,16 @@ static int load(const char *path, results *r) {
   fclose(f);
   if (!r->cpu[0]) cpu_model(r->cpu, sizeof r->cpu);
   return 0;
+}
+
+static void free_results(results *r) {
+  for (size_t i = 0; i < r->n; i++) {
+    free(r->rows[i].suite);
+    free(r->rows[i].panel);
+    free(r->rows[i].group);
+    free(r->rows[i].impl);
+  }
+  free(r->rows);
 }
 
 /* ---- implementations: order and colour */
@@ -209,7 +225,8 @@ static const char *impl_colour(const char *impl, int k) {
   }
 }
 
-/* Distinct strings in order of first appearance (rows of one suite). */
+/* Distinct strings in order of first appearance (rows of one suite); past
+ * 512 (no chart of ours has a tenth of that), more are left out. */
 typedef struct {
   const char *s[512];
   int n;
@@ -259,8 +276,9 @@ static int panel_contents(const results *r, const char *suite, const char *panel
   for (size_t i = 0; i < r->n; i++) {
     const row *w = &r->rows[i];
     if (strcmp(w->suite, suite) || strcmp(w->panel, panel)) continue;
+    int k = index_of(impls, w->impl, 0);
     index_of(groups, w->group, 1);
-    has[index_of(impls, w->impl, 0)] = 1;
+    if (k >= 0) has[k] = 1;
   }
   for (int k = 0; k < impls->n; k++) nimpl += has[k];
   return nimpl;
@@ -425,20 +443,24 @@ int main(int argc, char **argv) {
       {"encode", "UTF-16 to UTF-8 into a buffer vs Node's Buffer.write and encodeInto"},
   };
   results r = {0};
-  int drawn = 0;
+  int drawn = 0, rc = 0;
   if (argc != 3) {
     fprintf(stderr, "usage: utfx-chart RESULTS.csv OUTDIR\n");
     return 2;
   }
-  if (load(argv[1], &r) != 0) return 1;
-  for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
+  if (load(argv[1], &r) != 0) rc = 1;
+  for (size_t i = 0; rc == 0 && i < sizeof suites / sizeof suites[0]; i++) {
     char path[4096];
-    int rc;
+    int done;
     snprintf(path, sizeof path, "%s/%s.svg", argv[2], suites[i][0]);
-    rc = chart(&r, suites[i][0], suites[i][1], path);
-    if (rc < 0) return 1;
-    drawn += rc;
+    done = chart(&r, suites[i][0], suites[i][1], path);
+    if (done < 0) rc = 1;
+    else drawn += done;
   }
-  if (!drawn) fprintf(stderr, "utfx-chart: %s has no kernels, decode or encode rows\n", argv[1]);
-  return drawn ? 0 : 1;
+  if (rc == 0 && !drawn) {
+    fprintf(stderr, "utfx-chart: %s has no kernels, decode or encode rows\n", argv[1]);
+    rc = 1;
+  }
+  free_results(&r);
+  return rc;
 }
