@@ -24,7 +24,7 @@ for dir in fuzz/corpus/*/; do
     printf '%s\n' "$log" | tail -n 20 | sed 's/^/# /'
     for f in "$dir"*; do
       [ -f "$f" ] && ! "$bin" "$f" >/dev/null 2>&1 && echo "# failing input: $f"
-    done
+    done | head -n 10
     fail=1
   fi
 done
