@@ -160,9 +160,6 @@ int cli_input_map(const struct cli_input *in, struct cli_map *map) {
   map->start = (int64_t)start;
   map->p = (const unsigned char *)base + start;
   map->n = map->size - (size_t)start;
-#if defined(MADV_SEQUENTIAL)
-  (void)madvise(base, map->size, MADV_SEQUENTIAL);
-#endif
   mapped_name = in->display;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_sigbus;
