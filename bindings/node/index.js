@@ -72,9 +72,10 @@ function normalizeEncoding(enc) {
   return norm;
 }
 
-// StringDecoder#write of a chunk below these sizes (bytes, by utfx encoding)
-// goes to Node's own decoder (nodeDecoders) when ours holds nothing before
-// and Node's would hold nothing after:
+// StringDecoder#write of a chunk below these sizes (bytes, by utfx encoding;
+// latin1, ascii and base64 are tested first, in write) goes to Node's own
+// decoder (nodeDecoders) when ours holds nothing before and Node's would
+// hold nothing after:
 // Node's path then costs less than the N-API call. latin1, ascii and utf16le
 // are a copy either way (V8 makes the string), so Node's path always wins.
 const smallWrite = [];
@@ -139,13 +140,19 @@ function StringDecoder(encoding) {
 StringDecoder.prototype.write = function write(buf) {
   if (typeof buf === 'string')
     return buf;
-  const state = stateOf(this);
+  const state = this == null ? undefined : this[kNativeDecoder];
   if (state !== undefined && buf instanceof Uint8Array) {
-    const n = buf.length;
     const enc = state[ENCODING];
-    if (n < smallWrite[enc] && state[BUFFERED] === 0) {
-      if (n === 0) return '';
-      if (keepsNothing(enc, buf, n)) return nodeDecoders[enc].write(buf);
+    if (enc >= ENC.latin1 && enc !== ENC.hex) { // latin1, ascii, base64, base64url
+      if (buf.length < smallWrite[enc] &&
+          (enc <= ENC.ascii || (state[BUFFERED] === 0 && buf.length % 3 === 0)))
+        return nodeDecoders[enc].write(buf);
+    } else {
+      const n = buf.length;
+      if (n < smallWrite[enc] && state[BUFFERED] === 0) {
+        if (n === 0) return '';
+        if (keepsNothing(enc, buf, n)) return nodeDecoders[enc].write(buf);
+      }
     }
     return addon.decoderWrite(state[kHandle], buf);
   }
