@@ -21,12 +21,12 @@
  * numbers pass through them instead of N-API value calls, which cost as much
  * as a short conversion. Nothing here calls back into JavaScript.
  *
- * The decoder state Buffer holds, first, Node's own 7 bytes of decoder state
- * (src/string_decoder.h: 4 bytes of incomplete character, missing, buffered,
- * encoding), kept exactly as Node keeps them, so the legacy lastChar /
+ * A decoder's state (STATE_SIZE bytes, see state_block) holds, first,
+ * Node's own 7 bytes of state (src/string_decoder.h: 4 bytes of incomplete
+ * character, missing, buffered, encoding), kept exactly as Node keeps them, so the legacy lastChar /
  * lastNeed / lastTotal getters read them from JavaScript; then the
  * utfx_decoder. Node's bookkeeping (node_track below) also tells when a
- * write starts with nothing held: then the body is decoded in one shot
+ * utf8 write starts with nothing held: then the body is decoded in one shot
  * (latin1 output when it fits, as V8 would store it) and only the tail goes
  * through the streaming decoder. */
 #define NAPI_VERSION 8
