@@ -25,10 +25,10 @@
  * Node's own 7 bytes of state (src/string_decoder.h: 4 bytes of incomplete
  * character, missing, buffered, encoding), kept exactly as Node keeps them,
  * so the legacy lastChar / lastNeed / lastTotal getters read them from
- * JavaScript; then the utfx_decoder. Node's bookkeeping (node_track below) also tells when a
- * utf8 write starts with nothing held: then the body is decoded in one shot
- * (latin1 output when it fits, as V8 would store it) and only the tail goes
- * through the streaming decoder. */
+ * JavaScript; then the utfx_decoder. Node's bookkeeping (node_track below)
+ * also tells when a utf8 write starts with nothing held: then the body is
+ * decoded in one shot (latin1 output when it fits, as V8 would store it)
+ * and only the tail goes through the streaming decoder. */
 #define NAPI_VERSION 8
 #include <node_api.h>
 
