@@ -16,7 +16,8 @@ if ! command -v "$NODE" >/dev/null 2>&1; then
 fi
 if [ ! -f "$ADDON" ]; then
   echo "1..1"
-  echo "not ok 1 - $ADDON is missing (make test-build builds it)"
+  echo "not ok 1 - $ADDON is missing (make test-build builds it when node's headers are installed:" \
+    "node_api.h, Debian package libnode-dev)"
   exit 1
 fi
 UTFX_NODE_ADDON=$(cd "$(dirname "$ADDON")" && pwd)/$(basename "$ADDON")

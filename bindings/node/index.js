@@ -46,6 +46,7 @@ let SMALL_BYTE_LENGTH = 32; // UTF-16 units, byteLength()
 // ------------------------------------------------------------ StringDecoder
 
 const kNativeDecoder = Symbol('kNativeDecoder'); // the same description as Node's
+const kHandle = Symbol('kHandle');
 const BuiltinDecoder = builtin.StringDecoder;
 const builtinProto = BuiltinDecoder.prototype;
 
@@ -71,9 +72,10 @@ function normalizeEncoding(enc) {
   return norm;
 }
 
-// StringDecoder#write of a chunk below these sizes (bytes, by utfx encoding)
-// goes to Node's own decoder (nodeDecoders) when ours holds nothing before
-// and Node's would hold nothing after:
+// StringDecoder#write of a chunk below these sizes (bytes, by utfx encoding;
+// latin1, ascii and base64 are tested first, in write) goes to Node's own
+// decoder (nodeDecoders) when ours holds nothing before and Node's would
+// hold nothing after:
 // Node's path then costs less than the N-API call. latin1, ascii and utf16le
 // are a copy either way (V8 makes the string), so Node's path always wins.
 const smallWrite = [];
@@ -108,18 +110,11 @@ const nodeDecoders = [];
 for (const name of Object.keys(ENC)) nodeDecoders[ENC[name]] = new BuiltinDecoder(name);
 
 // Would Node's decoder, holding nothing, hold nothing after these n > 0 bytes?
+// (latin1, ascii and hex never hold anything.)
 function keepsNothing(enc, buf, n) {
-  switch (enc) {
-    case ENC.utf8:
-      return utf8KeepsNothing(buf, n);
-    case ENC.utf16le: // an odd byte, or a final high surrogate, would wait
-      return n % 2 === 0 && (buf[n - 1] & 0xFC) !== 0xD8;
-    case ENC.base64:
-    case ENC.base64url:
-      return n % 3 === 0;
-    default:
-      return true;
-  }
+  if (enc === ENC.utf8) return utf8KeepsNothing(buf, n);
+  if (enc === ENC.utf16le) return n % 2 === 0 && (buf[n - 1] & 0xFC) !== 0xD8; // odd byte, high surrogate
+  return (enc !== ENC.base64 && enc !== ENC.base64url) || n % 3 === 0;
 }
 
 // The state Buffer of one of our decoders, else undefined.
@@ -129,29 +124,41 @@ function stateOf(self) {
 
 function StringDecoder(encoding) {
   this.encoding = normalizeEncoding(encoding);
-  const state = Buffer.alloc(addon.stateSize);
+  // The state in C memory, seen from here through a Buffer over it; the
+  // addon takes the handle (cheaper to unwrap than a Buffer).
+  let handle = addon.decoderNew();
+  const memory = addon.decoderMemory(handle);
+  const state = memory === undefined ? Buffer.alloc(addon.stateSize) : Buffer.from(memory);
+  if (memory === undefined) handle = state;
   // An encoding only a monkey-patched Buffer.isEncoding knows: Node's field
   // gets undefined, which its C++ decoder reads as 0, ASCII.
-  addon.decoderInit(state, ENC[this.encoding] ?? ENC.ascii);
+  addon.decoderInit(handle, ENC[this.encoding] ?? ENC.ascii);
+  Object.defineProperty(state, kHandle, { __proto__: null, value: handle });
   this[kNativeDecoder] = state;
 }
 
 StringDecoder.prototype.write = function write(buf) {
   if (typeof buf === 'string')
     return buf;
-  const state = stateOf(this);
+  const state = this == null ? undefined : this[kNativeDecoder];
   if (state !== undefined && buf instanceof Uint8Array) {
-    const n = buf.length;
     const enc = state[ENCODING];
-    if (n < smallWrite[enc] && state[BUFFERED] === 0) {
-      if (n === 0) return '';
-      if (keepsNothing(enc, buf, n)) return nodeDecoders[enc].write(buf);
+    if (enc >= ENC.latin1 && enc !== ENC.hex) { // latin1, ascii, base64, base64url
+      if (buf.length < smallWrite[enc] &&
+          (enc <= ENC.ascii || (state[BUFFERED] === 0 && buf.length % 3 === 0)))
+        return nodeDecoders[enc].write(buf);
+    } else {
+      const n = buf.length;
+      if (n < smallWrite[enc] && state[BUFFERED] === 0) {
+        if (n === 0) return '';
+        if (keepsNothing(enc, buf, n)) return nodeDecoders[enc].write(buf);
+      }
     }
-    return addon.decoderWrite(state, buf);
+    return addon.decoderWrite(state[kHandle], buf);
   }
   if (state === undefined || !ArrayBuffer.isView(buf))
     return builtinProto.write.call(this, buf); // Node's errors
-  return addon.decoderWrite(state, buf);
+  return addon.decoderWrite(state[kHandle], buf);
 };
 
 StringDecoder.prototype.end = function end(buf) {
@@ -162,7 +169,7 @@ StringDecoder.prototype.end = function end(buf) {
   if (buf !== undefined)
     ret = this.write(buf);
   if (state[BUFFERED] > 0)
-    ret += addon.decoderFlush(state);
+    ret += addon.decoderFlush(state[kHandle]);
   return ret;
 };
 
@@ -172,7 +179,7 @@ StringDecoder.prototype.text = function text(buf, offset) {
     return builtinProto.text.call(this, buf, offset);
   // Node forgets what it held but keeps the stale lastChar bytes.
   const last = state.readUInt32LE(0);
-  addon.decoderInit(state, state[ENCODING]);
+  addon.decoderInit(state[kHandle], state[ENCODING]);
   state.writeUInt32LE(last, 0);
   return this.write(buf.slice(offset));
 };

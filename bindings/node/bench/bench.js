@@ -255,7 +255,9 @@ function writeGrid() {
 function overhead() {
   const { addon, thresholds } = utfx._bench;
   const empty = Buffer.alloc(0);
-  const st = new utfx.StringDecoder('utf8')[Object.getOwnPropertySymbols(new utfx.StringDecoder())[0]];
+  const sd = new utfx.StringDecoder('utf8');
+  const state = sd[Object.getOwnPropertySymbols(sd)[0]];
+  const st = state[Object.getOwnPropertySymbols(state)[0]]; // the addon's handle
   const jsNop = new Function('return undefined'); // eslint-disable-line no-new-func
   const loop = (f) => (iters) => {
     let acc = 0;

@@ -4,8 +4,11 @@
  * anything unusual to Node's own builtins, so errors are Node's, bit for
  * bit) and calls these functions only with arguments of the right types:
  *
- *   decoderInit(state, enc)     state: a Buffer of stateSize bytes owned by
- *                               one StringDecoder; enc: a utfx_encoding
+ *   decoderNew()                -> a handle (external) of a state in C memory
+ *   decoderMemory(handle)       -> an ArrayBuffer over that state
+ *   decoderInit(state, enc)     state: the handle, or a Buffer of stateSize
+ *                               bytes (owned by one StringDecoder);
+ *                               enc: a utfx_encoding
  *   decoderWrite(state, view)   -> string, what StringDecoder#write returns
  *   decoderFlush(state)         -> string, the flush part of #end
  *   utf8Slice(view)             -> string, Buffer#toString('utf8') of the view,
@@ -18,14 +21,14 @@
  * numbers pass through them instead of N-API value calls, which cost as much
  * as a short conversion. Nothing here calls back into JavaScript.
  *
- * The decoder state Buffer holds, first, Node's own 7 bytes of decoder state
- * (src/string_decoder.h: 4 bytes of incomplete character, missing, buffered,
- * encoding), kept exactly as Node keeps them, so the legacy lastChar /
- * lastNeed / lastTotal getters read them from JavaScript; then the
- * utfx_decoder. Node's bookkeeping (node_track below) also tells when a
- * write starts with nothing held: then the body is decoded in one shot
- * (latin1 output when it fits, as V8 would store it) and only the tail goes
- * through the streaming decoder. */
+ * A decoder's state (STATE_SIZE bytes, see state_block) holds, first,
+ * Node's own 7 bytes of state (src/string_decoder.h: 4 bytes of incomplete
+ * character, missing, buffered, encoding), kept exactly as Node keeps them,
+ * so the legacy lastChar / lastNeed / lastTotal getters read them from
+ * JavaScript; then the utfx_decoder. Node's bookkeeping (node_track below)
+ * also tells when a utf8 write starts with nothing held: then the body is
+ * decoded in one shot (latin1 output when it fits, as V8 would store it)
+ * and only the tail goes through the streaming decoder. */
 #define NAPI_VERSION 8
 #include <node_api.h>
 
@@ -286,12 +289,63 @@ static napi_value u16_string(napi_env env, addon *a, size_t n, int try_one_byte)
   return make_utf16(env, a->u16, n);
 }
 
+/* A decoder's state in C memory, shared by an external (the handle the
+ * calls take: the cheapest N-API value to unwrap) and an external
+ * ArrayBuffer (JavaScript's view, for the legacy getters); freed when both
+ * are collected. Where external ArrayBuffers are not allowed, index.js uses
+ * a Buffer of stateSize bytes as both. */
+typedef struct {
+  _Atomic int refs;
+  unsigned char state[STATE_SIZE];
+} state_block;
+
+static void state_release(napi_env env, void *data, void *hint) {
+  state_block *b = hint ? hint : data;
+  (void)env;
+  if (--b->refs == 0) free(b);
+}
+
 static int state_of(napi_env env, napi_value v, unsigned char **st) {
   void *p;
   size_t n;
+  if (napi_get_value_external(env, v, &p) == napi_ok && p) {
+    *st = ((state_block *)p)->state;
+    return 0;
+  }
   if (napi_get_buffer_info(env, v, &p, &n) != napi_ok || n < STATE_SIZE) return -1;
   *st = p;
   return 0;
+}
+
+/* decoderNew() -> the handle of a zeroed state. */
+static napi_value js_decoder_new(napi_env env, napi_callback_info info) {
+  napi_value v = NULL;
+  state_block *b = calloc(1, sizeof *b);
+  (void)info;
+  if (!b) return throw_oom(env);
+  b->refs = 1;
+  if (napi_create_external(env, b, state_release, NULL, &v) != napi_ok) {
+    free(b);
+    return throw_oom(env);
+  }
+  return v;
+}
+
+/* decoderMemory(handle) -> an ArrayBuffer over the state, or undefined. */
+static napi_value js_decoder_memory(napi_env env, napi_callback_info info) {
+  napi_value argv[1], v = NULL;
+  void *p = NULL;
+  state_block *b;
+  get_args(env, info, argv, 1);
+  if (napi_get_value_external(env, argv[0], &p) != napi_ok || !p) return NULL;
+  b = p;
+  b->refs++;
+  if (napi_create_external_arraybuffer(env, b->state, STATE_SIZE, state_release, b, &v) !=
+      napi_ok) {
+    b->refs--;
+    return NULL;
+  }
+  return v;
 }
 
 static napi_value js_decoder_init(napi_env env, napi_callback_info info) {
@@ -560,6 +614,8 @@ static napi_value init(napi_env env, napi_value exports) {
     napi_callback cb;
   } fns[] = {
       {"setup", js_setup},
+      {"decoderNew", js_decoder_new},
+      {"decoderMemory", js_decoder_memory},
       {"decoderInit", js_decoder_init},
       {"decoderWrite", js_decoder_write},
       {"decoderFlush", js_decoder_flush},
