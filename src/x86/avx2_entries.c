@@ -63,6 +63,15 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   static size_t ENTRY(to##_length_from_##from)(const S *s, size_t n) {             \
     UTFXI_WRAP(size_t, utfxi_moved_size, to##_length_from_##from, S, n, (s, n));   \
   }
+#define ENTRY_REPAIR(op)                                                   \
+  static void ENTRY(op)(const char16_t *s, size_t n, char16_t *d) {        \
+    if (UTFXI_IS_SHORT(char16_t, n)) {                                     \
+      utfxi_##op##_scalar(s, n, d);                                        \
+      return;                                                              \
+    }                                                                      \
+    INNER.op(s, n, d);                                                     \
+    _mm256_zeroupper();                                                    \
+  }
 #define FIELD_VALIDATE(enc, S) .validate_##enc = ENTRY(validate_##enc),
 #define FIELD_CONVERT(from, S, to, T) .convert_##from##_to_##to = ENTRY(convert_##from##_to_##to),
 #define FIELD_LENGTH(to, from, S) .to##_length_from_##from = ENTRY(to##_length_from_##from),
@@ -73,22 +82,8 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   UTFXI_VALIDATIONS(ENTRY_VALIDATE)                                                       \
   UTFXI_CONVERSIONS(ENTRY_CONVERT)                                                        \
   UTFXI_LENGTHS(ENTRY_LENGTH)                                                             \
-  static void ENTRY(to_well_formed_utf16le)(const char16_t *s, size_t n, char16_t *d) {   \
-    if (UTFXI_IS_SHORT(char16_t, n)) {                                                    \
-      utfxi_to_well_formed_utf16le_scalar(s, n, d);                                       \
-      return;                                                                             \
-    }                                                                                     \
-    INNER.to_well_formed_utf16le(s, n, d);                                                \
-    _mm256_zeroupper();                                                                   \
-  }                                                                                       \
-  static void ENTRY(to_well_formed_utf16be)(const char16_t *s, size_t n, char16_t *d) {   \
-    if (UTFXI_IS_SHORT(char16_t, n)) {                                                    \
-      utfxi_to_well_formed_utf16be_scalar(s, n, d);                                       \
-      return;                                                                             \
-    }                                                                                     \
-    INNER.to_well_formed_utf16be(s, n, d);                                                \
-    _mm256_zeroupper();                                                                   \
-  }                                                                                       \
+  ENTRY_REPAIR(to_well_formed_utf16le)                                                    \
+  ENTRY_REPAIR(to_well_formed_utf16be)                                                    \
   static size_t ENTRY(base64_blocks)(const unsigned char *p, size_t n, size_t blocks,     \
                                      unsigned char *d8, char16_t *d16, int url) {         \
     size_t r = INNER.base64_blocks(p, n, blocks, d8, d16, url);                           \
