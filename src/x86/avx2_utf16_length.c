@@ -51,6 +51,29 @@ UTFXI_INLINE size_t utf8_length_from_utf16_body(const char16_t *s, size_t n, int
   return total;
 }
 
+/* Code points after replacement: one per unit, less one per well-formed
+ * pair, counted at its high surrogate against the units one further on
+ * (a load at +1, so a pair across blocks counts once). For the tail,
+ * i - pairs + its scalar count is exact: a low surrogate at i whose pair was
+ * counted here is a lone unit to the scalar code, which it also is in
+ * i - pairs. */
+UTFXI_INLINE size_t utf32_length_from_utf16_body(const char16_t *s, size_t n, int be) {
+  size_t i = 0, pairs = 0;
+  for (; n - i >= 17; i += 16) {
+    __m256i hi = a2_top_eq(a2_load16(s + i, be), 0xFC00, 0xD800);
+    __m256i lo = a2_top_eq(a2_load16(s + i + 1, be), 0xFC00, 0xDC00);
+    pairs += (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(_mm256_and_si256(hi, lo))) / 2;
+  }
+  return i - pairs + (be ? utfxi_utf32_length_from_utf16be_scalar(s + i, n - i)
+                         : utfxi_utf32_length_from_utf16le_scalar(s + i, n - i));
+}
+size_t utfxi_utf32_length_from_utf16le_avx2(const char16_t *s, size_t n) {
+  return utf32_length_from_utf16_body(s, n, 0);
+}
+size_t utfxi_utf32_length_from_utf16be_avx2(const char16_t *s, size_t n) {
+  return utf32_length_from_utf16_body(s, n, 1);
+}
+
 size_t utfxi_utf8_length_from_utf16le_avx2(const char16_t *s, size_t n) {
   return utf8_length_from_utf16_body(s, n, 0);
 }
