@@ -21,10 +21,10 @@ UTFXI_INLINE utfx_result scalar_swap(const char16_t *s, size_t n, char16_t *d, s
             : utfxi_convert_utf16le_to_utf16be_scalar(s, n, d, cap, flags);
 }
 
-/* i, or i - 1 when the vector code took a pair's high surrogate at i - 1 and
+/* i (<= n), or i - 1 when the vector code took a pair's high surrogate at i - 1 and
  * left its low one at i: the scalar code must see the pair whole. */
-UTFXI_INLINE size_t pair_start(const char16_t *s, size_t i, int be) {
-  return i && (utfxi_load16(s + i, be) & 0xFC00) == 0xDC00 &&
+UTFXI_INLINE size_t pair_start(const char16_t *s, size_t n, size_t i, int be) {
+  return i && i < n && (utfxi_load16(s + i, be) & 0xFC00) == 0xDC00 &&
                  (utfxi_load16(s + i - 1, be) & 0xFC00) == 0xD800
              ? i - 1
              : i;
@@ -65,7 +65,7 @@ UTFXI_INLINE utfx_result swap16(const char16_t *s, size_t n, char16_t *d, size_t
         i += 16;
         continue;
       }
-      i = pair_start(s, i, be);
+      i = pair_start(s, n, i, be);
       len = a2_scalar_region(s, n, i, be);
       r = scalar_swap(s + i, len, d + i, cap - i, flags, be);
       if (r.status != UTFX_OK) return utfxi_result_after(&r, i, i, replaced);
@@ -76,7 +76,7 @@ UTFXI_INLINE utfx_result swap16(const char16_t *s, size_t n, char16_t *d, size_t
     _mm256_storeu_si256((__m256i *)(d + i), swapped);
     i += 16;
   }
-  i = pair_start(s, i, be);
+  i = pair_start(s, n, i, be);
   r = scalar_swap(s + i, n - i, d + i, cap - i, flags, be);
   return utfxi_result_after(&r, i, i, replaced);
 }
