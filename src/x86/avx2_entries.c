@@ -1,9 +1,9 @@
 /* The avx2 and avx512 tier tables that dispatch.c selects: one thin entry per
  * operation, generated here from the operation lists of internal.h, around
  * the kernel that x86_kernels.h names for it. Each entry
- *  - takes inputs shorter than one 32-byte vector to the scalar kernel (the
- *    SIMD kernels would only run their scalar tail steps on them, behind
- *    their set-up), and
+ *  - takes inputs shorter than two 32-byte vectors to the scalar kernel
+ *    (UTFXI_SHORT_BYTES: on them the SIMD kernels run mostly their scalar
+ *    tail, behind their set-up), and
  *  - returns with the upper halves of the YMM/ZMM registers clean
  *    (VZEROUPPER: XINUSE bits 2 and 6 clear), whatever compiler built the
  *    kernel. gcc, for one, leaves them dirty in kernels that call a helper it
@@ -20,8 +20,12 @@
 
 #include "x86_kernels.h"
 
-/* Below this many bytes of input the scalar kernel is the faster one. */
-#define UTFXI_SHORT_BYTES 32
+/* Below this many bytes of input the scalar kernel is the faster one: with
+ * fewer than two 32-byte vectors the kernels run one block and then their
+ * scalar tail (or, for UTF-16 text with surrogates, a scalar region), which
+ * measured up to 1.6x the scalar kernel's time on mixed-script text (AMD
+ * Zen 4, the small suite). */
+#define UTFXI_SHORT_BYTES 64
 #define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
 
 /* The entries of tier TIER (redefined before each expansion of
