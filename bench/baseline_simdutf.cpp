@@ -50,6 +50,9 @@ struct op_entry {
      return static_cast<size_t>(expr);                                                  \
    }}
 
+// simdutf's validation of the input, then its length function.
+#define SU_CHECKED_LENGTH(name, enc, length, cast) \
+  SU_OP(name, im(st)->validate_##enc(cast(src), n) ? im(st)->length(cast(src), n) : 0)
 const op_entry ops[] = {
     SU_OP("validate_utf8", im(st)->validate_utf8(c8(src), n) ? n : 0),
     SU_OP("validate_utf16le", im(st)->validate_utf16le(c16(src), n) ? n : 0),
@@ -80,27 +83,18 @@ const op_entry ops[] = {
     SU_OP("convert_latin1_to_utf32", im(st)->convert_latin1_to_utf32(c8(src), n, d32(dst))),
     // Length functions: utfx's are exact for any input, simdutf's trust it, so
     // the job an untrusted input needs is simdutf's validation plus its length.
-    SU_OP("utf8_length_from_utf16le",
-          im(st)->validate_utf16le(c16(src), n) ? im(st)->utf8_length_from_utf16le(c16(src), n) : 0),
-    SU_OP("utf8_length_from_utf16be",
-          im(st)->validate_utf16be(c16(src), n) ? im(st)->utf8_length_from_utf16be(c16(src), n) : 0),
-    SU_OP("utf8_length_from_utf32",
-          im(st)->validate_utf32(c32(src), n) ? im(st)->utf8_length_from_utf32(c32(src), n) : 0),
+    SU_CHECKED_LENGTH("utf8_length_from_utf16le", utf16le, utf8_length_from_utf16le, c16),
+    SU_CHECKED_LENGTH("utf8_length_from_utf16be", utf16be, utf8_length_from_utf16be, c16),
+    SU_CHECKED_LENGTH("utf8_length_from_utf32", utf32, utf8_length_from_utf32, c32),
     SU_OP("utf8_length_from_latin1", im(st)->utf8_length_from_latin1(c8(src), n)),
-    SU_OP("utf16_length_from_utf8",
-          im(st)->validate_utf8(c8(src), n) ? im(st)->utf16_length_from_utf8(c8(src), n) : 0),
-    SU_OP("utf16_length_from_utf32",
-          im(st)->validate_utf32(c32(src), n) ? im(st)->utf16_length_from_utf32(c32(src), n) : 0),
+    SU_CHECKED_LENGTH("utf16_length_from_utf8", utf8, utf16_length_from_utf8, c8),
+    SU_CHECKED_LENGTH("utf16_length_from_utf32", utf32, utf16_length_from_utf32, c32),
     SU_OP("utf16_length_from_latin1", im(st)->utf16_length_from_latin1(n)),
-    SU_OP("utf32_length_from_utf8",
-          im(st)->validate_utf8(c8(src), n) ? im(st)->utf32_length_from_utf8(c8(src), n) : 0),
-    SU_OP("utf32_length_from_utf16le",
-          im(st)->validate_utf16le(c16(src), n) ? im(st)->utf32_length_from_utf16le(c16(src), n) : 0),
-    SU_OP("utf32_length_from_utf16be",
-          im(st)->validate_utf16be(c16(src), n) ? im(st)->utf32_length_from_utf16be(c16(src), n) : 0),
+    SU_CHECKED_LENGTH("utf32_length_from_utf8", utf8, utf32_length_from_utf8, c8),
+    SU_CHECKED_LENGTH("utf32_length_from_utf16le", utf16le, utf32_length_from_utf16le, c16),
+    SU_CHECKED_LENGTH("utf32_length_from_utf16be", utf16be, utf32_length_from_utf16be, c16),
     SU_OP("utf32_length_from_latin1", im(st)->utf32_length_from_latin1(n)),
-    SU_OP("latin1_length_from_utf8",
-          im(st)->validate_utf8(c8(src), n) ? im(st)->latin1_length_from_utf8(c8(src), n) : 0),
+    SU_CHECKED_LENGTH("latin1_length_from_utf8", utf8, latin1_length_from_utf8, c8),
     SU_OP("latin1_length_from_utf16le", im(st)->latin1_length_from_utf16(n)),
     SU_OP("latin1_length_from_utf16be", im(st)->latin1_length_from_utf16(n)),
     SU_OP("latin1_length_from_utf32", im(st)->latin1_length_from_utf32(n)),

@@ -33,7 +33,10 @@ static any_fn entry_of_tier(const char *tier, const char *op) {
   const struct utfxi_kernels *k;
   if (utfx_set_implementation(tier) != 0) return NULL;
   k = utfxi_active();
-  f = entry(k->inner ? k->inner : k, op); /* the kernel, not the tier's entry around it */
+#ifdef UTFXI_KERNELS_HAVE_INNER
+  if (k->inner) k = k->inner; /* the kernel, not the tier's entry around it */
+#endif
+  f = entry(k, op);
   return f;
 }
 

@@ -69,6 +69,7 @@ struct utfxi_kernels {
   /* The table of kernels these entries wrap (the x86 tiers, avx2_entries.c),
    * or NULL when the entries are the kernels themselves (scalar). */
   const struct utfxi_kernels *inner;
+#define UTFXI_KERNELS_HAVE_INNER 1 /* for bench/kernel_probe.c, built against older trees too */
 #define UTFXI_FIELD_VALIDATE(enc, S) utfx_result (*validate_##enc)(const S *, size_t);
   UTFXI_VALIDATIONS(UTFXI_FIELD_VALIDATE)
 #undef UTFXI_FIELD_VALIDATE

@@ -1,9 +1,9 @@
 /* The avx2 and avx512 tier tables that dispatch.c selects: one thin entry per
  * operation, generated here from the operation lists of internal.h, around
  * the kernel that x86_kernels.h names for it. Each entry
- *  - takes inputs shorter than one 32-byte vector to the scalar kernel (the
- *    SIMD kernels would only run their scalar tail steps on them, behind
- *    their set-up), and
+ *  - takes inputs shorter than two 32-byte vectors to the scalar kernel
+ *    (UTFXI_SHORT_BYTES: on them the SIMD kernels run mostly their scalar
+ *    tail, behind their set-up), and
  *  - returns with the upper halves of the YMM/ZMM registers clean
  *    (VZEROUPPER: XINUSE bits 2 and 6 clear), whatever compiler built the
  *    kernel. gcc, for one, leaves them dirty in kernels that call a helper it
@@ -20,8 +20,12 @@
 
 #include "x86_kernels.h"
 
-/* Below this many bytes of input the scalar kernel is the faster one. */
-#define UTFXI_SHORT_BYTES 32
+/* Below this many bytes of input the scalar kernel is the faster one: with
+ * fewer than two 32-byte vectors the kernels run one block and then their
+ * scalar tail (or, for UTF-16 text with surrogates, a scalar region), which
+ * measured up to 1.6x the scalar kernel's time on mixed-script text (AMD
+ * Zen 4, the small suite). */
+#define UTFXI_SHORT_BYTES 64
 #define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
 
 /* The entries of tier TIER (redefined before each expansion of
@@ -63,6 +67,15 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   static size_t ENTRY(to##_length_from_##from)(const S *s, size_t n) {             \
     UTFXI_WRAP(size_t, utfxi_moved_size, to##_length_from_##from, S, n, (s, n));   \
   }
+#define ENTRY_REPAIR(op)                                                   \
+  static void ENTRY(op)(const char16_t *s, size_t n, char16_t *d) {        \
+    if (UTFXI_IS_SHORT(char16_t, n)) {                                     \
+      utfxi_##op##_scalar(s, n, d);                                        \
+      return;                                                              \
+    }                                                                      \
+    INNER.op(s, n, d);                                                     \
+    _mm256_zeroupper();                                                    \
+  }
 #define FIELD_VALIDATE(enc, S) .validate_##enc = ENTRY(validate_##enc),
 #define FIELD_CONVERT(from, S, to, T) .convert_##from##_to_##to = ENTRY(convert_##from##_to_##to),
 #define FIELD_LENGTH(to, from, S) .to##_length_from_##from = ENTRY(to##_length_from_##from),
@@ -73,22 +86,8 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   UTFXI_VALIDATIONS(ENTRY_VALIDATE)                                                       \
   UTFXI_CONVERSIONS(ENTRY_CONVERT)                                                        \
   UTFXI_LENGTHS(ENTRY_LENGTH)                                                             \
-  static void ENTRY(to_well_formed_utf16le)(const char16_t *s, size_t n, char16_t *d) {   \
-    if (UTFXI_IS_SHORT(char16_t, n)) {                                                    \
-      utfxi_to_well_formed_utf16le_scalar(s, n, d);                                       \
-      return;                                                                             \
-    }                                                                                     \
-    INNER.to_well_formed_utf16le(s, n, d);                                                \
-    _mm256_zeroupper();                                                                   \
-  }                                                                                       \
-  static void ENTRY(to_well_formed_utf16be)(const char16_t *s, size_t n, char16_t *d) {   \
-    if (UTFXI_IS_SHORT(char16_t, n)) {                                                    \
-      utfxi_to_well_formed_utf16be_scalar(s, n, d);                                       \
-      return;                                                                             \
-    }                                                                                     \
-    INNER.to_well_formed_utf16be(s, n, d);                                                \
-    _mm256_zeroupper();                                                                   \
-  }                                                                                       \
+  ENTRY_REPAIR(to_well_formed_utf16le)                                                    \
+  ENTRY_REPAIR(to_well_formed_utf16be)                                                    \
   static size_t ENTRY(base64_blocks)(const unsigned char *p, size_t n, size_t blocks,     \
                                      unsigned char *d8, char16_t *d16, int url) {         \
     size_t r = INNER.base64_blocks(p, n, blocks, d8, d16, url);                           \

@@ -108,3 +108,16 @@ utfx_result utfxi_convert_utf32_to_utf16be_avx2(const char32_t *s, size_t n, cha
                                                 size_t cap, unsigned flags) {
   return utf32_convert(s, n, d, cap, flags, OUT_UTF16BE);
 }
+
+/* UTF-16 units after replacement: one per unit, two for U+10000..U+10FFFF
+ * (a signed compare: values above 0x7FFFFFFF are invalid, one U+FFFD). */
+size_t utfxi_utf16_length_from_utf32_avx2(const char32_t *s, size_t n) {
+  const __m256i bmp_max = _mm256_set1_epi32(0xFFFF), end = _mm256_set1_epi32(0x110000);
+  size_t i = 0, astral = 0;
+  for (; n - i >= 8; i += 8) {
+    __m256i v = load8(s + i);
+    __m256i two = _mm256_and_si256(_mm256_cmpgt_epi32(v, bmp_max), _mm256_cmpgt_epi32(end, v));
+    astral += (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(two)));
+  }
+  return utfxi_add_sat(utfxi_add_sat(i, astral), utfxi_utf16_length_from_utf32_scalar(s + i, n - i));
+}

@@ -33,6 +33,10 @@ utfx_result utfxi_convert_utf16le_to_latin1_avx2(const char16_t *, size_t, char 
                                                  unsigned);
 utfx_result utfxi_convert_utf16be_to_latin1_avx2(const char16_t *, size_t, char *, size_t,
                                                  unsigned);
+utfx_result utfxi_convert_utf16le_to_utf16be_avx2(const char16_t *, size_t, char16_t *, size_t,
+                                                  unsigned);
+utfx_result utfxi_convert_utf16be_to_utf16le_avx2(const char16_t *, size_t, char16_t *, size_t,
+                                                  unsigned);
 utfx_result utfxi_validate_utf32_avx2(const char32_t *, size_t);
 utfx_result utfxi_convert_utf32_to_utf8_avx2(const char32_t *, size_t, char *, size_t, unsigned);
 utfx_result utfxi_convert_utf32_to_utf16le_avx2(const char32_t *, size_t, char16_t *, size_t,
@@ -49,6 +53,9 @@ size_t utfxi_utf8_length_from_utf16le_avx2(const char16_t *, size_t);
 size_t utfxi_utf8_length_from_utf16be_avx2(const char16_t *, size_t);
 size_t utfxi_utf8_length_from_latin1_avx2(const char *, size_t);
 size_t utfxi_utf8_length_from_utf32_avx2(const char32_t *, size_t);
+size_t utfxi_utf16_length_from_utf32_avx2(const char32_t *, size_t);
+size_t utfxi_utf32_length_from_utf16le_avx2(const char16_t *, size_t);
+size_t utfxi_utf32_length_from_utf16be_avx2(const char16_t *, size_t);
 
 /* ---- AVX-512 kernel prototypes: UTF-8 side ---- */
 utfx_result utfxi_validate_utf8_avx512(const char *, size_t);
