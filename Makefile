@@ -285,6 +285,12 @@ BENCH_SIMDUTF_DEF := -DUTFX_BENCH_SIMDUTF
 BENCH_OBJ += $(BUILD)/obj/bench/baseline_simdutf.o
 BENCH_LINK := $(CXX)
 endif
+# The bench objects (which `utfx bench` links too) are built with or without
+# simdutf: a stamp that changes with that choice rebuilds them, so a plain
+# `make` after `make bench SIMDUTF_DIR=...` does not link stale objects.
+BENCH_CONFIG := $(BUILD)/obj/bench/config
+$(shell mkdir -p $(BUILD)/obj/bench && { echo '$(BENCH_SIMDUTF_DEF)' | cmp -s - $(BENCH_CONFIG) \
+    || echo '$(BENCH_SIMDUTF_DEF)' > $(BENCH_CONFIG); })
 # Default selection: Node's hot paths in the kernel suite (Buffer.toString,
 # Buffer.write and byteLength, one-byte strings), all of the decode, encode
 # and node grids.
@@ -294,7 +300,7 @@ BENCH_FUNCS := $(BENCH_FUNCS),ascii,utf8,utf8-*,utf16le,base64,latin1,bmp,astral
 BENCH_ARGS ?= --func '$(BENCH_FUNCS)'
 
 .PHONY: bench-build bench-chart
-$(BUILD)/obj/bench/%.o: bench/%.c $(wildcard bench/*.h include/*.h) Makefile
+$(BUILD)/obj/bench/%.o: bench/%.c $(wildcard bench/*.h include/*.h) Makefile $(BENCH_CONFIG)
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_CFLAGS) -I$(BENCH_INTERNAL) -c $< -o $@
 
