@@ -31,7 +31,7 @@ static inline size_t block_count(__m512i v, __mmask64 live, int utf16) {
  * c is counted. Count the well-formed characters before the error's
  * boundary from the block, the rest through the error byte with the scalar
  * decoder; returns the new offset (a character boundary). */
-static size_t count_through_error(const unsigned char *s, size_t n, size_t c, __m512i v,
+UTFXI_INLINE size_t count_through_error(const unsigned char *s, size_t n, size_t c, __m512i v,
                                   unsigned pos, size_t *count, int utf16) {
   size_t e = c + pos, q = utfxi_utf8_back_to_boundary(s, e);
   if (q < c) return utfxi_utf8_recount(s, n, c, e + 1, count, utf16);
