@@ -2,6 +2,8 @@
 # Runs libFuzzer targets for a fixed time each, one process at a time (one
 # core), and fails on the first finding.
 #   fuzz/run.sh BUILD SECONDS TARGET...
+# SECONDS 0 means no time limit (then FUZZ_FLAGS should hold -runs=N);
+# FUZZ_FLAGS (environment) is passed on to every target, e.g. -max_len=256.
 # Each BUILD/fuzz/TARGET starts from fuzz/corpus/TARGET (read only) and
 # BUILD/fuzz/corpus-TARGET (new inputs go there); its full log is
 # BUILD/fuzz/TARGET.log, a crash or sanitizer report is saved as
@@ -29,15 +31,19 @@ for t in "$@"; do
   seeds=
   [ -d "fuzz/corpus/$t" ] && seeds="fuzz/corpus/$t"
   # -timeout: an input that runs 10 s is a finding; -rss_limit_mb bounds memory.
-  # shellcheck disable=SC2086 # $seeds is one directory or nothing
-  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  limit=
+  [ "$seconds" != 0 ] && limit="-max_total_time=$seconds"
+  start=$(date +%s)
+  # shellcheck disable=SC2086 # $limit, $FUZZ_FLAGS: lists of flags; $seeds: a directory or nothing
+  "$bin" $limit ${FUZZ_FLAGS:-} -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$build/fuzz/$t-" "$build/fuzz/corpus-$t" $seeds >"$log" 2>&1
   rc=$?
+  took=$(($(date +%s) - start))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
   added=$(sed -n 's/^stat::new_units_added: *//p' "$log" | tail -n 1)
   if [ "$rc" -eq 0 ]; then
-    echo "fuzz: $t: ${runs:-?} executions in $seconds s (${rate:-?}/s), ${added:-0} new inputs, no findings"
+    echo "fuzz: $t: ${runs:-?} executions in $took s (${rate:-?}/s), ${added:-0} new inputs, no findings"
   else
     echo "fuzz: $t: FINDING (exit $rc) after ${runs:-?} executions; report (first 40 lines of $log):"
     grep -m 1 -n -E 'ERROR|runtime error|utfx fuzz|deadly signal|timeout' "$log" >/dev/null &&
