@@ -65,8 +65,9 @@ static const struct conv {
 #define NCONV (sizeof convs / sizeof convs[0])
 
 /* ---------------------------------------------------------------- text */
-enum { S_ASCII, S_LATIN1, S_TWO, S_CJK, S_EMOJI, S_MIXED, NSCRIPT };
-static const char *const script_names[] = {"ascii", "latin1", "2-byte", "cjk", "emoji", "mixed"};
+enum { S_ASCII, S_LATIN1, S_LATIN1_DENSE, S_TWO, S_CJK, S_EMOJI, S_MIXED, NSCRIPT };
+static const char *const script_names[] = {"ascii", "latin1",  "latin1-dense", "2-byte",
+                                            "cjk",   "emoji", "mixed"};
 
 static uint32_t random_cp(test_rng *r, int script) {
   static const uint32_t edges[] = {0x00,   0x7F,   0x80,    0xFF,    0x100,   0x7FF,
@@ -79,6 +80,8 @@ static uint32_t random_cp(test_rng *r, int script) {
     case S_LATIN1:
       return rng_below(r, 3) ? 0xA0 + (uint32_t)rng_below(r, 0x60)
                              : 0x20 + (uint32_t)rng_below(r, 0x5F);
+    case S_LATIN1_DENSE: /* mostly 2-byte: every split of a block's output */
+      return rng_below(r, 10) ? 0xA0 + (uint32_t)rng_below(r, 0x60) : 0x41;
     case S_TWO:
       if (rng_below(r, 6) == 0) return 0x20;
       return rng_below(r, 2) ? 0x400 + (uint32_t)rng_below(r, 0x100)

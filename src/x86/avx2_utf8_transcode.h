@@ -13,10 +13,14 @@
  *    table compressing eight 16-bit units at a time (AVX2 has no compress
  *    instruction; table-driven shuffles as in Lemire and Mula 2022) and
  *    dword-masked stores (utfxi_avx2_put_units).
- *  - Well-formed otherwise (4-byte characters, Latin-1 output): the
- *    characters before the block's first 4-byte one go the vector way, the
- *    rest are decoded one at a time without checks (they are known
- *    well-formed). On CPUs with AVX-512 VBMI2 the avx512 tier is used.
+ *  - Well-formed, to Latin-1 (so no lead above C3): the same method at
+ *    byte width, with a 256-entry table compressing eight bytes at a time
+ *    (utfxi_avx2_put_latin1).
+ *  - Well-formed otherwise (4-byte characters): the characters before the
+ *    block's first 4-byte one go the vector way, the rest are decoded one at
+ *    a time without checks (they are known well-formed). On CPUs with
+ *    AVX-512 VBMI2 the avx512 tier is used.
+ *  - ASCII runs go 64 bytes a step where input and room allow.
  *  - Every store writes exactly the units produced.
  * Bounds: a step needs 32 readable bytes and room for 32 units; the rest of
  * the input, and the end of a destination that is too small, are done by the
@@ -25,6 +29,7 @@
 #define UTFX_X86_AVX2_UTF8_TRANSCODE_H
 
 #include "avx2_compress16_table.h"
+#include "avx2_compress8_table.h"
 #include "avx2_utf8_common.h"
 
 /* Byte j of the result is byte j - k of v, zero for j < k (k = 1, 2). */
@@ -64,6 +69,30 @@ UTFXI_INLINE utfx_result utfxi_avx2_utf8_rest(const char *s, size_t n,
       break;
   }
   return utfxi_result_after(&r, st->i, st->w, st->replaced);
+}
+
+/* Stores the 32 ASCII bytes of v as 32 units at unit w of dst. */
+UTFXI_INLINE void utfxi_avx2_put_ascii(__m256i v, void *dst, size_t w, enum utfxi_target t) {
+  if (t == UTFXI_T_LATIN1) {
+    _mm256_storeu_si256((__m256i *)((unsigned char *)dst + w), v);
+  } else if (t == UTFXI_T_UTF32) {
+    char32_t *d = (char32_t *)dst + w;
+    __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+    _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu8_epi32(lo));
+    _mm256_storeu_si256((__m256i *)(d + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
+    _mm256_storeu_si256((__m256i *)(d + 16), _mm256_cvtepu8_epi32(hi));
+    _mm256_storeu_si256((__m256i *)(d + 24), _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
+  } else {
+    char16_t *d = (char16_t *)dst + w;
+    __m256i a = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v));
+    __m256i b = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1));
+    if (t == UTFXI_T_UTF16BE) {
+      a = _mm256_slli_epi16(a, 8);
+      b = _mm256_slli_epi16(b, 8);
+    }
+    _mm256_storeu_si256((__m256i *)d, a);
+    _mm256_storeu_si256((__m256i *)(d + 16), b);
+  }
 }
 
 /* Converts the characters of the well-formed 32-byte block v that start
@@ -138,6 +167,74 @@ UTFXI_INLINE size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t 
   return k;
 }
 
+/* Byte tables of utfxi_avx2_put_latin1: iota, and (from byte 16 on) a
+ * PSHUFB control that moves bytes 8.. of a vector up (see there). */
+static const unsigned char utfxi_avx2_latin1_iota[32] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+static const unsigned char utfxi_avx2_latin1_up[32] = {
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    8, 9, 10, 11, 12, 13, 14, 15, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+
+/* Compresses the bytes of the 16-byte x whose bit is set in the 16-bit m to
+ * the front (zeros after them); *count = how many. */
+static inline __m128i utfxi_avx2_compress_bytes16(__m128i x, unsigned m, size_t *count) {
+  unsigned c0 = (unsigned)_mm_popcnt_u32(m & 0xFF);
+  __m128i ctl = _mm_unpacklo_epi64(
+      _mm_loadl_epi64((const __m128i *)(const void *)utfxi_avx2_compress8[m & 0xFF]),
+      _mm_add_epi8(_mm_loadl_epi64((const __m128i *)(const void *)utfxi_avx2_compress8[m >> 8]),
+                   _mm_set1_epi8(8))); /* 0x80 + 8 still zeroes */
+  __m128i u = _mm_shuffle_epi8(x, ctl); /* [low group, zeros | high group, zeros] */
+  __m128i up = _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_latin1_up + 16 - c0));
+  *count = c0 + (size_t)_mm_popcnt_u32(m >> 8);
+  return _mm_or_si128(_mm_move_epi64(u), _mm_shuffle_epi8(u, up));
+}
+
+/* Converts the characters of the well-formed 32-byte block v that start
+ * before e >= 28 (all below U+0100: ASCII or a C2/C3 lead and one
+ * continuation) to Latin-1 at d; returns the number of bytes. The last byte
+ * of each character yields its value (its low 6 bits, the lead's low 2 bits
+ * above them, as in utfxi_avx2_put_units); each 16-byte half is compressed
+ * with two PSHUFBs. Exactly the output is written: the first half's bytes
+ * (at most 16, and the block yields at least 14) by a 16-byte store that the
+ * second half's output overwrites past them, the second half's (6 to 16) by
+ * two overlapping stores. */
+UTFXI_INLINE size_t utfxi_avx2_put_latin1(__m256i v, size_t e, unsigned char *d) {
+  const __m256i c0 = _mm256_set1_epi8((char)0xC0);
+  __m256i cont = _mm256_cmpeq_epi8(_mm256_and_si256(v, c0), _mm256_set1_epi8((char)0x80));
+  __m256i p1z = _mm256_and_si256(utfxi_avx2_back(v, 1), cont);
+  __m256i lo = _mm256_or_si256(_mm256_and_si256(v, _mm256_set1_epi8(0x7F)),
+                               _mm256_and_si256(_mm256_slli_epi16(p1z, 6), c0));
+  uint32_t contm = (uint32_t)_mm256_movemask_epi8(cont);
+  uint32_t ends = (~contm >> 1 | (uint32_t)(e == 32) << 31) & (uint32_t)_bzhi_u32(~0u, (unsigned)e);
+  size_t k, rest;
+  __m128i first = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(lo), ends & 0xFFFF, &k);
+  __m128i second = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(lo, 1), ends >> 16, &rest);
+  /* k >= 8 and rest >= 6: each half holds at least that many character ends. */
+  if (k + rest >= 16) { /* the second half's stores overwrite bytes k..15 */
+    _mm_storeu_si128((__m128i *)(void *)d, first);
+  } else { /* k + rest < 16 (so k < 16): 8 + overlapping 8, exactly k */
+    __m128i back8 = _mm_shuffle_epi8(
+        first, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_latin1_iota + k - 8)));
+    _mm_storel_epi64((__m128i *)(void *)d, first);
+    _mm_storel_epi64((__m128i *)(void *)(d + k - 8), back8);
+  }
+  d += k;
+  if (rest >= 8) { /* bytes 0..7 and rest-8..rest-1 */
+    __m128i back8 = _mm_shuffle_epi8(
+        second, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_latin1_iota + rest - 8)));
+    _mm_storel_epi64((__m128i *)(void *)d, second);
+    _mm_storel_epi64((__m128i *)(void *)(d + rest - 8), back8);
+  } else { /* 6 or 7: bytes 0..3 and rest-4..rest-1 */
+    __m128i back4 = _mm_shuffle_epi8(
+        second, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_latin1_iota + rest - 4)));
+    uint32_t a = (uint32_t)_mm_cvtsi128_si32(second), b = (uint32_t)_mm_cvtsi128_si32(back4);
+    memcpy(d, &a, 4);
+    memcpy(d + rest - 4, &b, 4);
+  }
+  return k + rest;
+}
+
 UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *dst, size_t cap,
                                               unsigned flags, enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
@@ -150,27 +247,18 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
     const unsigned char *p = s + at;
     __m256i v = _mm256_loadu_si256((const __m256i *)p), err;
     size_t e, j, w;
-    if (!_mm256_movemask_epi8(v)) {
-      if (t == UTFXI_T_LATIN1) {
-        _mm256_storeu_si256((__m256i *)((unsigned char *)dst + out), v);
-      } else if (t == UTFXI_T_UTF32) {
-        char32_t *d = (char32_t *)dst + out;
-        __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
-        _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu8_epi32(lo));
-        _mm256_storeu_si256((__m256i *)(d + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
-        _mm256_storeu_si256((__m256i *)(d + 16), _mm256_cvtepu8_epi32(hi));
-        _mm256_storeu_si256((__m256i *)(d + 24), _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
-      } else {
-        char16_t *d = (char16_t *)dst + out;
-        __m256i a = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v));
-        __m256i b = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1));
-        if (t == UTFXI_T_UTF16BE) {
-          a = _mm256_slli_epi16(a, 8);
-          b = _mm256_slli_epi16(b, 8);
-        }
-        _mm256_storeu_si256((__m256i *)d, a);
-        _mm256_storeu_si256((__m256i *)(d + 16), b);
+    if (n - at >= 64 && cap - out >= 64) { /* ASCII runs: 64 bytes a step */
+      __m256i v1 = _mm256_loadu_si256((const __m256i *)(p + 32));
+      if (!_mm256_movemask_epi8(_mm256_or_si256(v, v1))) {
+        utfxi_avx2_put_ascii(v, dst, out, t);
+        utfxi_avx2_put_ascii(v1, dst, out + 32, t);
+        at += 64;
+        out += 64;
+        continue;
       }
+    }
+    if (!_mm256_movemask_epi8(v)) {
+      utfxi_avx2_put_ascii(v, dst, out, t);
       at += 32;
       out += 32;
       continue;
@@ -204,9 +292,14 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
       e = 28 + (31 - (size_t)_lzcnt_u32(tail)) / 8;
       if (p[31] < 0x80) e = 32;
     }
+    if (t == UTFXI_T_LATIN1) {
+      out += utfxi_avx2_put_latin1(v, e, (unsigned char *)dst + out);
+      at += e;
+      continue;
+    }
     j = 0;
     w = out;
-    if (t != UTFXI_T_LATIN1) {
+    {
       size_t k = utfxi_avx2_first_4byte(v);
       if (k >= e) {
         out += utfxi_avx2_put_units(v, e, dst, out, t);
@@ -217,7 +310,7 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
       if (k) w += utfxi_avx2_put_units(v, k, dst, w, t);
       j = k;
     }
-    /* Well-formed from a 4-byte character on (or Latin-1): one at a time. */
+    /* Well-formed from a 4-byte character on: one at a time. */
     for (; j < e;) {
       uint32_t c = p[j];
       if (c < 0x80) {
