@@ -3,7 +3,8 @@
 # core), and fails on the first finding.
 #   fuzz/run.sh BUILD SECONDS TARGET...
 # SECONDS 0 means no time limit (then FUZZ_FLAGS should hold -runs=N);
-# FUZZ_FLAGS (environment) is passed on to every target, e.g. -max_len=256.
+# FUZZ_FLAGS (environment) is passed on to every target, e.g. -max_len=256;
+# a TARGET written NAME=RUNS also gets -runs=RUNS.
 # Each BUILD/fuzz/TARGET starts from fuzz/corpus/TARGET (read only) and
 # BUILD/fuzz/corpus-TARGET (new inputs go there); its full log is
 # BUILD/fuzz/TARGET.log, a crash or sanitizer report is saved as
@@ -20,7 +21,10 @@ build=$1
 seconds=$2
 shift 2
 status=0
-for t in "$@"; do
+for spec in "$@"; do
+  t=${spec%%=*}
+  runs_flag=
+  [ "$t" != "$spec" ] && runs_flag="-runs=${spec#*=}"
   bin="$build/fuzz/$t"
   log="$build/fuzz/$t.log"
   if [ ! -x "$bin" ]; then
@@ -34,8 +38,8 @@ for t in "$@"; do
   limit=
   [ "$seconds" != 0 ] && limit="-max_total_time=$seconds"
   start=$(date +%s)
-  # shellcheck disable=SC2086 # $limit, $FUZZ_FLAGS: lists of flags; $seeds: a directory or nothing
-  "$bin" $limit ${FUZZ_FLAGS:-} -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  # shellcheck disable=SC2086 # $limit, $runs_flag, $FUZZ_FLAGS: flags or nothing; $seeds: a directory or nothing
+  "$bin" $limit $runs_flag ${FUZZ_FLAGS:-} -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$build/fuzz/$t-" "$build/fuzz/corpus-$t" $seeds >"$log" 2>&1
   rc=$?
   took=$(($(date +%s) - start))
