@@ -13,6 +13,7 @@
 #include <immintrin.h>
 
 #include "../scalar/unicode.h"
+#include "avx2_compress_bytes.h"
 #include "avx2_utf8_tables.h"
 
 static inline __m256i a2_bswap16(__m256i v) {
@@ -120,6 +121,61 @@ static inline void a2_encode_3byte_x8(__m256i c, __m128i *out0, size_t *len0, __
                            _mm_loadu_si128((const __m128i *)avx2_pack_3byte[i1]));
   *len0 = 4 + (size_t)_mm_popcnt_u32(m2 & 0xF) + (size_t)_mm_popcnt_u32(m3 & 0xF);
   *len1 = 4 + (size_t)_mm_popcnt_u32(m2 >> 4) + (size_t)_mm_popcnt_u32(m3 >> 4);
+}
+
+/* If every surrogate of the 16 units of v (host order) is half of a pair
+ * inside the block (a high one at unit 15 is left for the next block),
+ * returns how many units the block takes (15 or 16), else 0. */
+UTFXI_INLINE size_t a2_paired_units(__m256i v) {
+  uint32_t m = a2_unit_mask(a2_top_eq(v, 0xFC00, 0xD800), a2_top_eq(v, 0xFC00, 0xDC00));
+  uint32_t high = m & 0x7FFF, low = m >> 16;
+  return low == high << 1 ? 16 - (m >> 15 & 1) : 0;
+}
+
+/* UTF-8 of 8 units in 32-bit lanes (c, host order), each with the unit after
+ * it (next), where every surrogate is half of a pair: a high one yields the
+ * pair's 4 bytes, a low one nothing, and so do lanes set in `skip`; other
+ * units their 1-3 bytes. Two 16-byte halves (4 lanes each) and lengths. */
+UTFXI_INLINE void a2_encode_4byte_x8(__m256i c, __m256i next, __m256i skip, __m128i *out0,
+                                    size_t *len0, __m128i *out1, size_t *len1) {
+  const __m256i x3f = _mm256_set1_epi32(0x3F), xfc00 = _mm256_set1_epi32(0xFC00);
+  __m256i low6 = _mm256_and_si256(c, x3f);
+  __m256i mid6 = _mm256_and_si256(_mm256_srli_epi32(c, 6), x3f);
+  __m256i two =
+      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 6), _mm256_slli_epi32(low6, 8)),
+                      _mm256_set1_epi32(0x80C0));
+  __m256i three =
+      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 12), _mm256_slli_epi32(mid6, 8)),
+                      _mm256_or_si256(_mm256_slli_epi32(low6, 16), _mm256_set1_epi32(0x8080E0)));
+  __m256i ge80 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F));
+  __m256i ge800 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF));
+  __m256i high = _mm256_cmpeq_epi32(_mm256_and_si256(c, xfc00), _mm256_set1_epi32(0xD800));
+  __m256i low = _mm256_cmpeq_epi32(_mm256_and_si256(c, xfc00), _mm256_set1_epi32(0xDC00));
+  __m256i cp = _mm256_add_epi32(
+      _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(c, _mm256_set1_epi32(0x3FF)), 10),
+                      _mm256_and_si256(next, _mm256_set1_epi32(0x3FF))),
+      _mm256_set1_epi32(0x10000));
+  __m256i four = _mm256_or_si256(
+      _mm256_or_si256(_mm256_srli_epi32(cp, 18),
+                      _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(cp, 12), x3f), 8)),
+      _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(cp, 6), x3f), 16),
+                      _mm256_slli_epi32(_mm256_and_si256(cp, x3f), 24)));
+  __m256i bytes = _mm256_blendv_epi8(_mm256_blendv_epi8(c, two, ge80), three, ge800);
+  /* lengths 1 + (>= 0x80) + (>= 0x800), 4 for a high surrogate, 0 for skipped lanes */
+  __m256i len = _mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(1), ge80), ge800);
+  __m256i keep;
+  unsigned m;
+  bytes = _mm256_blendv_epi8(bytes, _mm256_or_si256(four, _mm256_set1_epi32((int)0x808080F0u)), high);
+  len = _mm256_blendv_epi8(len, _mm256_set1_epi32(4), high);
+  len = _mm256_andnot_si256(_mm256_or_si256(low, skip), len);
+  /* byte k of a lane is output when k < its length */
+  keep = _mm256_cmpgt_epi8(
+      _mm256_shuffle_epi8(len, _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
+                                                0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12)),
+      _mm256_set1_epi32(0x03020100));
+  m = (unsigned)_mm256_movemask_epi8(keep);
+  *out0 = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(bytes), m & 0xFFFF, len0);
+  *out1 = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(bytes, 1), m >> 16, len1);
 }
 
 #endif

@@ -6,9 +6,14 @@
  *    pshufb per 8 units (table indexed by which units are 2 bytes) packs it;
  *  - other BMP blocks: 32-bit lanes hold the 1-, 2- or 3-byte forms, a pshufb
  *    per 4 units packs them (table indexed by the length classes);
- *  - a block with a surrogate goes to the scalar kernel as a bounded region
- *    (extended by one unit when it ends inside a pair), so lone surrogates
- *    get the scalar semantics (STRICT offsets, U+FFFD) by construction.
+ *  - 8 pairs, one per 32-bit lane: 4 bytes each, directly;
+ *  - other pairs among BMP units (a high surrogate at unit 15 waits for the
+ *    next block): 32-bit lanes holding 0-4 bytes (a pair's 4 at its high
+ *    half, none at its low), compressed with byte PSHUFB tables;
+ *  - a block with a lone surrogate goes to the scalar kernel as a bounded
+ *    region (extended by one unit when it ends inside a pair), so lone
+ *    surrogates get the scalar semantics (STRICT offsets, U+FFFD) by
+ *    construction.
  * Stores: AVX2 has no byte-masked store. A 16-byte store may write up to 12
  * bytes past its output only when the next block surely overwrites them (it
  * exists, has no surrogate, and the destination has room for it); otherwise
@@ -42,7 +47,7 @@ UTFXI_INLINE utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigne
     int spill;
     if (bounded && cap - w < 48) break;
     if (a2_any_surrogate(v)) {
-      size_t len;
+      size_t len, take;
       __m256i cp;
       if (a2_aligned_pairs(v, &cp)) { /* 8 pairs: 8 x 4 bytes, exact */
         __m256i b0 = _mm256_srli_epi32(cp, 18);
@@ -54,6 +59,34 @@ UTFXI_INLINE utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigne
         _mm256_storeu_si256((__m256i *)(d + w), out);
         i += 16;
         w += 32;
+        continue;
+      }
+      take = a2_paired_units(v);
+      if (take) { /* pairs among BMP units: 32-bit lanes, 0-4 bytes each */
+        const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        __m256i next = _mm256_alignr_epi8(_mm256_permute2x128_si256(v, v, 0x81), v, 2);
+        __m256i skip1 = _mm256_cmpgt_epi32(_mm256_add_epi32(iota, _mm256_set1_epi32(9)),
+                                           _mm256_set1_epi32((int)take));
+        __m128i o0, o1, o2, o3;
+        size_t l0, l1, l2, l3, end;
+        int spill_pairs = n - i >= take + 16 && (!bounded || cap - w >= 96) &&
+                          !a2_any_surrogate(a2_load16(s + i + take, be));
+        a2_encode_4byte_x8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)),
+                           _mm256_cvtepu16_epi32(_mm256_castsi256_si128(next)),
+                           _mm256_setzero_si256(), &o0, &l0, &o1, &l1);
+        a2_encode_4byte_x8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)),
+                           _mm256_cvtepu16_epi32(_mm256_extracti128_si256(next, 1)), skip1, &o2,
+                           &l2, &o3, &l3);
+        end = w + l0 + l1 + l2 + l3;
+        a2_store_prefix(d + w, o0, l0, w + 16 <= end || spill_pairs);
+        w += l0;
+        a2_store_prefix(d + w, o1, l1, w + 16 <= end || spill_pairs);
+        w += l1;
+        a2_store_prefix(d + w, o2, l2, w + 16 <= end || spill_pairs);
+        w += l2;
+        a2_store_prefix(d + w, o3, l3, spill_pairs);
+        i += take;
+        w = end;
         continue;
       }
       len = a2_scalar_region(s, n, i, be);

@@ -29,7 +29,7 @@
 #define UTFX_X86_AVX2_UTF8_TRANSCODE_H
 
 #include "avx2_compress16_table.h"
-#include "avx2_compress8_table.h"
+#include "avx2_compress_bytes.h"
 #include "avx2_utf8_common.h"
 
 /* Byte j of the result is byte j - k of v, zero for j < k (k = 1, 2). */
@@ -167,29 +167,6 @@ UTFXI_INLINE size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t 
   return k;
 }
 
-/* Byte tables of utfxi_avx2_put_latin1: iota, and (from byte 16 on) a
- * PSHUFB control that moves bytes 8.. of a vector up (see there). */
-static const unsigned char utfxi_avx2_latin1_iota[32] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
-static const unsigned char utfxi_avx2_latin1_up[32] = {
-    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-    8, 9, 10, 11, 12, 13, 14, 15, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
-
-/* Compresses the bytes of the 16-byte x whose bit is set in the 16-bit m to
- * the front (zeros after them); *count = how many. */
-static inline __m128i utfxi_avx2_compress_bytes16(__m128i x, unsigned m, size_t *count) {
-  unsigned c0 = (unsigned)_mm_popcnt_u32(m & 0xFF);
-  __m128i ctl = _mm_unpacklo_epi64(
-      _mm_loadl_epi64((const __m128i *)(const void *)utfxi_avx2_compress8[m & 0xFF]),
-      _mm_add_epi8(_mm_loadl_epi64((const __m128i *)(const void *)utfxi_avx2_compress8[m >> 8]),
-                   _mm_set1_epi8(8))); /* 0x80 + 8 still zeroes */
-  __m128i u = _mm_shuffle_epi8(x, ctl); /* [low group, zeros | high group, zeros] */
-  __m128i up = _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_latin1_up + 16 - c0));
-  *count = c0 + (size_t)_mm_popcnt_u32(m >> 8);
-  return _mm_or_si128(_mm_move_epi64(u), _mm_shuffle_epi8(u, up));
-}
-
 /* Converts the characters of the well-formed 32-byte block v that start
  * before e >= 28 (all below U+0100: ASCII or a C2/C3 lead and one
  * continuation) to Latin-1 at d; returns the number of bytes. The last byte
@@ -215,19 +192,19 @@ UTFXI_INLINE size_t utfxi_avx2_put_latin1(__m256i v, size_t e, unsigned char *d)
     _mm_storeu_si128((__m128i *)(void *)d, first);
   } else { /* k + rest < 16 (so k < 16): 8 + overlapping 8, exactly k */
     __m128i back8 = _mm_shuffle_epi8(
-        first, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_latin1_iota + k - 8)));
+        first, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_iota + k - 8)));
     _mm_storel_epi64((__m128i *)(void *)d, first);
     _mm_storel_epi64((__m128i *)(void *)(d + k - 8), back8);
   }
   d += k;
   if (rest >= 8) { /* bytes 0..7 and rest-8..rest-1 */
     __m128i back8 = _mm_shuffle_epi8(
-        second, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_latin1_iota + rest - 8)));
+        second, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_iota + rest - 8)));
     _mm_storel_epi64((__m128i *)(void *)d, second);
     _mm_storel_epi64((__m128i *)(void *)(d + rest - 8), back8);
   } else { /* 6 or 7: bytes 0..3 and rest-4..rest-1 */
     __m128i back4 = _mm_shuffle_epi8(
-        second, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_latin1_iota + rest - 4)));
+        second, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_iota + rest - 4)));
     uint32_t a = (uint32_t)_mm_cvtsi128_si32(second), b = (uint32_t)_mm_cvtsi128_si32(back4);
     memcpy(d, &a, 4);
     memcpy(d + rest - 4, &b, 4);
