@@ -3,7 +3,8 @@
 # core), and fails on the first finding.
 #   fuzz/run.sh BUILD SECONDS TARGET...
 # SECONDS 0 means no time limit (then FUZZ_FLAGS should hold -runs=N);
-# FUZZ_FLAGS (environment) is passed on to every target, e.g. -max_len=256;
+# FUZZ_FLAGS (environment) is passed on to every target after the defaults
+# (so it can override them), e.g. -max_len=256;
 # a TARGET written NAME=RUNS also gets -runs=RUNS.
 # Each BUILD/fuzz/TARGET starts from fuzz/corpus/TARGET (read only) and
 # BUILD/fuzz/corpus-TARGET (new inputs go there); its full log is
@@ -39,7 +40,7 @@ for spec in "$@"; do
   [ "$seconds" != 0 ] && limit="-max_total_time=$seconds"
   start=$(date +%s)
   # shellcheck disable=SC2086 # $limit, $runs_flag, $FUZZ_FLAGS: flags or nothing; $seeds: a directory or nothing
-  "$bin" $limit $runs_flag ${FUZZ_FLAGS:-} -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  "$bin" $limit $runs_flag -timeout=10 -rss_limit_mb=2048 ${FUZZ_FLAGS:-} -print_final_stats=1 \
     -artifact_prefix="$build/fuzz/$t-" "$build/fuzz/corpus-$t" $seeds >"$log" 2>&1
   rc=$?
   took=$(($(date +%s) - start))
