@@ -319,7 +319,47 @@ function overhead() {
   const rows = runGrid('crossover: the addon path forced (no JS fallback) vs the builtin, by size',
     xcells);
   thresholds(...old);
-  return rows;
+  return rows.concat(externalStrings());
+}
+
+// decode() with its output copied into V8's heap (napi_create_string_*, the
+// default) and as an external string that V8 keeps (Node's experimental
+// node_api_create_external_string_*), each against Buffer#toString.
+function externalStrings() {
+  const { addon } = utfx._bench;
+  if (!addon.setExternalMin(Infinity)) {
+    console.log('\n## external strings: this Node has no node_api_create_external_string_*');
+    return [];
+  }
+  const sizes = opts.quick ? [1024, 65536] : [256, 1024, 4096, 16384, 65536, 1 << 20];
+  const texts = [['latin1 text', 'Bl\u00e5b\u00e6rsyltet\u00f8y '],
+    ['CJK', '\u65e5\u672c\u8a9e\u306e\u6587 ']];
+  const grid = (mode, min) => {
+    const cells = [];
+    for (const n of sizes) {
+      for (const [what, unit] of texts) {
+        const b = Buffer.from(unit.repeat(Math.ceil(n / Buffer.byteLength(unit)) + 1));
+        const bytes = b.subarray(0, b.lastIndexOf(0x20, n) + 1); // about n bytes, whole characters
+        cells.push({ name: `${mode} n=${n} ${what}`,
+          builtin: (iters) => {
+            let acc = 0;
+            for (let i = 0; i < iters; i++) acc += bytes.toString('utf8').length;
+            return acc;
+          },
+          utfx: (iters) => {
+            addon.setExternalMin(min);
+            let acc = 0;
+            for (let i = 0; i < iters; i++) acc += utfx.decode(bytes).length;
+            addon.setExternalMin(Infinity);
+            return acc;
+          } });
+      }
+    }
+    return cells;
+  };
+  return runGrid('decode: output copied into V8 (napi_create_string_*) vs the builtin',
+    grid('copy', Infinity))
+    .concat(runGrid('decode: output as an external string vs the builtin', grid('external', 0)));
 }
 
 // ------------------------------------------------------------ rpc

@@ -16,6 +16,8 @@
  *   utf8Write(buf, str)         -> bytes written at args[0], at most args[1]
  *   encodeInto(str, u8)         -> written; results[0] = UTF-16 units read
  *   byteLength(str)             -> UTF-8 length
+ *   setExternalMin(n)           decode() outputs of >= n characters become
+ *                               external strings (bench.js measures it)
  *
  * `args` and `results` are Float64Arrays shared with index.js (setup()):
  * numbers pass through them instead of N-API value calls, which cost as much
@@ -29,8 +31,12 @@
  * also tells when a utf8 write starts with nothing held: then the body is
  * decoded in one shot (latin1 output when it fits, as V8 would store it)
  * and only the tail goes through the streaming decoder. */
+#define _GNU_SOURCE /* RTLD_DEFAULT */
 #define NAPI_VERSION 8
 #include <node_api.h>
+
+#include <dlfcn.h>
+#include <stdbool.h>
 
 #include <stdint.h>
 #include <stdio.h>
@@ -72,9 +78,24 @@ typedef struct {
   double *args, *results; /* shared with index.js */
   napi_ref args_ref, results_ref;
   double max_string; /* v8::String::kMaxLength */
+  size_t external_min; /* decode outputs of at least this many characters are external strings */
 } addon;
 
+/* Node's experimental external strings (node_api_create_external_string_*,
+ * Node >= 18.18 / 20.4), looked up at load time so that the addon loads on
+ * every Node: V8 then keeps our buffer instead of copying it. Their
+ * finalizer type is napi_finalize's (only the env typedef differs). */
+typedef napi_status (*external_latin1_fn)(napi_env, char *, size_t, napi_finalize, void *,
+                                          napi_value *, bool *);
+typedef napi_status (*external_utf16_fn)(napi_env, char16_t *, size_t, napi_finalize, void *,
+                                         napi_value *, bool *);
+static external_latin1_fn external_latin1;
+static external_utf16_fn external_utf16;
+
 #define SCRATCH_KEEP ((size_t)1 << 20) /* units kept between calls; more is freed */
+/* decode() outputs from this many characters on are external strings (see
+ * external_latin1): measured with bench.js --suite overhead. */
+#define EXTERNAL_MIN ((size_t)SIZE_MAX)
 
 static int grow(void **p, size_t *cap, size_t need, size_t unit) {
   void *q;
@@ -132,6 +153,22 @@ static int view_data(napi_env env, napi_value v, char **p, size_t *n) {
   return 0;
 }
 
+static void free_external(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  free(data);
+}
+
+/* The malloc'd p (n characters of `unit` bytes) as an external string, or
+ * NULL (then p is still the caller's). */
+static napi_value make_external(napi_env env, void *p, size_t n, size_t unit) {
+  napi_value v = NULL;
+  bool copied = false;
+  napi_status st = unit == 1 ? external_latin1(env, p, n, free_external, NULL, &v, &copied)
+                             : external_utf16(env, p, n, free_external, NULL, &v, &copied);
+  return st == napi_ok ? v : NULL; /* copied: Node already freed p */
+}
+
 static napi_value make_latin1(napi_env env, const char *s, size_t n) {
   napi_value v = NULL;
   napi_create_string_latin1(env, n ? s : "", n, &v);
@@ -149,9 +186,16 @@ static napi_value make_utf16(napi_env env, const char16_t *s, size_t n) {
  * Latin-1 output when every character fits (a one-byte string, as V8 would
  * make), else UTF-16, resuming where the Latin-1 attempt stopped. (Measured:
  * as fast as UTF-16 output narrowed by utfx, faster than V8 narrowing it.) */
+static napi_value utf8_string_external(napi_env env, const char *s, size_t n);
+
 static napi_value utf8_string(napi_env env, addon *a, const char *s, size_t n) {
-  utfx_result r = utfx_validate_ascii(s, n);
+  utfx_result r;
   size_t done;
+  if (n >= a->external_min && external_latin1 && external_utf16) {
+    napi_value v = utf8_string_external(env, s, n);
+    if (v) return v;
+  }
+  r = utfx_validate_ascii(s, n);
   if (r.status == UTFX_OK) return make_latin1(env, s, n);
   if (grow((void **)&a->u8, &a->u8_cap, n, 1)) return throw_oom(env);
   memcpy(a->u8, s, r.read);
@@ -167,6 +211,30 @@ static napi_value utf8_string(napi_env env, addon *a, const char *s, size_t n) {
                                                  a->u16_cap - w.written, UTFX_REPLACE);
     return make_utf16(env, a->u16, w.written + t.written);
   }
+}
+
+/* utf8_string with the output in a buffer of its own that V8 keeps (an
+ * external string): Latin-1 when every character fits, else UTF-16; no copy
+ * into V8's heap. NULL when any step fails (the caller makes a plain one). */
+static napi_value utf8_string_external(napi_env env, const char *s, size_t n) {
+  char *l1 = malloc(n);
+  char16_t *u16;
+  utfx_result r;
+  napi_value v;
+  if (!l1) return NULL;
+  r = utfx_convert_utf8_to_latin1(s, n, l1, n, UTFX_STRICT);
+  if (r.status == UTFX_OK) {
+    if ((v = make_external(env, l1, r.written, 1))) return v;
+    free(l1);
+    return NULL;
+  }
+  free(l1);
+  u16 = malloc(n * sizeof *u16);
+  if (!u16) return NULL;
+  r = HOST16(utfx_convert_utf8_to_utf16, s, n, u16, n, UTFX_REPLACE);
+  if (r.status == UTFX_OK && (v = make_external(env, u16, r.written, 2))) return v;
+  free(u16);
+  return NULL;
 }
 
 /* ------------------------------------------------------------ decoder */
@@ -574,6 +642,19 @@ static napi_value js_implementation(napi_env env, napi_callback_info info) {
   return v;
 }
 
+/* setExternalMin(n): decode() outputs of n or more characters become
+ * external strings where Node has them (Infinity: never); returns whether it
+ * has them. For bench/bench.js, which measures where they pay. */
+static napi_value js_set_external_min(napi_env env, napi_callback_info info) {
+  napi_value argv[1], v = NULL;
+  double x = 0;
+  addon *a = get_args(env, info, argv, 1);
+  if (a && napi_get_value_double(env, argv[0], &x) == napi_ok)
+    a->external_min = x >= (double)SIZE_MAX ? SIZE_MAX : x <= 0 ? 0 : (size_t)x;
+  napi_get_boolean(env, external_latin1 && external_utf16, &v);
+  return v;
+}
+
 /* Does nothing: bench/bench.js times it as the cost of one N-API call. */
 static napi_value js_nop(napi_env env, napi_callback_info info) {
   (void)env;
@@ -627,10 +708,15 @@ static napi_value init(napi_env env, napi_value exports) {
       {"implementations", js_implementations},
       {"setImplementation", js_set_implementation},
       {"nop", js_nop},
+      {"setExternalMin", js_set_external_min},
   };
   napi_value v;
   addon *a = calloc(1, sizeof *a);
   if (!a || napi_set_instance_data(env, a, addon_free, NULL) != napi_ok) return NULL;
+  a->external_min = EXTERNAL_MIN;
+  /* (POSIX's way of storing dlsym's object pointer into a function pointer) */
+  *(void **)&external_latin1 = dlsym(RTLD_DEFAULT, "node_api_create_external_string_latin1");
+  *(void **)&external_utf16 = dlsym(RTLD_DEFAULT, "node_api_create_external_string_utf16");
   for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
     if (napi_create_function(env, fns[i].name, NAPI_AUTO_LENGTH, fns[i].cb, a, &v) != napi_ok ||
         napi_set_named_property(env, exports, fns[i].name, v) != napi_ok)
