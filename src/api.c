@@ -1,4 +1,6 @@
-/* Public entry points: reduce the flags, then call the active tier's kernel.
+/* Public entry points: reduce the flags, then call the active tier's kernel,
+ * or the scalar one directly for short inputs (UTFXI_IS_SHORT, internal.h:
+ * what every tier would run on them, without the table's indirect call).
  *
  * The contract lets src be NULL when n == 0 and dst be NULL when cap == 0.
  * Kernels compute addresses such as src + i, and NULL + 0 is undefined
@@ -7,34 +9,46 @@
  * writes (it has no room). */
 #include "internal.h"
 
-#define UTFXI_API_VALIDATE(enc, S)                               \
-  utfx_result utfx_validate_##enc(const S *s, size_t n) {        \
-    if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);           \
-    return utfxi_active()->validate_##enc(s, n);                 \
+#define UTFXI_API_VALIDATE(enc, S)                                        \
+  utfx_result utfx_validate_##enc(const S *s, size_t n) {                 \
+    if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);                    \
+    if (UTFXI_IS_SHORT(S, n)) return utfxi_validate_##enc##_scalar(s, n); \
+    return utfxi_active()->validate_##enc(s, n);                          \
   }
 UTFXI_VALIDATIONS(UTFXI_API_VALIDATE)
 
-#define UTFXI_API_CONVERT(from, S, to, T)                                                  \
-  utfx_result utfx_convert_##from##_to_##to(const S *restrict src, size_t n,              \
-                                            T *restrict dst, size_t cap, unsigned flags) { \
-    T no_room[1];                                                                          \
-    if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);                                     \
-    if (!dst && cap == 0) dst = no_room;                                                   \
-    return utfxi_active()->convert_##from##_to_##to(src, n, dst, cap, flags & UTFX_REPLACE); \
+#define UTFXI_API_CONVERT(from, S, to, T)                                                     \
+  utfx_result utfx_convert_##from##_to_##to(const S *restrict src, size_t n, T *restrict dst, \
+                                            size_t cap, unsigned flags) {                     \
+    T no_room[1];                                                                             \
+    if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);                                        \
+    if (!dst && cap == 0) dst = no_room;                                                      \
+    if (UTFXI_IS_SHORT(S, n))                                                                 \
+      return utfxi_convert_##from##_to_##to##_scalar(src, n, dst, cap, flags & UTFX_REPLACE); \
+    return utfxi_active()->convert_##from##_to_##to(src, n, dst, cap, flags & UTFX_REPLACE);  \
   }
 UTFXI_CONVERSIONS(UTFXI_API_CONVERT)
 
-#define UTFXI_API_LENGTH(to, from, S)                            \
-  size_t utfx_##to##_length_from_##from(const S *src, size_t n) { \
-    return n ? utfxi_active()->to##_length_from_##from(src, n) : 0; \
+#define UTFXI_API_LENGTH(to, from, S)                                                          \
+  size_t utfx_##to##_length_from_##from(const S *src, size_t n) {                              \
+    if (UTFXI_IS_SHORT(S, n)) return n ? utfxi_##to##_length_from_##from##_scalar(src, n) : 0; \
+    return utfxi_active()->to##_length_from_##from(src, n);                                    \
   }
 UTFXI_LENGTHS(UTFXI_API_LENGTH)
 
 void utfx_to_well_formed_utf16le(const char16_t *src, size_t n, char16_t *dst) {
-  if (n) utfxi_active()->to_well_formed_utf16le(src, n, dst);
+  if (UTFXI_IS_SHORT(char16_t, n)) {
+    if (n) utfxi_to_well_formed_utf16le_scalar(src, n, dst);
+  } else {
+    utfxi_active()->to_well_formed_utf16le(src, n, dst);
+  }
 }
 void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_t *dst) {
-  if (n) utfxi_active()->to_well_formed_utf16be(src, n, dst);
+  if (UTFXI_IS_SHORT(char16_t, n)) {
+    if (n) utfxi_to_well_formed_utf16be_scalar(src, n, dst);
+  } else {
+    utfxi_active()->to_well_formed_utf16be(src, n, dst);
+  }
 }
 
 const char *utfx_status_string(utfx_status status) {

@@ -20,13 +20,7 @@
 
 #include "x86_kernels.h"
 
-/* Below this many bytes of input the scalar kernel is the faster one: with
- * fewer than two 32-byte vectors the kernels run one block and then their
- * scalar tail (or, for UTF-16 text with surrogates, a scalar region), which
- * measured up to 1.6x the scalar kernel's time on mixed-script text (AMD
- * Zen 4, the small suite). */
-#define UTFXI_SHORT_BYTES 64
-#define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
+/* UTFXI_IS_SHORT (internal.h): inputs the scalar kernel takes. */
 
 /* The entries of tier TIER (redefined before each expansion of
  * UTFXI_TIER_TABLE) are TIER_op and wrap utfxi_TIER_inner.op, which the
