@@ -1020,6 +1020,7 @@ int utfx_bench_main(int argc, char **argv) {
   reg.opt.samples = 15;
   reg.opt.batch_ms = 2;
   reg.opt.warmup_ms = 20;
+  reg.opt.files = xrealloc(NULL, (size_t)argc * sizeof *reg.opt.files); /* room for every --file */
 
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -1075,9 +1076,7 @@ int utfx_bench_main(int argc, char **argv) {
     } else if (ARG("--data")) {
       reg.opt.data_dir = argv[++i];
     } else if (ARG("--file")) {
-      if (reg.opt.nfiles < sizeof reg.opt.files / sizeof reg.opt.files[0])
-        reg.opt.files[reg.opt.nfiles++] = argv[i + 1];
-      i++;
+      reg.opt.files[reg.opt.nfiles++] = argv[++i];
     } else if (ARG("--node")) {
       reg.opt.node = argv[++i];
     } else if (strcmp(a, "--list") == 0) {
@@ -1176,5 +1175,6 @@ int utfx_bench_main(int argc, char **argv) {
   free(reg.res);
   for (k = 0; k < reg.nblocks; k++) free(reg.blocks[k]);
   free(reg.blocks);
+  free(reg.opt.files);
   return rc;
 }

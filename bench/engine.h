@@ -47,7 +47,7 @@ typedef struct {
   int wall_clock;     /* time with the wall clock instead of thread CPU time */
   int all_tiers;      /* measure tiers even when they run the same kernel as a lower tier */
   const char *data_dir;  /* corpus: every *.utf8.txt in it ... */
-  const char *files[16]; /* ... or, when given (--file), these UTF-8 files only */
+  const char **files; /* ... or, when given (--file), these UTF-8 files only */
   size_t nfiles;
   const char *node_script;
   const char *node;   /* node executable */
