@@ -59,9 +59,14 @@ all: lib cli ## build the static and shared libraries and the utfx CLI
 
 lib: $(STATIC_LIB) $(SHARED_LIB) ## build libutfx.a and libutfx.so
 
-$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/*.h src/*/*.h tests/emu/*.h) Makefile sources.mk
+# Header dependencies: every compiler run writes its object's .d file (-MMD;
+# -MP: a deleted header is no error), read back here.
+DEPFLAGS = -MMD -MP
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+
+$(BUILD)/obj/%.o: %.c Makefile sources.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden $(TIER_FLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -fPIC -fvisibility=hidden $(TIER_FLAGS) -c $< -o $@
 
 $(BUILD)/obj/src/x86/avx2_%.o: TIER_FLAGS = $(AVX2_FLAGS)
 $(BUILD)/obj/src/x86/avx512_%.o: TIER_FLAGS = $(AVX512_FLAGS)
@@ -85,9 +90,9 @@ CLI_SRC := $(wildcard $(UTFX_CLI_SRC))
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_BIN := $(BUILD)/utfx
 
-$(BUILD)/obj/cli/%.o: cli/%.c cli/cli.h include/utfx.h Makefile
+$(BUILD)/obj/cli/%.o: cli/%.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -pthread -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -pthread -c $< -o $@
 
 # `utfx bench` runs the benchmark engine of bench/ (BENCH_ENGINE_OBJ, below).
 $(CLI_BIN): $(CLI_OBJ) $(STATIC_LIB)
@@ -110,9 +115,9 @@ TEST_SH := $(wildcard tests/test_*.sh)
 ICU_LIBS := $(shell pkg-config --libs icu-uc 2>/dev/null || echo -licuuc -licudata)
 TEST_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) -Iinclude -Isrc -Itests $(CFLAGS) $(EXTRA_FLAGS)
 
-$(BUILD)/obj/tests/%.o: tests/%.c $(wildcard include/*.h src/*.h src/*/*.h tests/*.h tests/*/*.h)
+$(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -c $< -o $@
+	$(CC) $(TEST_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_SUPPORT_OBJ) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
@@ -287,9 +292,9 @@ $(BUILD)/fuzz/%: fuzz/%.c fuzz/fuzz_common.h $(FUZZ_LIB)
 	$(FUZZ_CC) -std=c11 -Wall -Wextra -Iinclude $(FUZZ_OPT) $(FUZZ_TARGET_FLAGS) -g -fsanitize=fuzzer $(FUZZ_COV) $(FUZZ_SAN) \
 	    -o $@ $< $(FUZZ_LIB) $(ICU_LIBS)
 
-$(BUILD)/obj/fuzz/%.o: fuzz/%.c $(wildcard include/*.h fuzz/*.h)
+$(BUILD)/obj/fuzz/%.o: fuzz/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -c $< -o $@
+	$(CC) $(TEST_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/fuzz-replay/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/standalone_main.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
@@ -345,13 +350,13 @@ BENCH_FUNCS := $(BENCH_FUNCS),ascii,utf8,utf8-*,utf16le,base64,latin1,bmp,astral
 BENCH_ARGS ?= --func '$(BENCH_FUNCS)'
 
 .PHONY: bench-build bench-chart
-$(BUILD)/obj/bench/%.o: bench/%.c $(wildcard bench/*.h include/*.h) Makefile $(BENCH_CONFIG)
+$(BUILD)/obj/bench/%.o: bench/%.c Makefile $(BENCH_CONFIG)
 	@mkdir -p $(dir $@)
-	$(CC) $(BENCH_CFLAGS) -I$(BENCH_INTERNAL) -c $< -o $@
+	$(CC) $(BENCH_CFLAGS) $(DEPFLAGS) -I$(BENCH_INTERNAL) -c $< -o $@
 
-$(BUILD)/obj/bench/baseline_simdutf.o: bench/baseline_simdutf.cpp bench/suites.h Makefile
+$(BUILD)/obj/bench/baseline_simdutf.o: bench/baseline_simdutf.cpp Makefile
 	@mkdir -p $(dir $@)
-	$(CXX) -std=c++17 -O2 -g -Wall -Wextra $(EXTRA_FLAGS) -I$(SIMDUTF_DIR)/include \
+	$(CXX) -std=c++17 -O2 -g -Wall -Wextra $(DEPFLAGS) $(EXTRA_FLAGS) -I$(SIMDUTF_DIR)/include \
 	    -c $< -o $@
 
 $(BENCH_BIN): $(BENCH_OBJ) $(BENCH_LIB)
@@ -412,11 +417,11 @@ endif
 NODE_ADDON := $(BUILD)/node/utfx.node
 NODE_ADDON_OBJ := $(BUILD)/obj/bindings/node/src/addon.o
 
-$(NODE_ADDON_OBJ): bindings/node/src/addon.c include/utfx.h Makefile
+$(NODE_ADDON_OBJ): bindings/node/src/addon.c Makefile
 	@test -f $(NODE_INCLUDE)/node_api.h || { echo "node: no node_api.h in '$(NODE_INCLUDE)'" \
 	    "(install Node.js with its headers, or set NODE_INCLUDE)"; exit 1; }
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -isystem $(NODE_INCLUDE) -DNODE_GYP_MODULE_NAME=utfx -fPIC \
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -isystem $(NODE_INCLUDE) -DNODE_GYP_MODULE_NAME=utfx -fPIC \
 	    -fvisibility=hidden -c $< -o $@
 
 $(NODE_ADDON): $(NODE_ADDON_OBJ) $(STATIC_LIB)
