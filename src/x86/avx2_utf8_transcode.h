@@ -5,7 +5,8 @@
  * Algorithm: each step takes 32 bytes that start at a character boundary.
  *  - All ASCII: widen and store 32 units.
  *  - Otherwise check them (lookup validation, Keiser and Lemire 2021,
- *    avx2_utf8_common.h; for Latin-1 also any lead C4..FF). A block with an
+ *    avx2_utf8_common.h; for Latin-1, where a lead C4..FF is an error too, a
+ *    cheaper check of lead and continuation positions). A block with an
  *    error goes to the scalar steps, which convert through the error and
  *    return at a character boundary.
  *  - Well-formed, to UTF-16/UTF-32, without 4-byte characters: the
@@ -212,6 +213,21 @@ UTFXI_INLINE size_t utfxi_avx2_put_latin1(__m256i v, size_t e, unsigned char *d)
   return k + rest;
 }
 
+/* The scalar steps from *at (a character boundary) through stop, past an
+ * error; returns their status, or 0 with *at and *out where they stopped. */
+UTFXI_INLINE int utfxi_avx2_utf8_through(const unsigned char *s, size_t n, size_t stop,
+                                         struct utfxi_u8state *st, size_t *at, size_t *out,
+                                         void *dst, size_t cap, unsigned flags,
+                                         enum utfxi_target t) {
+  int status;
+  st->i = *at;
+  st->w = *out;
+  status = utfxi_utf8_steps(s, n, stop, st, dst, cap, flags, t);
+  *at = st->i;
+  *out = st->w;
+  return status;
+}
+
 UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *dst, size_t cap,
                                               unsigned flags, enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
@@ -240,26 +256,43 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
       out += 32;
       continue;
     }
-    /* After complete, well-formed characters the real bytes before the
-     * block are valid context; at the start, or after the scalar steps went
-     * through an error, zeros are. */
-    err = clean_before ? utfxi_avx2_block_errors(p, v)
-                       : utfxi_avx2_utf8_errors(_mm256_setzero_si256(), v);
-    if (t == UTFXI_T_LATIN1) { /* leads of characters above U+00FF */
+    if (t == UTFXI_T_LATIN1) {
+      /* Only ASCII, continuations and C2/C3 leads can pass (C4..FF lead
+       * characters above U+00FF, C0/C1 overlongs), so well-formed is a
+       * matter of positions: a continuation right after every lead and
+       * nowhere else (the block starts at a character, and a lead at byte
+       * 31 is the next block's). bad: one bit at or just after each fault. */
       __m256i c4 = _mm256_set1_epi8((char)0xC4);
-      err = _mm256_or_si256(err, _mm256_cmpeq_epi8(_mm256_max_epu8(v, c4), v));
-    }
-    if (!_mm256_testz_si256(err, err)) {
-      __m256i zero = _mm256_setzero_si256();
-      uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, zero));
-      st.i = at;
-      st.w = out;
-      status = utfxi_utf8_steps(s, n, at + (size_t)_tzcnt_u32(bad) + 1, &st, dst, cap, flags, t);
-      if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
-      at = st.i;
-      out = st.w;
-      clean_before = 0;
-      continue;
+      __m256i no = _mm256_or_si256(
+          _mm256_cmpeq_epi8(_mm256_max_epu8(v, c4), v),
+          _mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8((char)0xFE)),
+                            _mm256_set1_epi8((char)0xC0)));
+      uint32_t high = (uint32_t)_mm256_movemask_epi8(v);
+      uint32_t lead = (uint32_t)_mm256_movemask_epi8(
+          _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)0xC0)), v));
+      uint32_t bad = (uint32_t)_mm256_movemask_epi8(no) | ((high & ~lead) ^ (lead << 1));
+      if (bad) {
+        status = utfxi_avx2_utf8_through(s, n, at + (size_t)_tzcnt_u32(bad) + 1, &st, &at, &out,
+                                         dst, cap, flags, t);
+        if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+        clean_before = 0;
+        continue;
+      }
+    } else {
+      /* After complete, well-formed characters the real bytes before the
+       * block are valid context; at the start, or after the scalar steps
+       * went through an error, zeros are. */
+      err = clean_before ? utfxi_avx2_block_errors(p, v)
+                         : utfxi_avx2_utf8_errors(_mm256_setzero_si256(), v);
+      if (!_mm256_testz_si256(err, err)) {
+        __m256i zero = _mm256_setzero_si256();
+        uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, zero));
+        status = utfxi_avx2_utf8_through(s, n, at + (size_t)_tzcnt_u32(bad) + 1, &st, &at, &out,
+                                         dst, cap, flags, t);
+        if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+        clean_before = 0;
+        continue;
+      }
     }
     clean_before = 1;
     { /* the next step starts at the last character start (or after the block) */
