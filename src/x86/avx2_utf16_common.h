@@ -97,10 +97,9 @@ static inline void a2_encode_2byte_x16(__m256i v, uint32_t two, __m128i *out0, _
   *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)avx2_pack_2byte[two >> 8 & 0xFF]));
 }
 
-/* UTF-8 of 8 BMP non-surrogate values in 32-bit lanes: two 16-byte halves
- * (4 values each) and their lengths. */
-static inline void a2_encode_3byte_x8(__m256i c, __m128i *out0, size_t *len0, __m128i *out1,
-                                      size_t *len1) {
+/* The 1-, 2- or 3-byte UTF-8 forms of 8 BMP values in 32-bit lanes (bytes
+ * in memory order), and which lanes are >= 0x80 and >= 0x800. */
+UTFXI_INLINE __m256i a2_utf8_forms_x8(__m256i c, __m256i *ge80, __m256i *ge800) {
   __m256i low6 = _mm256_and_si256(c, _mm256_set1_epi32(0x3F));
   __m256i mid6 = _mm256_and_si256(_mm256_srli_epi32(c, 6), _mm256_set1_epi32(0x3F));
   __m256i two =
@@ -109,9 +108,16 @@ static inline void a2_encode_3byte_x8(__m256i c, __m128i *out0, size_t *len0, __
   __m256i three =
       _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 12), _mm256_slli_epi32(mid6, 8)),
                       _mm256_or_si256(_mm256_slli_epi32(low6, 16), _mm256_set1_epi32(0x8080E0)));
-  __m256i ge80 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F));
-  __m256i ge800 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF));
-  __m256i bytes = _mm256_blendv_epi8(_mm256_blendv_epi8(c, two, ge80), three, ge800);
+  *ge80 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F));
+  *ge800 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF));
+  return _mm256_blendv_epi8(_mm256_blendv_epi8(c, two, *ge80), three, *ge800);
+}
+
+/* UTF-8 of 8 BMP non-surrogate values in 32-bit lanes: two 16-byte halves
+ * (4 values each) and their lengths. */
+static inline void a2_encode_3byte_x8(__m256i c, __m128i *out0, size_t *len0, __m128i *out1,
+                                      size_t *len1) {
+  __m256i ge80, ge800, bytes = a2_utf8_forms_x8(c, &ge80, &ge800);
   unsigned m2 = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(ge80));
   unsigned m3 = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(ge800));
   unsigned i0 = (m2 & 0xF) | (m3 & 0xF) << 4, i1 = (m2 >> 4) | (m3 >> 4) << 4;
@@ -139,16 +145,7 @@ UTFXI_INLINE size_t a2_paired_units(__m256i v) {
 UTFXI_INLINE void a2_encode_4byte_x8(__m256i c, __m256i next, __m256i skip, __m128i *out0,
                                     size_t *len0, __m128i *out1, size_t *len1) {
   const __m256i x3f = _mm256_set1_epi32(0x3F), xfc00 = _mm256_set1_epi32(0xFC00);
-  __m256i low6 = _mm256_and_si256(c, x3f);
-  __m256i mid6 = _mm256_and_si256(_mm256_srli_epi32(c, 6), x3f);
-  __m256i two =
-      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 6), _mm256_slli_epi32(low6, 8)),
-                      _mm256_set1_epi32(0x80C0));
-  __m256i three =
-      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 12), _mm256_slli_epi32(mid6, 8)),
-                      _mm256_or_si256(_mm256_slli_epi32(low6, 16), _mm256_set1_epi32(0x8080E0)));
-  __m256i ge80 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F));
-  __m256i ge800 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF));
+  __m256i ge80, ge800, bytes = a2_utf8_forms_x8(c, &ge80, &ge800);
   __m256i high = _mm256_cmpeq_epi32(_mm256_and_si256(c, xfc00), _mm256_set1_epi32(0xD800));
   __m256i low = _mm256_cmpeq_epi32(_mm256_and_si256(c, xfc00), _mm256_set1_epi32(0xDC00));
   __m256i cp = _mm256_add_epi32(
@@ -160,19 +157,19 @@ UTFXI_INLINE void a2_encode_4byte_x8(__m256i c, __m256i next, __m256i skip, __m1
                       _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(cp, 12), x3f), 8)),
       _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(cp, 6), x3f), 16),
                       _mm256_slli_epi32(_mm256_and_si256(cp, x3f), 24)));
-  __m256i bytes = _mm256_blendv_epi8(_mm256_blendv_epi8(c, two, ge80), three, ge800);
   /* lengths 1 + (>= 0x80) + (>= 0x800), 4 for a high surrogate, 0 for skipped lanes */
   __m256i len = _mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(1), ge80), ge800);
   __m256i keep;
   unsigned m;
-  bytes = _mm256_blendv_epi8(bytes, _mm256_or_si256(four, _mm256_set1_epi32((int)0x808080F0u)), high);
+  four = _mm256_or_si256(four, _mm256_set1_epi32((int)0x808080F0u));
+  bytes = _mm256_blendv_epi8(bytes, four, high);
   len = _mm256_blendv_epi8(len, _mm256_set1_epi32(4), high);
   len = _mm256_andnot_si256(_mm256_or_si256(low, skip), len);
   /* byte k of a lane is output when k < its length */
-  keep = _mm256_cmpgt_epi8(
-      _mm256_shuffle_epi8(len, _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
-                                                0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12)),
-      _mm256_set1_epi32(0x03020100));
+  len = _mm256_shuffle_epi8(len, _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12,
+                                                  12, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12,
+                                                  12, 12)); /* in each byte of its lane */
+  keep = _mm256_cmpgt_epi8(len, _mm256_set1_epi32(0x03020100));
   m = (unsigned)_mm256_movemask_epi8(keep);
   *out0 = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(bytes), m & 0xFFFF, len0);
   *out1 = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(bytes, 1), m >> 16, len1);
