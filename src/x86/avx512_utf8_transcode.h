@@ -54,9 +54,8 @@ static inline void utfxi_avx512_put_ascii(void *dst, size_t w, __m512i v, enum u
   }
 }
 
-static inline utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void *dst,
-                                                 size_t cap, unsigned flags,
-                                                 enum utfxi_target t) {
+UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void *dst,
+                                               size_t cap, unsigned flags, enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
   const int be = t == UTFXI_T_UTF16BE, utf16 = t == UTFXI_T_UTF16LE || t == UTFXI_T_UTF16BE;
   char16_t *d16 = (char16_t *)dst;

@@ -22,9 +22,9 @@ struct utfxi_u8state {
 /* Converts characters from st->i until st->i >= stop (or the input ends).
  * Returns 0, or the status to stop with (st->i is then the offending
  * character's offset, as the scalar kernel reports it). */
-static inline int utfxi_utf8_steps(const unsigned char *s, size_t n, size_t stop,
-                                   struct utfxi_u8state *st, void *dst, size_t cap,
-                                   unsigned flags, enum utfxi_target t) {
+UTFXI_INLINE int utfxi_utf8_steps(const unsigned char *s, size_t n, size_t stop,
+                                 struct utfxi_u8state *st, void *dst, size_t cap, unsigned flags,
+                                 enum utfxi_target t) {
   size_t i = st->i, w = st->w, replaced = st->replaced;
   int status = 0;
   if (stop > n) stop = n;
