@@ -1,6 +1,6 @@
 /* AVX2 Latin-1 to UTF-8, UTF-16LE/BE and UTF-32.
  *
- * To UTF-8: 32 ASCII bytes are copied as they are; otherwise 16 bytes are
+ * To UTF-8: 64 or 32 ASCII bytes are copied as they are; otherwise 16 bytes are
  * widened to 16-bit lanes holding each byte's 1- or 2-byte form, and a pshufb
  * per 8 bytes (avx2_pack_2byte, indexed by which bytes are >= 0x80) packs
  * them. A 16-byte store may spill past its output only when the next 16
@@ -27,6 +27,17 @@ utfx_result utfxi_convert_latin1_to_utf8_avx2(const char *src, size_t n, char *d
   while (n - i >= 16 && cap - w >= 64) {
     __m128i x;
     uint32_t high;
+    if (n - i >= 64) { /* ASCII runs: 64 bytes a step (cap - w >= 64: room) */
+      __m256i y0 = _mm256_loadu_si256((const __m256i *)(s + i));
+      __m256i y1 = _mm256_loadu_si256((const __m256i *)(s + i + 32));
+      if (!_mm256_movemask_epi8(_mm256_or_si256(y0, y1))) {
+        _mm256_storeu_si256((__m256i *)(d + w), y0);
+        _mm256_storeu_si256((__m256i *)(d + w + 32), y1);
+        i += 64;
+        w += 64;
+        continue;
+      }
+    }
     if (n - i >= 32) {
       __m256i y = _mm256_loadu_si256((const __m256i *)(s + i));
       if (!_mm256_movemask_epi8(y)) {

@@ -1,7 +1,8 @@
 /* AVX2 UTF-16LE/BE to UTF-8, STRICT and REPLACE, bounded destinations.
  *
  * Algorithm, per block of 16 units (one ymm), after Lemire & Mula 2022:
- *  - all below 0x80: vpackuswb, 16 bytes;
+ *  - all below 0x80: vpackuswb, 16 bytes (32 units, 32 bytes, where two
+ *    blocks are);
  *  - all below 0x800: each 16-bit lane holds its 1- or 2-byte form and a
  *    pshufb per 8 units (table indexed by which units are 2 bytes) packs it;
  *  - other BMP blocks: 32-bit lanes hold the 1-, 2- or 3-byte forms, a pshufb
@@ -46,6 +47,16 @@ UTFXI_INLINE utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigne
     __m256i v = a2_load16(s + i, be), nonascii;
     int spill;
     if (bounded && cap - w < 48) break;
+    if (n - i >= 32) { /* ASCII runs: 32 units a step */
+      __m256i v1 = a2_load16(s + i + 16, be);
+      if (_mm256_testz_si256(_mm256_or_si256(v, v1), _mm256_set1_epi16((short)0xFF80))) {
+        __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(v, v1), 0xD8);
+        _mm256_storeu_si256((__m256i *)(d + w), packed); /* 32 bytes, room: 48 checked */
+        i += 32;
+        w += 32;
+        continue;
+      }
+    }
     if (a2_any_surrogate(v)) {
       size_t len, take;
       __m256i cp;
