@@ -460,8 +460,19 @@ check "--in-place leaves an invalid file untouched" cmp -s inplace.txt bad-e080.
 # Kill the process while it writes (it has written two chunks to the
 # temporary file and waits for more input): OUT must be untouched. (Not
 # SIGINT: a background job of a non-interactive shell ignores it, and utfx
-# keeps an inherited "ignore".)
+# keeps an inherited "ignore". For the same reason a signal this shell
+# ignores, as SIGHUP under nohup, is left out: the process would not die.)
+sig_ignored() { # NAME: this shell ignores the signal (SigIgn of /proc/PID/status)
+  local mask
+  mask=$(awk '/^SigIgn:/ { print $2 }' "/proc/$$/status" 2> /dev/null)
+  [ -n "$mask" ] && [ $(((0x$mask >> ($(kill -l "$1") - 1)) & 1)) = 1 ]
+}
 for sig in TERM HUP KILL; do
+  if [ "$sig" != KILL ] && sig_ignored "$sig"; then
+    ok "killed by SIG$sig mid-write # skip: this shell ignores SIG$sig, and so would utfx"
+    ok "killed by SIG$sig: temporary files # skip: this shell ignores SIG$sig"
+    continue
+  fi
   printf 'original\n' > out.txt
   rm -f fifo .out.txt.utfx-*
   mkfifo fifo
