@@ -1030,6 +1030,7 @@ int utfx_bench_main(int argc, char **argv) {
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       usage(stdout);
       free(pass);
+      free(reg.opt.files);
       return 0;
     } else if (ARG("--suite")) {
       reg.suites = argv[++i];
@@ -1096,10 +1097,12 @@ int utfx_bench_main(int argc, char **argv) {
       cmp_csv_new = argv[++i];
     } else if (strcmp(a, "--selftest") == 0) {
       free(pass);
+      free(reg.opt.files);
       return selftest();
     } else {
       fprintf(stderr, "utfx-bench: unknown or incomplete option %s (try --help)\n", a);
       free(pass);
+      free(reg.opt.files);
       return 2;
     }
 #undef ARG
@@ -1122,11 +1125,13 @@ int utfx_bench_main(int argc, char **argv) {
     if (!rc) cmp_print(&t, stdout);
     cmp_free(&t);
     free(pass);
+    free(reg.opt.files);
     return rc;
   }
   if (cmp_old) {
     rc = compare_binaries(cmp_old, cmp_new, rounds < 2 ? 2 : rounds, pass, npass, csv);
     free(pass);
+    free(reg.opt.files);
     return rc;
   }
   free(pass);
