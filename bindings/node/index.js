@@ -281,13 +281,15 @@ function encodeInto(string, u8) {
   return { read: results[0], written };
 }
 
-// Would V8 store this string with two bytes a character? Surely when one of
-// its first 16 is above U+00FF. (One-byte strings go to Node: V8 counts their
-// UTF-8 bytes in place, while N-API would first widen them into a copy.)
+// Would V8 store this string with two bytes a character? Surely when its
+// first, middle or last unit is above U+00FF (three probes: a loop over more
+// cost more than Node's whole count of a short one-byte string). One-byte
+// strings go to Node: V8 counts their UTF-8 bytes in place, while N-API would
+// first widen them into a copy.
 function looksTwoByte(string) {
-  for (let i = 0; i < 16; i++)
-    if (string.charCodeAt(i) > 0xFF) return true; // NaN past the end: false
-  return false;
+  const n = string.length;
+  return string.charCodeAt(0) > 0xFF || string.charCodeAt(n >> 1) > 0xFF ||
+    string.charCodeAt(n - 1) > 0xFF;
 }
 
 // Buffer.byteLength(string, 'utf8')
