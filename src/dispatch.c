@@ -19,9 +19,16 @@
 
 static const struct utfxi_kernels scalar_kernels = {.name = "scalar", UTFXI_SCALAR_KERNELS};
 
+/* The tiers of this architecture (UTFXI_ARCH_TIERS), each in its own
+ * directory's list; none when built without SIMD. */
 #if defined(__x86_64__) && !defined(UTFX_NO_SIMD)
-#define UTFXI_X86_TIERS 1
-#include "x86/x86_prototypes.h"
+#include "x86/x86_tiers.h"
+#elif defined(__aarch64__) && defined(__ARM_NEON) && !defined(UTFX_NO_SIMD) && \
+    (!defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+#include "arm/arm_tiers.h"
+#endif
+#ifndef UTFXI_ARCH_TIERS
+#define UTFXI_ARCH_TIERS
 #endif
 
 struct tier {
@@ -29,21 +36,9 @@ struct tier {
   uint32_t required; /* UTFXI_CPU_* mask this tier's files are compiled for */
 };
 
-/* The AVX-512 emulation test build (`make test-avx512-emu`) compiles the
- * avx512 kernels as plain C over AVX2 (tests/emu/avx512_emu.h), so that tier
- * runs wherever the avx2 tier does. Never defined for the real library. */
-#ifdef UTFX_AVX512_EMULATED
-#define UTFXI_AVX512_RUNS_ON UTFXI_TIER_AVX2
-#else
-#define UTFXI_AVX512_RUNS_ON UTFXI_TIER_AVX512
-#endif
-
 /* Best first; scalar last and always runnable. */
 static const struct tier tiers[] = {
-#ifdef UTFXI_X86_TIERS
-    {&utfxi_avx512_kernels, UTFXI_AVX512_RUNS_ON},
-    {&utfxi_avx2_kernels, UTFXI_TIER_AVX2},
-#endif
+    UTFXI_ARCH_TIERS
     {&scalar_kernels, 0},
 };
 #define TIER_COUNT (sizeof tiers / sizeof tiers[0])

@@ -5,7 +5,8 @@
 #
 # SOURCES are the library's .c files (sources.mk), in order. Each is copied
 # once, with the local headers it includes inlined at their first inclusion
-# (by path: later inclusions are dropped), so the result compiles as one
+# (by path: later inclusions are dropped, except of a header without an
+# include guard, which is made to be included again), so the result compiles as one
 # translation unit that includes only "utfx.h" and system headers.
 #
 # --flags gives the per-file flags of the Makefile build to files matching
@@ -248,10 +249,15 @@ sub region_close {
     . "#elif defined(__GNUC__)\n#pragma GCC pop_options\n#endif\n";
 }
 
+sub has_guard {
+  my ($f) = @_;
+  return $text{$f} =~ /\A(?:\s|\/\*.*?\*\/|\/\/[^\n]*)*#[ \t]*ifndef[ \t]+(\w+)\s*\n[ \t]*#[ \t]*define[ \t]+\1\b/s;
+}
+
 # Emits file $f (code of region $cur) with its local includes inlined.
 sub expand {
   my ($f, $cur) = @_;
-  $emitted{$f} = 1;
+  $emitted{$f}{$cond} = 1;
   my $t = $text{$f};
   $t = rename_idents($t, $renames{$f}) if $renames{$f};
   my @lines = split /\n/, $t, -1;
@@ -274,13 +280,18 @@ sub expand {
     my $top = $depth - ($guard ? 1 : 0) <= 0;
     if ($l =~ /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/ && -f norm("$dir/$1")) {
       my $h = norm("$dir/$1");
-      if ($emitted{$h}) { $res .= "/* #include \"$1\": above */\n"; next; }
+      # A header without an include guard is made to be included again (with
+      # other macros set: tier_declarations.h), so it is inlined every time.
+      # One inlined under another source condition (x86 or AArch64 files) may
+      # be compiled out, so it is inlined again; its guard keeps one copy.
+      if (($emitted{$h}{$cond} || $emitted{$h}{''}) && has_guard($h)) { $res .= "/* #include \"$1\": above */\n"; next; }
       out($cur, $res);
       $res = '';
-      # A header's static inline helpers may go unused by a file, as in the
+      # A header's static inline helpers and tables may go unused by a file, as in the
       # file-by-file build (where clang does not warn of them in headers).
       out($region{$h}, "/* ---- $h ---- */\n#pragma GCC diagnostic push\n"
-          . "#pragma GCC diagnostic ignored \"-Wunused-function\"\n");
+          . "#pragma GCC diagnostic ignored \"-Wunused-function\"\n"
+          . "#pragma GCC diagnostic ignored \"-Wunused-const-variable\"\n");
       expand($h, $region{$h});
       out($region{$h}, "#pragma GCC diagnostic pop\n/* ---- end of $h ---- */\n");
       next;

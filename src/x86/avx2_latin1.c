@@ -2,7 +2,7 @@
  *
  * To UTF-8: 64 or 32 ASCII bytes are copied as they are; otherwise 16 bytes are
  * widened to 16-bit lanes holding each byte's 1- or 2-byte form, and a pshufb
- * per 8 bytes (avx2_pack_2byte, indexed by which bytes are >= 0x80) packs
+ * per 8 bytes (utfxi_pack_2byte, indexed by which bytes are >= 0x80) packs
  * them. A 16-byte store may spill past its output only when the next 16
  * input bytes (which make at least 16 more bytes) will surely be written;
  * otherwise exactly the output bytes are stored. To UTF-16/UTF-32: zero

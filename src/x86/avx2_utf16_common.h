@@ -2,7 +2,7 @@
  * (avx2_utf16_*.c, avx2_utf32.c, avx2_latin1.c): UTF-16 loads in either byte
  * order, 32-unit surrogate masks, stores that are exact where later output
  * would not overwrite their unused tail, and the UTF-8 encoders of 8 units
- * (pshufb tables of avx2_utf8_tables.h). */
+ * (pshufb tables of utf8_pack_tables.h). */
 #ifndef UTFX_X86_AVX2_UTF16_COMMON_H
 #define UTFX_X86_AVX2_UTF16_COMMON_H
 
@@ -14,7 +14,7 @@
 
 #include "../scalar/unicode.h"
 #include "avx2_compress_bytes.h"
-#include "avx2_utf8_tables.h"
+#include "../simd/utf8_pack_tables.h"
 
 static inline __m256i a2_bswap16(__m256i v) {
   const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1, 0,
@@ -93,8 +93,8 @@ static inline void a2_encode_2byte_x16(__m256i v, uint32_t two, __m128i *out0, _
                                      _mm256_setzero_si256());
   __m256i words = _mm256_blendv_epi8(_mm256_or_si256(lead, trail), v, ascii);
   __m128i lo = _mm256_castsi256_si128(words), hi = _mm256_extracti128_si256(words, 1);
-  *out0 = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)avx2_pack_2byte[two & 0xFF]));
-  *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)avx2_pack_2byte[two >> 8 & 0xFF]));
+  *out0 = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two & 0xFF]));
+  *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two >> 8 & 0xFF]));
 }
 
 /* The 1-, 2- or 3-byte UTF-8 forms of 8 BMP values in 32-bit lanes (bytes
@@ -122,9 +122,9 @@ static inline void a2_encode_3byte_x8(__m256i c, __m128i *out0, size_t *len0, __
   unsigned m3 = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(ge800));
   unsigned i0 = (m2 & 0xF) | (m3 & 0xF) << 4, i1 = (m2 >> 4) | (m3 >> 4) << 4;
   *out0 = _mm_shuffle_epi8(_mm256_castsi256_si128(bytes),
-                           _mm_loadu_si128((const __m128i *)avx2_pack_3byte[i0]));
+                           _mm_loadu_si128((const __m128i *)utfxi_pack_3byte[i0]));
   *out1 = _mm_shuffle_epi8(_mm256_extracti128_si256(bytes, 1),
-                           _mm_loadu_si128((const __m128i *)avx2_pack_3byte[i1]));
+                           _mm_loadu_si128((const __m128i *)utfxi_pack_3byte[i1]));
   *len0 = 4 + (size_t)_mm_popcnt_u32(m2 & 0xF) + (size_t)_mm_popcnt_u32(m3 & 0xF);
   *len1 = 4 + (size_t)_mm_popcnt_u32(m2 >> 4) + (size_t)_mm_popcnt_u32(m3 >> 4);
 }

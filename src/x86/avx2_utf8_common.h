@@ -13,8 +13,8 @@
 
 #include <immintrin.h>
 
-#include "utf8_lookup_tables.h"
-#include "utf8_steps.h"
+#include "../simd/utf8_lookup_tables.h"
+#include "../simd/utf8_steps.h"
 
 /* Nonzero bytes mark the bytes of cur that end an ill-formed pair or break
  * the continuation count, given the three bytes before each. */

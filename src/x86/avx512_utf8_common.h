@@ -15,8 +15,8 @@
 
 #include <immintrin.h>
 
-#include "utf8_lookup_tables.h"
-#include "utf8_steps.h"
+#include "../simd/utf8_lookup_tables.h"
+#include "../simd/utf8_steps.h"
 
 static inline __m512i utfxi_avx512_iota(void) {
   return _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46,

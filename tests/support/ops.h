@@ -33,6 +33,8 @@ struct length_op {
   any_length_fn pub, scalar;
 };
 
+/* The counts of internal.h's operation lists (ops.c checks them against the
+ * lists at compile time). */
 #define VALIDATE_OP_COUNT 5
 #define CONVERT_OP_COUNT 20
 #define LENGTH_OP_COUNT 15

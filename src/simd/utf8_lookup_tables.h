@@ -8,8 +8,8 @@
  * "continuation after continuation", which is correct exactly where the
  * byte two back is a 3/4-byte lead or the byte three back is a 4-byte lead;
  * the kernels XOR that expectation in. Plain data, no instructions. */
-#ifndef UTFX_X86_UTF8_LOOKUP_TABLES_H
-#define UTFX_X86_UTF8_LOOKUP_TABLES_H
+#ifndef UTFX_SIMD_UTF8_LOOKUP_TABLES_H
+#define UTFX_SIMD_UTF8_LOOKUP_TABLES_H
 
 #define UTFXI_LK_TOO_SHORT 0x01  /* lead followed by a non-continuation */
 #define UTFXI_LK_TOO_LONG 0x02   /* ASCII followed by a continuation */

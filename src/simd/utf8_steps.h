@@ -1,5 +1,5 @@
-/* Scalar steps shared by the x86 UTF-8 kernels (static inline, baseline C:
- * each avx2_ / avx512_ file that includes it compiles it with its own flags).
+/* Scalar steps shared by the SIMD UTF-8 kernels of every ISA (static inline, baseline C:
+ * each kernel file that includes it compiles it with its own flags).
  *
  * The SIMD loops hand every block they cannot take (an ill-formed sequence,
  * a code point Latin-1 cannot hold, the tail, a nearly full destination) to
@@ -7,8 +7,8 @@
  * input (n), exactly as the scalar kernels do, and stop at the first
  * character boundary at or after `stop`; so the characters they see, the
  * errors they report and the U+FFFD they write are the scalar kernel's. */
-#ifndef UTFX_X86_UTF8_STEPS_H
-#define UTFX_X86_UTF8_STEPS_H
+#ifndef UTFX_SIMD_UTF8_STEPS_H
+#define UTFX_SIMD_UTF8_STEPS_H
 
 #include "../scalar/unicode.h"
 

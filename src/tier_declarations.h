@@ -1,0 +1,34 @@
+/* The prototypes of one SIMD tier's kernels, from the operation lists of
+ * internal.h: utfxi_<op>_<tier> for every operation, with <tier> the bare
+ * word UTFXI_DECL_TIER_NAME. A tier defines the kernels it accelerates; its
+ * table names only those. Included once per tier (no include guard), after
+ * UTFXI_DECL_TIER_NAME is defined; it undefines that name at its end. */
+#ifndef UTFXI_DECL_TIER_NAME
+#error "define UTFXI_DECL_TIER_NAME (the tier, e.g. neon) before including tier_declarations.h"
+#endif
+
+#include "internal.h"
+
+#define UTFXI_TD_CAT_(a, b) a##b
+#define UTFXI_TD_CAT(a, b) UTFXI_TD_CAT_(a, b)
+#define UTFXI_TD(op) UTFXI_TD_CAT(utfxi_##op##_, UTFXI_DECL_TIER_NAME)
+
+#define UTFXI_TD_VALIDATE(enc, S) utfx_result UTFXI_TD(validate_##enc)(const S *, size_t);
+UTFXI_VALIDATIONS(UTFXI_TD_VALIDATE)
+#define UTFXI_TD_CONVERT(from, S, to, T) \
+  utfx_result UTFXI_TD(convert_##from##_to_##to)(const S *, size_t, T *, size_t, unsigned);
+UTFXI_CONVERSIONS(UTFXI_TD_CONVERT)
+#define UTFXI_TD_LENGTH(to, from, S) size_t UTFXI_TD(to##_length_from_##from)(const S *, size_t);
+UTFXI_LENGTHS(UTFXI_TD_LENGTH)
+void UTFXI_TD(to_well_formed_utf16le)(const char16_t *, size_t, char16_t *);
+void UTFXI_TD(to_well_formed_utf16be)(const char16_t *, size_t, char16_t *);
+size_t UTFXI_TD(base64_blocks)(const unsigned char *, size_t, size_t, unsigned char *, char16_t *,
+                               int);
+
+#undef UTFXI_TD_VALIDATE
+#undef UTFXI_TD_CONVERT
+#undef UTFXI_TD_LENGTH
+#undef UTFXI_TD
+#undef UTFXI_TD_CAT
+#undef UTFXI_TD_CAT_
+#undef UTFXI_DECL_TIER_NAME
