@@ -30,7 +30,8 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
-# Library sources (sources.mk): baseline C everywhere, SIMD tiers on x86-64.
+# Library sources (sources.mk): baseline C everywhere, SIMD tiers on x86-64
+# and AArch64.
 # Each tier's files are compiled with exactly the features dispatch checks
 # (src/cpu.h).
 LIB_SRC := $(wildcard $(UTFX_SRC))
@@ -39,6 +40,9 @@ AVX2_FLAGS := $(UTFX_AVX2_FLAGS)
 AVX512_FLAGS := $(UTFX_AVX512_FLAGS)
 ifneq (,$(findstring x86_64,$(MACHINE)))
 LIB_SRC += $(wildcard $(UTFX_SRC_AVX2) $(UTFX_SRC_AVX512))
+endif
+ifneq (,$(findstring aarch64-,$(MACHINE)))
+LIB_SRC += $(wildcard $(UTFX_SRC_NEON))
 endif
 # AVX512_EMU=1 (set by test-avx512-emu only): the avx512 files are built with
 # the AVX2 flags and tests/emu/avx512_emu.h, the AVX-512 intrinsics in plain C,
@@ -130,7 +134,7 @@ run-tests: test-build
 	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --exec '' $(TEST_BIN) $(AMALG_TEST_BIN) \
 	    $(TEST_SH)
 
-test: ## build and run every test: normal build, ASan+UBSan build, test-avx512-emu (x86-64), a short fuzz run
+test: ## build and run every test: normal build, ASan+UBSan build, test-avx512-emu (x86-64), a short fuzz run, cross-tests
 	$(MAKE) run-tests WERROR=-Werror
 	$(MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 \
 	    AMALG_TESTS=
@@ -138,6 +142,7 @@ ifneq (,$(findstring x86_64,$(MACHINE)))
 	$(MAKE) test-avx512-emu
 endif
 	$(MAKE) fuzz-smoke
+	$(MAKE) cross-tests
 
 # The C tests and the fuzz corpus replay on the avx512 tier, emulated (see
 # AVX512_EMU above), so it is tested on CPUs without AVX-512 too; tests too
@@ -183,9 +188,13 @@ $(BUILD)/obj/tests/test_oracle_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURD
 # (Debian) crossbuild-essential-<arch> and qemu-user; for test_oracle_icu also
 # libicuNN:<arch> (after dpkg --add-architecture <arch>) of the host's ICU
 # version, else that test is left out with a message. The node tests run the
-# host's node from the emulated program. The shell tests are host-only. Only
-# the scalar tier exists there (x86 files are not compiled, src/cpu.c reports
-# no feature).
+# host's node from the emulated program. The shell tests are host-only. On
+# AArch64 the tests run the neon and scalar tiers (src/arm); on s390x the
+# scalar tier only (big-endian: no SIMD tier).
+# `make cross-tests` (part of `make test`) runs cross-test for every target
+# of CROSS_TARGETS whose compiler and qemu are installed, and says which it
+# leaves out (.ci/run installs them).
+CROSS_TARGETS ?= aarch64-linux-gnu s390x-linux-gnu
 ICU_MAJOR := $(shell sed -n 's/^\#define U_ICU_VERSION_MAJOR_NUM \([0-9]*\).*/\1/p' \
                /usr/include/unicode/uvernum.h 2>/dev/null)
 CROSS_ICU_LIBS = $(if $(ICU_MAJOR),$(wildcard /usr/lib/$(CROSS)/libicuuc.so.$(ICU_MAJOR) \
@@ -193,7 +202,15 @@ CROSS_ICU_LIBS = $(if $(ICU_MAJOR),$(wildcard /usr/lib/$(CROSS)/libicuuc.so.$(IC
 CROSS_SKIP = $(if $(word 2,$(CROSS_ICU_LIBS)),,test_oracle_icu)
 CROSS_TEST_BIN = $(filter-out $(CROSS_SKIP:%=$(BUILD)/tests/%),$(TEST_BIN))
 
-.PHONY: cross-test cross-run
+.PHONY: cross-test cross-run cross-tests
+cross-tests: ## cross-test for each of CROSS_TARGETS that is installed (qemu-user)
+	@for t in $(CROSS_TARGETS); do \
+	  arch=$${t%%-*}; \
+	  if command -v $$t-gcc >/dev/null && command -v qemu-$$arch >/dev/null; then \
+	    $(MAKE) cross-test CROSS=$$t || exit 1; \
+	  else echo "cross-tests: $$t left out: no $$t-gcc or qemu-$$arch" \
+	    "(apt-get install crossbuild-essential-<arch> qemu-user)"; fi; \
+	done
 cross-test: ## build and run the tests for CROSS=<triplet> under qemu-user
 	@test -n "$(CROSS)" || { echo "cross-test: set CROSS, e.g. CROSS=s390x-linux-gnu"; exit 2; }
 	@command -v $(CROSS)-gcc >/dev/null || { echo "cross-test: $(CROSS)-gcc not found" \
@@ -455,7 +472,7 @@ bench-node: $(NODE_ADDON) ## run the Node.js binding's benchmarks (BENCH_NODE_AR
 # against that too ($(BUILD)/amalg/tests/), on every tier the CPU supports;
 # tests/test_amalgamation.sh checks the rest (both compilers, no flags,
 # symbols, vzeroupper).
-AMALG_SRC := $(wildcard $(UTFX_SRC) $(UTFX_SRC_AVX2) $(UTFX_SRC_AVX512))
+AMALG_SRC := $(wildcard $(UTFX_SRC) $(UTFX_SRC_AVX2) $(UTFX_SRC_AVX512) $(UTFX_SRC_NEON))
 AMALG := $(BUILD)/amalg
 AMALG_LIB := $(AMALG)/libutfx.a
 # The sanitizer pass leaves them out (AMALG_TESTS=): they would double its
@@ -471,7 +488,9 @@ dist/utfx.c $(AMALG)/utfx.c: tools/amalgamate.pl sources.mk $(AMALG_SRC) $(wildc
 	perl tools/amalgamate.pl -o $@ --flags 'src/x86/avx2_*=$(UTFX_AVX2_FLAGS)' \
 	    --flags 'src/x86/avx512_*=$(UTFX_AVX512_FLAGS)' \
 	    --flags 'src/dispatch.c=$(UTFX_DISPATCH_FLAGS)' \
-	    --if 'src/x86/*=defined(__x86_64__) && !defined(UTFX_NO_SIMD)' $(AMALG_SRC)
+	    --if 'src/x86/*=defined(__x86_64__) && !defined(UTFX_NO_SIMD)' \
+	    --if 'src/arm/*=defined(__aarch64__) && defined(__ARM_NEON) && !defined(UTFX_NO_SIMD) && (!defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)' \
+	    $(AMALG_SRC)
 
 dist/utfx.h $(AMALG)/utfx.h: include/utfx.h
 	@mkdir -p $(dir $@)

@@ -14,6 +14,9 @@ UTFX_SRC_AVX512 := src/x86/avx512_*.c
 UTFX_AVX2_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt
 UTFX_AVX512_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt \
                      -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2
+# AArch64 only (little-endian): the neon tier. NEON is baseline there, so
+# its files need no flags.
+UTFX_SRC_NEON := src/arm/neon_*.c
 # Tier tables start from the scalar entries and override some (designated
 # initializers given twice on purpose).
 UTFX_DISPATCH_FLAGS := -Wno-override-init

@@ -1,0 +1,287 @@
+/* The neon tier's transcoders: UTF-8 <-> UTF-16LE/BE, UTF-8 -> UTF-32 and
+ * Latin-1, Latin-1 <-> UTF-8 and UTF-16LE/BE, and the UTF-8 length of
+ * Latin-1.
+ *
+ * Each kernel runs 16-byte (8-unit) blocks of what NEON converts directly:
+ *  - ASCII (UTF-8, Latin-1, UTF-16 units < 0x80): widened, narrowed or
+ *    copied, 32 bytes a step where the input and the room allow;
+ *  - Latin-1 to UTF-16: every block (zero extension);
+ *  - UTF-16 to Latin-1: blocks of units <= 0xFF (narrowing);
+ *  - Latin-1 to UTF-8: the 2-byte forms, packed with TBL through the
+ *    shuffle table of the x86 tiers (src/simd/utf8_pack_tables.h: PSHUFB and
+ *    TBL both give 0 for an out-of-range index).
+ * A block that holds anything else goes to the scalar kernel as a segment
+ * that ends at a character boundary (UTF-8: utf8_steps.h; UTF-16: further
+ * while it would end with a high surrogate), so every error offset,
+ * U+FFFD and stop at a full destination is the scalar kernel's. A block
+ * runs only when its whole output fits; the scalar kernel does the rest. */
+#include "vec_neon.h"
+
+#define UTFXI_DECL_TIER_NAME neon
+#include "../tier_declarations.h"
+
+#include "../scalar/unicode.h"
+#include "../simd/utf8_pack_tables.h"
+#include "../simd/utf8_steps.h"
+
+/* ---- UTF-8 to UTF-16LE/BE, UTF-32, Latin-1 ---- */
+
+/* Stores the 16 ASCII bytes of v as 16 units at unit w of dst. */
+UTFXI_INLINE void put_ascii16(vu8 v, void *dst, size_t w, enum utfxi_target t) {
+  if (t == UTFXI_T_LATIN1) {
+    vst1q_u8((uint8_t *)dst + w, v);
+  } else if (t == UTFXI_T_UTF32) {
+    uint16x8_t lo = vmovl_u8(vget_low_u8(v)), hi = vmovl_high_u8(v);
+    uint32_t *d = (uint32_t *)((char32_t *)dst + w);
+    vst1q_u32(d, vmovl_u16(vget_low_u16(lo)));
+    vst1q_u32(d + 4, vmovl_high_u16(lo));
+    vst1q_u32(d + 8, vmovl_u16(vget_low_u16(hi)));
+    vst1q_u32(d + 12, vmovl_high_u16(hi));
+  } else {
+    /* UTF-16: the byte and a zero, in the target's byte order */
+    uint8x16x2_t units;
+    uint8_t *d = (uint8_t *)((char16_t *)dst + w);
+    units = t == UTFXI_T_UTF16BE ? vzipq_u8(vdupq_n_u8(0), v) : vzipq_u8(v, vdupq_n_u8(0));
+    vst1q_u8(d, units.val[0]);
+    vst1q_u8(d + 16, units.val[1]);
+  }
+}
+
+/* The rest of the input, from st->i (a character boundary), through the
+ * scalar kernel. */
+UTFXI_INLINE utfx_result utf8_rest(const char *s, size_t n, const struct utfxi_u8state *st,
+                                   void *dst, size_t cap, unsigned flags, enum utfxi_target t) {
+  utfx_result r;
+  if (st->i == n) return utfxi_result(UTFX_OK, n, st->w, st->replaced);
+  s += st->i, n -= st->i, cap -= st->w;
+  switch (t) {
+    case UTFXI_T_UTF16LE:
+      r = utfxi_convert_utf8_to_utf16le_scalar(s, n, (char16_t *)dst + st->w, cap, flags);
+      break;
+    case UTFXI_T_UTF16BE:
+      r = utfxi_convert_utf8_to_utf16be_scalar(s, n, (char16_t *)dst + st->w, cap, flags);
+      break;
+    case UTFXI_T_UTF32:
+      r = utfxi_convert_utf8_to_utf32_scalar(s, n, (char32_t *)dst + st->w, cap, flags);
+      break;
+    default:
+      r = utfxi_convert_utf8_to_latin1_scalar(s, n, (char *)dst + st->w, cap, flags);
+      break;
+  }
+  return utfxi_result_after(&r, st->i, st->w, st->replaced);
+}
+
+UTFXI_INLINE utfx_result from_utf8(const char *src, size_t n, void *dst, size_t cap,
+                                   unsigned flags, enum utfxi_target t) {
+  const unsigned char *s = (const unsigned char *)src;
+  struct utfxi_u8state st = {0, 0, 0};
+  while (n - st.i >= 16 && cap - st.w >= 16) {
+    vu8 v = v_load(s + st.i);
+    if (n - st.i >= 32 && cap - st.w >= 32) {
+      vu8 v2 = v_load(s + st.i + 16);
+      if (!v_any_high(v_or(v, v2))) {
+        put_ascii16(v, dst, st.w, t);
+        put_ascii16(v2, dst, st.w + 16, t);
+        st.i += 32, st.w += 32;
+        continue;
+      }
+    }
+    if (!v_any_high(v)) {
+      put_ascii16(v, dst, st.w, t);
+      st.i += 16, st.w += 16;
+      continue;
+    }
+    { /* through the first character boundary at or after the block's end */
+      int status = utfxi_utf8_steps(s, n, st.i + 16, &st, dst, cap, flags, t);
+      if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+    }
+  }
+  return utf8_rest(src, n, &st, dst, cap, flags, t);
+}
+
+utfx_result utfxi_convert_utf8_to_utf16le_neon(const char *s, size_t n, char16_t *d, size_t cap,
+                                               unsigned flags) {
+  return from_utf8(s, n, d, cap, flags, UTFXI_T_UTF16LE);
+}
+utfx_result utfxi_convert_utf8_to_utf16be_neon(const char *s, size_t n, char16_t *d, size_t cap,
+                                               unsigned flags) {
+  return from_utf8(s, n, d, cap, flags, UTFXI_T_UTF16BE);
+}
+utfx_result utfxi_convert_utf8_to_utf32_neon(const char *s, size_t n, char32_t *d, size_t cap,
+                                             unsigned flags) {
+  return from_utf8(s, n, d, cap, flags, UTFXI_T_UTF32);
+}
+utfx_result utfxi_convert_utf8_to_latin1_neon(const char *s, size_t n, char *d, size_t cap,
+                                              unsigned flags) {
+  return from_utf8(s, n, d, cap, flags, UTFXI_T_LATIN1);
+}
+
+/* ---- shared by the UTF-16 and Latin-1 kernels ---- */
+
+/* One bit per byte (bit j: byte j) of the 0x00 / 0xFF bytes of m. */
+static inline unsigned byte_bits8(uint8x8_t m) {
+  const uint8x8_t weights = {1, 2, 4, 8, 16, 32, 64, 128};
+  return vaddv_u8(vand_u8(m, weights));
+}
+
+/* The UTF-8 of 8 values below 0x800 (16-bit lanes), packed: writes exactly
+ * its 8 to 16 bytes at d and returns how many. */
+static inline size_t put_utf8_2byte_x8(uint16x8_t v, unsigned char *d) {
+  uint16x8_t ascii = vceqq_u16(vandq_u16(v, vdupq_n_u16(0xFF80)), vdupq_n_u16(0));
+  uint16x8_t lead = vorrq_u16(vshrq_n_u16(v, 6), vdupq_n_u16(0xC0));
+  uint16x8_t trail = vshlq_n_u16(vorrq_u16(vandq_u16(v, vdupq_n_u16(0x3F)), vdupq_n_u16(0x80)), 8);
+  uint16x8_t words = vbslq_u16(ascii, v, vorrq_u16(lead, trail));
+  unsigned two = byte_bits8(vmvn_u8(vmovn_u16(ascii)));
+  uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u16(words), vld1q_u8(utfxi_pack_2byte[two]));
+  size_t len = 8 + (size_t)__builtin_popcount(two);
+  uint64_t high = vgetq_lane_u64(vreinterpretq_u64_u8(out), 1);
+  vst1_u8(d, vget_low_u8(out));
+  memcpy(d + 8, &high, len - 8);
+  return len;
+}
+
+/* The units of a UTF-16 block from i that the scalar kernel takes: 8, and
+ * one more while the last is a high surrogate with a unit after it (a pair
+ * is never split between a segment and what follows; a run of high
+ * surrogates is judged by the scalar kernel, unit by unit). */
+static inline size_t utf16_segment(const char16_t *s, size_t n, size_t i, int be) {
+  size_t seg = 8;
+  while (n - i > seg && (utfxi_load16(s + i + seg - 1, be) & 0xFC00) == 0xD800) seg++;
+  return seg;
+}
+
+/* ---- UTF-16LE/BE to UTF-8 and Latin-1 ---- */
+
+UTFXI_INLINE utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
+                                      unsigned flags, int be) {
+  unsigned char *d = (unsigned char *)dst;
+  size_t i = 0, w = 0, replaced = 0;
+  utfx_result r;
+  while (n - i >= 8 && cap - w >= 16) {
+    uint16x8_t v = v16_load(s + i, be);
+    if (n - i >= 16) { /* ASCII runs: 16 units a step */
+      uint16x8_t v2 = v16_load(s + i + 8, be);
+      if (vmaxvq_u16(vorrq_u16(v, v2)) < 0x80) {
+        vst1q_u8(d + w, vcombine_u8(vmovn_u16(v), vmovn_u16(v2)));
+        i += 16, w += 16;
+        continue;
+      }
+    }
+    if (vmaxvq_u16(v) < 0x800) {
+      w += put_utf8_2byte_x8(v, d + w);
+      i += 8;
+      continue;
+    }
+    { /* 3-byte forms or surrogates: this block through the scalar kernel */
+      size_t seg = utf16_segment(s, n, i, be);
+      r = be ? utfxi_convert_utf16be_to_utf8_scalar(s + i, seg, dst + w, cap - w, flags)
+             : utfxi_convert_utf16le_to_utf8_scalar(s + i, seg, dst + w, cap - w, flags);
+      if (r.status != UTFX_OK) return utfxi_result_after(&r, i, w, replaced);
+      i += seg, w += r.written, replaced += r.replaced;
+    }
+  }
+  r = be ? utfxi_convert_utf16be_to_utf8_scalar(s + i, n - i, dst + w, cap - w, flags)
+         : utfxi_convert_utf16le_to_utf8_scalar(s + i, n - i, dst + w, cap - w, flags);
+  return utfxi_result_after(&r, i, w, replaced);
+}
+utfx_result utfxi_convert_utf16le_to_utf8_neon(const char16_t *s, size_t n, char *d, size_t cap,
+                                               unsigned flags) {
+  return utf16_to_utf8(s, n, d, cap, flags, 0);
+}
+utfx_result utfxi_convert_utf16be_to_utf8_neon(const char16_t *s, size_t n, char *d, size_t cap,
+                                               unsigned flags) {
+  return utf16_to_utf8(s, n, d, cap, flags, 1);
+}
+
+UTFXI_INLINE utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *dst, size_t cap,
+                                        unsigned flags, int be) {
+  unsigned char *d = (unsigned char *)dst;
+  size_t i = 0, w = 0, replaced = 0;
+  utfx_result r;
+  while (n - i >= 8 && cap - w >= 8) {
+    uint16x8_t v = v16_load(s + i, be);
+    if (n - i >= 16 && cap - w >= 16) {
+      uint16x8_t v2 = v16_load(s + i + 8, be);
+      if (vmaxvq_u16(vorrq_u16(v, v2)) <= 0xFF) {
+        vst1q_u8(d + w, vcombine_u8(vmovn_u16(v), vmovn_u16(v2)));
+        i += 16, w += 16;
+        continue;
+      }
+    }
+    if (vmaxvq_u16(v) <= 0xFF) {
+      vst1_u8(d + w, vmovn_u16(v));
+      i += 8, w += 8;
+      continue;
+    }
+    { /* a unit Latin-1 cannot hold: this block through the scalar kernel */
+      size_t seg = utf16_segment(s, n, i, be);
+      r = be ? utfxi_convert_utf16be_to_latin1_scalar(s + i, seg, dst + w, cap - w, flags)
+             : utfxi_convert_utf16le_to_latin1_scalar(s + i, seg, dst + w, cap - w, flags);
+      if (r.status != UTFX_OK) return utfxi_result_after(&r, i, w, replaced);
+      i += seg, w += r.written, replaced += r.replaced;
+    }
+  }
+  r = be ? utfxi_convert_utf16be_to_latin1_scalar(s + i, n - i, dst + w, cap - w, flags)
+         : utfxi_convert_utf16le_to_latin1_scalar(s + i, n - i, dst + w, cap - w, flags);
+  return utfxi_result_after(&r, i, w, replaced);
+}
+utfx_result utfxi_convert_utf16le_to_latin1_neon(const char16_t *s, size_t n, char *d,
+                                                 size_t cap, unsigned flags) {
+  return utf16_to_latin1(s, n, d, cap, flags, 0);
+}
+utfx_result utfxi_convert_utf16be_to_latin1_neon(const char16_t *s, size_t n, char *d,
+                                                 size_t cap, unsigned flags) {
+  return utf16_to_latin1(s, n, d, cap, flags, 1);
+}
+
+/* ---- Latin-1 to UTF-8 and UTF-16LE/BE ---- */
+
+/* Latin-1 is always valid: only the destination can stop these. */
+utfx_result utfxi_convert_latin1_to_utf8_neon(const char *src, size_t n, char *dst, size_t cap,
+                                              unsigned flags) {
+  const unsigned char *s = (const unsigned char *)src;
+  unsigned char *d = (unsigned char *)dst;
+  size_t i = 0, w = 0;
+  utfx_result r;
+  while (n - i >= 16 && cap - w >= 32) {
+    vu8 v = v_load(s + i);
+    if (!v_any_high(v)) {
+      vst1q_u8(d + w, v);
+      i += 16, w += 16;
+      continue;
+    }
+    w += put_utf8_2byte_x8(vmovl_u8(vget_low_u8(v)), d + w);
+    w += put_utf8_2byte_x8(vmovl_high_u8(v), d + w);
+    i += 16;
+  }
+  r = utfxi_convert_latin1_to_utf8_scalar(src + i, n - i, dst + w, cap - w, flags);
+  return utfxi_result_after(&r, i, w, 0);
+}
+
+UTFXI_INLINE utfx_result latin1_to_utf16(const char *src, size_t n, char16_t *dst, size_t cap,
+                                        unsigned flags, int be) {
+  const unsigned char *s = (const unsigned char *)src;
+  size_t i = 0;
+  utfx_result r;
+  for (; n - i >= 16 && cap - i >= 16; i += 16)
+    put_ascii16(v_load(s + i), dst, i, be ? UTFXI_T_UTF16BE : UTFXI_T_UTF16LE);
+  r = be ? utfxi_convert_latin1_to_utf16be_scalar(src + i, n - i, dst + i, cap - i, flags)
+         : utfxi_convert_latin1_to_utf16le_scalar(src + i, n - i, dst + i, cap - i, flags);
+  return utfxi_result_after(&r, i, i, 0);
+}
+utfx_result utfxi_convert_latin1_to_utf16le_neon(const char *s, size_t n, char16_t *d,
+                                                 size_t cap, unsigned flags) {
+  return latin1_to_utf16(s, n, d, cap, flags, 0);
+}
+utfx_result utfxi_convert_latin1_to_utf16be_neon(const char *s, size_t n, char16_t *d,
+                                                 size_t cap, unsigned flags) {
+  return latin1_to_utf16(s, n, d, cap, flags, 1);
+}
+
+/* n plus the bytes >= 0x80 (each takes two UTF-8 bytes). */
+size_t utfxi_utf8_length_from_latin1_neon(const char *src, size_t n) {
+  const unsigned char *s = (const unsigned char *)src;
+  size_t i = 0, high = 0;
+  for (; n - i >= 16; i += 16) high += vaddvq_u8(vshrq_n_u8(v_load(s + i), 7));
+  return utfxi_add_sat(utfxi_add_sat(i, high), utfxi_utf8_length_from_latin1_scalar(src + i, n - i));
+}

@@ -1,0 +1,76 @@
+/* The vector vocabulary of the generic kernels (src/simd/generic.h) on
+ * AArch64 Advanced SIMD: 16-byte vectors. NEON has no movemask; a mask of
+ * 16 bytes is taken with a narrowing shift (SHRN #4), which keeps 4 bits of
+ * each byte in one 64-bit scalar: so masks here have 4 bits per byte
+ * (V16_UNIT_BITS 4 after the units are narrowed to one byte each). */
+#ifndef UTFX_ARM_VEC_NEON_H
+#define UTFX_ARM_VEC_NEON_H
+
+#if !defined(__aarch64__) || !defined(__ARM_NEON)
+#error "vec_neon.h is for AArch64 with Advanced SIMD"
+#endif
+
+#include <arm_neon.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <uchar.h>
+
+#define V_BYTES 16
+#define V_TIER neon
+#define V16_UNIT_BITS 4
+#define V_BYTE_BITS 4
+
+typedef uint8x16_t vu8;
+typedef uint16x8_t vu16;
+
+static inline vu8 v_load(const void *p) { return vld1q_u8((const uint8_t *)p); }
+static inline void v_store(void *p, vu8 v) { vst1q_u8((uint8_t *)p, v); }
+static inline vu8 v_zero(void) { return vdupq_n_u8(0); }
+static inline vu8 v_splat(unsigned char c) { return vdupq_n_u8(c); }
+static inline vu8 v_or(vu8 a, vu8 b) { return vorrq_u8(a, b); }
+static inline vu8 v_and(vu8 a, vu8 b) { return vandq_u8(a, b); }
+static inline vu8 v_xor(vu8 a, vu8 b) { return veorq_u8(a, b); }
+static inline vu8 v_subs(vu8 a, vu8 b) { return vqsubq_u8(a, b); }
+static inline vu8 v_shr4(vu8 v) { return vshrq_n_u8(v, 4); }
+/* The tables are (char) lists (utf8_lookup_tables.h): char is unsigned on
+ * Linux/AArch64 and signed on Apple, so they are stored as char. */
+#define V_TABLE16(...) vld1q_u8((const uint8_t *)(const char[16]){__VA_ARGS__})
+static inline vu8 v_lookup16(vu8 table, vu8 idx) { return vqtbl1q_u8(table, idx); }
+#define v_prev(prev, cur, k) vextq_u8((prev), (cur), 16 - (k))
+
+/* 4 bits per byte of a 0x00 / 0xFF byte mask. */
+static inline uint64_t v_nibble_mask(vu8 m) {
+  return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(m), 4)), 0);
+}
+static inline uint64_t v_bits(vu8 m) { return v_nibble_mask(m); }
+static inline vu8 v_is_cont(vu8 v) { /* 0x80..0xBF: below 0xC0 as signed bytes */
+  return vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-64));
+}
+static inline vu8 v_ge(vu8 v, unsigned char c) { return vcgeq_u8(v, vdupq_n_u8(c)); }
+static inline vu8 v_nonzero(vu8 v) { return vtstq_u8(v, v); }
+static inline int v_any(vu8 v) { return vmaxvq_u8(v) != 0; }
+static inline int v_any_high(vu8 v) { return vmaxvq_u8(v) >= 0x80; }
+static inline size_t v_first_high(vu8 v) {
+  uint64_t m = v_nibble_mask(vreinterpretq_u8_s8(vshrq_n_s8(vreinterpretq_s8_u8(v), 7)));
+  return (size_t)(__builtin_ctzll(m) >> 2);
+}
+
+static inline vu16 v16_load_raw(const char16_t *p) { return vld1q_u16((const uint16_t *)p); }
+static inline vu16 v16_load(const char16_t *p, int be) {
+  vu16 v = v16_load_raw(p);
+  return be ? vreinterpretq_u16_u8(vrev16q_u8(vreinterpretq_u8_u16(v))) : v;
+}
+static inline vu16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
+  return vceqq_u16(vandq_u16(v, vdupq_n_u16((uint16_t)mask)), vdupq_n_u16((uint16_t)value));
+}
+/* Each unit's compare result narrowed to a byte, then 4 bits per unit. */
+static inline uint64_t v16_bits2(vu16 a, vu16 b) {
+  return v_nibble_mask(vcombine_u8(vmovn_u16(a), vmovn_u16(b)));
+}
+static inline int v16_any(vu16 v) { return vmaxvq_u16(v) != 0; }
+static inline vu16 v16_or(vu16 a, vu16 b) { return vorrq_u16(a, b); }
+static inline vu16 v16_and(vu16 a, vu16 b) { return vandq_u16(a, b); }
+
+static inline void v_cleanup(void) {}
+
+#endif

@@ -1,0 +1,76 @@
+/* The generic kernel layer: algorithms that are the same at every vector
+ * width, written once (src/simd/generic_*.h) over a small vector vocabulary
+ * that each ISA provides in one header:
+ *   src/x86/vec_avx2.h (32 bytes), src/x86/vec_avx512.h (64 bytes),
+ *   src/arm/vec_neon.h (16 bytes).
+ * A tier's kernel file includes its vocabulary header, then the generic
+ * headers it instantiates; each generic kernel is named utfxi_OP_TIER after
+ * the vocabulary's V_TIER, and declared by UTFXI_DECLARE_TIER (internal.h).
+ *
+ * The vocabulary (all static inline; v = one vector of V_BYTES bytes):
+ *   types     vu8 (bytes), vu16 (16-bit lanes; may be the same type)
+ *   V_BYTES   bytes per vector; V_TIER the tier name (a bare word)
+ *   v_load(p) v_zero() v_splat(byte) v_or v_and v_xor v_subs (unsigned,
+ *             saturating) v_shr4 (each byte >> 4)
+ *   V_TABLE16(16 signed chars)  a 16-entry table, in every 16-byte lane
+ *   v_lookup16(table, idx)      table[idx] per byte, idx < 16
+ *   v_prev(prev, cur, k)        cur shifted k bytes later, the last k bytes
+ *                               of prev shifted in (k = 1..3, a constant)
+ *   v_store(p, v)
+ *   v_any(v)                    some byte is nonzero
+ *   v_any_high(v)               some byte is >= 0x80
+ *   v_first_high(v)             index of the first byte >= 0x80 (v_any_high)
+ *   v_bits(m)                   a byte mask of a compare result: V_BYTE_BITS
+ *                               bits per byte, as uint64_t
+ *   v_is_cont(v) v_ge(v, byte) v_nonzero(v)   byte compares (0x00 / 0xFF)
+ *   v16_load(p, be)             V_BYTES / 2 units as host-order values
+ *   v16_load_raw(p)             the same units, bytes as in memory
+ *   v16_top_eq(v, mask, value)  lanes with (unit & mask) == value
+ *   v16_or v16_and v16_any(v)   on 16-bit lanes
+ *   v16_bits2(a, b)             a unit mask of two compare results: units of
+ *                               a then b, V16_UNIT_BITS bits per unit, as
+ *                               uint64_t (at most 64 bits)
+ *   v_cleanup()                 nothing, or what the ISA needs before code of
+ *                               another tier runs (see the entries files)
+ * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB
+ * transcoders, PSHUFB tables) stay in that ISA's own files. */
+#ifndef UTFX_SIMD_GENERIC_H
+#define UTFX_SIMD_GENERIC_H
+
+#if !defined(V_BYTES) || !defined(V_TIER) || !defined(V16_UNIT_BITS) || !defined(V_BYTE_BITS)
+#error "include the tier's vocabulary header (vec_*.h) before the generic kernels"
+#endif
+
+#include "../internal.h"
+#include "../scalar/unicode.h"
+
+/* utfxi_OP_TIER */
+#define G_CAT_(a, b) a##b
+#define G_CAT(a, b) G_CAT_(a, b)
+#define G_NAME(op) G_CAT(utfxi_##op##_, V_TIER)
+
+/* Units of UTF-16 per vector and per two-vector block. */
+#define V16_UNITS (V_BYTES / 2)
+#define V16_BLOCK (2 * V16_UNITS)
+
+static inline unsigned g_ctz64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (unsigned)__builtin_ctzll(x);
+#else
+  unsigned k = 0;
+  while (!(x & 1)) x >>= 1, k++;
+  return k;
+#endif
+}
+
+static inline unsigned g_popcnt64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (unsigned)__builtin_popcountll(x);
+#else
+  unsigned k = 0;
+  for (; x; x &= x - 1) k++;
+  return k;
+#endif
+}
+
+#endif

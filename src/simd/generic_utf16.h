@@ -1,0 +1,185 @@
+/* UTF-16LE/BE validation, the well-formed repair, and the UTF-8 and UTF-32
+ * lengths from UTF-16, at any vector width (the vocabulary of generic.h).
+ *
+ * A block is two vectors (V16_BLOCK units). Text without surrogates is
+ * tested four vectors at a time (unit & 0xF800 == 0xD800 on the units as
+ * stored: the byte order only moves the mask). A block with surrogates gets
+ * a unit mask for high and for low surrogates (V16_UNIT_BITS bits each);
+ * bad = high not followed by low | low not preceded by high. A block that
+ * ends with a high surrogate leaves it to the next block (validation, the
+ * lengths) or carries it there as a bit (the repair), so blocks start on
+ * character boundaries. Tails (under one block) go to the scalar kernels.
+ * References: Lemire & Mula, "Transcoding billions of Unicode characters per
+ * second with SIMD instructions", Software: Practice and Experience 52(2),
+ * 2022. */
+#ifndef UTFX_SIMD_GENERIC_UTF16_H
+#define UTFX_SIMD_GENERIC_UTF16_H
+
+#include "generic.h"
+
+/* The mask bits of one unit, of the block's first and of its last unit. */
+#define G16_UNIT ((uint64_t)((1u << V16_UNIT_BITS) - 1))
+#define G16_LAST (G16_UNIT << ((V16_BLOCK - 1) * V16_UNIT_BITS))
+
+/* Units set in a unit mask. */
+#define G16_COUNT(m) ((size_t)(g_popcnt64(m) / V16_UNIT_BITS))
+
+/* Nonzero if some of the 2 * V16_BLOCK units at s is a surrogate. */
+static inline int g16_any_surrogate_x4(const char16_t *s, int be) {
+  const unsigned mask = be ? 0x00F8 : 0xF800, sur = be ? 0x00D8 : 0xD800;
+  vu16 a = v16_top_eq(v16_load_raw(s), mask, sur);
+  vu16 b = v16_top_eq(v16_load_raw(s + V16_UNITS), mask, sur);
+  vu16 c = v16_top_eq(v16_load_raw(s + 2 * V16_UNITS), mask, sur);
+  vu16 d = v16_top_eq(v16_load_raw(s + 3 * V16_UNITS), mask, sur);
+  return v16_any(v16_or(v16_or(a, b), v16_or(c, d)));
+}
+
+/* High and low surrogate masks of the block at s (all in the buffer). */
+UTFXI_INLINE void g16_pairs(const char16_t *s, int be, uint64_t *hi, uint64_t *lo) {
+  vu16 a = v16_load(s, be), b = v16_load(s + V16_UNITS, be);
+  *hi = v16_bits2(v16_top_eq(a, 0xFC00, 0xD800), v16_top_eq(b, 0xFC00, 0xD800));
+  *lo = v16_bits2(v16_top_eq(a, 0xFC00, 0xDC00), v16_top_eq(b, 0xFC00, 0xDC00));
+}
+
+UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
+  size_t i = 0;
+  while (n - i >= V16_BLOCK) {
+    uint64_t hi, lo;
+    size_t adv = V16_BLOCK;
+    if (n - i >= 2 * V16_BLOCK && !g16_any_surrogate_x4(s + i, be)) {
+      i += 2 * V16_BLOCK;
+      continue;
+    }
+    g16_pairs(s + i, be, &hi, &lo);
+    if (n - i > V16_BLOCK && (hi & G16_LAST)) { /* the next block pairs it */
+      hi &= ~G16_LAST;
+      adv--;
+    }
+    if ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS))) break;
+    i += adv;
+  }
+  {
+    utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
+                       : utfxi_validate_utf16le_scalar(s + i, n - i);
+    return utfxi_result_after(&r, i, 0, 0);
+  }
+}
+utfx_result G_NAME(validate_utf16le)(const char16_t *s, size_t n) { return g16_validate(s, n, 0); }
+utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) { return g16_validate(s, n, 1); }
+
+/* Blocks at fixed steps: a high surrogate that ends a block is carried into
+ * the next one as a bit (`carry`), not by starting the next block one unit
+ * earlier, so no load waits for the previous block's analysis (emoji text:
+ * nearly every block has surrogates). */
+UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, int be) {
+  const int copy = d != s;
+  size_t i = 0, j;
+  uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate waiting for its pair */
+  while (n - i >= V16_BLOCK) {
+    uint64_t hi, lo, bad;
+    if (n - i >= 2 * V16_BLOCK && !g16_any_surrogate_x4(s + i, be)) {
+      if (copy)
+        for (j = 0; j < 2 * V16_BLOCK; j += V16_UNITS) v_store(d + i + j, v_load(s + i + j));
+      if (carry) utfxi_store16(d + i - 1, 0xFFFD, be); /* no low surrogate followed */
+      carry = 0;
+      i += 2 * V16_BLOCK;
+      continue;
+    }
+    g16_pairs(s + i, be, &hi, &lo);
+    if (copy) {
+      v_store(d + i, v_load(s + i));
+      v_store(d + i + V16_UNITS, v_load(s + i + V16_UNITS));
+    }
+    if (carry && !(lo & 1)) utfxi_store16(d + i - 1, 0xFFFD, be);
+    /* A high surrogate in the last unit is judged with the next block (or
+     * the scalar tail, which then restarts at it). */
+    bad = (hi & ~(lo >> V16_UNIT_BITS) & ~G16_LAST) | (lo & ~(hi << V16_UNIT_BITS | carry));
+    carry = hi & G16_LAST ? G16_UNIT : 0;
+    while (bad) {
+      unsigned u = g_ctz64(bad) / V16_UNIT_BITS;
+      utfxi_store16(d + i + u, 0xFFFD, be);
+      bad &= ~(G16_UNIT << (u * V16_UNIT_BITS));
+    }
+    i += V16_BLOCK;
+  }
+  i -= carry ? 1 : 0; /* the scalar tail pairs that high surrogate itself */
+  if (be)
+    utfxi_to_well_formed_utf16be_scalar(s + i, n - i, d + i);
+  else
+    utfxi_to_well_formed_utf16le_scalar(s + i, n - i, d + i);
+}
+void G_NAME(to_well_formed_utf16le)(const char16_t *s, size_t n, char16_t *d) {
+  g16_to_well_formed(s, n, d, 0);
+}
+void G_NAME(to_well_formed_utf16be)(const char16_t *s, size_t n, char16_t *d) {
+  g16_to_well_formed(s, n, d, 1);
+}
+
+/* UTF-8 bytes of the UTFX_REPLACE conversion: a unit counts 3 - (unit <
+ * 0x80) - (unit < 0x800), right for everything but a well-formed pair (6
+ * counted, 4 written): a block with surrogates subtracts 2 per pair. Counts
+ * are summed per chunk of UTFXI_LENGTH_CHUNK units, added with saturation. */
+UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be) {
+  size_t i = 0, total = 0;
+  while (n - i >= V16_BLOCK) {
+    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+    while (end - i >= V16_BLOCK) {
+      vu16 a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
+      size_t adv = V16_BLOCK;
+      size_t minus = G16_COUNT(v16_bits2(v16_top_eq(a, 0xFF80, 0), v16_top_eq(b, 0xFF80, 0))) +
+                     G16_COUNT(v16_bits2(v16_top_eq(a, 0xF800, 0), v16_top_eq(b, 0xF800, 0)));
+      if (v16_any(v16_or(v16_top_eq(a, 0xF800, 0xD800), v16_top_eq(b, 0xF800, 0xD800)))) {
+        uint64_t hi = v16_bits2(v16_top_eq(a, 0xFC00, 0xD800), v16_top_eq(b, 0xFC00, 0xD800));
+        uint64_t lo = v16_bits2(v16_top_eq(a, 0xFC00, 0xDC00), v16_top_eq(b, 0xFC00, 0xDC00));
+        if (hi & G16_LAST) { /* leave a trailing high surrogate (3 bytes counted) to the next block */
+          hi &= ~G16_LAST;
+          adv--;
+          count -= 3;
+        }
+        count -= 2 * G16_COUNT(hi & (lo >> V16_UNIT_BITS));
+      }
+      count += 3 * V16_BLOCK - minus;
+      i += adv;
+    }
+    total = utfxi_add_sat(total, count);
+  }
+  if (i < n) {
+    size_t rest = be ? utfxi_utf8_length_from_utf16be_scalar(s + i, n - i)
+                     : utfxi_utf8_length_from_utf16le_scalar(s + i, n - i);
+    total = utfxi_add_sat(total, rest);
+  }
+  return total;
+}
+size_t G_NAME(utf8_length_from_utf16le)(const char16_t *s, size_t n) {
+  return g16_utf8_length(s, n, 0);
+}
+size_t G_NAME(utf8_length_from_utf16be)(const char16_t *s, size_t n) {
+  return g16_utf8_length(s, n, 1);
+}
+
+/* Code points after replacement: one per unit, less one per well-formed
+ * pair, counted at its high surrogate against the units one further on
+ * (a load at +1, so a pair across blocks counts once). For the tail,
+ * i - pairs + its scalar count is exact: a low surrogate at i whose pair was
+ * counted here is a lone unit to the scalar code, which it also is in
+ * i - pairs. */
+UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
+  size_t i = 0, pairs = 0;
+  for (; n - i >= V16_BLOCK + 1; i += V16_BLOCK) {
+    vu16 hia = v16_top_eq(v16_load(s + i, be), 0xFC00, 0xD800);
+    vu16 hib = v16_top_eq(v16_load(s + i + V16_UNITS, be), 0xFC00, 0xD800);
+    vu16 loa = v16_top_eq(v16_load(s + i + 1, be), 0xFC00, 0xDC00);
+    vu16 lob = v16_top_eq(v16_load(s + i + 1 + V16_UNITS, be), 0xFC00, 0xDC00);
+    pairs += G16_COUNT(v16_bits2(v16_and(hia, loa), v16_and(hib, lob)));
+  }
+  return i - pairs + (be ? utfxi_utf32_length_from_utf16be_scalar(s + i, n - i)
+                         : utfxi_utf32_length_from_utf16le_scalar(s + i, n - i));
+}
+size_t G_NAME(utf32_length_from_utf16le)(const char16_t *s, size_t n) {
+  return g16_utf32_length(s, n, 0);
+}
+size_t G_NAME(utf32_length_from_utf16be)(const char16_t *s, size_t n) {
+  return g16_utf32_length(s, n, 1);
+}
+
+#endif
