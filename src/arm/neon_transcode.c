@@ -47,30 +47,6 @@ UTFXI_INLINE void put_ascii16(vu8 v, void *dst, size_t w, enum utfxi_target t) {
   }
 }
 
-/* The rest of the input, from st->i (a character boundary), through the
- * scalar kernel. */
-UTFXI_INLINE utfx_result utf8_rest(const char *s, size_t n, const struct utfxi_u8state *st,
-                                   void *dst, size_t cap, unsigned flags, enum utfxi_target t) {
-  utfx_result r;
-  if (st->i == n) return utfxi_result(UTFX_OK, n, st->w, st->replaced);
-  s += st->i, n -= st->i, cap -= st->w;
-  switch (t) {
-    case UTFXI_T_UTF16LE:
-      r = utfxi_convert_utf8_to_utf16le_scalar(s, n, (char16_t *)dst + st->w, cap, flags);
-      break;
-    case UTFXI_T_UTF16BE:
-      r = utfxi_convert_utf8_to_utf16be_scalar(s, n, (char16_t *)dst + st->w, cap, flags);
-      break;
-    case UTFXI_T_UTF32:
-      r = utfxi_convert_utf8_to_utf32_scalar(s, n, (char32_t *)dst + st->w, cap, flags);
-      break;
-    default:
-      r = utfxi_convert_utf8_to_latin1_scalar(s, n, (char *)dst + st->w, cap, flags);
-      break;
-  }
-  return utfxi_result_after(&r, st->i, st->w, st->replaced);
-}
-
 UTFXI_INLINE utfx_result from_utf8(const char *src, size_t n, void *dst, size_t cap,
                                    unsigned flags, enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
@@ -96,7 +72,7 @@ UTFXI_INLINE utfx_result from_utf8(const char *src, size_t n, void *dst, size_t 
       if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
     }
   }
-  return utf8_rest(src, n, &st, dst, cap, flags, t);
+  return utfxi_utf8_rest(src, n, &st, dst, cap, flags, t);
 }
 
 utfx_result utfxi_convert_utf8_to_utf16le_neon(const char *s, size_t n, char16_t *d, size_t cap,

@@ -34,7 +34,7 @@ static inline vu8 v_subs(vu8 a, vu8 b) { return vqsubq_u8(a, b); }
 static inline vu8 v_shr4(vu8 v) { return vshrq_n_u8(v, 4); }
 /* The tables are (char) lists (utf8_lookup_tables.h): char is unsigned on
  * Linux/AArch64 and signed on Apple, so they are stored as char. */
-#define V_TABLE16(...) vld1q_u8((const uint8_t *)(const char[16]){__VA_ARGS__})
+#define V_TABLE16(...) vld1q_u8(((const uint8_t *)(const char[16]){__VA_ARGS__}))
 static inline vu8 v_lookup16(vu8 table, vu8 idx) { return vqtbl1q_u8(table, idx); }
 #define v_prev(prev, cur, k) vextq_u8((prev), (cur), 16 - (k))
 

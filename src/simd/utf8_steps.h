@@ -58,6 +58,32 @@ UTFXI_INLINE int utfxi_utf8_steps(const unsigned char *s, size_t n, size_t stop,
   return status;
 }
 
+/* The rest of the input, from st->i (a character boundary) on, through the
+ * scalar kernel: it decodes from any character boundary exactly as it would
+ * have from the start, and its unchecked fast path beats the careful steps. */
+UTFXI_INLINE utfx_result utfxi_utf8_rest(const char *s, size_t n, const struct utfxi_u8state *st,
+                                        void *dst, size_t cap, unsigned flags,
+                                        enum utfxi_target t) {
+  utfx_result r;
+  if (st->i == n) return utfxi_result(UTFX_OK, n, st->w, st->replaced); /* no call for nothing */
+  s += st->i, n -= st->i, cap -= st->w;
+  switch (t) {
+    case UTFXI_T_UTF16LE:
+      r = utfxi_convert_utf8_to_utf16le_scalar(s, n, (char16_t *)dst + st->w, cap, flags);
+      break;
+    case UTFXI_T_UTF16BE:
+      r = utfxi_convert_utf8_to_utf16be_scalar(s, n, (char16_t *)dst + st->w, cap, flags);
+      break;
+    case UTFXI_T_UTF32:
+      r = utfxi_convert_utf8_to_utf32_scalar(s, n, (char32_t *)dst + st->w, cap, flags);
+      break;
+    default:
+      r = utfxi_convert_utf8_to_latin1_scalar(s, n, (char *)dst + st->w, cap, flags);
+      break;
+  }
+  return utfxi_result_after(&r, st->i, st->w, st->replaced);
+}
+
 /* Counts, from *pi until *pi >= stop, what the REPLACE conversion writes:
  * UTF-16 units (utf16 = 1) or code points (utf16 = 0). */
 static inline size_t utfxi_utf8_count_steps(const unsigned char *s, size_t n, size_t stop,

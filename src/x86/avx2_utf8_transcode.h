@@ -46,32 +46,6 @@ static inline size_t utfxi_avx2_first_4byte(__m256i v) {
   return (size_t)_tzcnt_u32((uint32_t)_mm256_movemask_epi8(lead4));
 }
 
-/* The rest of the input, from st->i (a character boundary) on, through the
- * scalar kernel: it decodes from any character boundary exactly as it would
- * have from the start, and its unchecked fast path beats the careful steps. */
-UTFXI_INLINE utfx_result utfxi_avx2_utf8_rest(const char *s, size_t n,
-                                             const struct utfxi_u8state *st, void *dst,
-                                             size_t cap, unsigned flags, enum utfxi_target t) {
-  utfx_result r;
-  if (st->i == n) return utfxi_result(UTFX_OK, n, st->w, st->replaced); /* no call for nothing */
-  s += st->i, n -= st->i, cap -= st->w;
-  switch (t) {
-    case UTFXI_T_UTF16LE:
-      r = utfxi_convert_utf8_to_utf16le_scalar(s, n, (char16_t *)dst + st->w, cap, flags);
-      break;
-    case UTFXI_T_UTF16BE:
-      r = utfxi_convert_utf8_to_utf16be_scalar(s, n, (char16_t *)dst + st->w, cap, flags);
-      break;
-    case UTFXI_T_UTF32:
-      r = utfxi_convert_utf8_to_utf32_scalar(s, n, (char32_t *)dst + st->w, cap, flags);
-      break;
-    default:
-      r = utfxi_convert_utf8_to_latin1_scalar(s, n, (char *)dst + st->w, cap, flags);
-      break;
-  }
-  return utfxi_result_after(&r, st->i, st->w, st->replaced);
-}
-
 /* Stores the 32 ASCII bytes of v as 32 units at unit w of dst. */
 UTFXI_INLINE void utfxi_avx2_put_ascii(__m256i v, void *dst, size_t w, enum utfxi_target t) {
   if (t == UTFXI_T_LATIN1) {
@@ -344,7 +318,7 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
   }
   st.i = at;
   st.w = out;
-  return utfxi_avx2_utf8_rest(src, n, &st, dst, cap, flags, t);
+  return utfxi_utf8_rest(src, n, &st, dst, cap, flags, t);
 }
 
 #endif
