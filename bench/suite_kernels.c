@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/operations.h"
 #include "suites.h"
 #include "utfx.h"
 
@@ -39,41 +40,14 @@ void bench_add_call(bench_registry *reg, const bench_entry *e, const bench_call 
 enum form { F_UTF8, F_UTF16LE, F_UTF16BE, F_UTF32, F_LATIN1, F_ASCII, F_FORMS };
 static const size_t unit_size[F_FORMS] = {1, 2, 2, 4, 1, 1};
 
-#define CONVERSIONS(X)                   \
-  X(utf8, char, utf16le, char16_t)       \
-  X(utf8, char, utf16be, char16_t)       \
-  X(utf8, char, utf32, char32_t)         \
-  X(utf8, char, latin1, char)            \
-  X(utf16le, char16_t, utf8, char)       \
-  X(utf16le, char16_t, utf16be, char16_t) \
-  X(utf16le, char16_t, utf32, char32_t)  \
-  X(utf16le, char16_t, latin1, char)     \
-  X(utf16be, char16_t, utf8, char)       \
-  X(utf16be, char16_t, utf16le, char16_t) \
-  X(utf16be, char16_t, utf32, char32_t)  \
-  X(utf16be, char16_t, latin1, char)     \
-  X(utf32, char32_t, utf8, char)         \
-  X(utf32, char32_t, utf16le, char16_t)  \
-  X(utf32, char32_t, utf16be, char16_t)  \
-  X(utf32, char32_t, latin1, char)       \
-  X(latin1, char, utf8, char)            \
-  X(latin1, char, utf16le, char16_t)     \
-  X(latin1, char, utf16be, char16_t)     \
-  X(latin1, char, utf32, char32_t)
-
-#define LENGTHS(X)                                                      \
-  X(utf8, utf16le, char16_t, F_UTF16LE)                                 \
-  X(utf8, utf16be, char16_t, F_UTF16BE) X(utf8, utf32, char32_t, F_UTF32) \
-  X(utf8, latin1, char, F_LATIN1) X(utf16, utf8, char, F_UTF8)          \
-  X(utf16, utf32, char32_t, F_UTF32) X(utf16, latin1, char, F_LATIN1)   \
-  X(utf32, utf8, char, F_UTF8) X(utf32, utf16le, char16_t, F_UTF16LE)   \
-  X(utf32, utf16be, char16_t, F_UTF16BE) X(utf32, latin1, char, F_LATIN1) \
-  X(latin1, utf8, char, F_UTF8) X(latin1, utf16le, char16_t, F_UTF16LE) \
-  X(latin1, utf16be, char16_t, F_UTF16BE) X(latin1, utf32, char32_t, F_UTF32)
-
-#define VALIDATIONS(X) \
-  X(utf8, char, F_UTF8) X(utf16le, char16_t, F_UTF16LE) X(utf16be, char16_t, F_UTF16BE) \
-  X(utf32, char32_t, F_UTF32) X(ascii, char, F_ASCII)
+/* Every operation, from the library's one list (src/operations.h: macros
+ * naming public functions). */
+#define F_utf8 F_UTF8
+#define F_utf16le F_UTF16LE
+#define F_utf16be F_UTF16BE
+#define F_utf32 F_UTF32
+#define F_latin1 F_LATIN1
+#define F_ascii F_ASCII
 
 #define DEF_CONVERT(from, S, to, T)                                                       \
   static size_t op_convert_##from##_to_##to(const void *state, const void *src, size_t n, \
@@ -82,24 +56,24 @@ static const size_t unit_size[F_FORMS] = {1, 2, 2, 4, 1, 1};
     (void)state;                                                                          \
     return r.written;                                                                     \
   }
-CONVERSIONS(DEF_CONVERT)
+UTFXI_CONVERSIONS(DEF_CONVERT)
 
-#define DEF_LENGTH(to, from, S, F)                                                     \
+#define DEF_LENGTH(to, from, S)                                                     \
   static size_t op_##to##_length_from_##from(const void *state, const void *src, size_t n, \
                                              void *dst, size_t cap) {                  \
     (void)state, (void)dst, (void)cap;                                                 \
     return utfx_##to##_length_from_##from(src, n);                                     \
   }
-LENGTHS(DEF_LENGTH)
+UTFXI_LENGTHS(DEF_LENGTH)
 
-#define DEF_VALIDATE(enc, S, F)                                                          \
+#define DEF_VALIDATE(enc, S)                                                          \
   static size_t op_validate_##enc(const void *state, const void *src, size_t n, void *dst, \
                                   size_t cap) {                                          \
     utfx_result r = utfx_validate_##enc(src, n);                                         \
     (void)state, (void)dst, (void)cap;                                                   \
     return r.read;                                                                       \
   }
-VALIDATIONS(DEF_VALIDATE)
+UTFXI_VALIDATIONS(DEF_VALIDATE)
 
 static size_t op_to_well_formed_utf16le(const void *state, const void *src, size_t n,
                                         void *dst, size_t cap) {
@@ -129,19 +103,14 @@ typedef struct {
   bench_kernel fn;
 } op_info;
 
-#define F_utf8 F_UTF8
-#define F_utf16le F_UTF16LE
-#define F_utf16be F_UTF16BE
-#define F_utf32 F_UTF32
-#define F_latin1 F_LATIN1
 #define ROW_CONVERT(from, S, to, T) \
   {"convert_" #from "_to_" #to, F_##from, F_##to, 4, op_convert_##from##_to_##to},
-#define ROW_LENGTH(to, from, S, F) \
-  {#to "_length_from_" #from, F, F_FORMS, 0, op_##to##_length_from_##from},
-#define ROW_VALIDATE(enc, S, F) {"validate_" #enc, F, F_FORMS, 0, op_validate_##enc},
+#define ROW_LENGTH(to, from, S) \
+  {#to "_length_from_" #from, F_##from, F_FORMS, 0, op_##to##_length_from_##from},
+#define ROW_VALIDATE(enc, S) {"validate_" #enc, F_##enc, F_FORMS, 0, op_validate_##enc},
 
 static const op_info ops[] = {
-    VALIDATIONS(ROW_VALIDATE) CONVERSIONS(ROW_CONVERT) LENGTHS(ROW_LENGTH){
+    UTFXI_VALIDATIONS(ROW_VALIDATE) UTFXI_CONVERSIONS(ROW_CONVERT) UTFXI_LENGTHS(ROW_LENGTH){
         "to_well_formed_utf16le", F_UTF16LE, F_UTF16LE, 1, op_to_well_formed_utf16le},
     {"to_well_formed_utf16be", F_UTF16BE, F_UTF16BE, 1, op_to_well_formed_utf16be},
 };

@@ -3,6 +3,7 @@
  * from malloc, so they are aligned for char16_t / char32_t. */
 #include <string.h>
 
+#include "../src/operations.h"
 #include "cli.h"
 
 utfx_result cli_validate(enum cli_fam fam, const void *src, size_t units) {
@@ -26,56 +27,23 @@ utfx_result cli_validate(enum cli_fam fam, const void *src, size_t units) {
 #define C8 (const char *)src
 #define C16 (const char16_t *)src
 #define C32 (const char32_t *)src
-#define D8 (char *)dst
-#define D16 (char16_t *)dst
-#define D32 (char32_t *)dst
 #define PAIR(a, b) ((a) * 8 + (b))
 
-/* from != to (the same family is a validation plus a copy, see convert.c). */
+/* from != to (the same family is a validation plus a copy, see convert.c).
+ * One case per conversion of the library's list (src/operations.h). */
+#define FAM_utf8 FAM_UTF8
+#define FAM_utf16le FAM_UTF16LE
+#define FAM_utf16be FAM_UTF16BE
+#define FAM_utf32 FAM_UTF32
+#define FAM_latin1 FAM_LATIN1
+#define CASE_CONVERT(from, S, to, T)   \
+  case PAIR(FAM_##from, FAM_##to):     \
+    return utfx_convert_##from##_to_##to((const S *)src, units, (T *)dst, cap, flags);
 utfx_result cli_convert(enum cli_fam from, enum cli_fam to, const void *src, size_t units,
                         void *dst, size_t cap, unsigned flags) {
   const utfx_result none = {UTFX_INVALID, 0, 0, 0};
   switch (PAIR(from, to)) {
-    case PAIR(FAM_UTF8, FAM_UTF16LE):
-      return utfx_convert_utf8_to_utf16le(C8, units, D16, cap, flags);
-    case PAIR(FAM_UTF8, FAM_UTF16BE):
-      return utfx_convert_utf8_to_utf16be(C8, units, D16, cap, flags);
-    case PAIR(FAM_UTF8, FAM_UTF32):
-      return utfx_convert_utf8_to_utf32(C8, units, D32, cap, flags);
-    case PAIR(FAM_UTF8, FAM_LATIN1):
-      return utfx_convert_utf8_to_latin1(C8, units, D8, cap, flags);
-    case PAIR(FAM_UTF16LE, FAM_UTF8):
-      return utfx_convert_utf16le_to_utf8(C16, units, D8, cap, flags);
-    case PAIR(FAM_UTF16LE, FAM_UTF16BE):
-      return utfx_convert_utf16le_to_utf16be(C16, units, D16, cap, flags);
-    case PAIR(FAM_UTF16LE, FAM_UTF32):
-      return utfx_convert_utf16le_to_utf32(C16, units, D32, cap, flags);
-    case PAIR(FAM_UTF16LE, FAM_LATIN1):
-      return utfx_convert_utf16le_to_latin1(C16, units, D8, cap, flags);
-    case PAIR(FAM_UTF16BE, FAM_UTF8):
-      return utfx_convert_utf16be_to_utf8(C16, units, D8, cap, flags);
-    case PAIR(FAM_UTF16BE, FAM_UTF16LE):
-      return utfx_convert_utf16be_to_utf16le(C16, units, D16, cap, flags);
-    case PAIR(FAM_UTF16BE, FAM_UTF32):
-      return utfx_convert_utf16be_to_utf32(C16, units, D32, cap, flags);
-    case PAIR(FAM_UTF16BE, FAM_LATIN1):
-      return utfx_convert_utf16be_to_latin1(C16, units, D8, cap, flags);
-    case PAIR(FAM_UTF32, FAM_UTF8):
-      return utfx_convert_utf32_to_utf8(C32, units, D8, cap, flags);
-    case PAIR(FAM_UTF32, FAM_UTF16LE):
-      return utfx_convert_utf32_to_utf16le(C32, units, D16, cap, flags);
-    case PAIR(FAM_UTF32, FAM_UTF16BE):
-      return utfx_convert_utf32_to_utf16be(C32, units, D16, cap, flags);
-    case PAIR(FAM_UTF32, FAM_LATIN1):
-      return utfx_convert_utf32_to_latin1(C32, units, D8, cap, flags);
-    case PAIR(FAM_LATIN1, FAM_UTF8):
-      return utfx_convert_latin1_to_utf8(C8, units, D8, cap, flags);
-    case PAIR(FAM_LATIN1, FAM_UTF16LE):
-      return utfx_convert_latin1_to_utf16le(C8, units, D16, cap, flags);
-    case PAIR(FAM_LATIN1, FAM_UTF16BE):
-      return utfx_convert_latin1_to_utf16be(C8, units, D16, cap, flags);
-    case PAIR(FAM_LATIN1, FAM_UTF32):
-      return utfx_convert_latin1_to_utf32(C8, units, D32, cap, flags);
+    UTFXI_CONVERSIONS(CASE_CONVERT)
     default:
       return none;
   }

@@ -13,54 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Every conversion pair: X(from, source unit type, to, destination unit type). */
-#define UTFXI_CONVERSIONS(X)                \
-  X(utf8, char, utf16le, char16_t)          \
-  X(utf8, char, utf16be, char16_t)          \
-  X(utf8, char, utf32, char32_t)            \
-  X(utf8, char, latin1, char)               \
-  X(utf16le, char16_t, utf8, char)          \
-  X(utf16le, char16_t, utf16be, char16_t)   \
-  X(utf16le, char16_t, utf32, char32_t)     \
-  X(utf16le, char16_t, latin1, char)        \
-  X(utf16be, char16_t, utf8, char)          \
-  X(utf16be, char16_t, utf16le, char16_t)   \
-  X(utf16be, char16_t, utf32, char32_t)     \
-  X(utf16be, char16_t, latin1, char)        \
-  X(utf32, char32_t, utf8, char)            \
-  X(utf32, char32_t, utf16le, char16_t)     \
-  X(utf32, char32_t, utf16be, char16_t)     \
-  X(utf32, char32_t, latin1, char)          \
-  X(latin1, char, utf8, char)               \
-  X(latin1, char, utf16le, char16_t)        \
-  X(latin1, char, utf16be, char16_t)        \
-  X(latin1, char, utf32, char32_t)
-
-/* Every length function: X(to, from, source unit type). */
-#define UTFXI_LENGTHS(X)            \
-  X(utf8, utf16le, char16_t)        \
-  X(utf8, utf16be, char16_t)        \
-  X(utf8, utf32, char32_t)          \
-  X(utf8, latin1, char)             \
-  X(utf16, utf8, char)              \
-  X(utf16, utf32, char32_t)         \
-  X(utf16, latin1, char)            \
-  X(utf32, utf8, char)              \
-  X(utf32, utf16le, char16_t)       \
-  X(utf32, utf16be, char16_t)       \
-  X(utf32, latin1, char)            \
-  X(latin1, utf8, char)             \
-  X(latin1, utf16le, char16_t)      \
-  X(latin1, utf16be, char16_t)      \
-  X(latin1, utf32, char32_t)
-
-/* Every validation: X(encoding, unit type). */
-#define UTFXI_VALIDATIONS(X) \
-  X(utf8, char)              \
-  X(utf16le, char16_t)       \
-  X(utf16be, char16_t)       \
-  X(utf32, char32_t)         \
-  X(ascii, char)
+/* The operation lists (UTFXI_VALIDATIONS, UTFXI_CONVERSIONS, UTFXI_LENGTHS). */
+#include "operations.h"
 
 /* Kernel signatures are those of the public functions, except that `flags`
  * arrives already reduced to UTFX_STRICT or UTFX_REPLACE. */

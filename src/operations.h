@@ -1,0 +1,63 @@
+/* The one list of the library's operations: every validation, conversion and
+ * length function of include/utfx.h, as X-macros. It is the source of the
+ * kernel table type and the scalar declarations (internal.h), each SIMD
+ * tier's declarations (tier_declarations.h), the public entry points
+ * (api.c), the tests' operation tables (tests/support/ops.c), the
+ * benchmark's operation list (bench/suite_kernels.c) and the CLI's
+ * conversion switch (cli/unicode.c). Only macros naming public functions:
+ * the front ends include it and still call nothing but the public API.
+ * (The two repair functions, utfx_to_well_formed_utf16le/be, are spelled
+ * out where they are used.) */
+#ifndef UTFX_OPERATIONS_H
+#define UTFX_OPERATIONS_H
+
+/* Every conversion pair: X(from, source unit type, to, destination unit type). */
+#define UTFXI_CONVERSIONS(X)                \
+  X(utf8, char, utf16le, char16_t)          \
+  X(utf8, char, utf16be, char16_t)          \
+  X(utf8, char, utf32, char32_t)            \
+  X(utf8, char, latin1, char)               \
+  X(utf16le, char16_t, utf8, char)          \
+  X(utf16le, char16_t, utf16be, char16_t)   \
+  X(utf16le, char16_t, utf32, char32_t)     \
+  X(utf16le, char16_t, latin1, char)        \
+  X(utf16be, char16_t, utf8, char)          \
+  X(utf16be, char16_t, utf16le, char16_t)   \
+  X(utf16be, char16_t, utf32, char32_t)     \
+  X(utf16be, char16_t, latin1, char)        \
+  X(utf32, char32_t, utf8, char)            \
+  X(utf32, char32_t, utf16le, char16_t)     \
+  X(utf32, char32_t, utf16be, char16_t)     \
+  X(utf32, char32_t, latin1, char)          \
+  X(latin1, char, utf8, char)               \
+  X(latin1, char, utf16le, char16_t)        \
+  X(latin1, char, utf16be, char16_t)        \
+  X(latin1, char, utf32, char32_t)
+
+/* Every length function: X(to, from, source unit type). */
+#define UTFXI_LENGTHS(X)            \
+  X(utf8, utf16le, char16_t)        \
+  X(utf8, utf16be, char16_t)        \
+  X(utf8, utf32, char32_t)          \
+  X(utf8, latin1, char)             \
+  X(utf16, utf8, char)              \
+  X(utf16, utf32, char32_t)         \
+  X(utf16, latin1, char)            \
+  X(utf32, utf8, char)              \
+  X(utf32, utf16le, char16_t)       \
+  X(utf32, utf16be, char16_t)       \
+  X(utf32, latin1, char)            \
+  X(latin1, utf8, char)             \
+  X(latin1, utf16le, char16_t)      \
+  X(latin1, utf16be, char16_t)      \
+  X(latin1, utf32, char32_t)
+
+/* Every validation: X(encoding, unit type). */
+#define UTFXI_VALIDATIONS(X) \
+  X(utf8, char)              \
+  X(utf16le, char16_t)       \
+  X(utf16be, char16_t)       \
+  X(utf32, char32_t)         \
+  X(ascii, char)
+
+#endif
