@@ -1,5 +1,7 @@
 /* The utfx benchmark engine: a registry of benchmarks, a timing loop, robust
- * statistics, Welch's t-test for comparisons, and table / CSV output.
+ * statistics, Welch's t-test for comparisons, and table / CSV output, in
+ * registry.c, timing.c, stats.c, report.c, compare.c and options.c (what
+ * they share: engine_internal.h).
  *
  * A benchmark is one (suite, name, implementation) triple with a `run`
  * callback that performs the operation `iters` times. The engine warms it up,
@@ -88,7 +90,15 @@ void bench_set_kernel_probe(bench_kernel_probe probe);
 /* 1 if the tier should be measured for op (always 1 without a probe). */
 int bench_tier_distinct(const bench_options *opt, const char *tier, const char *op);
 
-/* Suites: each registers its benchmarks. */
+/* A suite registers its benchmarks. The front end (bench/main.c, the CLI's
+ * `utfx bench`) registers the suites before utfx_bench_main, in the order
+ * their tables print; --suite selects by name. A suite with after_timing set
+ * runs after the engine timed the others (the node suite, which measures in
+ * a process of its own and adds its samples with bench_add_external). */
+void bench_register_suite(const char *name, void (*fn)(bench_registry *reg), int after_timing);
+/* The suites of bench/suite_*.c; bench_register_standard_suites registers
+ * them all, in the usual order (kernels, small, decode, encode, node). */
+void bench_register_standard_suites(void);
 void bench_suite_kernels(bench_registry *reg);
 void bench_suite_small(bench_registry *reg);
 void bench_suite_decode(bench_registry *reg);

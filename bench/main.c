@@ -6,5 +6,6 @@ void bench_install_kernel_probe(void);
 
 int main(int argc, char **argv) {
   bench_install_kernel_probe();
+  bench_register_standard_suites();
   return utfx_bench_main(argc, argv);
 }

@@ -198,6 +198,7 @@ int utfx_cli_bench(int argc, char **argv) {
   }
   args[nargs] = NULL;
   fflush(stdout);
+  bench_register_standard_suites();
   rc = utfx_bench_main(nargs, args);
   if (generated) unlink(generated);
   free(args);
