@@ -111,23 +111,35 @@ for my $f (keys %text) {
   next unless $is_source{$f};
   $region{$f} = join ',', map { /^-m(.+)$/ ? $1 : () } flags_of($f);
 }
-# A header's region: the one region all its (transitive) includers share.
-my %sets;
+# A header's region: the one region all its (transitive) includers share,
+# per source condition (a header of x86 and AArch64 files is inlined once
+# under each condition, and takes each side's region there).
+my (%sets, %hregion);    # header -> condition -> region -> 1; header -> condition -> region
 my $changed = 1;
 while ($changed) {
   $changed = 0;
   for my $f (keys %text) {
-    my @from = $is_source{$f} ? ($region{$f}) : keys %{ $sets{$f} || {} };
+    my @from;
+    if ($is_source{$f}) { @from = ([cond_of($f), $region{$f}]); }
+    else {
+      for my $c (keys %{ $sets{$f} || {} }) { push @from, [$c, $_] for keys %{ $sets{$f}{$c} }; }
+    }
     for my $h (@{ $includes{$f} }) {
       next if $is_source{$h};
-      for my $r (@from) { $changed = 1 unless $sets{$h}{$r}++; }
+      for my $cr (@from) { $changed = 1 unless $sets{$h}{ $cr->[0] }{ $cr->[1] }++; }
     }
   }
 }
 for my $h (keys %text) {
   next if $is_source{$h};
-  my @r = keys %{ $sets{$h} || {} };
-  $region{$h} = @r == 1 ? $r[0] : '';
+  for my $c (keys %{ $sets{$h} || {} }) {
+    my @r = keys %{ $sets{$h}{$c} };
+    $hregion{$h}{$c} = @r == 1 ? $r[0] : '';
+  }
+}
+sub region_of {
+  my ($f, $c) = @_;
+  return $is_source{$f} ? $region{$f} : ($hregion{$f}{$c} // '');
 }
 
 # ---- static names that would clash in one translation unit
@@ -289,11 +301,11 @@ sub expand {
       $res = '';
       # A header's static inline helpers and tables may go unused by a file, as in the
       # file-by-file build (where clang does not warn of them in headers).
-      out($region{$h}, "/* ---- $h ---- */\n#pragma GCC diagnostic push\n"
+      out(region_of($h, $cond), "/* ---- $h ---- */\n#pragma GCC diagnostic push\n"
           . "#pragma GCC diagnostic ignored \"-Wunused-function\"\n"
           . "#pragma GCC diagnostic ignored \"-Wunused-const-variable\"\n");
-      expand($h, $region{$h});
-      out($region{$h}, "#pragma GCC diagnostic pop\n/* ---- end of $h ---- */\n");
+      expand($h, region_of($h, $cond));
+      out(region_of($h, $cond), "#pragma GCC diagnostic pop\n/* ---- end of $h ---- */\n");
       next;
     }
     if ($top && $l =~ /^[ \t]*#[ \t]*include[ \t]*([<"][^>"]+[>"])/) {

@@ -67,6 +67,9 @@ static inline vu16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
 static inline uint64_t v16_bits2(vu16 a, vu16 b) {
   return v_nibble_mask(vcombine_u8(vmovn_u16(a), vmovn_u16(b)));
 }
+static inline size_t v16_count2(vu16 a, vu16 b) {
+  return (size_t)(__builtin_popcountll(v16_bits2(a, b)) >> 2);
+}
 static inline int v16_any(vu16 v) { return vmaxvq_u16(v) != 0; }
 static inline vu16 v16_or(vu16 a, vu16 b) { return vorrq_u16(a, b); }
 static inline vu16 v16_and(vu16 a, vu16 b) { return vandq_u16(a, b); }

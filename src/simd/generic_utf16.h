@@ -126,8 +126,8 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be) {
     while (end - i >= V16_BLOCK) {
       vu16 a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
       size_t adv = V16_BLOCK;
-      size_t minus = G16_COUNT(v16_bits2(v16_top_eq(a, 0xFF80, 0), v16_top_eq(b, 0xFF80, 0))) +
-                     G16_COUNT(v16_bits2(v16_top_eq(a, 0xF800, 0), v16_top_eq(b, 0xF800, 0)));
+      size_t minus = v16_count2(v16_top_eq(a, 0xFF80, 0), v16_top_eq(b, 0xFF80, 0)) +
+                     v16_count2(v16_top_eq(a, 0xF800, 0), v16_top_eq(b, 0xF800, 0));
       if (v16_any(v16_or(v16_top_eq(a, 0xF800, 0xD800), v16_top_eq(b, 0xF800, 0xD800)))) {
         uint64_t hi = v16_bits2(v16_top_eq(a, 0xFC00, 0xD800), v16_top_eq(b, 0xFC00, 0xD800));
         uint64_t lo = v16_bits2(v16_top_eq(a, 0xFC00, 0xDC00), v16_top_eq(b, 0xFC00, 0xDC00));
@@ -170,7 +170,7 @@ UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
     vu16 hib = v16_top_eq(v16_load(s + i + V16_UNITS, be), 0xFC00, 0xD800);
     vu16 loa = v16_top_eq(v16_load(s + i + 1, be), 0xFC00, 0xDC00);
     vu16 lob = v16_top_eq(v16_load(s + i + 1 + V16_UNITS, be), 0xFC00, 0xDC00);
-    pairs += G16_COUNT(v16_bits2(v16_and(hia, loa), v16_and(hib, lob)));
+    pairs += v16_count2(v16_and(hia, loa), v16_and(hib, lob));
   }
   return i - pairs + (be ? utfxi_utf32_length_from_utf16be_scalar(s + i, n - i)
                          : utfxi_utf32_length_from_utf16le_scalar(s + i, n - i));

@@ -56,7 +56,6 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
   vu8 pending = v_zero(), err, v;
   for (;;) {
     if (fresh) {
-      const vu8 z = v_zero();
       if (n - i < V_BYTES) break;
       v = v_load(s + i);
       if (!v_any_high(v)) { /* ASCII: nothing to check */
@@ -66,7 +65,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
         fresh = 0;
         continue;
       }
-      err = g_utf8_error_bytes(v, v_prev(z, v, 1), v_prev(z, v, 2), v_prev(z, v, 3));
+      err = g_utf8_errors_alone(v);
       if (v_any(err)) {
         count += utfxi_utf8_count_steps(s, n, i + g8_first_error(err) + 1, &i, utf16);
         continue;

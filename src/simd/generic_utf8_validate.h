@@ -14,41 +14,8 @@
 #ifndef UTFX_SIMD_GENERIC_UTF8_VALIDATE_H
 #define UTFX_SIMD_GENERIC_UTF8_VALIDATE_H
 
-#include "generic.h"
-#include "utf8_lookup_tables.h"
+#include "generic_utf8_check.h"
 #include "utf8_steps.h"
-
-/* Nonzero bytes mark the bytes of cur that end an ill-formed pair or break
- * the continuation count, given the three bytes before each. */
-static inline vu8 g_utf8_error_bytes(vu8 cur, vu8 prev1, vu8 prev2, vu8 prev3) {
-  const vu8 nibble = v_splat(0x0F);
-  vu8 a = v_lookup16(V_TABLE16(UTFXI_LK_PREV_HI_ARGS), v_shr4(prev1));
-  vu8 b = v_lookup16(V_TABLE16(UTFXI_LK_PREV_LO_ARGS), v_and(prev1, nibble));
-  vu8 c = v_lookup16(V_TABLE16(UTFXI_LK_CUR_HI_ARGS), v_shr4(cur));
-  vu8 special = v_and(v_and(a, b), c);
-  /* 0x80 where the byte two back is >= E0 or the byte three back >= F0
-   * (saturating subtraction leaves bit 7 set exactly then): there a
-   * continuation after a continuation is expected, so XOR flips it. */
-  vu8 third = v_subs(prev2, v_splat(0xE0 - 0x80));
-  vu8 fourth = v_subs(prev3, v_splat(0xF0 - 0x80));
-  return v_xor(special, v_and(v_or(third, fourth), v_splat(0x80)));
-}
-
-/* Error bytes of the vector v at p (p - 3 readable). */
-static inline vu8 g_utf8_block_errors(const unsigned char *p, vu8 v) {
-  return g_utf8_error_bytes(v, v_load(p - 1), v_load(p - 2), v_load(p - 3));
-}
-
-/* Nonzero bytes when v ends inside a character: its last three bytes
- * against the smallest lead that needs more bytes than follow it. */
-static const unsigned char g_utf8_end_limits[64] = {
-    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0xEF, 0xDF, 0xBF};
-static inline vu8 g_utf8_ends_inside(vu8 v) {
-  return v_subs(v, v_load(g_utf8_end_limits + 64 - V_BYTES));
-}
 
 static utfx_result g_utf8_locate_error(const unsigned char *s, size_t n, size_t p) {
   size_t q = utfxi_utf8_back_to_boundary(s, p);
@@ -63,9 +30,8 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
   if (n < V_BYTES) return utfxi_validate_utf8_scalar(src, n);
   v = v_load(s);
   pending = v_zero();
-  if (v_any_high(v)) { /* not ASCII: check it, with zeros before it */
-    const vu8 z = v_zero();
-    err = g_utf8_error_bytes(v, v_prev(z, v, 1), v_prev(z, v, 2), v_prev(z, v, 3));
+  if (v_any_high(v)) { /* not ASCII: check it, with nothing before it */
+    err = g_utf8_errors_alone(v);
     if (v_any(err)) return g_utf8_locate_error(s, n, 0);
     pending = g_utf8_ends_inside(v);
   }

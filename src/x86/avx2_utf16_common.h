@@ -13,32 +13,20 @@
 #include <immintrin.h>
 
 #include "../scalar/unicode.h"
+#include "vec_avx2.h"
 #include "avx2_compress_bytes.h"
 #include "../simd/utf8_pack_tables.h"
 
-static inline __m256i a2_bswap16(__m256i v) {
-  const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1, 0,
-                                        3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
-  return _mm256_shuffle_epi8(v, swap);
-}
+/* Byte swap of each 16-bit lane. */
+static inline __m256i a2_bswap16(__m256i v) { return v16_bswap(v); }
 
-/* 16 units at p (all must be in the buffer), as host-order values. */
-static inline __m256i a2_load16(const char16_t *p, int be) {
-  __m256i v = _mm256_loadu_si256((const __m256i *)p);
-  return be ? a2_bswap16(v) : v;
-}
-
-/* Lanes of v (host order) whose top bits equal `value` under `mask`. */
-static inline __m256i a2_top_eq(__m256i v, int mask, int value) {
-  return _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)mask)),
-                            _mm256_set1_epi16((short)value));
-}
-
-/* One bit per unit (bit j = unit j) of two 16-lane compare results. */
-static inline uint32_t a2_unit_mask(__m256i a, __m256i b) {
-  __m256i packed = _mm256_permute4x64_epi64(_mm256_packs_epi16(a, b), 0xD8);
-  return (uint32_t)_mm256_movemask_epi8(packed);
-}
+/* 16 units at p (all must be in the buffer), as host-order values; lanes of
+ * v whose top bits equal `value` under `mask`; one bit per unit (bit j =
+ * unit j) of two 16-lane compare results: the generic kernels' vocabulary
+ * (vec_avx2.h). */
+#define a2_load16 v16_load
+#define a2_top_eq(v, mask, value) v16_top_eq((v), (unsigned)(mask), (unsigned)(value))
+static inline uint32_t a2_unit_mask(__m256i a, __m256i b) { return (uint32_t)v16_bits2(a, b); }
 
 /* Nonzero if some unit of v is a surrogate. */
 static inline int a2_any_surrogate(__m256i v) {

@@ -1,0 +1,84 @@
+/* The vector vocabulary of the generic kernels (src/simd/generic.h) on AVX2:
+ * 32-byte vectors, one mask bit per byte (VPMOVMSKB) and per UTF-16 unit
+ * (VPACKSSWB + VPERMQ + VPMOVMSKB over two vectors). Only files compiled
+ * with the avx2 tier's flags include it. */
+#ifndef UTFX_X86_VEC_AVX2_H
+#define UTFX_X86_VEC_AVX2_H
+
+#ifndef __AVX2__
+#error "vec_avx2.h is for files built with the avx2 tier's flags"
+#endif
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <uchar.h>
+
+#define V_BYTES 32
+#define V_TIER avx2
+#define V16_UNIT_BITS 1
+#define V_BYTE_BITS 1
+
+typedef __m256i vu8;
+typedef __m256i vu16;
+
+static inline vu8 v_load(const void *p) { return _mm256_loadu_si256((const __m256i *)p); }
+static inline void v_store(void *p, vu8 v) { _mm256_storeu_si256((__m256i *)p, v); }
+static inline vu8 v_zero(void) { return _mm256_setzero_si256(); }
+static inline vu8 v_splat(unsigned char c) { return _mm256_set1_epi8((char)c); }
+static inline vu8 v_or(vu8 a, vu8 b) { return _mm256_or_si256(a, b); }
+static inline vu8 v_and(vu8 a, vu8 b) { return _mm256_and_si256(a, b); }
+static inline vu8 v_xor(vu8 a, vu8 b) { return _mm256_xor_si256(a, b); }
+static inline vu8 v_subs(vu8 a, vu8 b) { return _mm256_subs_epu8(a, b); }
+static inline vu8 v_shr4(vu8 v) {
+  return _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0F));
+}
+#define V_TABLE16(...) _mm256_broadcastsi128_si256(_mm_setr_epi8(__VA_ARGS__))
+static inline vu8 v_lookup16(vu8 table, vu8 idx) { return _mm256_shuffle_epi8(table, idx); }
+/* [high half of prev | low half of cur]: VPALIGNR then reaches across lanes. */
+#define v_prev(prev, cur, k) \
+  _mm256_alignr_epi8((cur), _mm256_permute2x128_si256((prev), (cur), 0x21), 16 - (k))
+
+static inline uint64_t v_bits(vu8 m) { return (uint32_t)_mm256_movemask_epi8(m); }
+static inline vu8 v_is_cont(vu8 v) { /* 0x80..0xBF: below 0xC0 as signed bytes */
+  return _mm256_cmpgt_epi8(_mm256_set1_epi8(-64), v);
+}
+static inline vu8 v_ge(vu8 v, unsigned char c) {
+  return _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)c)), v);
+}
+static inline vu8 v_nonzero(vu8 v) {
+  return _mm256_xor_si256(_mm256_cmpeq_epi8(v, _mm256_setzero_si256()), _mm256_set1_epi8(-1));
+}
+static inline int v_any(vu8 v) { return !_mm256_testz_si256(v, v); }
+static inline int v_any_high(vu8 v) { return !_mm256_testz_si256(v, _mm256_set1_epi8((char)0x80)); }
+static inline size_t v_first_high(vu8 v) {
+  return (size_t)_tzcnt_u32((uint32_t)_mm256_movemask_epi8(v));
+}
+
+static inline vu16 v16_load_raw(const char16_t *p) { return v_load(p); }
+static inline vu16 v16_bswap(vu16 v) {
+  const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1, 0,
+                                        3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+  return _mm256_shuffle_epi8(v, swap);
+}
+static inline vu16 v16_load(const char16_t *p, int be) {
+  vu16 v = v_load(p);
+  return be ? v16_bswap(v) : v;
+}
+static inline vu16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
+  return _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)mask)),
+                            _mm256_set1_epi16((short)value));
+}
+static inline uint64_t v16_bits2(vu16 a, vu16 b) {
+  __m256i packed = _mm256_permute4x64_epi64(_mm256_packs_epi16(a, b), 0xD8);
+  return (uint32_t)_mm256_movemask_epi8(packed);
+}
+/* Set units of two compare results (no need for their order). */
+static inline size_t v16_count2(vu16 a, vu16 b) {
+  return (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(a, b)));
+}
+static inline int v16_any(vu16 v) { return !_mm256_testz_si256(v, v); }
+static inline vu16 v16_or(vu16 a, vu16 b) { return _mm256_or_si256(a, b); }
+static inline vu16 v16_and(vu16 a, vu16 b) { return _mm256_and_si256(a, b); }
+
+#endif
