@@ -1,10 +1,14 @@
 /* The neon tier's transcoders: UTF-8 <-> UTF-16LE/BE, UTF-8 -> UTF-32 and
- * Latin-1, Latin-1 <-> UTF-8 and UTF-16LE/BE, and the UTF-8 length of
- * Latin-1.
+ * Latin-1, Latin-1 <-> UTF-8 and UTF-16LE/BE.
  *
  * Each kernel runs 16-byte (8-unit) blocks of what NEON converts directly:
  *  - ASCII (UTF-8, Latin-1, UTF-16 units < 0x80): widened, narrowed or
  *    copied, 32 bytes a step where the input and the room allow;
+ *  - UTF-8 to UTF-16 without 4-byte characters: the block is checked
+ *    (generic_utf8_check.h), the code point of the character that may start
+ *    at each byte computed from it and the two bytes after it, and the
+ *    characters' units compressed with TBL (compress16_table.h), eight
+ *    units at a time;
  *  - Latin-1 to UTF-16: every block (zero extension);
  *  - UTF-16 to Latin-1: blocks of units <= 0xFF (narrowing);
  *  - Latin-1 to UTF-8: the 2-byte forms, packed with TBL through the
@@ -21,6 +25,8 @@
 #include "../tier_declarations.h"
 
 #include "../scalar/unicode.h"
+#include "../simd/compress16_table.h"
+#include "../simd/generic_utf8_check.h"
 #include "../simd/utf8_pack_tables.h"
 #include "../simd/utf8_steps.h"
 
@@ -47,6 +53,67 @@ UTFXI_INLINE void put_ascii16(vu8 v, void *dst, size_t w, enum utfxi_target t) {
   }
 }
 
+/* One bit per byte (bit j: byte j) of the 0x00 / 0xFF bytes of m. */
+static inline unsigned byte_bits8(uint8x8_t m) {
+  const uint8x8_t weights = {1, 2, 4, 8, 16, 32, 64, 128};
+  return vaddv_u8(vand_u8(m, weights));
+}
+
+/* Stores the first `count` (0..8) units of x at d, exactly. */
+static inline void put_units8(char16_t *d, uint8x16_t x, unsigned count) {
+  if (count == 8) {
+    vst1q_u8((uint8_t *)d, x);
+  } else {
+    uint8_t tmp[16];
+    vst1q_u8(tmp, x);
+    memcpy(d, tmp, 2 * (size_t)count);
+  }
+}
+
+/* The code points of the 8 characters that may start at bytes b0 (each with
+ * the two bytes after it, b1 and b2), for 1- to 3-byte forms. */
+static inline uint16x8_t decode_up_to_3(uint16x8_t b0, uint16x8_t b1, uint16x8_t b2) {
+  uint16x8_t c1 = vandq_u16(b1, vdupq_n_u16(0x3F)), c2 = vandq_u16(b2, vdupq_n_u16(0x3F));
+  uint16x8_t two = vorrq_u16(vshlq_n_u16(vandq_u16(b0, vdupq_n_u16(0x1F)), 6), c1);
+  uint16x8_t three = vorrq_u16(vorrq_u16(vshlq_n_u16(b0, 12), vshlq_n_u16(c1, 6)), c2);
+  uint16x8_t v = vbslq_u16(vcltq_u16(b0, vdupq_n_u16(0xE0)), two, three);
+  return vbslq_u16(vcltq_u16(b0, vdupq_n_u16(0x80)), b0, v);
+}
+
+/* The well-formed 1- to 3-byte characters of the 16 bytes v at p (a
+ * character boundary; p + 16 and p + 17 readable), as UTF-16 at d (room for
+ * 16 units). Returns the bytes taken (the characters that end in the
+ * block: 14 to 16), or 0 when the block holds an error or a 4-byte
+ * character (then nothing is written). */
+UTFXI_INLINE size_t put_utf16_of_block(const unsigned char *p, vu8 v, char16_t *d, int be,
+                                      size_t *units) {
+  vu8 t1, t2, keep;
+  size_t take;
+  unsigned m0, m1;
+  uint16x8_t lo, hi;
+  if (vmaxvq_u8(v) >= 0xF0 || v_any(g_utf8_errors_alone(v))) return 0;
+  /* a character that ends after the block is left for the next one */
+  take = p[15] >= 0xC0 ? 15 : p[14] >= 0xE0 ? 14 : 16;
+  t1 = v_load(p + 1);
+  t2 = v_load(p + 2);
+  lo = decode_up_to_3(vmovl_u8(vget_low_u8(v)), vmovl_u8(vget_low_u8(t1)),
+                      vmovl_u8(vget_low_u8(t2)));
+  hi = decode_up_to_3(vmovl_high_u8(v), vmovl_high_u8(t1), vmovl_high_u8(t2));
+  keep = vmvnq_u8(v_is_cont(v)); /* a character starts at each non-continuation byte */
+  m0 = byte_bits8(vget_low_u8(keep));
+  m1 = byte_bits8(vget_high_u8(keep)) & ((1u << (take - 8)) - 1);
+  {
+    uint8x16_t out0 = vqtbl1q_u8(vreinterpretq_u8_u16(lo), vld1q_u8(utfxi_compress16[m0]));
+    uint8x16_t out1 = vqtbl1q_u8(vreinterpretq_u8_u16(hi), vld1q_u8(utfxi_compress16[m1]));
+    unsigned n0 = (unsigned)__builtin_popcount(m0), n1 = (unsigned)__builtin_popcount(m1);
+    if (be) out0 = vrev16q_u8(out0), out1 = vrev16q_u8(out1);
+    put_units8(d, out0, n0);
+    put_units8(d + n0, out1, n1);
+    *units = n0 + n1;
+  }
+  return take;
+}
+
 UTFXI_INLINE utfx_result from_utf8(const char *src, size_t n, void *dst, size_t cap,
                                    unsigned flags, enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
@@ -66,6 +133,14 @@ UTFXI_INLINE utfx_result from_utf8(const char *src, size_t n, void *dst, size_t 
       put_ascii16(v, dst, st.w, t);
       st.i += 16, st.w += 16;
       continue;
+    }
+    if ((t == UTFXI_T_UTF16LE || t == UTFXI_T_UTF16BE) && n - st.i >= 18) {
+      size_t units, took = put_utf16_of_block(s + st.i, v, (char16_t *)dst + st.w,
+                                              t == UTFXI_T_UTF16BE, &units);
+      if (took) {
+        st.i += took, st.w += units;
+        continue;
+      }
     }
     { /* through the first character boundary at or after the block's end */
       int status = utfxi_utf8_steps(s, n, st.i + 16, &st, dst, cap, flags, t);
@@ -93,12 +168,6 @@ utfx_result utfxi_convert_utf8_to_latin1_neon(const char *s, size_t n, char *d, 
 }
 
 /* ---- shared by the UTF-16 and Latin-1 kernels ---- */
-
-/* One bit per byte (bit j: byte j) of the 0x00 / 0xFF bytes of m. */
-static inline unsigned byte_bits8(uint8x8_t m) {
-  const uint8x8_t weights = {1, 2, 4, 8, 16, 32, 64, 128};
-  return vaddv_u8(vand_u8(m, weights));
-}
 
 /* The UTF-8 of 8 values below 0x800 (16-bit lanes), packed: writes exactly
  * its 8 to 16 bytes at d and returns how many. */
@@ -128,86 +197,69 @@ static inline size_t utf16_segment(const char16_t *s, size_t n, size_t i, int be
 
 /* ---- UTF-16LE/BE to UTF-8 and Latin-1 ---- */
 
-UTFXI_INLINE utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
-                                      unsigned flags, int be) {
+/* The scalar kernel of UTF-16 (LE or BE) to UTF-8 or Latin-1. */
+UTFXI_INLINE utfx_result utf16_scalar(const char16_t *s, size_t n, char *d, size_t cap,
+                                     unsigned flags, int be, int latin1) {
+  if (latin1)
+    return be ? utfxi_convert_utf16be_to_latin1_scalar(s, n, d, cap, flags)
+              : utfxi_convert_utf16le_to_latin1_scalar(s, n, d, cap, flags);
+  return be ? utfxi_convert_utf16be_to_utf8_scalar(s, n, d, cap, flags)
+            : utfxi_convert_utf16le_to_utf8_scalar(s, n, d, cap, flags);
+}
+
+/* UTF-16 to UTF-8 (latin1 = 0) or Latin-1 (latin1 = 1). Vector steps: 16
+ * units that narrow to one byte each (< 0x80, or <= 0xFF to Latin-1); 8
+ * units below 0x800 (UTF-8: 1- and 2-byte forms) or <= 0xFF (Latin-1). */
+UTFXI_INLINE utfx_result utf16_to_bytes(const char16_t *s, size_t n, char *dst, size_t cap,
+                                       unsigned flags, int be, int latin1) {
+  const unsigned narrow_max = latin1 ? 0xFF : 0x7F, block_max = latin1 ? 0xFF : 0x7FF;
   unsigned char *d = (unsigned char *)dst;
   size_t i = 0, w = 0, replaced = 0;
   utfx_result r;
   while (n - i >= 8 && cap - w >= 16) {
     uint16x8_t v = v16_load(s + i, be);
-    if (n - i >= 16) { /* ASCII runs: 16 units a step */
+    if (n - i >= 16) {
       uint16x8_t v2 = v16_load(s + i + 8, be);
-      if (vmaxvq_u16(vorrq_u16(v, v2)) < 0x80) {
+      if (vmaxvq_u16(vorrq_u16(v, v2)) <= narrow_max) {
         vst1q_u8(d + w, vcombine_u8(vmovn_u16(v), vmovn_u16(v2)));
         i += 16, w += 16;
         continue;
       }
     }
-    if (vmaxvq_u16(v) < 0x800) {
-      w += put_utf8_2byte_x8(v, d + w);
+    if (vmaxvq_u16(v) <= block_max) {
+      if (latin1)
+        vst1_u8(d + w, vmovn_u16(v)), w += 8;
+      else
+        w += put_utf8_2byte_x8(v, d + w);
       i += 8;
       continue;
     }
-    { /* 3-byte forms or surrogates: this block through the scalar kernel */
+    { /* 3-byte forms, surrogates, or units Latin-1 cannot hold: this block
+       * through the scalar kernel */
       size_t seg = utf16_segment(s, n, i, be);
-      r = be ? utfxi_convert_utf16be_to_utf8_scalar(s + i, seg, dst + w, cap - w, flags)
-             : utfxi_convert_utf16le_to_utf8_scalar(s + i, seg, dst + w, cap - w, flags);
+      r = utf16_scalar(s + i, seg, dst + w, cap - w, flags, be, latin1);
       if (r.status != UTFX_OK) return utfxi_result_after(&r, i, w, replaced);
       i += seg, w += r.written, replaced += r.replaced;
     }
   }
-  r = be ? utfxi_convert_utf16be_to_utf8_scalar(s + i, n - i, dst + w, cap - w, flags)
-         : utfxi_convert_utf16le_to_utf8_scalar(s + i, n - i, dst + w, cap - w, flags);
+  r = utf16_scalar(s + i, n - i, dst + w, cap - w, flags, be, latin1);
   return utfxi_result_after(&r, i, w, replaced);
 }
 utfx_result utfxi_convert_utf16le_to_utf8_neon(const char16_t *s, size_t n, char *d, size_t cap,
                                                unsigned flags) {
-  return utf16_to_utf8(s, n, d, cap, flags, 0);
+  return utf16_to_bytes(s, n, d, cap, flags, 0, 0);
 }
 utfx_result utfxi_convert_utf16be_to_utf8_neon(const char16_t *s, size_t n, char *d, size_t cap,
                                                unsigned flags) {
-  return utf16_to_utf8(s, n, d, cap, flags, 1);
-}
-
-UTFXI_INLINE utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *dst, size_t cap,
-                                        unsigned flags, int be) {
-  unsigned char *d = (unsigned char *)dst;
-  size_t i = 0, w = 0, replaced = 0;
-  utfx_result r;
-  while (n - i >= 8 && cap - w >= 8) {
-    uint16x8_t v = v16_load(s + i, be);
-    if (n - i >= 16 && cap - w >= 16) {
-      uint16x8_t v2 = v16_load(s + i + 8, be);
-      if (vmaxvq_u16(vorrq_u16(v, v2)) <= 0xFF) {
-        vst1q_u8(d + w, vcombine_u8(vmovn_u16(v), vmovn_u16(v2)));
-        i += 16, w += 16;
-        continue;
-      }
-    }
-    if (vmaxvq_u16(v) <= 0xFF) {
-      vst1_u8(d + w, vmovn_u16(v));
-      i += 8, w += 8;
-      continue;
-    }
-    { /* a unit Latin-1 cannot hold: this block through the scalar kernel */
-      size_t seg = utf16_segment(s, n, i, be);
-      r = be ? utfxi_convert_utf16be_to_latin1_scalar(s + i, seg, dst + w, cap - w, flags)
-             : utfxi_convert_utf16le_to_latin1_scalar(s + i, seg, dst + w, cap - w, flags);
-      if (r.status != UTFX_OK) return utfxi_result_after(&r, i, w, replaced);
-      i += seg, w += r.written, replaced += r.replaced;
-    }
-  }
-  r = be ? utfxi_convert_utf16be_to_latin1_scalar(s + i, n - i, dst + w, cap - w, flags)
-         : utfxi_convert_utf16le_to_latin1_scalar(s + i, n - i, dst + w, cap - w, flags);
-  return utfxi_result_after(&r, i, w, replaced);
+  return utf16_to_bytes(s, n, d, cap, flags, 1, 0);
 }
 utfx_result utfxi_convert_utf16le_to_latin1_neon(const char16_t *s, size_t n, char *d,
                                                  size_t cap, unsigned flags) {
-  return utf16_to_latin1(s, n, d, cap, flags, 0);
+  return utf16_to_bytes(s, n, d, cap, flags, 0, 1);
 }
 utfx_result utfxi_convert_utf16be_to_latin1_neon(const char16_t *s, size_t n, char *d,
                                                  size_t cap, unsigned flags) {
-  return utf16_to_latin1(s, n, d, cap, flags, 1);
+  return utf16_to_bytes(s, n, d, cap, flags, 1, 1);
 }
 
 /* ---- Latin-1 to UTF-8 and UTF-16LE/BE ---- */
@@ -252,12 +304,4 @@ utfx_result utfxi_convert_latin1_to_utf16le_neon(const char *s, size_t n, char16
 utfx_result utfxi_convert_latin1_to_utf16be_neon(const char *s, size_t n, char16_t *d,
                                                  size_t cap, unsigned flags) {
   return latin1_to_utf16(s, n, d, cap, flags, 1);
-}
-
-/* n plus the bytes >= 0x80 (each takes two UTF-8 bytes). */
-size_t utfxi_utf8_length_from_latin1_neon(const char *src, size_t n) {
-  const unsigned char *s = (const unsigned char *)src;
-  size_t i = 0, high = 0;
-  for (; n - i >= 16; i += 16) high += vaddvq_u8(vshrq_n_u8(v_load(s + i), 7));
-  return utfxi_add_sat(utfxi_add_sat(i, high), utfxi_utf8_length_from_latin1_scalar(src + i, n - i));
 }

@@ -29,7 +29,7 @@
 #ifndef UTFX_X86_AVX2_UTF8_TRANSCODE_H
 #define UTFX_X86_AVX2_UTF8_TRANSCODE_H
 
-#include "avx2_compress16_table.h"
+#include "../simd/compress16_table.h"
 #include "avx2_compress_bytes.h"
 #include "avx2_utf8_common.h"
 
@@ -107,7 +107,7 @@ UTFXI_INLINE size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t 
   do {                                                                                       \
     unsigned mm = (unsigned)(m)&0xFF, c = (unsigned)_mm_popcnt_u32(mm);                     \
     int lim = (int)(total - k < 8 ? total - k : 8);                                          \
-    __m128i ctl = _mm_loadu_si128((const __m128i *)utfxi_avx2_compress16[mm]);               \
+    __m128i ctl = _mm_loadu_si128((const __m128i *)utfxi_compress16[mm]);               \
     __m128i units = _mm_shuffle_epi8((vec), ctl);                                            \
     if (k + 8 <= total) { /* the whole group lies inside the block's output */              \
       if (t == UTFXI_T_UTF32)                                                                \
