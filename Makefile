@@ -218,11 +218,16 @@ cross-test: ## build and run the tests for CROSS=<triplet> under qemu-user
 	$(MAKE) cross-run BUILD=$(BUILD)/cross-$(CROSS) CC=$(CROSS)-gcc AR=$(CROSS)-ar \
 	    WERROR=-Werror ICU_LIBS="$(CROSS_ICU_LIBS)" CROSS_SKIP="$(CROSS_SKIP)"
 
-# Run by cross-test only (BUILD, CC, ICU_LIBS, CROSS_SKIP set there).
-cross-run: lib $(CROSS_TEST_BIN)
+# Run by cross-test only (BUILD, CC, ICU_LIBS, CROSS_SKIP set there). The
+# fuzz corpus replay runs there too, each replay program under qemu (its
+# targets compare with ICU, so it needs the target's ICU).
+CROSS_REPLAY = $(if $(word 2,$(ICU_LIBS)),$(FUZZ_REPLAY_BIN))
+cross-run: lib $(CROSS_TEST_BIN) $(CROSS_REPLAY)
 	@for t in $(CROSS_SKIP); do echo "cross-test: $$t left out: no ICU $(ICU_MAJOR) for" \
 	    "$(CROSS) (dpkg --add-architecture, apt-get install libicu$(ICU_MAJOR):<arch>)"; done
 	CROSS=$(CROSS) $(PROVE) -j2 --exec tests/cross/run.sh $(CROSS_TEST_BIN)
+	$(if $(CROSS_REPLAY),CROSS=$(CROSS) BUILD=$(BUILD) FUZZ_EXEC=tests/cross/run.sh \
+	    $(PROVE) tests/test_fuzz_replay.sh,@echo "cross-test: corpus replay left out (no ICU)")
 
 # ---------------------------------------------------------------- fuzz
 # libFuzzer targets, one per family of input encodings (fuzz/fuzz_*.c): each
