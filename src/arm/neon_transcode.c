@@ -11,14 +11,16 @@
  *    units at a time;
  *  - Latin-1 to UTF-16: every block (zero extension);
  *  - UTF-16 to Latin-1: blocks of units <= 0xFF (narrowing);
- *  - Latin-1 to UTF-8: the 2-byte forms, packed with TBL through the
- *    shuffle table of the x86 tiers (src/simd/utf8_pack_tables.h: PSHUFB and
- *    TBL both give 0 for an out-of-range index).
+ *  - Latin-1 and UTF-16 to UTF-8: the 2-byte forms (and from UTF-16, the
+ *    3-byte forms of blocks without surrogates), packed with TBL through the
+ *    shuffle tables of the x86 tiers (src/simd/utf8_pack_tables.h: PSHUFB
+ *    and TBL both give 0 for an out-of-range index);
  * A block that holds anything else goes to the scalar kernel as a segment
  * that ends at a character boundary (UTF-8: utf8_steps.h; UTF-16: further
  * while it would end with a high surrogate), so every error offset,
  * U+FFFD and stop at a full destination is the scalar kernel's. A block
- * runs only when its whole output fits; the scalar kernel does the rest. */
+ * runs only when its whole output fits, and every store writes exactly the
+ * output produced (put_bytes); the scalar kernel does the rest. */
 #include "vec_neon.h"
 
 #define UTFXI_DECL_TIER_NAME neon
@@ -59,15 +61,36 @@ static inline unsigned byte_bits8(uint8x8_t m) {
   return vaddv_u8(vand_u8(m, weights));
 }
 
-/* Stores the first `count` (0..8) units of x at d, exactly. */
-static inline void put_units8(char16_t *d, uint8x16_t x, unsigned count) {
-  if (count == 8) {
-    vst1q_u8((uint8_t *)d, x);
-  } else {
-    uint8_t tmp[16];
-    vst1q_u8(tmp, x);
-    memcpy(d, tmp, 2 * (size_t)count);
+/* Stores exactly the first len (<= 16) bytes of x at p: a full store, or
+ * pieces of 8, 4, 2 and 1 bytes (fixed-size copies compile to single
+ * stores; a variable-length memcpy would be a call). */
+static inline void put_bytes(uint8_t *p, uint8x16_t x, size_t len) {
+  uint64_t q;
+  uint32_t w;
+  uint16_t h;
+  if (len == 16) {
+    vst1q_u8(p, x);
+    return;
   }
+  if (len & 8) {
+    vst1_u8(p, vget_low_u8(x));
+    x = vextq_u8(x, x, 8);
+    p += 8;
+  }
+  q = vgetq_lane_u64(vreinterpretq_u64_u8(x), 0);
+  if (len & 4) {
+    w = (uint32_t)q;
+    memcpy(p, &w, 4);
+    q >>= 32;
+    p += 4;
+  }
+  if (len & 2) {
+    h = (uint16_t)q;
+    memcpy(p, &h, 2);
+    q >>= 16;
+    p += 2;
+  }
+  if (len & 1) *p = (uint8_t)q;
 }
 
 /* The code points of the 8 characters that may start at bytes b0 (each with
@@ -107,8 +130,8 @@ UTFXI_INLINE size_t put_utf16_of_block(const unsigned char *p, vu8 v, char16_t *
     uint8x16_t out1 = vqtbl1q_u8(vreinterpretq_u8_u16(hi), vld1q_u8(utfxi_compress16[m1]));
     unsigned n0 = (unsigned)__builtin_popcount(m0), n1 = (unsigned)__builtin_popcount(m1);
     if (be) out0 = vrev16q_u8(out0), out1 = vrev16q_u8(out1);
-    put_units8(d, out0, n0);
-    put_units8(d + n0, out1, n1);
+    put_bytes((uint8_t *)d, out0, 2 * (size_t)n0);
+    put_bytes((uint8_t *)(d + n0), out1, 2 * (size_t)n1);
     *units = n0 + n1;
   }
   return take;
@@ -179,9 +202,33 @@ static inline size_t put_utf8_2byte_x8(uint16x8_t v, unsigned char *d) {
   unsigned two = byte_bits8(vmvn_u8(vmovn_u16(ascii)));
   uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u16(words), vld1q_u8(utfxi_pack_2byte[two]));
   size_t len = 8 + (size_t)__builtin_popcount(two);
-  uint64_t high = vgetq_lane_u64(vreinterpretq_u64_u8(out), 1);
-  vst1_u8(d, vget_low_u8(out));
-  memcpy(d + 8, &high, len - 8);
+  put_bytes(d, out, len);
+  return len;
+}
+
+/* One bit per lane (bit j: lane j) of the all-ones / zero lanes of m. */
+static inline unsigned lane_bits4(uint32x4_t m) {
+  const uint32x4_t weights = {1, 2, 4, 8};
+  return vaddvq_u32(vandq_u32(m, weights));
+}
+
+/* The UTF-8 of 4 BMP values that are not surrogates (32-bit lanes): the
+ * 1-, 2- or 3-byte form of each in its lane, packed with TBL through the
+ * pack table of the x86 tiers (bit j: lane j >= 0x80, bit 4 + j: >= 0x800).
+ * Writes exactly its 4 to 12 bytes at d and returns how many. */
+static inline size_t put_utf8_3byte_x4(uint32x4_t c, unsigned char *d) {
+  uint32x4_t low6 = vandq_u32(c, vdupq_n_u32(0x3F));
+  uint32x4_t mid6 = vandq_u32(vshrq_n_u32(c, 6), vdupq_n_u32(0x3F));
+  uint32x4_t two = vorrq_u32(vorrq_u32(vshrq_n_u32(c, 6), vshlq_n_u32(low6, 8)),
+                             vdupq_n_u32(0x80C0));
+  uint32x4_t three = vorrq_u32(vorrq_u32(vshrq_n_u32(c, 12), vshlq_n_u32(mid6, 8)),
+                               vorrq_u32(vshlq_n_u32(low6, 16), vdupq_n_u32(0x8080E0)));
+  uint32x4_t ge80 = vcgeq_u32(c, vdupq_n_u32(0x80)), ge800 = vcgeq_u32(c, vdupq_n_u32(0x800));
+  uint32x4_t forms = vbslq_u32(ge800, three, vbslq_u32(ge80, two, c));
+  unsigned m2 = lane_bits4(ge80), m3 = lane_bits4(ge800);
+  uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u32(forms), vld1q_u8(utfxi_pack_3byte[m2 | m3 << 4]));
+  size_t len = 4 + (size_t)__builtin_popcount(m2) + (size_t)__builtin_popcount(m3);
+  put_bytes(d, out, len);
   return len;
 }
 
@@ -231,6 +278,13 @@ UTFXI_INLINE utfx_result utf16_to_bytes(const char16_t *s, size_t n, char *dst, 
         vst1_u8(d + w, vmovn_u16(v)), w += 8;
       else
         w += put_utf8_2byte_x8(v, d + w);
+      i += 8;
+      continue;
+    }
+    if (!latin1 && cap - w >= 24 && vmaxvq_u16(v16_top_eq(v, 0xF800, 0xD800)) == 0) {
+      /* BMP without surrogates: 1- to 3-byte forms, four units at a time */
+      w += put_utf8_3byte_x4(vmovl_u16(vget_low_u16(v)), d + w);
+      w += put_utf8_3byte_x4(vmovl_high_u16(v), d + w);
       i += 8;
       continue;
     }
