@@ -46,8 +46,9 @@ const struct utfxi_kernels utfxi_neon_kernels = {
     .convert_latin1_to_utf8 = utfxi_convert_latin1_to_utf8_neon,
     .convert_latin1_to_utf16le = utfxi_convert_latin1_to_utf16le_neon,
     .convert_latin1_to_utf16be = utfxi_convert_latin1_to_utf16be_neon,
-    /* lengths of Latin-1 and UTF-32 (neon_lengths.c) */
-    .utf8_length_from_latin1 = utfxi_utf8_length_from_latin1_neon,
+    .validate_utf32 = utfxi_validate_utf32_neon,
     .utf8_length_from_utf32 = utfxi_utf8_length_from_utf32_neon,
     .utf16_length_from_utf32 = utfxi_utf16_length_from_utf32_neon,
+    /* the UTF-8 length of Latin-1 (neon_lengths.c) */
+    .utf8_length_from_latin1 = utfxi_utf8_length_from_latin1_neon,
 };

@@ -74,6 +74,21 @@ static inline int v16_any(vu16 v) { return vmaxvq_u16(v) != 0; }
 static inline vu16 v16_or(vu16 a, vu16 b) { return vorrq_u16(a, b); }
 static inline vu16 v16_and(vu16 a, vu16 b) { return vandq_u16(a, b); }
 
+/* 32-bit lanes (UTF-32 values). */
+#define V32_LANES 4
+typedef uint32x4_t vu32;
+static inline vu32 v32_load(const char32_t *p) { return vld1q_u32((const uint32_t *)p); }
+static inline vu32 v32_ge(vu32 v, uint32_t c) { return vcgeq_u32(v, vdupq_n_u32(c)); }
+static inline vu32 v32_in_range(vu32 v, uint32_t lo, uint32_t len) {
+  return vcltq_u32(vsubq_u32(v, vdupq_n_u32(lo)), vdupq_n_u32(len));
+}
+static inline vu32 v32_top_eq(vu32 v, uint32_t mask, uint32_t value) {
+  return vceqq_u32(vandq_u32(v, vdupq_n_u32(mask)), vdupq_n_u32(value));
+}
+static inline vu32 v32_or(vu32 a, vu32 b) { return vorrq_u32(a, b); }
+static inline int v32_any(vu32 m) { return vmaxvq_u32(m) != 0; }
+static inline size_t v32_count(vu32 m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
+
 static inline void v_cleanup(void) {}
 
 #endif

@@ -31,6 +31,10 @@
  *   v16_bits2(a, b)             a unit mask of two compare results: units of
  *                               a then b, V16_UNIT_BITS bits per unit, as
  *                               uint64_t (at most 64 bits)
+ *   V32_LANES, vu32, v32_load(p), v32_or,   32-bit lanes (UTF-32 values):
+ *   v32_ge(v, c), v32_in_range(v, lo, len)  unsigned compares,
+ *   v32_top_eq(v, mask, value)              (v & mask) == value, and
+ *   v32_any(m), v32_count(m)                whether and how many lanes they set
  *   v_cleanup()                 nothing, or what the ISA needs before code of
  *                               another tier runs (see the entries files)
  * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB

@@ -1,8 +1,8 @@
-/* AVX2 UTF-32 validation and UTF-32 to UTF-8 / UTF-16LE / UTF-16BE.
+/* AVX2 UTF-32 to UTF-8 / UTF-16LE / UTF-16BE (validation and the lengths
+ * are generic kernels, avx2_generic.c).
  *
- * A value is ill-formed if it is above 0x10FFFF or a surrogate. Validation
- * tests 32 values per iteration and hands a block with an error to the
- * scalar kernel. Conversions take 8 values: a block holding an ill-formed or
+ * A value is ill-formed if it is above 0x10FFFF or a surrogate. Conversions
+ * take 8 values: a block holding an ill-formed or
  * (for the UTF-8 target) an astral value goes to the scalar kernel as a
  * region of 8 values (values are independent, so any cut is a character
  * boundary), which gives the exact STRICT offsets and REPLACE output. To
@@ -31,18 +31,6 @@ static inline __m256i invalid32(__m256i v) {
 
 static inline __m256i load8(const char32_t *p) { return _mm256_loadu_si256((const __m256i *)p); }
 
-utfx_result utfxi_validate_utf32_avx2(const char32_t *s, size_t n) {
-  size_t i = 0;
-  utfx_result r;
-  for (; n - i >= 32; i += 32) {
-    __m256i bad = _mm256_or_si256(
-        _mm256_or_si256(invalid32(load8(s + i)), invalid32(load8(s + i + 8))),
-        _mm256_or_si256(invalid32(load8(s + i + 16)), invalid32(load8(s + i + 24))));
-    if (!_mm256_testz_si256(bad, bad)) break;
-  }
-  r = utfxi_validate_utf32_scalar(s + i, n - i);
-  return utfxi_result_after(&r, i, 0, 0);
-}
 
 enum out32 { OUT_UTF8, OUT_UTF16LE, OUT_UTF16BE };
 
@@ -109,15 +97,3 @@ utfx_result utfxi_convert_utf32_to_utf16be_avx2(const char32_t *s, size_t n, cha
   return utf32_convert(s, n, d, cap, flags, OUT_UTF16BE);
 }
 
-/* UTF-16 units after replacement: one per unit, two for U+10000..U+10FFFF
- * (a signed compare: values above 0x7FFFFFFF are invalid, one U+FFFD). */
-size_t utfxi_utf16_length_from_utf32_avx2(const char32_t *s, size_t n) {
-  const __m256i bmp_max = _mm256_set1_epi32(0xFFFF), end = _mm256_set1_epi32(0x110000);
-  size_t i = 0, astral = 0;
-  for (; n - i >= 8; i += 8) {
-    __m256i v = load8(s + i);
-    __m256i two = _mm256_and_si256(_mm256_cmpgt_epi32(v, bmp_max), _mm256_cmpgt_epi32(end, v));
-    astral += (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(two)));
-  }
-  return utfxi_add_sat(utfxi_add_sat(i, astral), utfxi_utf16_length_from_utf32_scalar(s + i, n - i));
-}

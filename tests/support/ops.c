@@ -61,12 +61,6 @@ const struct convert_op convert_ops[CONVERT_OP_COUNT] = {UTFXI_CONVERSIONS(ENTRY
    scalar_##to##_from_##from},
 const struct length_op length_ops[LENGTH_OP_COUNT] = {UTFXI_LENGTHS(ENTRY_LENGTH)};
 
-/* A list that grew or shrank without its count would leave rows out or NULL. */
-#define COUNT_ONE(...) +1
-_Static_assert(0 UTFXI_VALIDATIONS(COUNT_ONE) == VALIDATE_OP_COUNT, "VALIDATE_OP_COUNT");
-_Static_assert(0 UTFXI_CONVERSIONS(COUNT_ONE) == CONVERT_OP_COUNT, "CONVERT_OP_COUNT");
-_Static_assert(0 UTFXI_LENGTHS(COUNT_ONE) == LENGTH_OP_COUNT, "LENGTH_OP_COUNT");
-
 const struct convert_op *find_convert(enum ref_enc from, enum ref_enc to) {
   size_t i;
   for (i = 0; i < CONVERT_OP_COUNT; i++)

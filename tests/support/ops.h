@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "operations.h"
 #include "reference.h"
 #include "utfx.h"
 
@@ -33,11 +34,11 @@ struct length_op {
   any_length_fn pub, scalar;
 };
 
-/* The counts of internal.h's operation lists (ops.c checks them against the
- * lists at compile time). */
-#define VALIDATE_OP_COUNT 5
-#define CONVERT_OP_COUNT 20
-#define LENGTH_OP_COUNT 15
+/* The sizes of the library's operation lists (src/operations.h). */
+#define OPS_COUNT_ONE(...) +1
+#define VALIDATE_OP_COUNT (0 UTFXI_VALIDATIONS(OPS_COUNT_ONE))
+#define CONVERT_OP_COUNT (0 UTFXI_CONVERSIONS(OPS_COUNT_ONE))
+#define LENGTH_OP_COUNT (0 UTFXI_LENGTHS(OPS_COUNT_ONE))
 extern const struct validate_op validate_ops[VALIDATE_OP_COUNT];
 extern const struct convert_op convert_ops[CONVERT_OP_COUNT];
 extern const struct length_op length_ops[LENGTH_OP_COUNT];
