@@ -7,30 +7,6 @@
 
 #ifndef __AVX2__
 #error "vec_avx2.h is for files built with the avx2 tier's flags"
-/* 32-bit lanes (UTF-32 values). */
-#define V32_LANES 8
-typedef __m256i vu32;
-static inline vu32 v32_load(const char32_t *p) { return v_load(p); }
-/* Lanes with v >= c (unsigned). */
-static inline vu32 v32_ge(vu32 v, uint32_t c) {
-  return _mm256_cmpeq_epi32(_mm256_max_epu32(v, _mm256_set1_epi32((int)c)), v);
-}
-/* Lanes with lo <= v < lo + len (unsigned, len > 0). */
-static inline vu32 v32_in_range(vu32 v, uint32_t lo, uint32_t len) {
-  __m256i x = _mm256_sub_epi32(v, _mm256_set1_epi32((int)lo));
-  return _mm256_cmpeq_epi32(_mm256_min_epu32(x, _mm256_set1_epi32((int)(len - 1))), x);
-}
-/* Lanes with (v & mask) == value. */
-static inline vu32 v32_top_eq(vu32 v, uint32_t mask, uint32_t value) {
-  return _mm256_cmpeq_epi32(_mm256_and_si256(v, _mm256_set1_epi32((int)mask)),
-                            _mm256_set1_epi32((int)value));
-}
-static inline vu32 v32_or(vu32 a, vu32 b) { return _mm256_or_si256(a, b); }
-static inline int v32_any(vu32 m) { return !_mm256_testz_si256(m, m); }
-static inline size_t v32_count(vu32 m) {
-  return (size_t)_mm_popcnt_u32((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m)));
-}
-
 #endif
 
 #include <immintrin.h>
