@@ -15,9 +15,10 @@
  *    3-byte forms of blocks without surrogates), packed with TBL through the
  *    shuffle tables of the x86 tiers (src/simd/utf8_pack_tables.h: PSHUFB
  *    and TBL both give 0 for an out-of-range index);
- * A block that holds anything else goes to the scalar kernel as a segment
- * that ends at a character boundary (UTF-8: utf8_steps.h; UTF-16: further
- * while it would end with a high surrogate), so every error offset,
+ * A block that holds anything else goes to the scalar kernel with what
+ * follows it (SCALAR_RUN units or more), as a segment that ends at a character
+ * boundary (UTF-8: before a non-continuation byte; UTF-16: further while it
+ * would end with a high surrogate), so every error offset,
  * U+FFFD and stop at a full destination is the scalar kernel's. A block
  * runs only when its whole output fits, and every store writes exactly the
  * output produced (put_bytes); the scalar kernel does the rest. */
@@ -31,6 +32,15 @@
 #include "../simd/generic_utf8_check.h"
 #include "../simd/utf8_pack_tables.h"
 #include "../simd/utf8_steps.h"
+
+/* The units (bytes) a block that NEON does not convert hands to the scalar
+ * kernel at once: SCALAR_RUN, doubling up to SCALAR_RUN_MAX while blocks
+ * keep falling back (emoji text), back to SCALAR_RUN after a vector block.
+ * One call per 16-byte block cost more than the scalar kernel itself on
+ * emoji text (instructions counted under qemu). */
+#define SCALAR_RUN 64
+#define SCALAR_RUN_MAX 1024
+#define NEXT_RUN(run) ((run) < SCALAR_RUN_MAX ? 2 * (run) : (run))
 
 /* ---- UTF-8 to UTF-16LE/BE, UTF-32, Latin-1 ---- */
 
@@ -141,6 +151,7 @@ UTFXI_INLINE utfx_result from_utf8(const char *src, size_t n, void *dst, size_t 
                                    unsigned flags, enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
   struct utfxi_u8state st = {0, 0, 0};
+  size_t run = SCALAR_RUN;
   while (n - st.i >= 16 && cap - st.w >= 16) {
     vu8 v = v_load(s + st.i);
     if (n - st.i >= 32 && cap - st.w >= 32) {
@@ -162,12 +173,21 @@ UTFXI_INLINE utfx_result from_utf8(const char *src, size_t n, void *dst, size_t 
                                               t == UTFXI_T_UTF16BE, &units);
       if (took) {
         st.i += took, st.w += units;
+        run = SCALAR_RUN;
         continue;
       }
     }
-    { /* through the first character boundary at or after the block's end */
-      int status = utfxi_utf8_steps(s, n, st.i + 16, &st, dst, cap, flags, t);
-      if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+    { /* A block with 4-byte characters or an error: the scalar kernel takes
+       * `run` bytes and on to the next non-continuation byte (where
+       * decoding restarts the same way, whatever came before), so text made
+       * of such blocks (emoji) costs little more than the scalar kernel. */
+      size_t end = n - st.i > run ? st.i + run : n;
+      utfx_result r;
+      while (end < n && (s[end] & 0xC0) == 0x80) end++;
+      r = utfxi_utf8_rest(src, end, &st, dst, cap, flags, t);
+      if (r.status != UTFX_OK) return r;
+      st.i = r.read, st.w = r.written, st.replaced = r.replaced;
+      run = NEXT_RUN(run);
     }
   }
   return utfxi_utf8_rest(src, n, &st, dst, cap, flags, t);
@@ -232,12 +252,12 @@ static inline size_t put_utf8_3byte_x4(uint32x4_t c, unsigned char *d) {
   return len;
 }
 
-/* The units of a UTF-16 block from i that the scalar kernel takes: 8, and
- * one more while the last is a high surrogate with a unit after it (a pair
- * is never split between a segment and what follows; a run of high
- * surrogates is judged by the scalar kernel, unit by unit). */
-static inline size_t utf16_segment(const char16_t *s, size_t n, size_t i, int be) {
-  size_t seg = 8;
+/* The units from i that the scalar kernel takes for a block NEON does not
+ * convert: `run` of them, and one more while the last is a high surrogate with
+ * a unit after it (a pair is never split between a segment and what
+ * follows; a run of high surrogates is judged by the scalar kernel). */
+static inline size_t utf16_segment(const char16_t *s, size_t n, size_t i, int be, size_t run) {
+  size_t seg = n - i < run ? n - i : run;
   while (n - i > seg && (utfxi_load16(s + i + seg - 1, be) & 0xFC00) == 0xD800) seg++;
   return seg;
 }
@@ -261,7 +281,7 @@ UTFXI_INLINE utfx_result utf16_to_bytes(const char16_t *s, size_t n, char *dst, 
                                        unsigned flags, int be, int latin1) {
   const unsigned narrow_max = latin1 ? 0xFF : 0x7F, block_max = latin1 ? 0xFF : 0x7FF;
   unsigned char *d = (unsigned char *)dst;
-  size_t i = 0, w = 0, replaced = 0;
+  size_t i = 0, w = 0, replaced = 0, run = SCALAR_RUN;
   utfx_result r;
   while (n - i >= 8 && cap - w >= 16) {
     uint16x8_t v = v16_load(s + i, be);
@@ -279,6 +299,7 @@ UTFXI_INLINE utfx_result utf16_to_bytes(const char16_t *s, size_t n, char *dst, 
       else
         w += put_utf8_2byte_x8(v, d + w);
       i += 8;
+      run = SCALAR_RUN;
       continue;
     }
     if (!latin1 && cap - w >= 24 && vmaxvq_u16(v16_top_eq(v, 0xF800, 0xD800)) == 0) {
@@ -286,14 +307,16 @@ UTFXI_INLINE utfx_result utf16_to_bytes(const char16_t *s, size_t n, char *dst, 
       w += put_utf8_3byte_x4(vmovl_u16(vget_low_u16(v)), d + w);
       w += put_utf8_3byte_x4(vmovl_high_u16(v), d + w);
       i += 8;
+      run = SCALAR_RUN;
       continue;
     }
     { /* 3-byte forms, surrogates, or units Latin-1 cannot hold: this block
        * through the scalar kernel */
-      size_t seg = utf16_segment(s, n, i, be);
+      size_t seg = utf16_segment(s, n, i, be, run);
       r = utf16_scalar(s + i, seg, dst + w, cap - w, flags, be, latin1);
       if (r.status != UTFX_OK) return utfxi_result_after(&r, i, w, replaced);
       i += seg, w += r.written, replaced += r.replaced;
+      run = NEXT_RUN(run);
     }
   }
   r = utf16_scalar(s + i, n - i, dst + w, cap - w, flags, be, latin1);
