@@ -112,6 +112,25 @@ static double cell(const bench_registry *reg, const char *suite, const char *row
 }
 
 
+/* The distinct functions (the part of a row name before '/') of rows, in
+ * order, at most 64; *width grows to the longest when given. */
+static size_t row_functions(const char **rows, size_t nrows, char funcs[64][BENCH_NAME_MAX],
+                            size_t *width) {
+  size_t i, j, nf = 0;
+  for (i = 0; i < nrows; i++) {
+    char func[BENCH_NAME_MAX];
+    const char *input;
+    bench_split_name(rows[i], func, sizeof func, &input);
+    for (j = 0; j < nf; j++)
+      if (strcmp(funcs[j], func) == 0) break;
+    if (j == nf && nf < 64) {
+      snprintf(funcs[nf++], BENCH_NAME_MAX, "%s", func);
+      if (width && strlen(func) > *width) *width = strlen(func);
+    }
+  }
+  return nf;
+}
+
 /* The small suite is about the cost of a call: its tables are in ns. */
 static enum metric suite_metric(const char *suite, enum metric m) {
   return strcmp(suite, "small") == 0 ? METRIC_NS : m;
@@ -174,17 +193,7 @@ void bench_print_headline(const bench_registry *reg, FILE *out, enum metric metr
       continue;
     }
     suite_columns(reg, suite, &cols);
-    for (i = 0; i < nrows; i++) {
-      char func[BENCH_NAME_MAX];
-      const char *input;
-      bench_split_name(rows[i], func, sizeof func, &input);
-      for (j = 0; j < nf; j++)
-        if (strcmp(funcs[j], func) == 0) break;
-      if (j == nf && nf < 64) {
-        snprintf(funcs[nf++], BENCH_NAME_MAX, "%s", func);
-        if (strlen(func) > width) width = strlen(func);
-      }
-    }
+    nf = row_functions(rows, nrows, funcs, &width);
     fprintf(out, "\nHEADLINE %s: %s, geometric mean over the inputs (count)\n", suite,
             metric_label(m));
     fprintf(out, "%-*s", (int)width, "function");
@@ -345,14 +354,7 @@ int bench_write_plot_data(const bench_registry *reg, const char *path) {
     return -1;
   }
   suite_columns(reg, "kernels", &cols);
-  for (i = 0; i < nrows; i++) {
-    char func[BENCH_NAME_MAX];
-    const char *input;
-    bench_split_name(rows[i], func, sizeof func, &input);
-    for (j = 0; j < nf; j++)
-      if (strcmp(funcs[j], func) == 0) break;
-    if (j == nf && nf < 64) snprintf(funcs[nf++], BENCH_NAME_MAX, "%s", func);
-  }
+  nf = row_functions(rows, nrows, funcs, NULL);
   fprintf(f, "# funcs:");
   for (j = 0; j < nf; j++) fprintf(f, " %s", funcs[j]);
   fprintf(f, "\n# utfx %s, GB/s of input (median)\n", utfx_version());

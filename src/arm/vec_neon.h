@@ -89,6 +89,5 @@ static inline vu32 v32_or(vu32 a, vu32 b) { return vorrq_u32(a, b); }
 static inline int v32_any(vu32 m) { return vmaxvq_u32(m) != 0; }
 static inline size_t v32_count(vu32 m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
 
-static inline void v_cleanup(void) {}
 
 #endif

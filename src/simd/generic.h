@@ -35,8 +35,6 @@
  *   v32_ge(v, c), v32_in_range(v, lo, len)  unsigned compares,
  *   v32_top_eq(v, mask, value)              (v & mask) == value, and
  *   v32_any(m), v32_count(m)                whether and how many lanes they set
- *   v_cleanup()                 nothing, or what the ISA needs before code of
- *                               another tier runs (see the entries files)
  * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB
  * transcoders, PSHUFB tables) stay in that ISA's own files. */
 #ifndef UTFX_SIMD_GENERIC_H
