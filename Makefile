@@ -501,6 +501,7 @@ dist/utfx.c $(AMALG)/utfx.c: tools/amalgamate.pl sources.mk $(AMALG_SRC) $(wildc
 	perl tools/amalgamate.pl -o $@ --flags 'src/x86/avx2_*=$(UTFX_AVX2_FLAGS)' \
 	    --flags 'src/x86/avx512_*=$(UTFX_AVX512_FLAGS)' \
 	    --flags 'src/dispatch.c=$(UTFX_DISPATCH_FLAGS)' \
+	    --instance 'src/simd/generic*.h' --instance 'src/*/vec_*.h' \
 	    --if 'src/x86/*=defined(__x86_64__) && !defined(UTFX_NO_SIMD)' \
 	    --if 'src/arm/*=defined(__aarch64__) && defined(__ARM_NEON) && !defined(UTFX_NO_SIMD) && (!defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)' \
 	    $(AMALG_SRC)

@@ -23,6 +23,13 @@
 #                 knows, and in one file every AVX kernel calls scalar code it
 #                 knows (tests/test_amalgamation.sh checks);
 #   -Wno-WARNING  `#pragma GCC diagnostic ignored` over the file.
+# --instance GLOB names template headers (the generic kernels and each ISA's
+# vector vocabulary): one is included by several sources of one condition,
+# each time over another vocabulary, so it is inlined into every source that
+# includes it, as part of that source: its file-scope names are renamed with
+# the source's (below), it takes the source's region, and its macros (its
+# include guard too) are #undef'd at the source's end. A header that includes
+# a template header is one too.
 # --if puts the sources matching GLOB (and what they include) inside
 # `#if CONDITION` (e.g. the x86 files: only on x86-64), and with them the
 # system headers hoisted from them.
@@ -46,7 +53,7 @@ use warnings;
 use File::Basename qw(dirname basename);
 use File::Spec;
 
-my ($out, @rules, @conds, @sources);
+my ($out, @rules, @conds, @sources, @instance_res);
 while (@ARGV) {
   my $arg = shift @ARGV;
   if ($arg eq '-o') { $out = shift @ARGV; }
@@ -56,6 +63,8 @@ while (@ARGV) {
   } elsif ($arg eq '--if') {
     my ($glob, $cond) = split /=/, shift(@ARGV), 2;
     push @conds, { re => glob_re($glob), cond => $cond };
+  } elsif ($arg eq '--instance') {
+    push @instance_res, glob_re(shift @ARGV);
   } elsif ($arg =~ /^-/) { die "amalgamate: unknown option $arg\n"; }
   else { push @sources, $arg; }
 }
@@ -98,6 +107,31 @@ while (defined(my $f = shift @todo)) {
     push @{ $includes{$f} }, $h;
     push @todo, $h;
   }
+}
+
+# ---- template headers (--instance), and the ones each source reaches
+my %is_instance;
+for my $f (keys %text) {
+  next if $is_source{$f};
+  $is_instance{$f} = 1 if grep { $f =~ $_ } @instance_res;
+}
+for (my $more = 1; $more;) {
+  $more = 0;
+  for my $f (keys %text) {
+    next if $is_source{$f} || $is_instance{$f};
+    if (grep { $is_instance{$_} } @{ $includes{$f} }) { $is_instance{$f} = 1; $more = 1; }
+  }
+}
+my %reaches;    # source -> [template headers it includes, directly or through templates]
+for my $f (keys %text) {
+  next unless $is_source{$f};
+  my (%seen, @q);
+  @q = grep { $is_instance{$_} } @{ $includes{$f} };
+  while (defined(my $h = shift @q)) {
+    next if $seen{$h}++;
+    push @q, grep { $is_instance{$_} } @{ $includes{$h} };
+  }
+  $reaches{$f} = [sort keys %seen];
 }
 
 # ---- flags and regions
@@ -215,7 +249,12 @@ sub file_names {
   return grep { !$u{$_}++ } @names;
 }
 my (%defined_in, %renames);
-for my $f (keys %text) { $defined_in{$_}{$f} = 1 for file_names($text{$f}); }
+for my $f (keys %text) {
+  next if $is_instance{$f};    # a template's names are its includers'
+  for my $name (file_names($text{$f})) { $defined_in{$name}{$f} = 1; }
+  next unless $is_source{$f};
+  for my $h (@{ $reaches{$f} }) { $defined_in{$_}{$f} = 1 for file_names($text{$h}); }
+}
 for my $name (keys %defined_in) {
   my @in = keys %{ $defined_in{$name} };
   next if @in < 2;
@@ -239,6 +278,7 @@ sub rename_idents {
 # and macros would leave clang an empty attribute region, which it warns of).
 my (@hoisted, %hoisted_seen, %emitted, @segs);
 my $cond = '';    # condition of the source being emitted
+my $source = '';  # the source being emitted
 sub out { push @segs, [@_] if $_[1] ne ''; }
 sub cond_of {
   my ($f) = @_;
@@ -269,9 +309,10 @@ sub has_guard {
 # Emits file $f (code of region $cur) with its local includes inlined.
 sub expand {
   my ($f, $cur) = @_;
-  $emitted{$f}{$cond} = 1;
+  $emitted{$f}{ $is_instance{$f} ? "\@$source" : $cond } = 1;
   my $t = $text{$f};
-  $t = rename_idents($t, $renames{$f}) if $renames{$f};
+  my $map = $renames{ $is_instance{$f} ? $source : $f };
+  $t = rename_idents($t, $map) if $map;
   my @lines = split /\n/, $t, -1;
   pop @lines if @lines && $lines[-1] eq '';
   # The include guard of a header is not a condition for hoisting.
@@ -296,16 +337,18 @@ sub expand {
       # other macros set: tier_declarations.h), so it is inlined every time.
       # One inlined under another source condition (x86 or AArch64 files) may
       # be compiled out, so it is inlined again; its guard keeps one copy.
-      if (($emitted{$h}{$cond} || $emitted{$h}{''}) && has_guard($h)) { $res .= "/* #include \"$1\": above */\n"; next; }
+      my $seen = $is_instance{$h} ? $emitted{$h}{"\@$source"} : $emitted{$h}{$cond} || $emitted{$h}{''};
+      if ($seen && has_guard($h)) { $res .= "/* #include \"$1\": above */\n"; next; }
       out($cur, $res);
       $res = '';
+      my $hr = $is_instance{$h} ? $region{$source} : region_of($h, $cond);
       # A header's static inline helpers and tables may go unused by a file, as in the
       # file-by-file build (where clang does not warn of them in headers).
-      out(region_of($h, $cond), "/* ---- $h ---- */\n#pragma GCC diagnostic push\n"
+      out($hr, "/* ---- $h ---- */\n#pragma GCC diagnostic push\n"
           . "#pragma GCC diagnostic ignored \"-Wunused-function\"\n"
           . "#pragma GCC diagnostic ignored \"-Wunused-const-variable\"\n");
-      expand($h, region_of($h, $cond));
-      out(region_of($h, $cond), "#pragma GCC diagnostic pop\n/* ---- end of $h ---- */\n");
+      expand($h, $hr);
+      out($hr, "#pragma GCC diagnostic pop\n/* ---- end of $h ---- */\n");
       next;
     }
     if ($top && $l =~ /^[ \t]*#[ \t]*include[ \t]*([<"][^>"]+[>"])/) {
@@ -321,6 +364,7 @@ for my $f (map { norm($_) } @sources) {
   my $r = $region{$f};
   my @nowarn = map { /^-Wno-(.+)$/ ? $1 : () } flags_of($f);
   $cond = cond_of($f);
+  $source = $f;
   out($r, "\n/* ======== $f ======== */\n");
   out($r, "#if $cond\n") if $cond ne '';
   out($r, join '', "#pragma GCC diagnostic push\n",
@@ -328,7 +372,9 @@ for my $f (map { norm($_) } @sources) {
   expand($f, $r);
   out($r, "#pragma GCC diagnostic pop\n") if @nowarn;
   my %macros;
-  $macros{$1} = 1 while $text{$f} =~ /^[ \t]*#[ \t]*define[ \t]+(\w+)/mg;
+  for my $t (map { $text{$_} } $f, @{ $reaches{$f} }) {
+    $macros{$1} = 1 while $t =~ /^[ \t]*#[ \t]*define[ \t]+(\w+)/mg;
+  }
   out($r, join '', map { "#undef $_\n" } sort keys %macros);
   push @segs, ['barrier', $cond ne '' ? "#endif /* $cond */\n" : ''];
 }

@@ -19,9 +19,13 @@
 #define V_TIER neon
 #define V16_UNIT_BITS 4
 #define V_BYTE_BITS 4
+#define V_PIN(x) ((void)0)
 
 typedef uint8x16_t vu8;
 typedef uint16x8_t vu16;
+/* Compare results: 0x00 / 0xFF per lane, in vectors. */
+typedef uint8x16_t vm8;
+typedef uint16x8_t vm16;
 
 static inline vu8 v_load(const void *p) { return vld1q_u8((const uint8_t *)p); }
 static inline void v_store(void *p, vu8 v) { vst1q_u8((uint8_t *)p, v); }
@@ -31,7 +35,7 @@ static inline vu8 v_or(vu8 a, vu8 b) { return vorrq_u8(a, b); }
 static inline vu8 v_and(vu8 a, vu8 b) { return vandq_u8(a, b); }
 static inline vu8 v_xor(vu8 a, vu8 b) { return veorq_u8(a, b); }
 static inline vu8 v_subs(vu8 a, vu8 b) { return vqsubq_u8(a, b); }
-static inline vu8 v_shr4(vu8 v) { return vshrq_n_u8(v, 4); }
+static inline vu8 v_shr4(vu8 v, vu8 nib) { return (void)nib, vshrq_n_u8(v, 4); }
 /* The tables are (char) lists (utf8_lookup_tables.h): char is unsigned on
  * Linux/AArch64 and signed on Apple, so they are stored as char. */
 #define V_TABLE16(...) vld1q_u8(((const uint8_t *)(const char[16]){__VA_ARGS__}))
@@ -42,12 +46,12 @@ static inline vu8 v_lookup16(vu8 table, vu8 idx) { return vqtbl1q_u8(table, idx)
 static inline uint64_t v_nibble_mask(vu8 m) {
   return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(m), 4)), 0);
 }
-static inline uint64_t v_bits(vu8 m) { return v_nibble_mask(m); }
-static inline vu8 v_is_cont(vu8 v) { /* 0x80..0xBF: below 0xC0 as signed bytes */
+static inline uint64_t v_bits(vm8 m) { return v_nibble_mask(m); }
+static inline vm8 v_is_cont(vu8 v) { /* 0x80..0xBF: below 0xC0 as signed bytes */
   return vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-64));
 }
-static inline vu8 v_ge(vu8 v, unsigned char c) { return vcgeq_u8(v, vdupq_n_u8(c)); }
-static inline vu8 v_nonzero(vu8 v) { return vtstq_u8(v, v); }
+static inline vm8 v_ge(vu8 v, unsigned char c) { return vcgeq_u8(v, vdupq_n_u8(c)); }
+static inline vm8 v_nonzero(vu8 v) { return vtstq_u8(v, v); }
 static inline int v_any(vu8 v) { return vmaxvq_u8(v) != 0; }
 static inline int v_any_high(vu8 v) { return vmaxvq_u8(v) >= 0x80; }
 static inline size_t v_first_high(vu8 v) {
@@ -60,34 +64,38 @@ static inline vu16 v16_load(const char16_t *p, int be) {
   vu16 v = v16_load_raw(p);
   return be ? vreinterpretq_u16_u8(vrev16q_u8(vreinterpretq_u8_u16(v))) : v;
 }
-static inline vu16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
+static inline vm16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
   return vceqq_u16(vandq_u16(v, vdupq_n_u16((uint16_t)mask)), vdupq_n_u16((uint16_t)value));
 }
 /* Each unit's compare result narrowed to a byte, then 4 bits per unit. */
-static inline uint64_t v16_bits2(vu16 a, vu16 b) {
+static inline uint64_t v16_bits2(vm16 a, vm16 b) {
   return v_nibble_mask(vcombine_u8(vmovn_u16(a), vmovn_u16(b)));
 }
-static inline size_t v16_count2(vu16 a, vu16 b) {
+static inline size_t v16_count2(vm16 a, vm16 b) {
   return (size_t)(__builtin_popcountll(v16_bits2(a, b)) >> 2);
 }
-static inline int v16_any(vu16 v) { return vmaxvq_u16(v) != 0; }
-static inline vu16 v16_or(vu16 a, vu16 b) { return vorrq_u16(a, b); }
-static inline vu16 v16_and(vu16 a, vu16 b) { return vandq_u16(a, b); }
+static inline int v16_any(vm16 v) { return vmaxvq_u16(v) != 0; }
+static inline vm16 v16_or(vm16 a, vm16 b) { return vorrq_u16(a, b); }
+static inline vm16 v16_and(vm16 a, vm16 b) { return vandq_u16(a, b); }
 
 /* 32-bit lanes (UTF-32 values). */
 #define V32_LANES 4
 typedef uint32x4_t vu32;
+typedef uint32x4_t vm32;
 static inline vu32 v32_load(const char32_t *p) { return vld1q_u32((const uint32_t *)p); }
-static inline vu32 v32_ge(vu32 v, uint32_t c) { return vcgeq_u32(v, vdupq_n_u32(c)); }
-static inline vu32 v32_in_range(vu32 v, uint32_t lo, uint32_t len) {
+static inline vm32 v32_ge(vu32 v, uint32_t c) { return vcgeq_u32(v, vdupq_n_u32(c)); }
+static inline vm32 v32_in_range(vu32 v, uint32_t lo, uint32_t len) {
   return vcltq_u32(vsubq_u32(v, vdupq_n_u32(lo)), vdupq_n_u32(len));
 }
-static inline vu32 v32_top_eq(vu32 v, uint32_t mask, uint32_t value) {
+static inline vm32 v32_top_eq(vu32 v, uint32_t mask, uint32_t value) {
   return vceqq_u32(vandq_u32(v, vdupq_n_u32(mask)), vdupq_n_u32(value));
 }
-static inline vu32 v32_or(vu32 a, vu32 b) { return vorrq_u32(a, b); }
-static inline int v32_any(vu32 m) { return vmaxvq_u32(m) != 0; }
-static inline size_t v32_count(vu32 m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
+static inline vu32 v32_umax(vu32 a, vu32 b) { return vmaxq_u32(a, b); }
+static inline vu32 v32_umin(vu32 a, vu32 b) { return vminq_u32(a, b); }
+static inline vu32 v32_sub(vu32 v, uint32_t c) { return vsubq_u32(v, vdupq_n_u32(c)); }
+static inline vm32 v32_or(vm32 a, vm32 b) { return vorrq_u32(a, b); }
+static inline int v32_any(vm32 m) { return vmaxvq_u32(m) != 0; }
+static inline size_t v32_count(vm32 m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
 
 
 #endif

@@ -8,10 +8,17 @@
  * the vocabulary's V_TIER, and declared by UTFXI_DECLARE_TIER (internal.h).
  *
  * The vocabulary (all static inline; v = one vector of V_BYTES bytes):
- *   types     vu8 (bytes), vu16 (16-bit lanes; may be the same type)
+ *   types     vu8 (bytes), vu16 (16-bit lanes; may be the same type);
+ *             vm8, vm16, vm32: compare results on bytes, 16- and 32-bit
+ *             lanes (vectors of 0x00 / 0xFF on AVX2 and NEON, mask
+ *             registers on AVX-512); only the mask operations take them
  *   V_BYTES   bytes per vector; V_TIER the tier name (a bare word)
  *   v_load(p) v_zero() v_splat(byte) v_or v_and v_xor v_subs (unsigned,
- *             saturating) v_shr4 (each byte >> 4)
+ *             saturating)
+ *   v_shr4(v, nib)              each byte >> 4 (nib = v_splat(0x0F), for
+ *                               ISAs that shift 16-bit lanes and mask)
+ *   V_PIN(x)                    keeps the vector constant x in a register
+ *                               (a no-op where the compiler does so anyway)
  *   V_TABLE16(16 signed chars)  a 16-entry table, in every 16-byte lane
  *   v_lookup16(table, idx)      table[idx] per byte, idx < 16
  *   v_prev(prev, cur, k)        cur shifted k bytes later, the last k bytes
@@ -35,6 +42,15 @@
  *   v32_ge(v, c), v32_in_range(v, lo, len)  unsigned compares,
  *   v32_top_eq(v, mask, value)              (v & mask) == value, and
  *   v32_any(m), v32_count(m)                whether and how many lanes they set
+ *   v32_umax(a, b) v32_umin(a, b)           unsigned maximum, minimum
+ *   v32_sub(v, c)                           v - c, modulo 2^32
+ * Optional, where the ISA loads and stores under a lane mask without
+ * touching memory outside it (V_MASKED_TAIL defined): the generic kernels
+ * then finish a tail in vector registers instead of calling the scalar
+ * kernel. k may exceed the vector (then the whole vector is loaded):
+ *   v_load_tail(p, k)  v16_load_tail(p, k, be)  v16_load_tail_raw(p, k)
+ *   v32_load_tail(p, k)   the first k lanes at p, zeros after them
+ *   v16_store_tail(p, k, v)   the first k (<= V16_UNITS) lanes of v to p
  * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB
  * transcoders, PSHUFB tables) stay in that ISA's own files. */
 #ifndef UTFX_SIMD_GENERIC_H
@@ -55,6 +71,9 @@
 /* Units of UTF-16 per vector and per two-vector block. */
 #define V16_UNITS (V_BYTES / 2)
 #define V16_BLOCK (2 * V16_UNITS)
+
+/* What is left of k lanes after the first `skip` (for a tail's later vectors). */
+static inline size_t g_rest(size_t k, size_t skip) { return k > skip ? k - skip : 0; }
 
 static inline unsigned g_ctz64(uint64_t x) {
 #if defined(__GNUC__) || defined(__clang__)

@@ -8,7 +8,8 @@
  * bad = high not followed by low | low not preceded by high. A block that
  * ends with a high surrogate leaves it to the next block (validation, the
  * lengths) or carries it there as a bit (the repair), so blocks start on
- * character boundaries. Tails (under one block) go to the scalar kernels.
+ * character boundaries. Tails (under one block) are zero-masked blocks where
+ * the ISA has them (V_MASKED_TAIL), else they go to the scalar kernels.
  * References: Lemire & Mula, "Transcoding billions of Unicode characters per
  * second with SIMD instructions", Software: Practice and Experience 52(2),
  * 2022. */
@@ -27,19 +28,32 @@
 /* Nonzero if some of the 2 * V16_BLOCK units at s is a surrogate. */
 static inline int g16_any_surrogate_x4(const char16_t *s, int be) {
   const unsigned mask = be ? 0x00F8 : 0xF800, sur = be ? 0x00D8 : 0xD800;
-  vu16 a = v16_top_eq(v16_load_raw(s), mask, sur);
-  vu16 b = v16_top_eq(v16_load_raw(s + V16_UNITS), mask, sur);
-  vu16 c = v16_top_eq(v16_load_raw(s + 2 * V16_UNITS), mask, sur);
-  vu16 d = v16_top_eq(v16_load_raw(s + 3 * V16_UNITS), mask, sur);
+  vm16 a = v16_top_eq(v16_load_raw(s), mask, sur);
+  vm16 b = v16_top_eq(v16_load_raw(s + V16_UNITS), mask, sur);
+  vm16 c = v16_top_eq(v16_load_raw(s + 2 * V16_UNITS), mask, sur);
+  vm16 d = v16_top_eq(v16_load_raw(s + 3 * V16_UNITS), mask, sur);
   return v16_any(v16_or(v16_or(a, b), v16_or(c, d)));
 }
 
-/* High and low surrogate masks of the block at s (all in the buffer). */
-UTFXI_INLINE void g16_pairs(const char16_t *s, int be, uint64_t *hi, uint64_t *lo) {
-  vu16 a = v16_load(s, be), b = v16_load(s + V16_UNITS, be);
+/* High and low surrogate masks of the block (a, b) of host-order units. */
+UTFXI_INLINE void g16_pair_masks(vu16 a, vu16 b, uint64_t *hi, uint64_t *lo) {
   *hi = v16_bits2(v16_top_eq(a, 0xFC00, 0xD800), v16_top_eq(b, 0xFC00, 0xD800));
   *lo = v16_bits2(v16_top_eq(a, 0xFC00, 0xDC00), v16_top_eq(b, 0xFC00, 0xDC00));
 }
+
+/* The same for the block at s (all in the buffer). */
+UTFXI_INLINE void g16_pairs(const char16_t *s, int be, uint64_t *hi, uint64_t *lo) {
+  g16_pair_masks(v16_load(s, be), v16_load(s + V16_UNITS, be), hi, lo);
+}
+
+#ifdef V_MASKED_TAIL
+/* The first k <= V16_BLOCK units at s as a zero-padded block (host order);
+ * the second vector is not loaded when the first holds them all. */
+UTFXI_INLINE void g16_load_tail_block(const char16_t *s, size_t k, int be, vu16 *a, vu16 *b) {
+  *a = v16_load_tail(s, k, be);
+  *b = k > V16_UNITS ? v16_load_tail(s + V16_UNITS, k - V16_UNITS, be) : v_zero();
+}
+#endif
 
 UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
   size_t i = 0;
@@ -58,6 +72,16 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
     if ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS))) break;
     i += adv;
   }
+#ifdef V_MASKED_TAIL
+  if (n - i < V16_BLOCK) { /* no error so far: the tail, zero-padded (no pair for its last high) */
+    uint64_t hi, lo;
+    vu16 a, b;
+    g16_load_tail_block(s + i, n - i, be, &a, &b);
+    g16_pair_masks(a, b, &hi, &lo);
+    if (!((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS))))
+      return utfxi_result(UTFX_OK, n, 0, 0);
+  }
+#endif
   {
     utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
                        : utfxi_validate_utf16le_scalar(s + i, n - i);
@@ -102,11 +126,34 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
     }
     i += V16_BLOCK;
   }
+#ifdef V_MASKED_TAIL
+  { /* the last n - i < V16_BLOCK units (maybe none, after a carried high) */
+    size_t k = n - i;
+    uint64_t hi, lo, bad;
+    vu16 a, b;
+    if (copy) {
+      v16_store_tail(d + i, k < V16_UNITS ? k : V16_UNITS, v16_load_tail_raw(s + i, k));
+      if (k > V16_UNITS)
+        v16_store_tail(d + i + V16_UNITS, k - V16_UNITS,
+                       v16_load_tail_raw(s + i + V16_UNITS, k - V16_UNITS));
+    }
+    g16_load_tail_block(s + i, k, be, &a, &b);
+    g16_pair_masks(a, b, &hi, &lo);
+    if (carry && !(lo & 1)) utfxi_store16(d + i - 1, 0xFFFD, be);
+    bad = (hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry));
+    while (bad) {
+      unsigned u = g_ctz64(bad) / V16_UNIT_BITS;
+      utfxi_store16(d + i + u, 0xFFFD, be);
+      bad &= ~(G16_UNIT << (u * V16_UNIT_BITS));
+    }
+  }
+#else
   i -= carry ? 1 : 0; /* the scalar tail pairs that high surrogate itself */
   if (be)
     utfxi_to_well_formed_utf16be_scalar(s + i, n - i, d + i);
   else
     utfxi_to_well_formed_utf16le_scalar(s + i, n - i, d + i);
+#endif
 }
 void G_NAME(to_well_formed_utf16le)(const char16_t *s, size_t n, char16_t *d) {
   g16_to_well_formed(s, n, d, 0);
@@ -143,11 +190,28 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be) {
     }
     total = utfxi_add_sat(total, count);
   }
+#ifdef V_MASKED_TAIL
+  if (i < n) { /* zero-padded: a zero unit counts 1, taken off */
+    size_t k = n - i, count;
+    vu16 a, b;
+    g16_load_tail_block(s + i, k, be, &a, &b);
+    count = 3 * V16_BLOCK - (V16_BLOCK - k) -
+            v16_count2(v16_top_eq(a, 0xFF80, 0), v16_top_eq(b, 0xFF80, 0)) -
+            v16_count2(v16_top_eq(a, 0xF800, 0), v16_top_eq(b, 0xF800, 0));
+    if (v16_any(v16_or(v16_top_eq(a, 0xF800, 0xD800), v16_top_eq(b, 0xF800, 0xD800)))) {
+      uint64_t hi, lo;
+      g16_pair_masks(a, b, &hi, &lo);
+      count -= 2 * G16_COUNT(hi & (lo >> V16_UNIT_BITS));
+    }
+    total = utfxi_add_sat(total, count);
+  }
+#else
   if (i < n) {
     size_t rest = be ? utfxi_utf8_length_from_utf16be_scalar(s + i, n - i)
                      : utfxi_utf8_length_from_utf16le_scalar(s + i, n - i);
     total = utfxi_add_sat(total, rest);
   }
+#endif
   return total;
 }
 size_t G_NAME(utf8_length_from_utf16le)(const char16_t *s, size_t n) {
@@ -166,14 +230,26 @@ size_t G_NAME(utf8_length_from_utf16be)(const char16_t *s, size_t n) {
 UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
   size_t i = 0, pairs = 0;
   for (; n - i >= V16_BLOCK + 1; i += V16_BLOCK) {
-    vu16 hia = v16_top_eq(v16_load(s + i, be), 0xFC00, 0xD800);
-    vu16 hib = v16_top_eq(v16_load(s + i + V16_UNITS, be), 0xFC00, 0xD800);
-    vu16 loa = v16_top_eq(v16_load(s + i + 1, be), 0xFC00, 0xDC00);
-    vu16 lob = v16_top_eq(v16_load(s + i + 1 + V16_UNITS, be), 0xFC00, 0xDC00);
+    vm16 hia = v16_top_eq(v16_load(s + i, be), 0xFC00, 0xD800);
+    vm16 hib = v16_top_eq(v16_load(s + i + V16_UNITS, be), 0xFC00, 0xD800);
+    vm16 loa = v16_top_eq(v16_load(s + i + 1, be), 0xFC00, 0xDC00);
+    vm16 lob = v16_top_eq(v16_load(s + i + 1 + V16_UNITS, be), 0xFC00, 0xDC00);
     pairs += v16_count2(v16_and(hia, loa), v16_and(hib, lob));
   }
+#ifdef V_MASKED_TAIL
+  if (i < n) { /* k <= V16_BLOCK units left: highs among them, lows one further on */
+    size_t k = n - i;
+    vu16 ha, hb, la, lb;
+    g16_load_tail_block(s + i, k, be, &ha, &hb);
+    g16_load_tail_block(s + i + 1, k - 1, be, &la, &lb);
+    pairs += v16_count2(v16_and(v16_top_eq(ha, 0xFC00, 0xD800), v16_top_eq(la, 0xFC00, 0xDC00)),
+                        v16_and(v16_top_eq(hb, 0xFC00, 0xD800), v16_top_eq(lb, 0xFC00, 0xDC00)));
+  }
+  return n - pairs;
+#else
   return i - pairs + (be ? utfxi_utf32_length_from_utf16be_scalar(s + i, n - i)
                          : utfxi_utf32_length_from_utf16le_scalar(s + i, n - i));
+#endif
 }
 size_t G_NAME(utf32_length_from_utf16le)(const char16_t *s, size_t n) {
   return g16_utf32_length(s, n, 0);

@@ -1,35 +1,55 @@
 /* UTF-32 validation and the UTF-8 and UTF-16 lengths of UTF-32, at any
  * vector width (generic.h). A value is ill-formed if it is a surrogate or
  * above 0x10FFFF; the UTFX_REPLACE conversions write U+FFFD for it (3 UTF-8
- * bytes, 1 UTF-16 unit). Validation tests four vectors per step and hands a
- * step with an error to the scalar kernel (the same offset on every tier);
+ * bytes, 1 UTF-16 unit). Validation tests four vectors per step (a minimum
+ * and a maximum) and hands a step with an error to the scalar kernel (the same offset on every tier);
  * lengths count per vector and add with saturation per chunk of
- * UTFXI_LENGTH_CHUNK values; tails go to the scalar kernels. */
+ * UTFXI_LENGTH_CHUNK values; tails are zero-masked vectors where the ISA has
+ * them (V_MASKED_TAIL), else the scalar kernels. */
 #ifndef UTFX_SIMD_GENERIC_UTF32_H
 #define UTFX_SIMD_GENERIC_UTF32_H
 
 #include "generic.h"
 
 /* Lanes of ill-formed values. */
-static inline vu32 g32_invalid(vu32 v) {
+static inline vm32 g32_invalid(vu32 v) {
   return v32_or(v32_ge(v, 0x110000), v32_top_eq(v, 0xFFFFF800u, 0xD800));
 }
 
 utfx_result G_NAME(validate_utf32)(const char32_t *s, size_t n) {
   size_t i = 0;
   utfx_result r;
+  /* v - 0xD800 (mod 2^32) is below 0x800 exactly for surrogates: the
+   * minimum of that over four vectors finds them and the maximum finds
+   * values above 0x10FFFF, with two compares per step. */
   for (; n - i >= 4 * V32_LANES; i += 4 * V32_LANES) {
-    vu32 bad = v32_or(v32_or(g32_invalid(v32_load(s + i)), g32_invalid(v32_load(s + i + V32_LANES))),
-                      v32_or(g32_invalid(v32_load(s + i + 2 * V32_LANES)),
-                             g32_invalid(v32_load(s + i + 3 * V32_LANES))));
-    if (v32_any(bad)) break;
+    vu32 a = v32_load(s + i), b = v32_load(s + i + V32_LANES);
+    vu32 c = v32_load(s + i + 2 * V32_LANES), d = v32_load(s + i + 3 * V32_LANES);
+    vu32 top = v32_umax(v32_umax(a, b), v32_umax(c, d));
+    vu32 low = v32_umin(v32_umin(v32_sub(a, 0xD800), v32_sub(b, 0xD800)),
+                        v32_umin(v32_sub(c, 0xD800), v32_sub(d, 0xD800)));
+    if (v32_any(v32_or(v32_ge(top, 0x110000), v32_in_range(low, 0, 0x800)))) break;
   }
+#ifdef V_MASKED_TAIL
+  if (n - i < 4 * V32_LANES) { /* no error so far: the tail, zero-padded */
+    size_t k = n - i;
+    vm32 bad = v32_or(v32_or(g32_invalid(v32_load_tail(s + i, k)),
+                             g32_invalid(v32_load_tail(s + i + V32_LANES, g_rest(k, V32_LANES)))),
+                      v32_or(g32_invalid(v32_load_tail(s + i + 2 * V32_LANES,
+                                                       g_rest(k, 2 * V32_LANES))),
+                             g32_invalid(v32_load_tail(s + i + 3 * V32_LANES,
+                                                       g_rest(k, 3 * V32_LANES)))));
+    if (!v32_any(bad)) return utfxi_result(UTFX_OK, n, 0, 0);
+  }
+#endif
   r = utfxi_validate_utf32_scalar(s + i, n - i);
   return utfxi_result_after(&r, i, 0, 0);
 }
 
 /* 1 + (>= 0x80) + (>= 0x800) + (in 0x10000..0x10FFFF) bytes per value: an
- * ill-formed value counts 3, the length of U+FFFD. */
+ * ill-formed value counts 3, the length of U+FFFD. (A tier with a better
+ * kernel of its own defines G_OWN_UTF8_LENGTH_FROM_UTF32.) */
+#ifndef G_OWN_UTF8_LENGTH_FROM_UTF32
 size_t G_NAME(utf8_length_from_utf32)(const char32_t *s, size_t n) {
   size_t i = 0, total = 0;
   while (n - i >= V32_LANES) {
@@ -41,16 +61,30 @@ size_t G_NAME(utf8_length_from_utf32)(const char32_t *s, size_t n) {
     }
     total = utfxi_add_sat(total, count);
   }
+#ifdef V_MASKED_TAIL
+  {
+    vu32 v = v32_load_tail(s + i, n - i); /* zeros count 1 each: not counted */
+    return utfxi_add_sat(total, n - i + v32_count(v32_ge(v, 0x80)) + v32_count(v32_ge(v, 0x800)) +
+                                    v32_count(v32_in_range(v, 0x10000, 0x100000)));
+  }
+#else
   return utfxi_add_sat(total, utfxi_utf8_length_from_utf32_scalar(s + i, n - i));
+#endif
 }
+#endif
 
 /* One unit per value, two for 0x10000..0x10FFFF. */
 size_t G_NAME(utf16_length_from_utf32)(const char32_t *s, size_t n) {
   size_t i = 0, astral = 0;
   for (; n - i >= V32_LANES; i += V32_LANES)
     astral += v32_count(v32_in_range(v32_load(s + i), 0x10000, 0x100000));
+#ifdef V_MASKED_TAIL
+  astral += v32_count(v32_in_range(v32_load_tail(s + i, n - i), 0x10000, 0x100000));
+  return utfxi_add_sat(n, astral);
+#else
   return utfxi_add_sat(utfxi_add_sat(i, astral),
                        utfxi_utf16_length_from_utf32_scalar(s + i, n - i));
+#endif
 }
 
 #endif

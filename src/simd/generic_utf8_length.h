@@ -8,8 +8,9 @@
  * decoder counts from the character boundary before that vector through the
  * first error byte (the lead of an unfinished character counted before is
  * taken back first); the next step starts at a boundary with zero context,
- * as a stream start does. Tail (under one vector): the scalar kernel, after
- * the character that straddles its start. The count never exceeds n, so it
+ * as a stream start does. Tail (under one vector): a zero-masked vector
+ * where the ISA has them (V_MASKED_TAIL), else the scalar kernel, after the
+ * character that straddles its start. The count never exceeds n, so it
  * cannot overflow. */
 #ifndef UTFX_SIMD_GENERIC_UTF8_LENGTH_H
 #define UTFX_SIMD_GENERIC_UTF8_LENGTH_H
@@ -24,14 +25,14 @@ static inline uint64_t g8_live(size_t k) {
 #define G8_COUNT(m) ((size_t)(g_popcnt64(m) / V_BYTE_BITS))
 
 /* Units of the well-formed bytes of v selected by live (a v_bits mask). */
-static inline size_t g8_block_count(vu8 v, uint64_t live, int utf16) {
+UTFXI_INLINE size_t g8_block_count(vu8 v, uint64_t live, int utf16) {
   size_t c = G8_COUNT(~v_bits(v_is_cont(v)) & live);
   if (utf16) c += G8_COUNT(v_bits(v_ge(v, 0xF0)) & live);
   return c;
 }
 
 /* Index of the first nonzero byte of err (v_any(err)). */
-static inline unsigned g8_first_error(vu8 err) {
+UTFXI_INLINE unsigned g8_first_error(vu8 err) {
   return g_ctz64(v_bits(v_nonzero(err))) / V_BYTE_BITS;
 }
 
@@ -48,12 +49,42 @@ UTFXI_INLINE size_t g8_count_through_error(const unsigned char *s, size_t n, siz
   return q;
 }
 
+/* A step of four vectors v0..v3 at i holds an error: count the vectors
+ * before the first error, then through the error byte (the scalar decoder
+ * goes only that far, so rare errors stay cheap). Returns the new offset. Not
+ * inlined: in the loop, gcc would keep the four vectors in memory for it. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static size_t g8_count_error_step(const struct g8_consts *k, const unsigned char *s, size_t n,
+                                  size_t i, vu8 v0, vu8 v1, vu8 v2, vu8 v3, size_t *count,
+                                  int utf16) {
+  const unsigned char *p = s + i;
+  vu8 v = v0, err = g_utf8_block_errors(k, p, v0);
+  size_t at = i;
+  if (!v_any(err)) {
+    *count += g8_block_count(v0, G8_ALL, utf16);
+    v = v1, at += V_BYTES, err = g_utf8_block_errors(k, p + V_BYTES, v1);
+    if (!v_any(err)) {
+      *count += g8_block_count(v1, G8_ALL, utf16);
+      v = v2, at += V_BYTES, err = g_utf8_block_errors(k, p + 2 * V_BYTES, v2);
+      if (!v_any(err)) {
+        *count += g8_block_count(v2, G8_ALL, utf16);
+        v = v3, at += V_BYTES, err = g_utf8_block_errors(k, p + 3 * V_BYTES, v3);
+      }
+    }
+  }
+  return g8_count_through_error(s, n, at, v, g8_first_error(err), count, utf16);
+}
+
 UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
   const unsigned char *s = (const unsigned char *)src;
   const size_t step = 4 * V_BYTES;
   size_t i = 0, count = 0;
   int fresh = 1; /* at a boundary, no context usable */
   vu8 pending = v_zero(), err, v;
+  struct g8_consts k;
+  g8_consts_init(&k);
   for (;;) {
     if (fresh) {
       if (n - i < V_BYTES) break;
@@ -65,9 +96,11 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
         fresh = 0;
         continue;
       }
-      err = g_utf8_errors_alone(v);
+      err = g_utf8_errors_alone(&k, v);
       if (v_any(err)) {
-        count += utfxi_utf8_count_steps(s, n, i + g8_first_error(err) + 1, &i, utf16);
+        size_t q = i; /* locals whose address is taken live in memory: not i, count */
+        count += utfxi_utf8_count_steps(s, n, i + g8_first_error(err) + 1, &q, utf16);
+        i = q;
         continue;
       }
       count += g8_block_count(v, G8_ALL, utf16);
@@ -76,13 +109,13 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
       fresh = 0;
     } else if (n - i >= step) {
       const unsigned char *p = s + i;
-      vu8 vs[4];
-      int b;
-      vs[0] = v_load(p), vs[1] = v_load(p + V_BYTES);
-      vs[2] = v_load(p + 2 * V_BYTES), vs[3] = v_load(p + 3 * V_BYTES);
-      if (!v_any_high(v_or(v_or(vs[0], vs[1]), v_or(vs[2], vs[3])))) {
+      vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
+      vu8 v2 = v_load(p + 2 * V_BYTES), v3 = v_load(p + 3 * V_BYTES);
+      if (!v_any_high(v_or(v_or(v0, v1), v_or(v2, v3)))) {
         if (v_any(pending)) {
-          i = utfxi_utf8_recount(s, n, i, i + step, &count, utf16);
+          size_t c = count;
+          i = utfxi_utf8_recount(s, n, i, i + step, &c, utf16);
+          count = c;
           fresh = 1;
           continue;
         }
@@ -90,25 +123,19 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
         i += step;
         continue;
       }
-      err = v_or(v_or(g_utf8_block_errors(p, vs[0]), g_utf8_block_errors(p + V_BYTES, vs[1])),
-                 v_or(g_utf8_block_errors(p + 2 * V_BYTES, vs[2]),
-                      g_utf8_block_errors(p + 3 * V_BYTES, vs[3])));
+      err = v_or(v_or(g_utf8_block_errors(&k, p, v0), g_utf8_block_errors(&k, p + V_BYTES, v1)),
+                 v_or(g_utf8_block_errors(&k, p + 2 * V_BYTES, v2),
+                      g_utf8_block_errors(&k, p + 3 * V_BYTES, v3)));
       if (v_any(err)) {
-        /* Count the vectors before the first error; the scalar decoder goes
-         * only through the first error byte, so rare errors stay cheap. */
-        for (b = 0;; b++) {
-          err = g_utf8_block_errors(p + V_BYTES * (size_t)b, vs[b]);
-          if (v_any(err) || b == 3) break;
-          count += g8_block_count(vs[b], G8_ALL, utf16);
-        }
-        i = g8_count_through_error(s, n, i + V_BYTES * (size_t)b, vs[b], g8_first_error(err),
-                                   &count, utf16);
+        size_t c = count;
+        i = g8_count_error_step(&k, s, n, i, v0, v1, v2, v3, &c, utf16);
+        count = c;
         fresh = 1;
         continue;
       }
-      count += g8_block_count(vs[0], G8_ALL, utf16) + g8_block_count(vs[1], G8_ALL, utf16) +
-               g8_block_count(vs[2], G8_ALL, utf16) + g8_block_count(vs[3], G8_ALL, utf16);
-      pending = g_utf8_ends_inside(vs[3]);
+      count += g8_block_count(v0, G8_ALL, utf16) + g8_block_count(v1, G8_ALL, utf16) +
+               g8_block_count(v2, G8_ALL, utf16) + g8_block_count(v3, G8_ALL, utf16);
+      pending = g_utf8_ends_inside(v3);
       i += step;
     } else if (n - i >= V_BYTES) {
       v = v_load(s + i);
@@ -118,9 +145,11 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
         continue;
       }
       pending = g_utf8_ends_inside(v);
-      err = g_utf8_block_errors(s + i, v);
+      err = g_utf8_block_errors(&k, s + i, v);
       if (v_any(err)) {
-        i = g8_count_through_error(s, n, i, v, g8_first_error(err), &count, utf16);
+        size_t c = count;
+        i = g8_count_through_error(s, n, i, v, g8_first_error(err), &c, utf16);
+        count = c;
         fresh = 1;
         continue;
       }
@@ -130,6 +159,24 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
       break;
     }
   }
+#ifdef V_MASKED_TAIL
+  { /* n - i < V_BYTES bytes left, zero-padded: the zeros expose an
+     * unfinished character */
+    size_t r = n - i;
+    v = v_load_tail(s + i, r);
+    if (fresh) {
+      if (v_any(g_utf8_errors_alone(&k, v))) return count + utfxi_utf8_count_steps(s, n, n, &i, utf16);
+    } else {
+      err = g_utf8_error_bytes(&k, v, v_load_tail(s + i - 1, r + 1), v_load_tail(s + i - 2, r + 2),
+                               v_load_tail(s + i - 3, r + 3));
+      if (v_any(err)) {
+        utfxi_utf8_recount(s, n, i, n, &count, utf16);
+        return count;
+      }
+    }
+    return count + g8_block_count(v, g8_live(r), utf16);
+  }
+#else
   /* n - i < V_BYTES bytes left: the scalar kernel, from the end of the
    * character that straddles i (unless fresh: i is a character boundary). */
   if (!fresh) {
@@ -144,9 +191,13 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
   }
   return count + (utf16 ? utfxi_utf16_length_from_utf8_scalar((const char *)s + i, n - i)
                         : utfxi_utf32_length_from_utf8_scalar((const char *)s + i, n - i));
+#endif
 }
 
+/* (A tier with kernels of its own defines G_OWN_UTF8_LENGTHS.) */
+#ifndef G_OWN_UTF8_LENGTHS
 size_t G_NAME(utf16_length_from_utf8)(const char *s, size_t n) { return g8_count_utf8(s, n, 1); }
 size_t G_NAME(utf32_length_from_utf8)(const char *s, size_t n) { return g8_count_utf8(s, n, 0); }
+#endif
 
 #endif

@@ -8,9 +8,10 @@
  * (the first vector, with nothing readable before it, shifts zeros in, in
  * registers). Errors accumulate over a chunk of four vectors, tested once; a
  * chunk of ASCII is skipped with one test, after checking that the previous
- * chunk did not end inside a character. The tail (under one vector) and any
- * chunk with an error go to the scalar kernel from the character boundary
- * before them, so every offset reported is the scalar kernel's. */
+ * chunk did not end inside a character. The tail (under one vector) is a
+ * zero-masked vector where the ISA has them (V_MASKED_TAIL); without, and
+ * for any chunk with an error, the scalar kernel runs from the character
+ * boundary before it, so every offset reported is the scalar kernel's. */
 #ifndef UTFX_SIMD_GENERIC_UTF8_VALIDATE_H
 #define UTFX_SIMD_GENERIC_UTF8_VALIDATE_H
 
@@ -27,11 +28,20 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
   const unsigned char *s = (const unsigned char *)src;
   size_t i;
   vu8 err, pending, v;
-  if (n < V_BYTES) return utfxi_validate_utf8_scalar(src, n);
+  struct g8_consts k;
+  g8_consts_init(&k);
+  if (n < V_BYTES) {
+#ifdef V_MASKED_TAIL /* one zero-padded vector: the zeros expose an unfinished character */
+    if (v_any(g_utf8_errors_alone(&k, v_load_tail(s, n)))) return g_utf8_locate_error(s, n, 0);
+    return utfxi_result(UTFX_OK, n, 0, 0);
+#else
+    return utfxi_validate_utf8_scalar(src, n);
+#endif
+  }
   v = v_load(s);
   pending = v_zero();
   if (v_any_high(v)) { /* not ASCII: check it, with nothing before it */
-    err = g_utf8_errors_alone(v);
+    err = g_utf8_errors_alone(&k, v);
     if (v_any(err)) return g_utf8_locate_error(s, n, 0);
     pending = g_utf8_ends_inside(v);
   }
@@ -44,19 +54,29 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
       if (v_any(pending)) return g_utf8_locate_error(s, n, i);
       continue;
     }
-    err = v_or(v_or(g_utf8_block_errors(p, v0), g_utf8_block_errors(p + V_BYTES, v1)),
-               v_or(g_utf8_block_errors(p + 2 * V_BYTES, v2),
-                    g_utf8_block_errors(p + 3 * V_BYTES, v3)));
+    err = v_or(v_or(g_utf8_block_errors(&k, p, v0), g_utf8_block_errors(&k, p + V_BYTES, v1)),
+               v_or(g_utf8_block_errors(&k, p + 2 * V_BYTES, v2),
+                    g_utf8_block_errors(&k, p + 3 * V_BYTES, v3)));
     if (v_any(err)) return g_utf8_locate_error(s, n, i);
     pending = g_utf8_ends_inside(v3);
   }
   for (; n - i >= V_BYTES; i += V_BYTES) {
     v = v_load(s + i);
     if (!v_any_high(v) && !v_any(pending)) continue; /* ASCII */
-    err = g_utf8_block_errors(s + i, v);
+    err = g_utf8_block_errors(&k, s + i, v);
     if (v_any(err)) return g_utf8_locate_error(s, n, i);
     pending = g_utf8_ends_inside(v);
   }
+#ifdef V_MASKED_TAIL
+  { /* the last n - i < V_BYTES bytes and their context, zero-padded (at
+     * least one zero follows them: it exposes an unfinished character) */
+    size_t r = n - i;
+    err = g_utf8_error_bytes(&k, v_load_tail(s + i, r), v_load_tail(s + i - 1, r + 1),
+                             v_load_tail(s + i - 2, r + 2), v_load_tail(s + i - 3, r + 3));
+    if (v_any(err)) return g_utf8_locate_error(s, n, i);
+    return utfxi_result(UTFX_OK, n, 0, 0);
+  }
+#else
   /* The tail: ASCII after a complete character is done here (a call costs
    * more than these few bytes), the rest by the scalar kernel from the
    * character boundary before it. */
@@ -66,6 +86,7 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
     if (i == n) return utfxi_result(UTFX_OK, n, 0, 0);
   }
   return g_utf8_locate_error(s, n, i);
+#endif
 }
 
 utfx_result G_NAME(validate_ascii)(const char *src, size_t n) {
@@ -82,10 +103,18 @@ utfx_result G_NAME(validate_ascii)(const char *src, size_t n) {
     if (v_any_high(v)) return utfxi_result(UTFX_INVALID, i + v_first_high(v), 0, 0);
   }
   if (i == n) return utfxi_result(UTFX_OK, n, 0, 0); /* no call for nothing */
+#ifdef V_MASKED_TAIL
+  {
+    vu8 v = v_load_tail(s + i, n - i);
+    if (v_any_high(v)) return utfxi_result(UTFX_INVALID, i + v_first_high(v), 0, 0);
+    return utfxi_result(UTFX_OK, n, 0, 0);
+  }
+#else
   {
     utfx_result r = utfxi_validate_ascii_scalar(src + i, n - i);
     return utfxi_result(r.status, i + r.read, 0, 0);
   }
+#endif
 }
 
 #endif

@@ -13,7 +13,7 @@
  * (which make at least 32 bytes, room checked) overwrite the spill; other
  * stores are masked to the exact length. Block: 64 / 32 bytes. Tail: masked
  * loads and stores, exact to the byte.
- * References: Clausecker & Lemire 2023 (see avx512_utf16_validate.c). */
+ * References: Clausecker & Lemire 2023 (see avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
 #error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
 #endif

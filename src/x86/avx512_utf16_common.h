@@ -2,7 +2,11 @@
  * kernels (avx512_utf16_*.c, avx512_utf32.c, avx512_latin1.c): masked loads
  * of up to 32 UTF-16 units in either byte order, the per-block surrogate
  * analysis, and the encoder of 16 code points to UTF-8. Everything is static
- * inline, so each including file gets its own AVX-512 copy. */
+ * inline, so each including file gets its own AVX-512 copy.
+ * References: Lemire & Mula, "Transcoding billions of Unicode characters per
+ * second with SIMD instructions", Software: Practice and Experience 52(2),
+ * 2022; Clausecker & Lemire, "Transcoding Unicode characters with AVX-512
+ * instructions", Software: Practice and Experience 53(12), 2023. */
 #ifndef UTFX_X86_AVX512_UTF16_COMMON_H
 #define UTFX_X86_AVX512_UTF16_COMMON_H
 

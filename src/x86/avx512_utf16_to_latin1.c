@@ -5,7 +5,7 @@
  * modes, since U+FFFD is not Latin-1 either) hands the rest to the scalar
  * kernel, which stops there with the exact offsets; so does a block that does
  * not fit in the destination. Block: 32 units. Tail: masked load and store.
- * References: Lemire & Mula 2022 (see avx512_utf16_validate.c). */
+ * References: Lemire & Mula 2022 (see avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
 #error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
 #endif

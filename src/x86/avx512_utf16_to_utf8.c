@@ -30,7 +30,7 @@
  * Zen 4). So nothing at or after dst + written is ever touched. Loads are
  * plain for whole blocks and masked at the tail.
  * References: Lemire & Mula 2022; Clausecker & Lemire 2023 (see
- * avx512_utf16_validate.c). */
+ * avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
 #error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
 #endif

@@ -1,15 +1,14 @@
-/* AVX-512 UTF-32 validation and UTF-32 to UTF-8 / UTF-16LE / UTF-16BE.
+/* AVX-512 UTF-32 to UTF-8 / UTF-16LE / UTF-16BE (validation is generic:
+ * avx512_generic.c).
  *
- * A value is ill-formed if it is above 0x10FFFF or a surrogate. Validation
- * tests 4 x 16 values per iteration and hands a block with an error to the
- * scalar kernel. Conversions take 16 values: an ill-formed one becomes
- * U+FFFD in REPLACE mode; in STRICT mode the rest goes to the scalar kernel
+ * A value is ill-formed if it is above 0x10FFFF or a surrogate. Conversions
+ * take 16 values: an ill-formed one becomes U+FFFD in REPLACE mode; in STRICT mode the rest goes to the scalar kernel
  * (exact offsets). To UTF-8: ASCII blocks narrow with vpmovdb, others use the
  * in-lane encoder + vpcompressb of avx512_utf16_common.h. To UTF-16: BMP
  * blocks narrow with vpmovdw; otherwise each lane holds its 1 or 2 units and
  * vpcompressw packs them. The first block that does not fit in the
  * destination goes to the scalar kernel. Block: 16 values. Tail: masked.
- * References: Clausecker & Lemire 2023 (see avx512_utf16_validate.c). */
+ * References: Clausecker & Lemire 2023 (see avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
 #error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
 #endif
@@ -49,33 +48,6 @@ static inline __mmask16 invalid32(__m512i v, const struct u32c *c) {
 }
 
 static inline __mmask16 mask16(size_t k) { return (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k); }
-
-utfx_result utfxi_validate_utf32_avx512(const char32_t *s, size_t n) {
-  /* v - 0xD800 (mod 2^32) is below 0x800 exactly for surrogates: the
-   * minimum over a group finds them, the maximum finds values > 0x10FFFF,
-   * with one mask test per 64 values. */
-  struct u32c c;
-  size_t i = 0;
-  u32c_init(&c);
-  for (; n - i >= 64; i += 64) {
-    __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
-    __m512i x = _mm512_loadu_si512(s + i + 32), y = _mm512_loadu_si512(s + i + 48);
-    __m512i hi = _mm512_max_epu32(_mm512_max_epu32(a, b), _mm512_max_epu32(x, y));
-    __m512i lo = _mm512_min_epu32(
-        _mm512_min_epu32(_mm512_sub_epi32(a, c.d800), _mm512_sub_epi32(b, c.d800)),
-        _mm512_min_epu32(_mm512_sub_epi32(x, c.d800), _mm512_sub_epi32(y, c.d800)));
-    if (_mm512_cmpgt_epu32_mask(hi, c.max) | _mm512_cmplt_epu32_mask(lo, c.c800)) break;
-  }
-  for (; i < n; i += 16) {
-    size_t k = n - i < 16 ? n - i : 16;
-    if (invalid32(a512_load32(s + i, k), &c)) {
-      utfx_result r = utfxi_validate_utf32_scalar(s + i, n - i);
-      r.read += i;
-      return r;
-    }
-  }
-  return utfxi_result(UTFX_OK, n, 0, 0);
-}
 
 enum out32 { OUT_UTF8, OUT_UTF16LE, OUT_UTF16BE };
 

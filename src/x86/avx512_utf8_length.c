@@ -11,7 +11,12 @@
  * character counted before is taken back first); the next step starts at a
  * boundary with zero context, as a stream start does.
  * Tail: zero-masked loads (nothing outside [s, s + n) is read). The count
- * never exceeds n, so it cannot overflow. */
+ * never exceeds n, so it cannot overflow.
+ * This is src/simd/generic_utf8_length.h's algorithm. The generic instance
+ * over vec_avx512.h measured 0.80-0.85x of this kernel on non-ASCII lipsum
+ * text (Zen 5, gcc 12, four interleaved runs, p < 0.05), with and without
+ * pinned constants, inlined or not: until that is understood, the avx512
+ * tier keeps this one. */
 #ifndef __AVX512VBMI2__
 #error "avx512_ files must be built with the avx512 tier's flags"
 #endif

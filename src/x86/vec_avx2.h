@@ -18,9 +18,13 @@
 #define V_TIER avx2
 #define V16_UNIT_BITS 1
 #define V_BYTE_BITS 1
+#define V_PIN(x) ((void)0) /* gcc keeps AVX2 constants hoisted */
 
 typedef __m256i vu8;
 typedef __m256i vu16;
+/* Compare results: 0x00 / 0xFF per lane, in vectors. */
+typedef __m256i vm8;
+typedef __m256i vm16;
 
 static inline vu8 v_load(const void *p) { return _mm256_loadu_si256((const __m256i *)p); }
 static inline void v_store(void *p, vu8 v) { _mm256_storeu_si256((__m256i *)p, v); }
@@ -30,23 +34,21 @@ static inline vu8 v_or(vu8 a, vu8 b) { return _mm256_or_si256(a, b); }
 static inline vu8 v_and(vu8 a, vu8 b) { return _mm256_and_si256(a, b); }
 static inline vu8 v_xor(vu8 a, vu8 b) { return _mm256_xor_si256(a, b); }
 static inline vu8 v_subs(vu8 a, vu8 b) { return _mm256_subs_epu8(a, b); }
-static inline vu8 v_shr4(vu8 v) {
-  return _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0F));
-}
+static inline vu8 v_shr4(vu8 v, vu8 nib) { return _mm256_and_si256(_mm256_srli_epi16(v, 4), nib); }
 #define V_TABLE16(...) _mm256_broadcastsi128_si256(_mm_setr_epi8(__VA_ARGS__))
 static inline vu8 v_lookup16(vu8 table, vu8 idx) { return _mm256_shuffle_epi8(table, idx); }
 /* [high half of prev | low half of cur]: VPALIGNR then reaches across lanes. */
 #define v_prev(prev, cur, k) \
   _mm256_alignr_epi8((cur), _mm256_permute2x128_si256((prev), (cur), 0x21), 16 - (k))
 
-static inline uint64_t v_bits(vu8 m) { return (uint32_t)_mm256_movemask_epi8(m); }
-static inline vu8 v_is_cont(vu8 v) { /* 0x80..0xBF: below 0xC0 as signed bytes */
+static inline uint64_t v_bits(vm8 m) { return (uint32_t)_mm256_movemask_epi8(m); }
+static inline vm8 v_is_cont(vu8 v) { /* 0x80..0xBF: below 0xC0 as signed bytes */
   return _mm256_cmpgt_epi8(_mm256_set1_epi8(-64), v);
 }
-static inline vu8 v_ge(vu8 v, unsigned char c) {
+static inline vm8 v_ge(vu8 v, unsigned char c) {
   return _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)c)), v);
 }
-static inline vu8 v_nonzero(vu8 v) {
+static inline vm8 v_nonzero(vu8 v) {
   return _mm256_xor_si256(_mm256_cmpeq_epi8(v, _mm256_setzero_si256()), _mm256_set1_epi8(-1));
 }
 static inline int v_any(vu8 v) { return !_mm256_testz_si256(v, v); }
@@ -65,43 +67,47 @@ static inline vu16 v16_load(const char16_t *p, int be) {
   vu16 v = v_load(p);
   return be ? v16_bswap(v) : v;
 }
-static inline vu16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
+static inline vm16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
   return _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)mask)),
                             _mm256_set1_epi16((short)value));
 }
-static inline uint64_t v16_bits2(vu16 a, vu16 b) {
+static inline uint64_t v16_bits2(vm16 a, vm16 b) {
   __m256i packed = _mm256_permute4x64_epi64(_mm256_packs_epi16(a, b), 0xD8);
   return (uint32_t)_mm256_movemask_epi8(packed);
 }
 /* Set units of two compare results (no need for their order). */
-static inline size_t v16_count2(vu16 a, vu16 b) {
+static inline size_t v16_count2(vm16 a, vm16 b) {
   return (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(a, b)));
 }
-static inline int v16_any(vu16 v) { return !_mm256_testz_si256(v, v); }
-static inline vu16 v16_or(vu16 a, vu16 b) { return _mm256_or_si256(a, b); }
-static inline vu16 v16_and(vu16 a, vu16 b) { return _mm256_and_si256(a, b); }
+static inline int v16_any(vm16 v) { return !_mm256_testz_si256(v, v); }
+static inline vm16 v16_or(vm16 a, vm16 b) { return _mm256_or_si256(a, b); }
+static inline vm16 v16_and(vm16 a, vm16 b) { return _mm256_and_si256(a, b); }
 
 /* 32-bit lanes (UTF-32 values). */
 #define V32_LANES 8
 typedef __m256i vu32;
+typedef __m256i vm32;
 static inline vu32 v32_load(const char32_t *p) { return v_load(p); }
 /* Lanes with v >= c (unsigned). */
-static inline vu32 v32_ge(vu32 v, uint32_t c) {
+static inline vm32 v32_ge(vu32 v, uint32_t c) {
   return _mm256_cmpeq_epi32(_mm256_max_epu32(v, _mm256_set1_epi32((int)c)), v);
 }
 /* Lanes with lo <= v < lo + len (unsigned, len > 0). */
-static inline vu32 v32_in_range(vu32 v, uint32_t lo, uint32_t len) {
+static inline vm32 v32_in_range(vu32 v, uint32_t lo, uint32_t len) {
   __m256i x = _mm256_sub_epi32(v, _mm256_set1_epi32((int)lo));
   return _mm256_cmpeq_epi32(_mm256_min_epu32(x, _mm256_set1_epi32((int)(len - 1))), x);
 }
 /* Lanes with (v & mask) == value. */
-static inline vu32 v32_top_eq(vu32 v, uint32_t mask, uint32_t value) {
+static inline vm32 v32_top_eq(vu32 v, uint32_t mask, uint32_t value) {
   return _mm256_cmpeq_epi32(_mm256_and_si256(v, _mm256_set1_epi32((int)mask)),
                             _mm256_set1_epi32((int)value));
 }
-static inline vu32 v32_or(vu32 a, vu32 b) { return _mm256_or_si256(a, b); }
-static inline int v32_any(vu32 m) { return !_mm256_testz_si256(m, m); }
-static inline size_t v32_count(vu32 m) {
+static inline vu32 v32_umax(vu32 a, vu32 b) { return _mm256_max_epu32(a, b); }
+static inline vu32 v32_umin(vu32 a, vu32 b) { return _mm256_min_epu32(a, b); }
+static inline vu32 v32_sub(vu32 v, uint32_t c) { return _mm256_sub_epi32(v, _mm256_set1_epi32((int)c)); }
+static inline vm32 v32_or(vm32 a, vm32 b) { return _mm256_or_si256(a, b); }
+static inline int v32_any(vm32 m) { return !_mm256_testz_si256(m, m); }
+static inline size_t v32_count(vm32 m) {
   return (size_t)_mm_popcnt_u32((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m)));
 }
 

@@ -448,6 +448,7 @@ static inline long long utfxemu_reduce_add_epi64(utfxemu_m512i a) {
   }
 UTFXEMU_CMP(utfxemu_cmpeq_epi16_mask, __mmask32, u16, 32, ==)
 UTFXEMU_CMP(utfxemu_cmpneq_epi16_mask, __mmask32, u16, 32, !=)
+UTFXEMU_CMP(utfxemu_cmpeq_epi32_mask, __mmask16, u32, 16, ==)
 UTFXEMU_CMP(utfxemu_cmpge_epu8_mask, __mmask64, u8, 64, >=)
 UTFXEMU_CMP(utfxemu_cmpge_epu16_mask, __mmask32, u16, 32, >=)
 UTFXEMU_CMP(utfxemu_cmpge_epu32_mask, __mmask16, u32, 16, >=)
@@ -480,6 +481,8 @@ static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
 
 #undef _mm512_cmpeq_epi16_mask
 #define _mm512_cmpeq_epi16_mask utfxemu_cmpeq_epi16_mask
+#undef _mm512_cmpeq_epi32_mask
+#define _mm512_cmpeq_epi32_mask utfxemu_cmpeq_epi32_mask
 #undef _mm512_cmpneq_epi16_mask
 #define _mm512_cmpneq_epi16_mask utfxemu_cmpneq_epi16_mask
 #undef _mm512_cmpge_epu8_mask

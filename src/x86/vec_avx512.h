@@ -1,0 +1,135 @@
+/* The vector vocabulary of the generic kernels (src/simd/generic.h) on
+ * AVX-512 (F, BW, VL, VBMI): 64-byte vectors. Compares write mask registers,
+ * so the mask types are __mmask64 / __mmask32 / __mmask16, one bit per lane,
+ * and a mask of bytes or units is the register itself (no VPMOVMSKB). Tails
+ * are zero-masked loads (V_MASKED_TAIL): nothing outside the buffer is read.
+ * Only files compiled with the avx512 tier's flags include it. */
+#ifndef UTFX_X86_VEC_AVX512_H
+#define UTFX_X86_VEC_AVX512_H
+
+#ifndef __AVX512VBMI2__
+#error "vec_avx512.h is for files built with the avx512 tier's flags"
+#endif
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <uchar.h>
+
+#define V_BYTES 64
+#define V_TIER avx512
+#define V16_UNIT_BITS 1
+#define V_BYTE_BITS 1
+#define V_MASKED_TAIL 1
+/* Pins a vector constant in a register: without it gcc rebuilds set1
+ * constants inside loops (a GPR move and a VPBROADCAST each time) and spills.
+ * The AVX-512 emulation test build (tests/emu/avx512_emu.h) keeps vectors in
+ * memory, hence its own definition. */
+#ifndef A512_PIN
+#define A512_PIN(x) __asm__("" : "+v"(x))
+#endif
+#define V_PIN(x) A512_PIN(x)
+
+typedef __m512i vu8;
+typedef __m512i vu16;
+typedef __mmask64 vm8;
+typedef __mmask32 vm16;
+
+static inline vu8 v_load(const void *p) { return _mm512_loadu_si512(p); }
+static inline void v_store(void *p, vu8 v) { _mm512_storeu_si512(p, v); }
+/* The first k bytes at p (all 64 if k >= 64), zeros after them. */
+static inline vu8 v_load_tail(const void *p, size_t k) {
+  return _mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)(k < 64 ? k : 64)), p);
+}
+static inline vu8 v_zero(void) { return _mm512_setzero_si512(); }
+static inline vu8 v_splat(unsigned char c) { return _mm512_set1_epi8((char)c); }
+static inline vu8 v_or(vu8 a, vu8 b) { return _mm512_or_si512(a, b); }
+static inline vu8 v_and(vu8 a, vu8 b) { return _mm512_and_si512(a, b); }
+static inline vu8 v_xor(vu8 a, vu8 b) { return _mm512_xor_si512(a, b); }
+static inline vu8 v_subs(vu8 a, vu8 b) { return _mm512_subs_epu8(a, b); }
+static inline vu8 v_shr4(vu8 v, vu8 nib) { return _mm512_and_si512(_mm512_srli_epi16(v, 4), nib); }
+#define V_TABLE16(...) _mm512_broadcast_i32x4(_mm_setr_epi8(__VA_ARGS__))
+static inline vu8 v_lookup16(vu8 table, vu8 idx) { return _mm512_shuffle_epi8(table, idx); }
+/* Byte j of the pair (prev, cur) at 64 + j - k: one VPERMT2B. */
+static inline vu8 v_prev_bytes(vu8 prev, vu8 cur, int k) {
+  const __m512i iota = _mm512_set_epi8(
+      63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41,
+      40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+      17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  return _mm512_permutex2var_epi8(prev, _mm512_add_epi8(iota, _mm512_set1_epi8((char)(64 - k))),
+                                  cur);
+}
+#define v_prev(prev, cur, k) v_prev_bytes((prev), (cur), (k))
+
+static inline uint64_t v_bits(vm8 m) { return m; }
+static inline vm8 v_is_cont(vu8 v) { /* 0x80..0xBF: below 0xC0 as signed bytes */
+  return _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(-64));
+}
+static inline vm8 v_ge(vu8 v, unsigned char c) {
+  return _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)c));
+}
+static inline vm8 v_nonzero(vu8 v) { return _mm512_test_epi8_mask(v, v); }
+static inline int v_any(vu8 v) { return _mm512_test_epi8_mask(v, v) != 0; }
+static inline int v_any_high(vu8 v) { return _mm512_movepi8_mask(v) != 0; }
+static inline size_t v_first_high(vu8 v) { return (size_t)_tzcnt_u64(_mm512_movepi8_mask(v)); }
+
+static inline vu16 v16_load_raw(const char16_t *p) { return v_load(p); }
+static inline vu16 v16_bswap(vu16 v) {
+  const __m512i swap =
+      _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+  return _mm512_shuffle_epi8(v, swap);
+}
+static inline vu16 v16_load(const char16_t *p, int be) {
+  vu16 v = v_load(p);
+  return be ? v16_bswap(v) : v;
+}
+/* The first k units at p (all 32 if k >= 32), zeros after them. */
+static inline vu16 v16_load_tail_raw(const char16_t *p, size_t k) {
+  return _mm512_maskz_loadu_epi16(_bzhi_u32(~0u, (unsigned)(k < 32 ? k : 32)), p);
+}
+static inline vu16 v16_load_tail(const char16_t *p, size_t k, int be) {
+  vu16 v = v16_load_tail_raw(p, k);
+  return be ? v16_bswap(v) : v;
+}
+/* The first k units of v to p (k <= 32): nothing after them is written. */
+static inline void v16_store_tail(char16_t *p, size_t k, vu16 v) {
+  _mm512_mask_storeu_epi16(p, _bzhi_u32(~0u, (unsigned)k), v);
+}
+static inline vm16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
+  return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, _mm512_set1_epi16((short)mask)),
+                                 _mm512_set1_epi16((short)value));
+}
+static inline uint64_t v16_bits2(vm16 a, vm16 b) { return (uint64_t)a | (uint64_t)b << 32; }
+static inline size_t v16_count2(vm16 a, vm16 b) { return (size_t)_mm_popcnt_u64(v16_bits2(a, b)); }
+static inline int v16_any(vm16 m) { return m != 0; }
+static inline vm16 v16_or(vm16 a, vm16 b) { return a | b; }
+static inline vm16 v16_and(vm16 a, vm16 b) { return a & b; }
+
+/* 32-bit lanes (UTF-32 values). */
+#define V32_LANES 16
+typedef __m512i vu32;
+typedef __mmask16 vm32;
+static inline vu32 v32_load(const char32_t *p) { return v_load(p); }
+/* The first k values at p (all 16 if k >= 16), zeros after them. */
+static inline vu32 v32_load_tail(const char32_t *p, size_t k) {
+  return _mm512_maskz_loadu_epi32((__mmask16)_bzhi_u32(0xFFFF, (unsigned)(k < 16 ? k : 16)), p);
+}
+static inline vm32 v32_ge(vu32 v, uint32_t c) {
+  return _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32((int)c));
+}
+static inline vm32 v32_in_range(vu32 v, uint32_t lo, uint32_t len) {
+  return _mm512_cmplt_epu32_mask(_mm512_sub_epi32(v, _mm512_set1_epi32((int)lo)),
+                                 _mm512_set1_epi32((int)len));
+}
+static inline vm32 v32_top_eq(vu32 v, uint32_t mask, uint32_t value) {
+  return _mm512_cmpeq_epi32_mask(_mm512_and_si512(v, _mm512_set1_epi32((int)mask)),
+                                 _mm512_set1_epi32((int)value));
+}
+static inline vu32 v32_umax(vu32 a, vu32 b) { return _mm512_max_epu32(a, b); }
+static inline vu32 v32_umin(vu32 a, vu32 b) { return _mm512_min_epu32(a, b); }
+static inline vu32 v32_sub(vu32 v, uint32_t c) { return _mm512_sub_epi32(v, _mm512_set1_epi32((int)c)); }
+static inline vm32 v32_or(vm32 a, vm32 b) { return a | b; }
+static inline int v32_any(vm32 m) { return m != 0; }
+static inline size_t v32_count(vm32 m) { return (size_t)_mm_popcnt_u32(m); }
+
+#endif
