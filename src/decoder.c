@@ -18,13 +18,8 @@
  * bytes consumed as read and keeps no tail (the caller passes the rest
  * again); a held piece that does not fit stays in buf_ as "complete"
  * (missing_ == 0) and is finished first by the next call. */
+#include "scalar/decoder_text.h"
 #include "scalar/unicode.h"
-
-/* SSE2 is part of the x86-64 baseline: usable here without dispatch. */
-#if defined(__SSE2__) && defined(__x86_64__) && !defined(UTFX_DECODER_NO_SSE2)
-#define DECODER_SSE2 1
-#include <emmintrin.h>
-#endif
 
 /* Where the output goes: char16_t units in host order, or UTF-8 bytes. */
 struct out {
@@ -35,12 +30,7 @@ struct out {
 
 #define ENC_UNUSABLE 0xFFu
 
-static int host_le(void) {
-  const uint16_t one = 1;
-  unsigned char first;
-  memcpy(&first, &one, 1);
-  return first == 1; /* folded to a constant by the compiler */
-}
+static int host_le(void) { return utfxi_host_le(); }
 
 static char16_t *out16(const struct out *o) { return (char16_t *)o->dst + o->w; }
 static unsigned char *out8(const struct out *o) { return (unsigned char *)o->dst + o->w; }
@@ -257,23 +247,7 @@ static size_t ascii_out(const struct utfxi_kernels *k, struct out *o, const unsi
     for (; j < c; j++) dst[j] = p[j] & 0x7F;
   } else {
     char16_t *dst = out16(o);
-#ifdef DECODER_SSE2 /* one pass: mask and widen */
-    (void)k;
-    for (; c - j >= 16; j += 16) {
-      __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + j)),
-                                _mm_set1_epi8(0x7F));
-      _mm_storeu_si128((__m128i *)(void *)(dst + j), _mm_unpacklo_epi8(x, _mm_setzero_si128()));
-      _mm_storeu_si128((__m128i *)(void *)(dst + j + 8),
-                       _mm_unpackhi_epi8(x, _mm_setzero_si128()));
-    }
-#else /* the ASCII prefix converts as Latin-1 with the dispatched kernel */
-    utfx_result v = k->validate_ascii((const char *)p, c);
-    size_t a = v.status == UTFX_OK ? c : v.read;
-    if (a)
-      (void)(host_le() ? k->convert_latin1_to_utf16le((const char *)p, a, dst, a, UTFX_REPLACE)
-                       : k->convert_latin1_to_utf16be((const char *)p, a, dst, a, UTFX_REPLACE));
-    j = a;
-#endif
+    j = k->ascii_blocks(p, c, dst); /* whole 16-byte blocks */
     for (; j < c; j++) dst[j] = (char16_t)(p[j] & 0x7F);
   }
   o->w += c;
@@ -281,44 +255,6 @@ static size_t ascii_out(const struct utfxi_kernels *k, struct out *o, const unsi
 }
 
 /* ----------------------------------------------------------- base64, hex */
-
-/* Four bytes of x into the low bytes of four 16-bit lanes. */
-static uint64_t spread4(uint32_t x) {
-  uint64_t t = x;
-  t = (t | t << 16) & 0x0000FFFF0000FFFFull;
-  return (t | t << 8) & 0x00FF00FF00FF00FFull;
-}
-
-/* Eight output characters travel in a uint64_t, character j in bits 8j..8j+7
- * (a "logical" order, independent of the host's byte order). The loops below
- * keep their output pointer in a local: a store through a char pointer could
- * alias o->w, which would otherwise be reloaded after every character. */
-UTFXI_INLINE void store8(unsigned char *d8, char16_t *d16, size_t at, uint64_t v, int u8) {
-  int j;
-  if (u8)
-    d8 += at; /* only the form in use is offset: the other pointer is NULL */
-  else
-    d16 += at;
-  if (host_le() && u8) {
-    memcpy(d8, &v, 8);
-  } else if (host_le()) {
-#ifdef DECODER_SSE2
-    __m128i x = _mm_cvtsi64_si128((long long)v);
-    _mm_storeu_si128((__m128i *)(void *)d16, _mm_unpacklo_epi8(x, _mm_setzero_si128()));
-#else
-    uint64_t lo = spread4((uint32_t)v), hi = spread4((uint32_t)(v >> 32));
-    memcpy(d16, &lo, 8);
-    memcpy(d16 + 4, &hi, 8);
-#endif
-  } else {
-    for (j = 0; j < 8; j++) {
-      if (u8)
-        d8[j] = (unsigned char)(v >> (8 * j));
-      else
-        d16[j] = (char16_t)(v >> (8 * j) & 0xFF);
-    }
-  }
-}
 
 UTFXI_INLINE void store1(unsigned char *d8, char16_t *d16, size_t at, unsigned c, int u8) {
   if (u8)
@@ -402,7 +338,7 @@ UTFXI_INLINE size_t base64_body(const struct utfxi_kernels *k, struct out *o,
     uint64_t x = load_be64(p + i) >> 16;
     uint64_t v = pairs[x >> 36] | (uint64_t)pairs[x >> 24 & 0xFFF] << 16 |
                  (uint64_t)pairs[x >> 12 & 0xFFF] << 32 | (uint64_t)pairs[x & 0xFFF] << 48;
-    store8(d8, d16, w, v, u8);
+    utfxi_store8(d8, d16, w, v, u8);
   }
   for (; g > 0; g--, i += 3, w += 4) {
     uint32_t x = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
@@ -430,13 +366,6 @@ UTFXI_INLINE size_t base64_body(const struct utfxi_kernels *k, struct out *o,
   return n;
 }
 
-/* The scalar tier's base64 block kernel: it has no vector loop, so it takes
- * no blocks and base64_body's word-at-a-time loop encodes every group. */
-size_t utfxi_base64_blocks_scalar(const unsigned char *p, size_t n, size_t blocks,
-                                  unsigned char *d8, char16_t *d16, int url) {
-  (void)p, (void)n, (void)blocks, (void)d8, (void)d16, (void)url;
-  return 0;
-}
 
 static size_t base64_out(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
                          size_t n, int url) {
@@ -444,24 +373,8 @@ static size_t base64_out(const struct utfxi_kernels *k, struct out *o, const uns
   return url ? base64_body(k, o, p, n, 1, 0) : base64_body(k, o, p, n, 0, 0);
 }
 
-/* Four bytes (byte j in bits 8j..) to eight lowercase hex digits. */
-UTFXI_INLINE uint64_t hex_digits(uint32_t x) {
-  uint64_t t = spread4(x);
-  uint64_t nib = (t >> 4 & 0x000F000F000F000Full) | (t & 0x000F000F000F000Full) << 8;
-  uint64_t over9 = ((nib + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull;
-  return nib + 0x3030303030303030ull + over9 * ('a' - '0' - 10);
-}
-
-#ifdef DECODER_SSE2
-/* Sixteen nibbles (one per byte) to hex digits. */
-static inline __m128i hex_digits16(__m128i nib) {
-  __m128i over9 = _mm_cmpgt_epi8(nib, _mm_set1_epi8(9));
-  return _mm_add_epi8(_mm_add_epi8(nib, _mm_set1_epi8('0')),
-                      _mm_and_si128(over9, _mm_set1_epi8('a' - '0' - 10)));
-}
-#endif
-
-UTFXI_INLINE size_t hex_body(struct out *o, const unsigned char *p, size_t n, int u8) {
+UTFXI_INLINE size_t hex_body(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
+                             size_t n, int u8) {
   static const char digits[] = "0123456789abcdef";
   unsigned char *d8;
   char16_t *d16;
@@ -470,29 +383,10 @@ UTFXI_INLINE size_t hex_body(struct out *o, const unsigned char *p, size_t n, in
   if (!c) return 0; /* nothing fits (and dst may be NULL) */
   d8 = u8 ? out8(o) : NULL;
   d16 = u8 ? NULL : out16(o);
-#ifdef DECODER_SSE2
-  if (host_le())
-    for (; c - i >= 16; i += 16) {
-      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-      __m128i lo = _mm_and_si128(x, _mm_set1_epi8(0x0F));
-      __m128i hi = _mm_and_si128(_mm_srli_epi16(x, 4), _mm_set1_epi8(0x0F));
-      __m128i a = hex_digits16(_mm_unpacklo_epi8(hi, lo));
-      __m128i b = hex_digits16(_mm_unpackhi_epi8(hi, lo));
-      if (u8) {
-        _mm_storeu_si128((__m128i *)(void *)(d8 + 2 * i), a);
-        _mm_storeu_si128((__m128i *)(void *)(d8 + 2 * i + 16), b);
-      } else {
-        __m128i z = _mm_setzero_si128();
-        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i), _mm_unpacklo_epi8(a, z));
-        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i + 8), _mm_unpackhi_epi8(a, z));
-        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i + 16), _mm_unpacklo_epi8(b, z));
-        _mm_storeu_si128((__m128i *)(void *)(d16 + 2 * i + 24), _mm_unpackhi_epi8(b, z));
-      }
-    }
-#endif
+  i = k->hex_blocks(p, c, d8, d16); /* whole 16-byte blocks */
   for (; c - i >= 4; i += 4)
-    store8(d8, d16, 2 * i,
-           hex_digits(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
+    utfxi_store8(d8, d16, 2 * i,
+           utfxi_hex_digits(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
                       (uint32_t)p[i + 3] << 24),
            u8);
   for (; i < c; i++) {
@@ -503,8 +397,9 @@ UTFXI_INLINE size_t hex_body(struct out *o, const unsigned char *p, size_t n, in
   return c;
 }
 
-static size_t hex_out(struct out *o, const unsigned char *p, size_t n) {
-  return o->u8 ? hex_body(o, p, n, 1) : hex_body(o, p, n, 0);
+static size_t hex_out(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
+                      size_t n) {
+  return o->u8 ? hex_body(k, o, p, n, 1) : hex_body(k, o, p, n, 0);
 }
 
 /* ------------------------------------------------------------- the core */
@@ -528,7 +423,7 @@ static size_t piece(utfx_decoder *d, const struct utfxi_kernels *k, struct out *
     case UTFX_BASE64URL:
       return base64_out(k, o, p, n, 1);
     default: /* UTFX_HEX */
-      return hex_out(o, p, n);
+      return hex_out(k, o, p, n);
   }
 }
 

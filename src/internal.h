@@ -42,6 +42,14 @@ struct utfxi_kernels {
    * a multiple of 24; the decoder encodes the rest. */
   size_t (*base64_blocks)(const unsigned char *p, size_t n, size_t blocks, unsigned char *d8,
                           char16_t *d16, int url);
+  /* The decoder's hex of whole 16-byte blocks of p[0..n): 32 lowercase
+   * digits each, as bytes (d8) or host-order UTF-16 units (d16; the other is
+   * NULL). Returns the bytes consumed, a multiple of 16. */
+  size_t (*hex_blocks)(const unsigned char *p, size_t n, unsigned char *d8, char16_t *d16);
+  /* Node's 'ascii' decoding to host-order UTF-16 (each byte with its top
+   * bit cleared) of whole 16-byte blocks of p[0..n) into d. Returns the
+   * bytes consumed, a multiple of 16. */
+  size_t (*ascii_blocks)(const unsigned char *p, size_t n, char16_t *d);
 };
 
 /* The scalar reference kernels: utfxi_<op>_scalar. */
@@ -61,6 +69,8 @@ void utfxi_to_well_formed_utf16le_scalar(const char16_t *, size_t, char16_t *);
 void utfxi_to_well_formed_utf16be_scalar(const char16_t *, size_t, char16_t *);
 size_t utfxi_base64_blocks_scalar(const unsigned char *, size_t, size_t, unsigned char *,
                                   char16_t *, int);
+size_t utfxi_hex_blocks_scalar(const unsigned char *, size_t, unsigned char *, char16_t *);
+size_t utfxi_ascii_blocks_scalar(const unsigned char *, size_t, char16_t *);
 
 /* Designated initializers naming every scalar kernel. A SIMD tier's table
  * starts with these and overrides the entries it accelerates (dispatch.c is
@@ -76,7 +86,8 @@ size_t utfxi_base64_blocks_scalar(const unsigned char *, size_t, size_t, unsigne
   UTFXI_LENGTHS(UTFXI_INIT_LENGTH).to_well_formed_utf16le =                   \
       utfxi_to_well_formed_utf16le_scalar,                                    \
       .to_well_formed_utf16be = utfxi_to_well_formed_utf16be_scalar,                  \
-      .base64_blocks = utfxi_base64_blocks_scalar
+      .base64_blocks = utfxi_base64_blocks_scalar, .hex_blocks = utfxi_hex_blocks_scalar,   \
+      .ascii_blocks = utfxi_ascii_blocks_scalar
 
 /* Inputs shorter than two 32-byte vectors run the scalar kernel on every
  * tier: on them the SIMD kernels run one block and then their scalar tail

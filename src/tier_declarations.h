@@ -24,6 +24,8 @@ void UTFXI_TD(to_well_formed_utf16le)(const char16_t *, size_t, char16_t *);
 void UTFXI_TD(to_well_formed_utf16be)(const char16_t *, size_t, char16_t *);
 size_t UTFXI_TD(base64_blocks)(const unsigned char *, size_t, size_t, unsigned char *, char16_t *,
                                int);
+size_t UTFXI_TD(hex_blocks)(const unsigned char *, size_t, unsigned char *, char16_t *);
+size_t UTFXI_TD(ascii_blocks)(const unsigned char *, size_t, char16_t *);
 
 #undef UTFXI_TD_VALIDATE
 #undef UTFXI_TD_CONVERT

@@ -74,8 +74,8 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
 #define FIELD_CONVERT(from, S, to, T) .convert_##from##_to_##to = ENTRY(convert_##from##_to_##to),
 #define FIELD_LENGTH(to, from, S) .to##_length_from_##from = ENTRY(to##_length_from_##from),
 
-/* Repair returns nothing, so it is spelled out; the decoder hands
- * base64_blocks whole blocks only, so no short path there. */
+/* Repair returns nothing, so it is spelled out; the decoder's block kernels
+ * (base64, hex, ascii) take whole blocks only, so no short path there. */
 #define UTFXI_TIER_TABLE                                                                  \
   UTFXI_VALIDATIONS(ENTRY_VALIDATE)                                                       \
   UTFXI_CONVERSIONS(ENTRY_CONVERT)                                                        \
@@ -88,13 +88,25 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
     _mm256_zeroupper();                                                                   \
     return r;                                                                             \
   }                                                                                       \
+  static size_t ENTRY(hex_blocks)(const unsigned char *p, size_t n, unsigned char *d8,    \
+                                  char16_t *d16) {                                        \
+    size_t r = INNER.hex_blocks(p, n, d8, d16);                                           \
+    _mm256_zeroupper();                                                                   \
+    return r;                                                                             \
+  }                                                                                       \
+  static size_t ENTRY(ascii_blocks)(const unsigned char *p, size_t n, char16_t *d) {      \
+    size_t r = INNER.ascii_blocks(p, n, d);                                               \
+    _mm256_zeroupper();                                                                   \
+    return r;                                                                             \
+  }                                                                                       \
   const struct utfxi_kernels UTFXI_PASTE(utfxi_, UTFXI_PASTE(TIER, _kernels)) = {         \
       .name = UTFXI_STR(TIER),                                                            \
       .inner = &INNER,                                                                    \
       UTFXI_VALIDATIONS(FIELD_VALIDATE) UTFXI_CONVERSIONS(FIELD_CONVERT)                  \
           UTFXI_LENGTHS(FIELD_LENGTH).to_well_formed_utf16le = ENTRY(to_well_formed_utf16le), \
       .to_well_formed_utf16be = ENTRY(to_well_formed_utf16be),                            \
-      .base64_blocks = ENTRY(base64_blocks),                                              \
+      .base64_blocks = ENTRY(base64_blocks), .hex_blocks = ENTRY(hex_blocks),             \
+      .ascii_blocks = ENTRY(ascii_blocks),                                                \
   };
 
 #define TIER avx2

@@ -1,7 +1,8 @@
-/* AVX2 helpers of the streaming decoder (src/decoder.c), in
- * avx2_decoder_base64.c. The avx2 and avx512 tier tables name them as their
- * base64_blocks entry (x86_kernels.h, avx2_entries.c), so the decoder runs them exactly when
- * dispatch chose one of those tiers. */
+/* AVX2 block kernels of the streaming decoder (src/decoder.c): base64 in
+ * avx2_decoder_base64.c, hex and ascii in avx2_decoder_text.c (declared with
+ * every tier's kernels, tier_declarations.h). The avx2 and avx512 tier tables
+ * name them (x86_kernels.h, avx2_entries.c), so the decoder runs them exactly
+ * when dispatch chose one of those tiers. */
 #ifndef UTFX_X86_DECODER_AVX2_H
 #define UTFX_X86_DECODER_AVX2_H
 

@@ -23,6 +23,8 @@ static const struct utfxi_kernels utfxi_avx2_inner = {
     .name = "avx2",
     UTFXI_SCALAR_KERNELS,
     .base64_blocks = utfxi_base64_blocks_avx2, /* streaming decoder */
+    .hex_blocks = utfxi_hex_blocks_avx2,
+    .ascii_blocks = utfxi_ascii_blocks_avx2,
     /* ---- UTF-8 side ---- */
     .validate_utf8 = utfxi_validate_utf8_avx2,
     .validate_ascii = utfxi_validate_ascii_avx2,
@@ -72,6 +74,8 @@ static const struct utfxi_kernels utfxi_avx512_inner = {
     .name = "avx512",
     UTFXI_SCALAR_KERNELS,
     .base64_blocks = utfxi_base64_blocks_avx2, /* streaming decoder: AVX2 suffices */
+    .hex_blocks = utfxi_hex_blocks_avx2,
+    .ascii_blocks = utfxi_ascii_blocks_avx2,
     /* ---- UTF-8 side ---- */
     /* Every UTF-8-side entry uses its AVX-512 kernel: on Zen 4 each one
      * measured faster than the AVX2 kernel of the same job (validate_utf8
