@@ -2,7 +2,8 @@
  * vector width (generic.h). A value is ill-formed if it is a surrogate or
  * above 0x10FFFF; the UTFX_REPLACE conversions write U+FFFD for it (3 UTF-8
  * bytes, 1 UTF-16 unit). Validation tests four vectors per step (a minimum
- * and a maximum) and hands a step with an error to the scalar kernel (the same offset on every tier);
+ * and a maximum) and hands a step with an error to the scalar kernel (the
+ * same offset on every tier);
  * lengths count per vector and add with saturation per chunk of
  * UTFXI_LENGTH_CHUNK values; tails are zero-masked vectors where the ISA has
  * them (V_MASKED_TAIL), else the scalar kernels. */

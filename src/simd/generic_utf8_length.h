@@ -165,7 +165,8 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
     size_t r = n - i;
     v = v_load_tail(s + i, r);
     if (fresh) {
-      if (v_any(g_utf8_errors_alone(&k, v))) return count + utfxi_utf8_count_steps(s, n, n, &i, utf16);
+      if (v_any(g_utf8_errors_alone(&k, v)))
+        return count + utfxi_utf8_count_steps(s, n, n, &i, utf16);
     } else {
       err = g_utf8_error_bytes(&k, v, v_load_tail(s + i - 1, r + 1), v_load_tail(s + i - 2, r + 2),
                                v_load_tail(s + i - 3, r + 3));

@@ -127,7 +127,9 @@ static inline vm32 v32_top_eq(vu32 v, uint32_t mask, uint32_t value) {
 }
 static inline vu32 v32_umax(vu32 a, vu32 b) { return _mm512_max_epu32(a, b); }
 static inline vu32 v32_umin(vu32 a, vu32 b) { return _mm512_min_epu32(a, b); }
-static inline vu32 v32_sub(vu32 v, uint32_t c) { return _mm512_sub_epi32(v, _mm512_set1_epi32((int)c)); }
+static inline vu32 v32_sub(vu32 v, uint32_t c) {
+  return _mm512_sub_epi32(v, _mm512_set1_epi32((int)c));
+}
 static inline vm32 v32_or(vm32 a, vm32 b) { return a | b; }
 static inline int v32_any(vm32 m) { return m != 0; }
 static inline size_t v32_count(vm32 m) { return (size_t)_mm_popcnt_u32(m); }
