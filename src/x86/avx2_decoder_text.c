@@ -14,9 +14,8 @@
 
 /* The 32 digits of the 16 bytes at p, in order. */
 static inline __m256i hex_digits32(const unsigned char *p) {
-  const __m256i digits = _mm256_setr_epi8('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b',
-                                          'c', 'd', 'e', 'f', '0', '1', '2', '3', '4', '5', '6', '7',
-                                          '8', '9', 'a', 'b', 'c', 'd', 'e', 'f');
+  const __m256i digits = _mm256_broadcastsi128_si256(_mm_setr_epi8(
+      '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'));
   __m256i b = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)p));
   __m256i nib = _mm256_or_si256(_mm256_srli_epi16(b, 4),
                                 _mm256_slli_epi16(_mm256_and_si256(b, _mm256_set1_epi16(0x0F)), 8));

@@ -2,12 +2,13 @@
  * avx512_generic.c).
  *
  * A value is ill-formed if it is above 0x10FFFF or a surrogate. Conversions
- * take 16 values: an ill-formed one becomes U+FFFD in REPLACE mode; in STRICT mode the rest goes to the scalar kernel
- * (exact offsets). To UTF-8: ASCII blocks narrow with vpmovdb, others use the
- * in-lane encoder + vpcompressb of avx512_utf16_common.h. To UTF-16: BMP
- * blocks narrow with vpmovdw; otherwise each lane holds its 1 or 2 units and
- * vpcompressw packs them. The first block that does not fit in the
- * destination goes to the scalar kernel. Block: 16 values. Tail: masked.
+ * take 16 values: an ill-formed one becomes U+FFFD in REPLACE mode; in
+ * STRICT mode the rest goes to the scalar kernel (exact offsets). To UTF-8:
+ * ASCII blocks narrow with vpmovdb, others use the in-lane encoder +
+ * vpcompressb of avx512_utf16_common.h. To UTF-16: BMP blocks narrow with
+ * vpmovdw; otherwise each lane holds its 1 or 2 units and vpcompressw packs
+ * them. The first block that does not fit in the destination goes to the
+ * scalar kernel. Block: 16 values. Tail: masked.
  * References: Clausecker & Lemire 2023 (see avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
 #error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"

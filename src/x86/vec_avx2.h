@@ -104,7 +104,9 @@ static inline vm32 v32_top_eq(vu32 v, uint32_t mask, uint32_t value) {
 }
 static inline vu32 v32_umax(vu32 a, vu32 b) { return _mm256_max_epu32(a, b); }
 static inline vu32 v32_umin(vu32 a, vu32 b) { return _mm256_min_epu32(a, b); }
-static inline vu32 v32_sub(vu32 v, uint32_t c) { return _mm256_sub_epi32(v, _mm256_set1_epi32((int)c)); }
+static inline vu32 v32_sub(vu32 v, uint32_t c) {
+  return _mm256_sub_epi32(v, _mm256_set1_epi32((int)c));
+}
 static inline vm32 v32_or(vm32 a, vm32 b) { return _mm256_or_si256(a, b); }
 static inline int v32_any(vm32 m) { return !_mm256_testz_si256(m, m); }
 static inline size_t v32_count(vm32 m) {
