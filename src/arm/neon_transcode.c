@@ -124,9 +124,7 @@ UTFXI_INLINE size_t put_utf16_of_block(const unsigned char *p, vu8 v, char16_t *
   size_t take;
   unsigned m0, m1;
   uint16x8_t lo, hi;
-  struct g8_consts k; /* inlined into the loop: the compiler hoists them */
-  g8_consts_init(&k);
-  if (vmaxvq_u8(v) >= 0xF0 || v_any(g_utf8_errors_alone(&k, v))) return 0;
+  if (vmaxvq_u8(v) >= 0xF0 || v_any(g_utf8_errors_alone(v))) return 0;
   /* a character that ends after the block is left for the next one */
   take = p[15] >= 0xC0 ? 15 : p[14] >= 0xE0 ? 14 : 16;
   t1 = v_load(p + 1);

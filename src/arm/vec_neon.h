@@ -78,6 +78,12 @@ static inline int v16_any(vm16 v) { return vmaxvq_u16(v) != 0; }
 static inline vm16 v16_or(vm16 a, vm16 b) { return vorrq_u16(a, b); }
 static inline vm16 v16_and(vm16 a, vm16 b) { return vandq_u16(a, b); }
 
+static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask, unsigned value) {
+  return v16_any(v16_or(v16_or(v16_top_eq(a, mask, value), v16_top_eq(b, mask, value)),
+                        v16_or(v16_top_eq(c, mask, value), v16_top_eq(d, mask, value))));
+}
+static inline vm16 v16_below(vu16 v, unsigned c) { return vcltq_u16(v, vdupq_n_u16((uint16_t)c)); }
+
 /* 32-bit lanes (UTF-32 values). */
 #define V32_LANES 4
 typedef uint32x4_t vu32;

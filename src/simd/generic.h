@@ -34,6 +34,9 @@
  *   v16_load_raw(p)             the same units, bytes as in memory
  *   v16_top_eq(v, mask, value)  lanes with (unit & mask) == value
  *   v16_or v16_and v16_any(v)   on 16-bit lanes
+ *   v16_below(v, c)             lanes below c (a power of two)
+ *   v16_any_top_eq4(a, b, c, d, mask, value)   whether some unit of the four
+ *                               vectors has (unit & mask) == value
  *   v16_count2(a, b)            how many units the two compare results set
  *   v16_bits2(a, b)             a unit mask of two compare results: units of
  *                               a then b, V16_UNIT_BITS bits per unit, as

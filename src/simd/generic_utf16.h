@@ -2,8 +2,10 @@
  * lengths from UTF-16, at any vector width (the vocabulary of generic.h).
  *
  * A block is two vectors (V16_BLOCK units). Text without surrogates is
- * tested four vectors at a time (unit & 0xF800 == 0xD800 on the units as
- * stored: the byte order only moves the mask). A block with surrogates gets
+ * screened eight vectors at a time for validation, four for the UTF-8
+ * length and the repair (unit & 0xF800 == 0xD800 on the units as stored:
+ * the byte order only moves the mask); after a failed screen the wide one
+ * backs off (g16_back_off), as surrogate-dense text fails every one. A block with surrogates gets
  * a unit mask for high and for low surrogates (V16_UNIT_BITS bits each);
  * bad = high not followed by low | low not preceded by high. A block that
  * ends with a high surrogate leaves it to the next block (validation, the
@@ -28,11 +30,24 @@
 /* Nonzero if some of the 2 * V16_BLOCK units at s is a surrogate. */
 static inline int g16_any_surrogate_x4(const char16_t *s, int be) {
   const unsigned mask = be ? 0x00F8 : 0xF800, sur = be ? 0x00D8 : 0xD800;
-  vm16 a = v16_top_eq(v16_load_raw(s), mask, sur);
-  vm16 b = v16_top_eq(v16_load_raw(s + V16_UNITS), mask, sur);
-  vm16 c = v16_top_eq(v16_load_raw(s + 2 * V16_UNITS), mask, sur);
-  vm16 d = v16_top_eq(v16_load_raw(s + 3 * V16_UNITS), mask, sur);
-  return v16_any(v16_or(v16_or(a, b), v16_or(c, d)));
+  return v16_any_top_eq4(v16_load_raw(s), v16_load_raw(s + V16_UNITS),
+                         v16_load_raw(s + 2 * V16_UNITS), v16_load_raw(s + 3 * V16_UNITS), mask,
+                         sur);
+}
+
+/* The same for the 4 * V16_BLOCK units at s. */
+static inline int g16_any_surrogate_x8(const char16_t *s, int be) {
+  return g16_any_surrogate_x4(s, be) | g16_any_surrogate_x4(s + 2 * V16_BLOCK, be);
+}
+
+/* Surrogate-dense text fails every screen: after a failed one, the blocks
+ * go without for `backoff` units (doubled per failure, up to G16_BACKOFF_MAX,
+ * back to the start after a screen that passes). */
+#define G16_BACKOFF_MIN (4 * V16_BLOCK)
+#define G16_BACKOFF_MAX (64 * V16_BLOCK)
+UTFXI_INLINE void g16_back_off(size_t i, size_t *screen_from, size_t *backoff) {
+  *screen_from = i + *backoff;
+  if (*backoff < G16_BACKOFF_MAX) *backoff *= 2;
 }
 
 /* High and low surrogate masks of the block (a, b) of host-order units. */
@@ -56,11 +71,19 @@ UTFXI_INLINE void g16_load_tail_block(const char16_t *s, size_t k, int be, vu16 
 #endif
 
 UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
-  size_t i = 0;
+  size_t i = 0, screen_from = 0, backoff = G16_BACKOFF_MIN;
   while (n - i >= V16_BLOCK) {
     uint64_t hi, lo;
     size_t adv = V16_BLOCK;
-    if (n - i >= 2 * V16_BLOCK && !g16_any_surrogate_x4(s + i, be)) {
+    if (i >= screen_from && n - i >= 4 * V16_BLOCK) { /* eight vectors a test */
+      if (!g16_any_surrogate_x8(s + i, be)) {
+        i += 4 * V16_BLOCK;
+        backoff = G16_BACKOFF_MIN;
+        continue;
+      }
+      g16_back_off(i, &screen_from, &backoff);
+    }
+    if (n - i >= 2 * V16_BLOCK && !g16_any_surrogate_x4(s + i, be)) { /* sparse surrogates */
       i += 2 * V16_BLOCK;
       continue;
     }
@@ -167,18 +190,34 @@ void G_NAME(to_well_formed_utf16be)(const char16_t *s, size_t n, char16_t *d) {
  * counted, 4 written): a block with surrogates subtracts 2 per pair. Counts
  * are summed per chunk of UTFXI_LENGTH_CHUNK units, added with saturation. */
 UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be) {
-  size_t i = 0, total = 0;
+  size_t i = 0, total = 0, screen_from = 0, backoff = G16_BACKOFF_MIN;
   while (n - i >= V16_BLOCK) {
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
     while (end - i >= V16_BLOCK) {
-      vu16 a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
-      size_t adv = V16_BLOCK;
-      size_t minus = v16_count2(v16_top_eq(a, 0xFF80, 0), v16_top_eq(b, 0xFF80, 0)) +
-                     v16_count2(v16_top_eq(a, 0xF800, 0), v16_top_eq(b, 0xF800, 0));
+      vu16 a, b;
+      size_t adv = V16_BLOCK, minus;
+      if (i >= screen_from && end - i >= 2 * V16_BLOCK) {
+        if (!g16_any_surrogate_x4(s + i, be)) { /* no pairs: four vectors */
+          vu16 c = v16_load(s + i + 2 * V16_UNITS, be), d = v16_load(s + i + 3 * V16_UNITS, be);
+          a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
+          minus = v16_count2(v16_below(a, 0x80), v16_below(b, 0x80)) +
+                  v16_count2(v16_below(a, 0x800), v16_below(b, 0x800)) +
+                  v16_count2(v16_below(c, 0x80), v16_below(d, 0x80)) +
+                  v16_count2(v16_below(c, 0x800), v16_below(d, 0x800));
+          count += 6 * V16_BLOCK - minus;
+          i += 2 * V16_BLOCK;
+          backoff = G16_BACKOFF_MIN;
+          continue;
+        }
+        g16_back_off(i, &screen_from, &backoff);
+      }
+      a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
+      minus = v16_count2(v16_below(a, 0x80), v16_below(b, 0x80)) +
+              v16_count2(v16_below(a, 0x800), v16_below(b, 0x800));
       if (v16_any(v16_or(v16_top_eq(a, 0xF800, 0xD800), v16_top_eq(b, 0xF800, 0xD800)))) {
         uint64_t hi = v16_bits2(v16_top_eq(a, 0xFC00, 0xD800), v16_top_eq(b, 0xFC00, 0xD800));
         uint64_t lo = v16_bits2(v16_top_eq(a, 0xFC00, 0xDC00), v16_top_eq(b, 0xFC00, 0xDC00));
-        if (hi & G16_LAST) { /* leave a trailing high surrogate (3 bytes counted) to the next block */
+        if (hi & G16_LAST) { /* a trailing high surrogate (3 counted) is the next block's */
           hi &= ~G16_LAST;
           adv--;
           count -= 3;
@@ -196,8 +235,8 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be) {
     vu16 a, b;
     g16_load_tail_block(s + i, k, be, &a, &b);
     count = 3 * V16_BLOCK - (V16_BLOCK - k) -
-            v16_count2(v16_top_eq(a, 0xFF80, 0), v16_top_eq(b, 0xFF80, 0)) -
-            v16_count2(v16_top_eq(a, 0xF800, 0), v16_top_eq(b, 0xF800, 0));
+            v16_count2(v16_below(a, 0x80), v16_below(b, 0x80)) -
+            v16_count2(v16_below(a, 0x800), v16_below(b, 0x800));
     if (v16_any(v16_or(v16_top_eq(a, 0xF800, 0xD800), v16_top_eq(b, 0xF800, 0xD800)))) {
       uint64_t hi, lo;
       g16_pair_masks(a, b, &hi, &lo);

@@ -9,48 +9,25 @@
 #include "generic.h"
 #include "utf8_lookup_tables.h"
 
-/* The check's constants, built once per kernel call (V_PIN keeps each in a
- * register where the compiler would rebuild it inside the loop). */
-struct g8_consts {
-  vu8 prev_hi, prev_lo, cur_hi, nibble, third, fourth, high;
-};
-
-static inline void g8_consts_init(struct g8_consts *k) {
-  k->prev_hi = V_TABLE16(UTFXI_LK_PREV_HI_ARGS);
-  k->prev_lo = V_TABLE16(UTFXI_LK_PREV_LO_ARGS);
-  k->cur_hi = V_TABLE16(UTFXI_LK_CUR_HI_ARGS);
-  k->nibble = v_splat(0x0F);
-  k->third = v_splat(0xE0 - 0x80);
-  k->fourth = v_splat(0xF0 - 0x80);
-  k->high = v_splat(0x80);
-  V_PIN(k->prev_hi);
-  V_PIN(k->prev_lo);
-  V_PIN(k->cur_hi);
-  V_PIN(k->nibble);
-  V_PIN(k->third);
-  V_PIN(k->fourth);
-  V_PIN(k->high);
-}
-
 /* Nonzero bytes mark the bytes of cur that end an ill-formed pair or break
  * the continuation count, given the three bytes before each. */
-UTFXI_INLINE vu8 g_utf8_error_bytes(const struct g8_consts *k, vu8 cur, vu8 prev1, vu8 prev2,
-                                    vu8 prev3) {
-  vu8 a = v_lookup16(k->prev_hi, v_shr4(prev1, k->nibble));
-  vu8 b = v_lookup16(k->prev_lo, v_and(prev1, k->nibble));
-  vu8 c = v_lookup16(k->cur_hi, v_shr4(cur, k->nibble));
+UTFXI_INLINE vu8 g_utf8_error_bytes(vu8 cur, vu8 prev1, vu8 prev2, vu8 prev3) {
+  const vu8 nibble = v_splat(0x0F);
+  vu8 a = v_lookup16(V_TABLE16(UTFXI_LK_PREV_HI_ARGS), v_shr4(prev1, nibble));
+  vu8 b = v_lookup16(V_TABLE16(UTFXI_LK_PREV_LO_ARGS), v_and(prev1, nibble));
+  vu8 c = v_lookup16(V_TABLE16(UTFXI_LK_CUR_HI_ARGS), v_shr4(cur, nibble));
   vu8 special = v_and(v_and(a, b), c);
   /* 0x80 where the byte two back is >= E0 or the byte three back >= F0
    * (saturating subtraction leaves bit 7 set exactly then): there a
    * continuation after a continuation is expected, so XOR flips it. */
-  vu8 third = v_subs(prev2, k->third);
-  vu8 fourth = v_subs(prev3, k->fourth);
-  return v_xor(special, v_and(v_or(third, fourth), k->high));
+  vu8 third = v_subs(prev2, v_splat(0xE0 - 0x80));
+  vu8 fourth = v_subs(prev3, v_splat(0xF0 - 0x80));
+  return v_xor(special, v_and(v_or(third, fourth), v_splat(0x80)));
 }
 
 /* Error bytes of the vector v at p (p - 3 readable). */
-UTFXI_INLINE vu8 g_utf8_block_errors(const struct g8_consts *k, const unsigned char *p, vu8 v) {
-  return g_utf8_error_bytes(k, v, v_load(p - 1), v_load(p - 2), v_load(p - 3));
+UTFXI_INLINE vu8 g_utf8_block_errors(const unsigned char *p, vu8 v) {
+  return g_utf8_error_bytes(v, v_load(p - 1), v_load(p - 2), v_load(p - 3));
 }
 
 /* Nonzero bytes when v ends inside a character: its last three bytes
@@ -66,9 +43,9 @@ UTFXI_INLINE vu8 g_utf8_ends_inside(vu8 v) {
 
 /* Error bytes of v with nothing before it (or only whole characters: from a
  * character boundary, the bytes before cannot change v's errors). */
-UTFXI_INLINE vu8 g_utf8_errors_alone(const struct g8_consts *k, vu8 v) {
+UTFXI_INLINE vu8 g_utf8_errors_alone(vu8 v) {
   const vu8 z = v_zero();
-  return g_utf8_error_bytes(k, v, v_prev(z, v, 1), v_prev(z, v, 2), v_prev(z, v, 3));
+  return g_utf8_error_bytes(v, v_prev(z, v, 1), v_prev(z, v, 2), v_prev(z, v, 3));
 }
 
 #endif

@@ -56,21 +56,20 @@ UTFXI_INLINE size_t g8_count_through_error(const unsigned char *s, size_t n, siz
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
 #endif
-static size_t g8_count_error_step(const struct g8_consts *k, const unsigned char *s, size_t n,
-                                  size_t i, vu8 v0, vu8 v1, vu8 v2, vu8 v3, size_t *count,
-                                  int utf16) {
+static size_t g8_count_error_step(const unsigned char *s, size_t n, size_t i, vu8 v0, vu8 v1,
+                                  vu8 v2, vu8 v3, size_t *count, int utf16) {
   const unsigned char *p = s + i;
-  vu8 v = v0, err = g_utf8_block_errors(k, p, v0);
+  vu8 v = v0, err = g_utf8_block_errors(p, v0);
   size_t at = i;
   if (!v_any(err)) {
     *count += g8_block_count(v0, G8_ALL, utf16);
-    v = v1, at += V_BYTES, err = g_utf8_block_errors(k, p + V_BYTES, v1);
+    v = v1, at += V_BYTES, err = g_utf8_block_errors(p + V_BYTES, v1);
     if (!v_any(err)) {
       *count += g8_block_count(v1, G8_ALL, utf16);
-      v = v2, at += V_BYTES, err = g_utf8_block_errors(k, p + 2 * V_BYTES, v2);
+      v = v2, at += V_BYTES, err = g_utf8_block_errors(p + 2 * V_BYTES, v2);
       if (!v_any(err)) {
         *count += g8_block_count(v2, G8_ALL, utf16);
-        v = v3, at += V_BYTES, err = g_utf8_block_errors(k, p + 3 * V_BYTES, v3);
+        v = v3, at += V_BYTES, err = g_utf8_block_errors(p + 3 * V_BYTES, v3);
       }
     }
   }
@@ -83,8 +82,6 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
   size_t i = 0, count = 0;
   int fresh = 1; /* at a boundary, no context usable */
   vu8 pending = v_zero(), err, v;
-  struct g8_consts k;
-  g8_consts_init(&k);
   for (;;) {
     if (fresh) {
       if (n - i < V_BYTES) break;
@@ -96,7 +93,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
         fresh = 0;
         continue;
       }
-      err = g_utf8_errors_alone(&k, v);
+      err = g_utf8_errors_alone(v);
       if (v_any(err)) {
         size_t q = i; /* locals whose address is taken live in memory: not i, count */
         count += utfxi_utf8_count_steps(s, n, i + g8_first_error(err) + 1, &q, utf16);
@@ -123,12 +120,12 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
         i += step;
         continue;
       }
-      err = v_or(v_or(g_utf8_block_errors(&k, p, v0), g_utf8_block_errors(&k, p + V_BYTES, v1)),
-                 v_or(g_utf8_block_errors(&k, p + 2 * V_BYTES, v2),
-                      g_utf8_block_errors(&k, p + 3 * V_BYTES, v3)));
+      err = v_or(v_or(g_utf8_block_errors(p, v0), g_utf8_block_errors(p + V_BYTES, v1)),
+                 v_or(g_utf8_block_errors(p + 2 * V_BYTES, v2),
+                      g_utf8_block_errors(p + 3 * V_BYTES, v3)));
       if (v_any(err)) {
         size_t c = count;
-        i = g8_count_error_step(&k, s, n, i, v0, v1, v2, v3, &c, utf16);
+        i = g8_count_error_step(s, n, i, v0, v1, v2, v3, &c, utf16);
         count = c;
         fresh = 1;
         continue;
@@ -145,7 +142,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
         continue;
       }
       pending = g_utf8_ends_inside(v);
-      err = g_utf8_block_errors(&k, s + i, v);
+      err = g_utf8_block_errors(s + i, v);
       if (v_any(err)) {
         size_t c = count;
         i = g8_count_through_error(s, n, i, v, g8_first_error(err), &c, utf16);
@@ -165,10 +162,10 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
     size_t r = n - i;
     v = v_load_tail(s + i, r);
     if (fresh) {
-      if (v_any(g_utf8_errors_alone(&k, v)))
+      if (v_any(g_utf8_errors_alone(v)))
         return count + utfxi_utf8_count_steps(s, n, n, &i, utf16);
     } else {
-      err = g_utf8_error_bytes(&k, v, v_load_tail(s + i - 1, r + 1), v_load_tail(s + i - 2, r + 2),
+      err = g_utf8_error_bytes(v, v_load_tail(s + i - 1, r + 1), v_load_tail(s + i - 2, r + 2),
                                v_load_tail(s + i - 3, r + 3));
       if (v_any(err)) {
         utfxi_utf8_recount(s, n, i, n, &count, utf16);

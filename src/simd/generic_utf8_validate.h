@@ -28,11 +28,9 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
   const unsigned char *s = (const unsigned char *)src;
   size_t i;
   vu8 err, pending, v;
-  struct g8_consts k;
-  g8_consts_init(&k);
   if (n < V_BYTES) {
 #ifdef V_MASKED_TAIL /* one zero-padded vector: the zeros expose an unfinished character */
-    if (v_any(g_utf8_errors_alone(&k, v_load_tail(s, n)))) return g_utf8_locate_error(s, n, 0);
+    if (v_any(g_utf8_errors_alone(v_load_tail(s, n)))) return g_utf8_locate_error(s, n, 0);
     return utfxi_result(UTFX_OK, n, 0, 0);
 #else
     return utfxi_validate_utf8_scalar(src, n);
@@ -41,7 +39,7 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
   v = v_load(s);
   pending = v_zero();
   if (v_any_high(v)) { /* not ASCII: check it, with nothing before it */
-    err = g_utf8_errors_alone(&k, v);
+    err = g_utf8_errors_alone(v);
     if (v_any(err)) return g_utf8_locate_error(s, n, 0);
     pending = g_utf8_ends_inside(v);
   }
@@ -54,16 +52,16 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
       if (v_any(pending)) return g_utf8_locate_error(s, n, i);
       continue;
     }
-    err = v_or(v_or(g_utf8_block_errors(&k, p, v0), g_utf8_block_errors(&k, p + V_BYTES, v1)),
-               v_or(g_utf8_block_errors(&k, p + 2 * V_BYTES, v2),
-                    g_utf8_block_errors(&k, p + 3 * V_BYTES, v3)));
+    err = v_or(v_or(g_utf8_block_errors(p, v0), g_utf8_block_errors(p + V_BYTES, v1)),
+               v_or(g_utf8_block_errors(p + 2 * V_BYTES, v2),
+                    g_utf8_block_errors(p + 3 * V_BYTES, v3)));
     if (v_any(err)) return g_utf8_locate_error(s, n, i);
     pending = g_utf8_ends_inside(v3);
   }
   for (; n - i >= V_BYTES; i += V_BYTES) {
     v = v_load(s + i);
     if (!v_any_high(v) && !v_any(pending)) continue; /* ASCII */
-    err = g_utf8_block_errors(&k, s + i, v);
+    err = g_utf8_block_errors(s + i, v);
     if (v_any(err)) return g_utf8_locate_error(s, n, i);
     pending = g_utf8_ends_inside(v);
   }
@@ -71,7 +69,7 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
   { /* the last n - i < V_BYTES bytes and their context, zero-padded (at
      * least one zero follows them: it exposes an unfinished character) */
     size_t r = n - i;
-    err = g_utf8_error_bytes(&k, v_load_tail(s + i, r), v_load_tail(s + i - 1, r + 1),
+    err = g_utf8_error_bytes(v_load_tail(s + i, r), v_load_tail(s + i - 1, r + 1),
                              v_load_tail(s + i - 2, r + 2), v_load_tail(s + i - 3, r + 3));
     if (v_any(err)) return g_utf8_locate_error(s, n, i);
     return utfxi_result(UTFX_OK, n, 0, 0);

@@ -83,6 +83,14 @@ static inline int v16_any(vm16 v) { return !_mm256_testz_si256(v, v); }
 static inline vm16 v16_or(vm16 a, vm16 b) { return _mm256_or_si256(a, b); }
 static inline vm16 v16_and(vm16 a, vm16 b) { return _mm256_and_si256(a, b); }
 
+/* Whether some unit of the four vectors has (unit & mask) == value. */
+static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask, unsigned value) {
+  return v16_any(v16_or(v16_or(v16_top_eq(a, mask, value), v16_top_eq(b, mask, value)),
+                        v16_or(v16_top_eq(c, mask, value), v16_top_eq(d, mask, value))));
+}
+/* Lanes below c, a power of two (AVX2 has no unsigned 16-bit compare). */
+static inline vm16 v16_below(vu16 v, unsigned c) { return v16_top_eq(v, 0x10000 - c, 0); }
+
 /* 32-bit lanes (UTF-32 values). */
 #define V32_LANES 8
 typedef __m256i vu32;

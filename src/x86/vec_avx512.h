@@ -107,6 +107,20 @@ static inline int v16_any(vm16 m) { return m != 0; }
 static inline vm16 v16_or(vm16 a, vm16 b) { return a | b; }
 static inline vm16 v16_and(vm16 a, vm16 b) { return a & b; }
 
+/* (unit & mask) ^ value is 0 exactly where the test holds: one VPTERNLOGD
+ * each, the minimum over the four, one compare. */
+static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask, unsigned value) {
+  const __m512i m = _mm512_set1_epi16((short)mask), x = _mm512_set1_epi16((short)value);
+  __m512i lo = _mm512_min_epu16(_mm512_min_epu16(_mm512_ternarylogic_epi32(a, m, x, 0x6A),
+                                                 _mm512_ternarylogic_epi32(b, m, x, 0x6A)),
+                                _mm512_min_epu16(_mm512_ternarylogic_epi32(c, m, x, 0x6A),
+                                                 _mm512_ternarylogic_epi32(d, m, x, 0x6A)));
+  return _mm512_testn_epi16_mask(lo, lo) != 0;
+}
+static inline vm16 v16_below(vu16 v, unsigned c) {
+  return _mm512_cmplt_epu16_mask(v, _mm512_set1_epi16((short)c));
+}
+
 /* 32-bit lanes (UTF-32 values). */
 #define V32_LANES 16
 typedef __m512i vu32;

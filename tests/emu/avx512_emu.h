@@ -473,6 +473,9 @@ static inline __mmask32 utfxemu_test_epi16_mask(utfxemu_m512i a, utfxemu_m512i b
   UTFXEMU_EACH(j, 32) k |= (uint64_t)((a.u16[j] & b.u16[j]) != 0) << j;
   return (__mmask32)k;
 }
+static inline __mmask32 utfxemu_testn_epi16_mask(utfxemu_m512i a, utfxemu_m512i b) {
+  return (__mmask32)~utfxemu_test_epi16_mask(a, b);
+}
 static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
   uint64_t k = 0;
   UTFXEMU_EACH(j, 64) k |= (uint64_t)(a.u8[j] >> 7) << j;
@@ -483,6 +486,8 @@ static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
 #define _mm512_cmpeq_epi16_mask utfxemu_cmpeq_epi16_mask
 #undef _mm512_cmpeq_epi32_mask
 #define _mm512_cmpeq_epi32_mask utfxemu_cmpeq_epi32_mask
+#undef _mm512_testn_epi16_mask
+#define _mm512_testn_epi16_mask utfxemu_testn_epi16_mask
 #undef _mm512_cmpneq_epi16_mask
 #define _mm512_cmpneq_epi16_mask utfxemu_cmpneq_epi16_mask
 #undef _mm512_cmpge_epu8_mask
