@@ -247,7 +247,8 @@ static size_t ascii_out(const struct utfxi_kernels *k, struct out *o, const unsi
     for (; j < c; j++) dst[j] = p[j] & 0x7F;
   } else {
     char16_t *dst = out16(o);
-    j = k->ascii_blocks(p, c, dst); /* whole 16-byte blocks */
+    /* whole 16-byte blocks: a short piece in line, as a call costs more */
+    j = c >= 64 ? k->ascii_blocks(p, c, dst) : utfxi_ascii_blocks_portable(p, c, dst);
     for (; j < c; j++) dst[j] = (char16_t)(p[j] & 0x7F);
   }
   o->w += c;
@@ -383,7 +384,7 @@ UTFXI_INLINE size_t hex_body(const struct utfxi_kernels *k, struct out *o, const
   if (!c) return 0; /* nothing fits (and dst may be NULL) */
   d8 = u8 ? out8(o) : NULL;
   d16 = u8 ? NULL : out16(o);
-  i = k->hex_blocks(p, c, d8, d16); /* whole 16-byte blocks */
+  if (c >= 16) i = k->hex_blocks(p, c, d8, d16); /* whole 16-byte blocks */
   for (; c - i >= 4; i += 4)
     utfxi_store8(d8, d16, 2 * i,
            utfxi_hex_digits(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |

@@ -17,7 +17,6 @@
 const struct utfxi_kernels utfxi_neon_kernels = {
     .name = "neon",
     UTFXI_SCALAR_KERNELS,
-    .ascii_blocks = utfxi_ascii_blocks_neon, /* streaming decoder (neon_decoder_text.c) */
     /* generic kernels (neon_generic.c) */
     .validate_utf8 = utfxi_validate_utf8_neon,
     .validate_ascii = utfxi_validate_ascii_neon,

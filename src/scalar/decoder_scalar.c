@@ -1,6 +1,6 @@
 /* The scalar tier's block kernels of the streaming decoder (src/decoder.c
  * calls them through the kernel table, like the SIMD tiers' own): portable C,
- * word at a time. */
+ * word at a time, or in loops the compiler vectorizes. */
 #include "decoder_text.h"
 #include "unicode.h"
 
@@ -27,16 +27,5 @@ size_t utfxi_hex_blocks_scalar(const unsigned char *p, size_t n, unsigned char *
 }
 
 size_t utfxi_ascii_blocks_scalar(const unsigned char *p, size_t n, char16_t *d) {
-  size_t i, end = n - n % 16;
-  for (i = 0; i < end; i += 8) {
-    uint64_t v = utfxi_load64(p + i) & 0x7F7F7F7F7F7F7F7Full;
-    uint64_t u = 0;
-    size_t j;
-    if (!utfxi_host_le()) { /* logical order: byte j in bits 8j.. */
-      for (j = 0; j < 8; j++) u |= (uint64_t)p[i + j] << (8 * j);
-      v = u & 0x7F7F7F7F7F7F7F7Full;
-    }
-    utfxi_store8(NULL, d, i, v, 0);
-  }
-  return end;
+  return utfxi_ascii_blocks_portable(p, n, d);
 }

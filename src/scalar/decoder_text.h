@@ -57,4 +57,16 @@ UTFXI_INLINE void utfxi_store8(unsigned char *d8, char16_t *d16, size_t at, uint
   }
 }
 
+/* Node's 'ascii' to host-order UTF-16 of whole 16-byte blocks (the decoder's
+ * ascii_blocks): plain C that gcc and clang vectorize at -O2 on every target
+ * (the fixed inner count and restrict make that cheap enough for gcc's
+ * default cost model). Returns the bytes consumed. */
+static inline size_t utfxi_ascii_blocks_portable(const unsigned char *restrict p, size_t n,
+                                                 char16_t *restrict d) {
+  size_t i, j;
+  for (i = 0; n - i >= 16; i += 16)
+    for (j = 0; j < 16; j++) d[i + j] = (char16_t)(p[i + j] & 0x7F);
+  return i;
+}
+
 #endif
