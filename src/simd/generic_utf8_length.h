@@ -49,29 +49,21 @@ UTFXI_INLINE size_t g8_count_through_error(const unsigned char *s, size_t n, siz
   return q;
 }
 
-/* A step of four vectors v0..v3 at i holds an error: count the vectors
- * before the first error, then through the error byte (the scalar decoder
- * goes only that far, so rare errors stay cheap). Returns the new offset. Not
- * inlined: in the loop, gcc would keep the four vectors in memory for it. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline))
-#endif
-static size_t g8_count_error_step(const unsigned char *s, size_t n, size_t i, vu8 v0, vu8 v1,
-                                  vu8 v2, vu8 v3, size_t *count, int utf16) {
-  const unsigned char *p = s + i;
-  vu8 v = v0, err = g_utf8_block_errors(p, v0);
+/* The step of four vectors at i holds an error: count the vectors before the
+ * first error, then through the error byte (the scalar decoder goes only
+ * that far, so rare errors stay cheap). Returns the new offset. It loads the
+ * vectors again: kept from the loop (in an array), gcc stored all four to
+ * the stack on every step. */
+UTFXI_INLINE size_t g8_count_error_step(const unsigned char *s, size_t n, size_t i,
+                                        size_t *count, int utf16) {
   size_t at = i;
-  if (!v_any(err)) {
-    *count += g8_block_count(v0, G8_ALL, utf16);
-    v = v1, at += V_BYTES, err = g_utf8_block_errors(p + V_BYTES, v1);
-    if (!v_any(err)) {
-      *count += g8_block_count(v1, G8_ALL, utf16);
-      v = v2, at += V_BYTES, err = g_utf8_block_errors(p + 2 * V_BYTES, v2);
-      if (!v_any(err)) {
-        *count += g8_block_count(v2, G8_ALL, utf16);
-        v = v3, at += V_BYTES, err = g_utf8_block_errors(p + 3 * V_BYTES, v3);
-      }
-    }
+  vu8 v = v_load(s + at), err = g_utf8_block_errors(s + at, v);
+  int b;
+  for (b = 0; b < 3 && !v_any(err); b++) {
+    *count += g8_block_count(v, G8_ALL, utf16);
+    at += V_BYTES;
+    v = v_load(s + at);
+    err = g_utf8_block_errors(s + at, v);
   }
   return g8_count_through_error(s, n, at, v, g8_first_error(err), count, utf16);
 }
@@ -125,7 +117,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
                       g_utf8_block_errors(p + 3 * V_BYTES, v3)));
       if (v_any(err)) {
         size_t c = count;
-        i = g8_count_error_step(s, n, i, v0, v1, v2, v3, &c, utf16);
+        i = g8_count_error_step(s, n, i, &c, utf16);
         count = c;
         fresh = 1;
         continue;
