@@ -19,7 +19,6 @@
 #define V_TIER neon
 #define V16_UNIT_BITS 4
 #define V_BYTE_BITS 4
-#define V_PIN(x) ((void)0)
 
 typedef uint8x16_t vu8;
 typedef uint16x8_t vu16;

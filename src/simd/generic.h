@@ -17,8 +17,6 @@
  *             saturating)
  *   v_shr4(v, nib)              each byte >> 4 (nib = v_splat(0x0F), for
  *                               ISAs that shift 16-bit lanes and mask)
- *   V_PIN(x)                    keeps the vector constant x in a register
- *                               (a no-op where the compiler does so anyway)
  *   V_TABLE16(16 signed chars)  a 16-entry table, in every 16-byte lane
  *   v_lookup16(table, idx)      table[idx] per byte, idx < 16
  *   v_prev(prev, cur, k)        cur shifted k bytes later, the last k bytes

@@ -18,7 +18,6 @@
 #define V_TIER avx2
 #define V16_UNIT_BITS 1
 #define V_BYTE_BITS 1
-#define V_PIN(x) ((void)0) /* gcc keeps AVX2 constants hoisted */
 
 typedef __m256i vu8;
 typedef __m256i vu16;

@@ -21,14 +21,6 @@
 #define V16_UNIT_BITS 1
 #define V_BYTE_BITS 1
 #define V_MASKED_TAIL 1
-/* Pins a vector constant in a register: without it gcc rebuilds set1
- * constants inside loops (a GPR move and a VPBROADCAST each time) and spills.
- * The AVX-512 emulation test build (tests/emu/avx512_emu.h) keeps vectors in
- * memory, hence its own definition. */
-#ifndef A512_PIN
-#define A512_PIN(x) __asm__("" : "+v"(x))
-#endif
-#define V_PIN(x) A512_PIN(x)
 
 typedef __m512i vu8;
 typedef __m512i vu16;
