@@ -73,9 +73,6 @@
 #define V16_UNITS (V_BYTES / 2)
 #define V16_BLOCK (2 * V16_UNITS)
 
-/* What is left of k lanes after the first `skip` (for a tail's later vectors). */
-static inline size_t g_rest(size_t k, size_t skip) { return k > skip ? k - skip : 0; }
-
 static inline unsigned g_ctz64(uint64_t x) {
 #if defined(__GNUC__) || defined(__clang__)
   return (unsigned)__builtin_ctzll(x);

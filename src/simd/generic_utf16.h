@@ -185,6 +185,13 @@ void G_NAME(to_well_formed_utf16be)(const char16_t *s, size_t n, char16_t *d) {
   g16_to_well_formed(s, n, d, 1);
 }
 
+/* Units of the block (a, b) below 0x80 plus units below 0x800: what a block
+ * counts less than 3 bytes per unit. */
+UTFXI_INLINE size_t g16_short_forms(vu16 a, vu16 b) {
+  return v16_count2(v16_below(a, 0x80), v16_below(b, 0x80)) +
+         v16_count2(v16_below(a, 0x800), v16_below(b, 0x800));
+}
+
 /* UTF-8 bytes of the UTFX_REPLACE conversion: a unit counts 3 - (unit <
  * 0x80) - (unit < 0x800), right for everything but a well-formed pair (6
  * counted, 4 written): a block with surrogates subtracts 2 per pair. Counts
@@ -200,10 +207,7 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be) {
         if (!g16_any_surrogate_x4(s + i, be)) { /* no pairs: four vectors */
           vu16 c = v16_load(s + i + 2 * V16_UNITS, be), d = v16_load(s + i + 3 * V16_UNITS, be);
           a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
-          minus = v16_count2(v16_below(a, 0x80), v16_below(b, 0x80)) +
-                  v16_count2(v16_below(a, 0x800), v16_below(b, 0x800)) +
-                  v16_count2(v16_below(c, 0x80), v16_below(d, 0x80)) +
-                  v16_count2(v16_below(c, 0x800), v16_below(d, 0x800));
+          minus = g16_short_forms(a, b) + g16_short_forms(c, d);
           count += 6 * V16_BLOCK - minus;
           i += 2 * V16_BLOCK;
           backoff = G16_BACKOFF_MIN;
@@ -212,8 +216,7 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be) {
         g16_back_off(i, &screen_from, &backoff);
       }
       a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
-      minus = v16_count2(v16_below(a, 0x80), v16_below(b, 0x80)) +
-              v16_count2(v16_below(a, 0x800), v16_below(b, 0x800));
+      minus = g16_short_forms(a, b);
       if (v16_any(v16_or(v16_top_eq(a, 0xF800, 0xD800), v16_top_eq(b, 0xF800, 0xD800)))) {
         uint64_t hi = v16_bits2(v16_top_eq(a, 0xFC00, 0xD800), v16_top_eq(b, 0xFC00, 0xD800));
         uint64_t lo = v16_bits2(v16_top_eq(a, 0xFC00, 0xDC00), v16_top_eq(b, 0xFC00, 0xDC00));
@@ -234,9 +237,7 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be) {
     size_t k = n - i, count;
     vu16 a, b;
     g16_load_tail_block(s + i, k, be, &a, &b);
-    count = 3 * V16_BLOCK - (V16_BLOCK - k) -
-            v16_count2(v16_below(a, 0x80), v16_below(b, 0x80)) -
-            v16_count2(v16_below(a, 0x800), v16_below(b, 0x800));
+    count = 3 * V16_BLOCK - (V16_BLOCK - k) - g16_short_forms(a, b);
     if (v16_any(v16_or(v16_top_eq(a, 0xF800, 0xD800), v16_top_eq(b, 0xF800, 0xD800)))) {
       uint64_t hi, lo;
       g16_pair_masks(a, b, &hi, &lo);

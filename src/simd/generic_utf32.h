@@ -33,14 +33,9 @@ utfx_result G_NAME(validate_utf32)(const char32_t *s, size_t n) {
   }
 #ifdef V_MASKED_TAIL
   if (n - i < 4 * V32_LANES) { /* no error so far: the tail, zero-padded */
-    size_t k = n - i;
-    vm32 bad = v32_or(v32_or(g32_invalid(v32_load_tail(s + i, k)),
-                             g32_invalid(v32_load_tail(s + i + V32_LANES, g_rest(k, V32_LANES)))),
-                      v32_or(g32_invalid(v32_load_tail(s + i + 2 * V32_LANES,
-                                                       g_rest(k, 2 * V32_LANES))),
-                             g32_invalid(v32_load_tail(s + i + 3 * V32_LANES,
-                                                       g_rest(k, 3 * V32_LANES)))));
-    if (!v32_any(bad)) return utfxi_result(UTFX_OK, n, 0, 0);
+    size_t j = i;
+    while (j < n && !v32_any(g32_invalid(v32_load_tail(s + j, n - j)))) j += V32_LANES;
+    if (j >= n) return utfxi_result(UTFX_OK, n, 0, 0);
   }
 #endif
   r = utfxi_validate_utf32_scalar(s + i, n - i);
