@@ -33,6 +33,7 @@ static inline vu8 v_splat(unsigned char c) { return vdupq_n_u8(c); }
 static inline vu8 v_or(vu8 a, vu8 b) { return vorrq_u8(a, b); }
 static inline vu8 v_and(vu8 a, vu8 b) { return vandq_u8(a, b); }
 static inline vu8 v_xor(vu8 a, vu8 b) { return veorq_u8(a, b); }
+static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) { return vandq_u8(vorrq_u8(a, b), m); }
 static inline vu8 v_subs(vu8 a, vu8 b) { return vqsubq_u8(a, b); }
 static inline vu8 v_shr4(vu8 v, vu8 nib) { return (void)nib, vshrq_n_u8(v, 4); }
 /* The tables are (char) lists (utf8_lookup_tables.h): char is unsigned on

@@ -15,6 +15,10 @@
  *   V_BYTES   bytes per vector; V_TIER the tier name (a bare word)
  *   v_load(p) v_zero() v_splat(byte) v_or v_and v_xor v_subs (unsigned,
  *             saturating)
+ *   v_or_and(a, b, m)           (a | b) & m (one VPTERNLOG on AVX-512, with a
+ *                               as its destination: as two operations gcc
+ *                               made m the destination, and the copies of m
+ *                               spilled the UTF-8 lengths' registers)
  *   v_shr4(v, nib)              each byte >> 4 (nib = v_splat(0x0F), for
  *                               ISAs that shift 16-bit lanes and mask)
  *   V_TABLE16(16 signed chars)  a 16-entry table, in every 16-byte lane

@@ -22,7 +22,7 @@ UTFXI_INLINE vu8 g_utf8_error_bytes(vu8 cur, vu8 prev1, vu8 prev2, vu8 prev3) {
    * continuation after a continuation is expected, so XOR flips it. */
   vu8 third = v_subs(prev2, v_splat(0xE0 - 0x80));
   vu8 fourth = v_subs(prev3, v_splat(0xF0 - 0x80));
-  return v_xor(special, v_and(v_or(third, fourth), v_splat(0x80)));
+  return v_xor(special, v_or_and(third, fourth, v_splat(0x80)));
 }
 
 /* Error bytes of the vector v at p (p - 3 readable). */

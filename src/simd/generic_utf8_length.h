@@ -184,10 +184,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
 #endif
 }
 
-/* (A tier with kernels of its own defines G_OWN_UTF8_LENGTHS.) */
-#ifndef G_OWN_UTF8_LENGTHS
 size_t G_NAME(utf16_length_from_utf8)(const char *s, size_t n) { return g8_count_utf8(s, n, 1); }
 size_t G_NAME(utf32_length_from_utf8)(const char *s, size_t n) { return g8_count_utf8(s, n, 0); }
-#endif
 
 #endif

@@ -5,7 +5,7 @@
  * Algorithm: each step takes 32 bytes that start at a character boundary.
  *  - All ASCII: widen and store 32 units.
  *  - Otherwise check them (lookup validation, Keiser and Lemire 2021,
- *    avx2_utf8_common.h; for Latin-1, where a lead C4..FF is an error too, a
+ *    generic_utf8_check.h; for Latin-1, where a lead C4..FF is an error too, a
  *    cheaper check of lead and continuation positions). A block with an
  *    error goes to the scalar steps, which convert through the error and
  *    return at a character boundary.
@@ -31,7 +31,9 @@
 
 #include "../simd/compress16_table.h"
 #include "avx2_compress_bytes.h"
-#include "avx2_utf8_common.h"
+#include "vec_avx2.h"
+#include "../simd/generic_utf8_check.h"
+#include "../simd/utf8_steps.h"
 
 /* Byte j of the result is byte j - k of v, zero for j < k (k = 1, 2). */
 static inline __m256i utfxi_avx2_back(__m256i v, int k) {
@@ -256,8 +258,8 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
       /* After complete, well-formed characters the real bytes before the
        * block are valid context; at the start, or after the scalar steps
        * went through an error, zeros are. */
-      err = clean_before ? utfxi_avx2_block_errors(p, v)
-                         : utfxi_avx2_utf8_errors(_mm256_setzero_si256(), v);
+      err = clean_before ? g_utf8_block_errors(p, v)
+                         : g_utf8_errors_alone(v);
       if (!_mm256_testz_si256(err, err)) {
         __m256i zero = _mm256_setzero_si256();
         uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, zero));

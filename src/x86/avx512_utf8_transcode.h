@@ -6,7 +6,7 @@
  * characters with AVX-512 instructions", SPE 2023): each step loads 64
  * bytes that start at a character boundary.
  *  - All ASCII: widen and store 64 units.
- *  - Otherwise check the bytes (lookup validation, avx512_utf8_common.h). A
+ *  - Otherwise check the bytes (lookup validation, generic_utf8_check.h). A
  *    block with an error goes to the scalar steps, which convert through the
  *    error and return at a character boundary.
  *  - Well-formed: the characters that end before the block's last character

@@ -38,6 +38,8 @@ static inline vu8 v_splat(unsigned char c) { return _mm512_set1_epi8((char)c); }
 static inline vu8 v_or(vu8 a, vu8 b) { return _mm512_or_si512(a, b); }
 static inline vu8 v_and(vu8 a, vu8 b) { return _mm512_and_si512(a, b); }
 static inline vu8 v_xor(vu8 a, vu8 b) { return _mm512_xor_si512(a, b); }
+/* (a | b) & m in one VPTERNLOG, a its destination (a fresh value, no copy). */
+static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) { return _mm512_ternarylogic_epi64(a, b, m, 0xA8); }
 static inline vu8 v_subs(vu8 a, vu8 b) { return _mm512_subs_epu8(a, b); }
 static inline vu8 v_shr4(vu8 v, vu8 nib) {
   return _mm512_and_si512(_mm512_srli_epi16(v, 4), nib);
