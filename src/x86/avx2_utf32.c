@@ -1,20 +1,22 @@
 /* AVX2 UTF-32 to UTF-8 / UTF-16LE / UTF-16BE (validation and the lengths
  * are generic kernels, avx2_generic.c).
  *
- * A value is ill-formed if it is above 0x10FFFF or a surrogate. Conversions
- * take 8 values: a block holding an ill-formed or
- * (for the UTF-8 target) an astral value goes to the scalar kernel as a
- * region of 8 values (values are independent, so any cut is a character
- * boundary), which gives the exact STRICT offsets and REPLACE output. To
- * UTF-16: BMP blocks narrow with vpackusdw (astral ones: scalar region). To
- * UTF-8: ASCII blocks narrow to 8 bytes; BMP blocks use the pshufb encoder of
- * avx2_utf16_common.h with exact stores. SIMD runs while the block surely
- * fits; tails (< 8 values) are scalar.
+ * A value is ill-formed if it is above 0x10FFFF or a surrogate. A block of
+ * 8 values holding an ill-formed one goes to the scalar kernel as a region
+ * (values are independent, so any cut is a character boundary), which gives
+ * the exact STRICT offsets and REPLACE output. To UTF-16: 16 BMP values
+ * narrow with vpackusdw; blocks of 8 with astral values make surrogate
+ * pairs in their lanes and compress them (PSHUFB table). To UTF-8: 16 ASCII
+ * values narrow to 16 bytes; BMP blocks of 8 use the pshufb encoder of
+ * avx2_utf16_common.h, others a 1-4 byte encoder, with exact stores. SIMD
+ * runs while the block surely fits; tails (< 8 values) are scalar.
  * References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
 #ifndef __AVX2__
 #error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
 #endif
 
+#include "../simd/compress16_table.h"
+#include "avx2_compress_bytes.h"
 #include "avx2_utf16_common.h"
 #include "x86_prototypes.h"
 
@@ -42,37 +44,221 @@ static inline utfx_result scalar32(const char32_t *s, size_t n, void *d, size_t 
   return utfxi_convert_utf32_to_utf16be_scalar(s, n, (char16_t *)d, cap, flags);
 }
 
-static inline utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
+/* Whether every lane of v is <= limit (unsigned). */
+static inline int all_at_most(__m256i v, unsigned limit) {
+  __m256i l = _mm256_set1_epi32((int)limit);
+  return _mm256_testc_si256(_mm256_cmpeq_epi32(_mm256_max_epu32(v, l), l), _mm256_set1_epi32(-1));
+}
+
+/* Whether every lane of a and b is >= 0x800: given v - 0xD800 (mod 2^32),
+ * that no value is a surrogate (one unsigned minimum over both). */
+static inline int no_surrogate(__m256i a, __m256i b) {
+  const __m256i x800 = _mm256_set1_epi32(0x800);
+  __m256i m = _mm256_min_epu32(a, b);
+  return _mm256_testc_si256(_mm256_cmpeq_epi32(_mm256_max_epu32(m, x800), m),
+                            _mm256_set1_epi32(-1));
+}
+static inline __m256i minus_d800(__m256i v) { return _mm256_sub_epi32(v, _mm256_set1_epi32(0xD800)); }
+
+/* 16 values below 0x10000 as 16 UTF-16 units, in order. */
+static inline __m256i narrow16(__m256i a, __m256i b) {
+  return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
+}
+
+/* UTF-16 of 8 valid values, astral ones as surrogate pairs: each 32-bit
+ * lane holds its unit, or high then low surrogate, compressed per 128-bit
+ * lane (utfxi_compress16) and stored whole; the 8 units after the output
+ * are read first and put back last (room: at least 24 units). Returns the
+ * units written. */
+UTFXI_INLINE size_t put_utf16_x8(__m256i c, char16_t *d, int be) {
+  __m256i astral = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0xFFFF));
+  __m256i x = _mm256_sub_epi32(c, _mm256_set1_epi32(0x10000));
+  __m256i pair = _mm256_or_si256(
+      _mm256_or_si256(_mm256_srli_epi32(x, 10), _mm256_set1_epi32((int)0xDC00D800u)),
+      _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x3FF)), 16));
+  __m256i units = _mm256_blendv_epi8(c, pair, astral);
+  unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(astral));
+  /* slot mask per 128-bit lane: the low unit of each lane, the high one if astral */
+  /* 4 lane bits to the odd slots (a table, not PDEP: microcoded on Zen 2) */
+  static const unsigned char odd[16] = {0x00, 0x02, 0x08, 0x0A, 0x20, 0x22, 0x28, 0x2A,
+                                        0x80, 0x82, 0x88, 0x8A, 0xA0, 0xA2, 0xA8, 0xAA};
+  unsigned s0 = 0x55u | odd[m & 0xF], s1 = 0x55u | odd[m >> 4];
+  size_t c0 = 4 + (size_t)_mm_popcnt_u32(m & 0xF), total = c0 + 4 + (size_t)_mm_popcnt_u32(m >> 4);
+  __m128i u0 = _mm_shuffle_epi8(_mm256_castsi256_si128(units),
+                                _mm_loadu_si128((const __m128i *)utfxi_compress16[s0]));
+  __m128i u1 = _mm_shuffle_epi8(_mm256_extracti128_si256(units, 1),
+                                _mm_loadu_si128((const __m128i *)utfxi_compress16[s1]));
+  __m128i keep = _mm_loadu_si128((const __m128i *)(void *)(d + total));
+  if (be) {
+    const __m128i sw = _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+    u0 = _mm_shuffle_epi8(u0, sw);
+    u1 = _mm_shuffle_epi8(u1, sw);
+  }
+  _mm_storeu_si128((__m128i *)(void *)d, u0);
+  _mm_storeu_si128((__m128i *)(void *)(d + c0), u1);
+  _mm_storeu_si128((__m128i *)(void *)(d + total), keep);
+  return total;
+}
+
+/* Stores l0 bytes of o0 then l1 of o1 at d, both whole: the 16 bytes after
+ * them are read first and put back last, so nothing past the output
+ * changes (room: l0 + l1 + 16 bytes). */
+static inline void put_halves(unsigned char *d, __m128i o0, size_t l0, __m128i o1, size_t l1) {
+  __m128i keep = _mm_loadu_si128((const __m128i *)(void *)(d + l0 + l1));
+  _mm_storeu_si128((__m128i *)(void *)d, o0);
+  _mm_storeu_si128((__m128i *)(void *)(d + l0), o1);
+  _mm_storeu_si128((__m128i *)(void *)(d + l0 + l1), keep);
+}
+
+/* UTF-8 of 8 valid values (any plane): each lane's 1-4 bytes in memory
+ * order, compressed per 128-bit lane (room: 48 bytes). Returns the bytes
+ * written (at most 32). */
+UTFXI_INLINE size_t put_utf8_x8(__m256i c, unsigned char *d) {
+  const __m256i x3f = _mm256_set1_epi32(0x3F);
+  __m256i ge80, ge800, bytes = a2_utf8_forms_x8(c, &ge80, &ge800);
+  __m256i ge10000 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0xFFFF));
+  __m256i four = _mm256_or_si256(
+      _mm256_or_si256(_mm256_srli_epi32(c, 18),
+                      _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(c, 12), x3f), 8)),
+      _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(c, 6), x3f), 16),
+                      _mm256_slli_epi32(_mm256_and_si256(c, x3f), 24)));
+  /* lengths 1 + (>= 0x80) + (>= 0x800) + (>= 0x10000) */
+  __m256i len = _mm256_sub_epi32(
+      _mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(1), ge80), ge800), ge10000);
+  size_t l0, l1;
+  unsigned m;
+  __m128i o0, o1;
+  bytes = _mm256_blendv_epi8(bytes, _mm256_or_si256(four, _mm256_set1_epi32((int)0x808080F0u)),
+                             ge10000);
+  len = _mm256_shuffle_epi8(len, _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12,
+                                                  12, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12,
+                                                  12, 12)); /* in each byte of its lane */
+  m = (unsigned)_mm256_movemask_epi8(_mm256_cmpgt_epi8(len, _mm256_set1_epi32(0x03020100)));
+  o0 = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(bytes), m & 0xFFFF, &l0);
+  o1 = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(bytes, 1), m >> 16, &l1);
+  put_halves(d, o0, l0, o1, l1);
+  return l0 + l1;
+}
+
+/* Steps: 16 values at once where they are all ASCII (to UTF-8) or all BMP
+ * non-surrogates (to UTF-16); else 8 valid values through the encoders
+ * above (BMP UTF-8 with the 3-byte encoder); a block of 8 with an ill-formed
+ * value is a scalar region. Room before a step: 64 bytes (UTF-8) or 24 units
+ * (UTF-16), for the put-backs. */
+UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
                                         unsigned flags, enum out32 t) {
   size_t unit = t == OUT_UTF8 ? 1 : 2, i = 0, w = 0, replaced = 0;
   unsigned char *d = (unsigned char *)dst;
   utfx_result r;
-  while (n - i >= 8 && cap - w >= (t == OUT_UTF8 ? 24 : 8)) {
-    __m256i v = load8(s + i), bad = invalid32(v);
-    __m256i big = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(t == OUT_UTF8 ? 0x7F : 0xFFFF));
-    if (_mm256_testz_si256(bad, bad)) {
-      if (_mm256_testz_si256(big, big)) {
-        __m128i u = _mm_packus_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-        if (t == OUT_UTF8) {
-          _mm_storel_epi64((__m128i *)(d + w), _mm_packus_epi16(u, u));
-        } else {
-          if (t == OUT_UTF16BE) u = _mm256_castsi256_si128(a2_bswap16(_mm256_castsi128_si256(u)));
-          _mm_storeu_si128((__m128i *)(d + 2 * w), u);
+  while (n - i >= 8 && cap - w >= (t == OUT_UTF8 ? 64 : 24)) {
+    __m256i v, bad;
+    /* Runs of ASCII (to UTF-8) or BMP non-surrogates (to UTF-16), 32 values
+     * a step, in a loop of their own (few live values, nothing spilled). */
+    while (n - i >= 32 && cap - w >= 32) {
+      __m256i a = load8(s + i), b = load8(s + i + 8), c = load8(s + i + 16), e = load8(s + i + 24);
+      if (t == OUT_UTF8) {
+        __m128i p0, p1;
+        if (!all_at_most(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, e)), 0x7F))
+          break;
+        p0 = _mm_packus_epi16(_mm256_castsi256_si128(narrow16(a, b)),
+                              _mm256_extracti128_si256(narrow16(a, b), 1));
+        p1 = _mm_packus_epi16(_mm256_castsi256_si128(narrow16(c, e)),
+                              _mm256_extracti128_si256(narrow16(c, e), 1));
+        _mm_storeu_si128((__m128i *)(d + w), p0);
+        _mm_storeu_si128((__m128i *)(d + w + 16), p1);
+      } else {
+        __m256i u0, u1;
+        if (!all_at_most(_mm256_max_epu32(_mm256_max_epu32(a, b), _mm256_max_epu32(c, e)),
+                         0xFFFF) ||
+            !no_surrogate(_mm256_min_epu32(minus_d800(a), minus_d800(b)),
+                          _mm256_min_epu32(minus_d800(c), minus_d800(e))))
+          break;
+        u0 = narrow16(a, b);
+        u1 = narrow16(c, e);
+        if (t == OUT_UTF16BE) {
+          u0 = a2_bswap16(u0);
+          u1 = a2_bswap16(u1);
         }
-        i += 8;
-        w += 8;
+        _mm256_storeu_si256((__m256i *)(d + 2 * w), u0);
+        _mm256_storeu_si256((__m256i *)(d + 2 * w + 32), u1);
+      }
+      i += 32;
+      w += 32;
+    }
+    if (n - i < 8 || cap - w < (t == OUT_UTF8 ? 64 : 24)) break;
+    v = load8(s + i);
+    if (n - i >= 16) {
+      __m256i v1 = load8(s + i + 8);
+      if (t == OUT_UTF8) {
+        if (all_at_most(_mm256_or_si256(v, v1), 0x7F)) {
+          __m128i u = _mm256_castsi256_si128(narrow16(v, v1));
+          __m128i u1 = _mm256_extracti128_si256(narrow16(v, v1), 1);
+          _mm_storeu_si128((__m128i *)(d + w), _mm_packus_epi16(u, u1));
+          i += 16;
+          w += 16;
+          continue;
+        }
+        if (all_at_most(_mm256_max_epu32(v, v1), 0x7FF)) {
+          /* 16 values below 0x800: as 16-bit units, the 1-2 byte encoder of
+           * avx2_utf16_common.h; two halves stored whole, the 16 bytes after
+           * them put back */
+          __m256i u = narrow16(v, v1);
+          uint32_t mm = (uint32_t)_mm256_movemask_epi8(
+              _mm256_packs_epi16(_mm256_cmpgt_epi16(u, _mm256_set1_epi16(0x7F)),
+                                 _mm256_cmpgt_epi16(u, _mm256_set1_epi16(0x7F))));
+          uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
+          size_t l0 = 8 + (size_t)_mm_popcnt_u32(two & 0xFF), l1 = 8 + (size_t)_mm_popcnt_u32(two >> 8);
+          __m128i o0, o1;
+          a2_encode_2byte_x16(u, two, &o0, &o1);
+          put_halves(d + w, o0, l0, o1, l1);
+          i += 16;
+          w += l0 + l1;
+          continue;
+        }
+        if (all_at_most(_mm256_max_epu32(v, v1), 0xFFFF) &&
+            no_surrogate(minus_d800(v), minus_d800(v1))) {
+          /* 16 BMP values: four quarters, stored whole, the 16 bytes after
+           * them put back (at least 16 bytes of output, so the read never
+           * meets the previous step's put-back, which would not forward) */
+          __m128i o0, o1, o2, o3, keep;
+          size_t l0, l1, l2, l3;
+          a2_encode_3byte_x8(v, &o0, &l0, &o1, &l1);
+          a2_encode_3byte_x8(v1, &o2, &l2, &o3, &l3);
+          keep = _mm_loadu_si128((const __m128i *)(void *)(d + w + l0 + l1 + l2 + l3));
+          _mm_storeu_si128((__m128i *)(void *)(d + w), o0);
+          _mm_storeu_si128((__m128i *)(void *)(d + w + l0), o1);
+          _mm_storeu_si128((__m128i *)(void *)(d + w + l0 + l1), o2);
+          _mm_storeu_si128((__m128i *)(void *)(d + w + l0 + l1 + l2), o3);
+          w += l0 + l1 + l2 + l3;
+          _mm_storeu_si128((__m128i *)(void *)(d + w), keep);
+          i += 16;
+          continue;
+        }
+      } else if (all_at_most(_mm256_max_epu32(v, v1), 0xFFFF) &&
+                 no_surrogate(minus_d800(v), minus_d800(v1))) {
+        __m256i u = narrow16(v, v1);
+        if (t == OUT_UTF16BE) u = a2_bswap16(u);
+        _mm256_storeu_si256((__m256i *)(d + 2 * w), u);
+        i += 16;
+        w += 16;
         continue;
       }
-      if (t == OUT_UTF8 && _mm256_testz_si256(v, _mm256_set1_epi32(-0x10000))) {
+    }
+    bad = invalid32(v);
+    if (_mm256_testz_si256(bad, bad)) {
+      if (t != OUT_UTF8) {
+        w += put_utf16_x8(v, (char16_t *)(void *)(d + 2 * w), t == OUT_UTF16BE);
+      } else if (all_at_most(v, 0xFFFF)) {
         __m128i o0, o1;
         size_t l0, l1;
         a2_encode_3byte_x8(v, &o0, &l0, &o1, &l1);
-        a2_store_prefix(d + w, o0, l0, l0 + l1 >= 16);
-        a2_store_prefix(d + w + l0, o1, l1, 0);
-        i += 8;
+        put_halves(d + w, o0, l0, o1, l1);
         w += l0 + l1;
-        continue;
+      } else {
+        w += put_utf8_x8(v, d + w);
       }
+      i += 8;
+      continue;
     }
     r = scalar32(s + i, 8, d + unit * w, cap - w, flags, t);
     replaced += r.replaced;
