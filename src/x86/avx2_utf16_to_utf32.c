@@ -39,7 +39,8 @@ UTFXI_INLINE utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d
       _mm256_storeu_si256((__m256i *)(d + w), _mm256_cvtepu16_epi32(_mm256_castsi256_si128(a)));
       _mm256_storeu_si256((__m256i *)(d + w + 8),
                           _mm256_cvtepu16_epi32(_mm256_extracti128_si256(a, 1)));
-      _mm256_storeu_si256((__m256i *)(d + w + 16), _mm256_cvtepu16_epi32(_mm256_castsi256_si128(b)));
+      _mm256_storeu_si256((__m256i *)(d + w + 16),
+                          _mm256_cvtepu16_epi32(_mm256_castsi256_si128(b)));
       _mm256_storeu_si256((__m256i *)(d + w + 24),
                           _mm256_cvtepu16_epi32(_mm256_extracti128_si256(b, 1)));
       i += 32;

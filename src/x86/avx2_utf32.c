@@ -58,7 +58,9 @@ static inline int no_surrogate(__m256i a, __m256i b) {
   return _mm256_testc_si256(_mm256_cmpeq_epi32(_mm256_max_epu32(m, x800), m),
                             _mm256_set1_epi32(-1));
 }
-static inline __m256i minus_d800(__m256i v) { return _mm256_sub_epi32(v, _mm256_set1_epi32(0xD800)); }
+static inline __m256i minus_d800(__m256i v) {
+  return _mm256_sub_epi32(v, _mm256_set1_epi32(0xD800));
+}
 
 /* 16 values below 0x10000 as 16 UTF-16 units, in order. */
 static inline __m256i narrow16(__m256i a, __m256i b) {
@@ -207,7 +209,8 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
               _mm256_packs_epi16(_mm256_cmpgt_epi16(u, _mm256_set1_epi16(0x7F)),
                                  _mm256_cmpgt_epi16(u, _mm256_set1_epi16(0x7F))));
           uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
-          size_t l0 = 8 + (size_t)_mm_popcnt_u32(two & 0xFF), l1 = 8 + (size_t)_mm_popcnt_u32(two >> 8);
+          size_t l0 = 8 + (size_t)_mm_popcnt_u32(two & 0xFF);
+          size_t l1 = 8 + (size_t)_mm_popcnt_u32(two >> 8);
           __m128i o0, o1;
           a2_encode_2byte_x16(u, two, &o0, &o1);
           put_halves(d + w, o0, l0, o1, l1);

@@ -112,41 +112,32 @@ UTFXI_INLINE size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t 
      * dword-masked stores are microcoded on AMD: 42 uops, one per 12
      * cycles on Zen 3, where three of them per block took a third of the
      * time.) */
-    unsigned m = ends;
-    if (t == UTFXI_T_UTF32) {
-      char32_t *d = (char32_t *)dst + w;
-      __m256i keep = _mm256_loadu_si256((const __m256i *)(void *)(d + total));
-#define UTFXI_WHOLE32(vec, bits)                                                              \
+    char16_t *d16 = (char16_t *)dst + w;
+    char32_t *d32 = (char32_t *)dst + w;
+    __m256i keep =
+        t == UTFXI_T_UTF32
+            ? _mm256_loadu_si256((const __m256i *)(void *)(d32 + total))
+            : _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(void *)(d16 + total)));
+#define UTFXI_WHOLE(vec, bits)                                                                \
   do {                                                                                       \
-    unsigned mm = (bits)&0xFF;                                                               \
+    unsigned mm = (unsigned)(bits)&0xFF;                                                     \
     __m128i ctl = _mm_loadu_si128((const __m128i *)utfxi_compress16[mm]);                    \
-    _mm256_storeu_si256((__m256i *)(void *)(d + k),                                          \
-                        _mm256_cvtepu16_epi32(_mm_shuffle_epi8((vec), ctl)));                \
+    __m128i units = _mm_shuffle_epi8((vec), ctl);                                            \
+    if (t == UTFXI_T_UTF32)                                                                  \
+      _mm256_storeu_si256((__m256i *)(void *)(d32 + k), _mm256_cvtepu16_epi32(units));       \
+    else                                                                                     \
+      _mm_storeu_si128((__m128i *)(void *)(d16 + k), units);                                 \
     k += (size_t)_mm_popcnt_u32(mm);                                                         \
   } while (0)
-      UTFXI_WHOLE32(_mm256_castsi256_si128(u0), m);
-      UTFXI_WHOLE32(_mm256_castsi256_si128(u1), m >> 8);
-      UTFXI_WHOLE32(_mm256_extracti128_si256(u0, 1), m >> 16);
-      UTFXI_WHOLE32(_mm256_extracti128_si256(u1, 1), m >> 24);
-#undef UTFXI_WHOLE32
-      _mm256_storeu_si256((__m256i *)(void *)(d + total), keep);
-    } else {
-      char16_t *d = (char16_t *)dst + w;
-      __m128i keep = _mm_loadu_si128((const __m128i *)(void *)(d + total));
-#define UTFXI_WHOLE16(vec, bits)                                                              \
-  do {                                                                                       \
-    unsigned mm = (bits)&0xFF;                                                               \
-    __m128i ctl = _mm_loadu_si128((const __m128i *)utfxi_compress16[mm]);                    \
-    _mm_storeu_si128((__m128i *)(void *)(d + k), _mm_shuffle_epi8((vec), ctl));              \
-    k += (size_t)_mm_popcnt_u32(mm);                                                         \
-  } while (0)
-      UTFXI_WHOLE16(_mm256_castsi256_si128(u0), m);
-      UTFXI_WHOLE16(_mm256_castsi256_si128(u1), m >> 8);
-      UTFXI_WHOLE16(_mm256_extracti128_si256(u0, 1), m >> 16);
-      UTFXI_WHOLE16(_mm256_extracti128_si256(u1, 1), m >> 24);
-#undef UTFXI_WHOLE16
-      _mm_storeu_si128((__m128i *)(void *)(d + total), keep);
-    }
+    UTFXI_WHOLE(_mm256_castsi256_si128(u0), ends);
+    UTFXI_WHOLE(_mm256_castsi256_si128(u1), ends >> 8);
+    UTFXI_WHOLE(_mm256_extracti128_si256(u0, 1), ends >> 16);
+    UTFXI_WHOLE(_mm256_extracti128_si256(u1, 1), ends >> 24);
+#undef UTFXI_WHOLE
+    if (t == UTFXI_T_UTF32)
+      _mm256_storeu_si256((__m256i *)(void *)(d32 + total), keep);
+    else
+      _mm_storeu_si128((__m128i *)(void *)(d16 + total), _mm256_castsi256_si128(keep));
     return total;
   }
   /* Each group stores up to 8 units, but never past the block's total:

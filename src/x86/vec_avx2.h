@@ -32,7 +32,9 @@ static inline vu8 v_splat(unsigned char c) { return _mm256_set1_epi8((char)c); }
 static inline vu8 v_or(vu8 a, vu8 b) { return _mm256_or_si256(a, b); }
 static inline vu8 v_and(vu8 a, vu8 b) { return _mm256_and_si256(a, b); }
 static inline vu8 v_xor(vu8 a, vu8 b) { return _mm256_xor_si256(a, b); }
-static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) { return _mm256_and_si256(_mm256_or_si256(a, b), m); }
+static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) {
+  return _mm256_and_si256(_mm256_or_si256(a, b), m);
+}
 static inline vu8 v_subs(vu8 a, vu8 b) { return _mm256_subs_epu8(a, b); }
 static inline vu8 v_shr4(vu8 v, vu8 nib) { return _mm256_and_si256(_mm256_srli_epi16(v, 4), nib); }
 #define V_TABLE16(...) _mm256_broadcastsi128_si256(_mm_setr_epi8(__VA_ARGS__))
