@@ -117,6 +117,28 @@ static inline void a2_encode_3byte_x8(__m256i c, __m128i *out0, size_t *len0, __
   *len1 = 4 + (size_t)_mm_popcnt_u32(m2 >> 4) + (size_t)_mm_popcnt_u32(m3 >> 4);
 }
 
+/* UTF-8 of 8 values in 0x800..0xFFFF, none a surrogate (32-bit lanes): all
+ * 3 bytes long, so each 128-bit lane packs to 12 bytes with one fixed
+ * PSHUFB (no table, no lengths; CJK text is mostly such blocks). */
+static inline void a2_encode_3byte_only_x8(__m256i c, __m128i *out0, __m128i *out1) {
+  __m256i b0 = _mm256_srli_epi32(c, 12);
+  __m256i b1 = _mm256_and_si256(_mm256_slli_epi32(c, 2), _mm256_set1_epi32(0x3F00));
+  __m256i b2 = _mm256_and_si256(_mm256_slli_epi32(c, 16), _mm256_set1_epi32(0x3F0000));
+  __m256i bytes = _mm256_or_si256(_mm256_or_si256(b0, b1),
+                                  _mm256_or_si256(b2, _mm256_set1_epi32(0x8080E0)));
+  bytes = _mm256_shuffle_epi8(bytes, _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1,
+                                                      -1, -1, -1, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12,
+                                                      13, 14, -1, -1, -1, -1));
+  *out0 = _mm256_castsi256_si128(bytes);
+  *out1 = _mm256_extracti128_si256(bytes, 1);
+}
+
+/* Whether every 16-bit unit of v is >= 0x800. */
+static inline int a2_all_3byte(__m256i v) {
+  __m256i below = _mm256_subs_epu16(_mm256_set1_epi16(0x800), v);
+  return _mm256_testz_si256(below, below);
+}
+
 /* If every surrogate of the 16 units of v (host order) is half of a pair
  * inside the block (a high one at unit 15 is left for the next block),
  * returns how many units the block takes (15 or 16), else 0. */

@@ -5,6 +5,8 @@
  *    blocks are);
  *  - all below 0x800: each 16-bit lane holds its 1- or 2-byte form and a
  *    pshufb per 8 units (table indexed by which units are 2 bytes) packs it;
+ *  - all in 0x800..0xFFFF (CJK text): 32-bit lanes hold the 3-byte forms, a
+ *    fixed pshufb per 4 units packs them;
  *  - other BMP blocks: 32-bit lanes hold the 1-, 2- or 3-byte forms, a pshufb
  *    per 4 units packs them (table indexed by the length classes);
  *  - 8 pairs, one per 32-bit lane: 4 bytes each, directly;
@@ -130,6 +132,18 @@ UTFXI_INLINE utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigne
       a2_store_prefix(d + w + len0, out1, len1, spill);
       i += 16;
       w += len0 + len1;
+      continue;
+    }
+    if (a2_all_3byte(v)) { /* 16 units of 3 bytes: 48, four stores of 12 */
+      __m128i o0, o1, o2, o3;
+      a2_encode_3byte_only_x8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), &o0, &o1);
+      a2_encode_3byte_only_x8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), &o2, &o3);
+      _mm_storeu_si128((__m128i *)(d + w), o0);
+      _mm_storeu_si128((__m128i *)(d + w + 12), o1);
+      _mm_storeu_si128((__m128i *)(d + w + 24), o2);
+      a2_store_prefix(d + w + 36, o3, 12, spill);
+      i += 16;
+      w += 48;
       continue;
     }
     {

@@ -225,6 +225,21 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
            * meets the previous step's put-back, which would not forward) */
           __m128i o0, o1, o2, o3, keep;
           size_t l0, l1, l2, l3;
+          if (all_at_most(_mm256_sub_epi32(_mm256_min_epu32(v, v1), _mm256_set1_epi32(0x800)),
+                          0xFFFF - 0x800)) {
+            /* all in 0x800..0xFFFF: 48 bytes, 12 per quarter */
+            a2_encode_3byte_only_x8(v, &o0, &o1);
+            a2_encode_3byte_only_x8(v1, &o2, &o3);
+            keep = _mm_loadu_si128((const __m128i *)(void *)(d + w + 48));
+            _mm_storeu_si128((__m128i *)(void *)(d + w), o0);
+            _mm_storeu_si128((__m128i *)(void *)(d + w + 12), o1);
+            _mm_storeu_si128((__m128i *)(void *)(d + w + 24), o2);
+            _mm_storeu_si128((__m128i *)(void *)(d + w + 36), o3);
+            _mm_storeu_si128((__m128i *)(void *)(d + w + 48), keep);
+            i += 16;
+            w += 48;
+            continue;
+          }
           a2_encode_3byte_x8(v, &o0, &l0, &o1, &l1);
           a2_encode_3byte_x8(v1, &o2, &l2, &o3, &l3);
           keep = _mm_loadu_si128((const __m128i *)(void *)(d + w + l0 + l1 + l2 + l3));
