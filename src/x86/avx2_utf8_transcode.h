@@ -18,6 +18,8 @@
  *  - Well-formed, to Latin-1 (so no lead above C3): the same method at
  *    byte width, with a 256-entry table compressing eight bytes at a time
  *    (utfxi_avx2_put_latin1).
+ *  - Well-formed, eight 4-byte characters (emoji runs): decoded in their
+ *    32-bit lanes, 16 UTF-16 units (surrogate pairs) or 8 UTF-32 units.
  *  - Well-formed otherwise (4-byte characters): the characters before the
  *    block's first 4-byte one go the vector way, the rest are decoded one at
  *    a time without checks (they are known well-formed). On CPUs with
@@ -47,6 +49,37 @@ static inline size_t utfxi_avx2_first_4byte(__m256i v) {
   __m256i f0 = _mm256_set1_epi8((char)0xF0);
   __m256i lead4 = _mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v);
   return (size_t)_tzcnt_u32((uint32_t)_mm256_movemask_epi8(lead4));
+}
+
+/* Bit j set where byte j of v is a 4-byte lead (F0..FF). */
+static inline uint32_t utfxi_avx2_lead4_mask(__m256i v) {
+  __m256i f0 = _mm256_set1_epi8((char)0xF0);
+  return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v));
+}
+
+/* Converts the well-formed block v of eight 4-byte characters (a lead at
+ * every fourth byte) to 16 UTF-16 units or 8 UTF-32 units at unit w of dst;
+ * returns the number of units. Each 32-bit lane holds one character. */
+UTFXI_INLINE size_t utfxi_avx2_put_astral8(__m256i v, void *dst, size_t w, enum utfxi_target t) {
+  __m256i low6 = _mm256_set1_epi32(0x3F);
+  __m256i cp = _mm256_or_si256(
+      _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(v, _mm256_set1_epi32(0x07)), 18),
+                      _mm256_slli_epi32(_mm256_and_si256(v, _mm256_set1_epi32(0x3F00)), 4)),
+      _mm256_or_si256(_mm256_srli_epi32(_mm256_and_si256(v, _mm256_set1_epi32(0x3F0000)), 10),
+                      _mm256_and_si256(_mm256_srli_epi32(v, 24), low6)));
+  __m256i x, pair;
+  if (t == UTFXI_T_UTF32) {
+    _mm256_storeu_si256((__m256i *)(void *)((char32_t *)dst + w), cp);
+    return 8;
+  }
+  x = _mm256_sub_epi32(cp, _mm256_set1_epi32(0x10000));
+  pair = _mm256_or_si256(
+      _mm256_or_si256(_mm256_srli_epi32(x, 10), _mm256_set1_epi32((int)0xDC00D800u)),
+      _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x3FF)), 16));
+  if (t == UTFXI_T_UTF16BE)
+    pair = _mm256_or_si256(_mm256_slli_epi16(pair, 8), _mm256_srli_epi16(pair, 8));
+  _mm256_storeu_si256((__m256i *)(void *)((char16_t *)dst + w), pair);
+  return 16;
 }
 
 /* Stores the 32 ASCII bytes of v as 32 units at unit w of dst. */
@@ -330,6 +363,12 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
       if (k >= e) {
         out += utfxi_avx2_put_units(v, e, dst, out, cap - out, t);
         at += e;
+        continue;
+      }
+      if (k == 0 && utfxi_avx2_lead4_mask(v) == 0x11111111u) {
+        /* eight 4-byte characters (emoji runs): decoded in their lanes */
+        out += utfxi_avx2_put_astral8(v, dst, out, t);
+        at += 32;
         continue;
       }
       /* The characters before the first 4-byte one, all at once. */
