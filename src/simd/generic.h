@@ -68,6 +68,12 @@
 #include "../internal.h"
 #include "../scalar/unicode.h"
 
+/* V_SEQUENCE(v): a point v must be computed by, for a vocabulary whose ISA
+ * has few registers (AVX2: 16); elsewhere nothing. */
+#ifndef V_SEQUENCE
+#define V_SEQUENCE(v) ((void)0)
+#endif
+
 /* utfxi_OP_TIER */
 #define G_CAT_(a, b) a##b
 #define G_CAT(a, b) G_CAT_(a, b)

@@ -112,9 +112,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
         i += step;
         continue;
       }
-      err = v_or(v_or(g_utf8_block_errors(p, v0), g_utf8_block_errors(p + V_BYTES, v1)),
-                 v_or(g_utf8_block_errors(p + 2 * V_BYTES, v2),
-                      g_utf8_block_errors(p + 3 * V_BYTES, v3)));
+      err = g_utf8_errors4(p, v0, v1, v2, v3);
       if (v_any(err)) {
         size_t c = count;
         i = g8_count_error_step(s, n, i, &c, utf16);

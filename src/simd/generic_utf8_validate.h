@@ -52,9 +52,7 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
       if (v_any(pending)) return g_utf8_locate_error(s, n, i);
       continue;
     }
-    err = v_or(v_or(g_utf8_block_errors(p, v0), g_utf8_block_errors(p + V_BYTES, v1)),
-               v_or(g_utf8_block_errors(p + 2 * V_BYTES, v2),
-                    g_utf8_block_errors(p + 3 * V_BYTES, v3)));
+    err = g_utf8_errors4(p, v0, v1, v2, v3);
     if (v_any(err)) return g_utf8_locate_error(s, n, i);
     pending = g_utf8_ends_inside(v3);
   }

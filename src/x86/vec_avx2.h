@@ -32,6 +32,9 @@ static inline vu8 v_splat(unsigned char c) { return _mm256_set1_epi8((char)c); }
 static inline vu8 v_or(vu8 a, vu8 b) { return _mm256_or_si256(a, b); }
 static inline vu8 v_and(vu8 a, vu8 b) { return _mm256_and_si256(a, b); }
 static inline vu8 v_xor(vu8 a, vu8 b) { return _mm256_xor_si256(a, b); }
+/* An empty asm that takes v in a register: code after it cannot be moved
+ * before it (see g_utf8_errors4). */
+#define V_SEQUENCE(v) __asm__("" : "+x"(v))
 static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) {
   return _mm256_and_si256(_mm256_or_si256(a, b), m);
 }
