@@ -44,13 +44,6 @@ static inline __m256i utfxi_avx2_back(__m256i v, int k) {
   return k == 1 ? _mm256_alignr_epi8(v, mid, 15) : _mm256_alignr_epi8(v, mid, 14);
 }
 
-/* The offset of the first 4-byte lead (F0..FF) of v, 32 if none. */
-static inline size_t utfxi_avx2_first_4byte(__m256i v) {
-  __m256i f0 = _mm256_set1_epi8((char)0xF0);
-  __m256i lead4 = _mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v);
-  return (size_t)_tzcnt_u32((uint32_t)_mm256_movemask_epi8(lead4));
-}
-
 /* Bit j set where byte j of v is a 4-byte lead (F0..FF). */
 static inline uint32_t utfxi_avx2_lead4_mask(__m256i v) {
   __m256i f0 = _mm256_set1_epi8((char)0xF0);
@@ -359,13 +352,14 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
     j = 0;
     w = out;
     {
-      size_t k = utfxi_avx2_first_4byte(v);
+      uint32_t lead4 = utfxi_avx2_lead4_mask(v);
+      size_t k = (size_t)_tzcnt_u32(lead4); /* the first 4-byte lead, 32 if none */
       if (k >= e) {
         out += utfxi_avx2_put_units(v, e, dst, out, cap - out, t);
         at += e;
         continue;
       }
-      if (k == 0 && utfxi_avx2_lead4_mask(v) == 0x11111111u) {
+      if (lead4 == 0x11111111u) {
         /* eight 4-byte characters (emoji runs): decoded in their lanes */
         out += utfxi_avx2_put_astral8(v, dst, out, t);
         at += 32;
