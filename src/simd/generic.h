@@ -74,6 +74,14 @@
 #define V_SEQUENCE(v) ((void)0)
 #endif
 
+/* V_LOADED(v): v, just loaded, is kept in a register, for a vocabulary
+ * whose compiler would otherwise fold the load into each instruction that
+ * uses v (gcc on x86: a load-bound loop then reads every vector twice);
+ * elsewhere nothing. */
+#ifndef V_LOADED
+#define V_LOADED(v) ((void)0)
+#endif
+
 /* utfxi_OP_TIER */
 #define G_CAT_(a, b) a##b
 #define G_CAT(a, b) G_CAT_(a, b)

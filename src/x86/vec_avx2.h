@@ -35,6 +35,7 @@ static inline vu8 v_xor(vu8 a, vu8 b) { return _mm256_xor_si256(a, b); }
 /* An empty asm that takes v in a register: code after it cannot be moved
  * before it (see g_utf8_errors4). */
 #define V_SEQUENCE(v) __asm__("" : "+x"(v))
+#define V_LOADED(v) __asm__("" : "+x"(v))
 static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) {
   return _mm256_and_si256(_mm256_or_si256(a, b), m);
 }

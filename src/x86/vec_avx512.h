@@ -21,6 +21,9 @@
 #define V16_UNIT_BITS 1
 #define V_BYTE_BITS 1
 #define V_MASKED_TAIL 1
+#ifndef UTFX_TESTS_EMU_AVX512_EMU_H /* (the emulation's vectors are structs) */
+#define V_LOADED(v) __asm__("" : "+v"(v))
+#endif
 
 typedef __m512i vu8;
 typedef __m512i vu16;
