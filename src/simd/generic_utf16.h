@@ -72,6 +72,15 @@ UTFXI_INLINE void g16_load_tail_block(const char16_t *s, size_t k, int be, vu16 
 
 UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
   size_t i = 0, screen_from = 0, backoff = G16_BACKOFF_MIN;
+  if (n >= 16 * V16_BLOCK) {
+    /* Vector-aligned loads from here on, as in validate_utf32 (a load across
+     * two cache lines costs two); the scalar head takes a pair whole. */
+    utfx_result r;
+    i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
+    if (i && (utfxi_load16(s + i - 1, be) & 0xFC00) == 0xD800) i++;
+    r = be ? utfxi_validate_utf16be_scalar(s, i) : utfxi_validate_utf16le_scalar(s, i);
+    if (r.status != UTFX_OK) return r;
+  }
   while (n - i >= V16_BLOCK) {
     uint64_t hi, lo;
     size_t adv = V16_BLOCK;
