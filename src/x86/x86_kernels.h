@@ -124,11 +124,8 @@ static const struct utfxi_kernels utfxi_avx512_inner = {
     .utf32_length_from_utf16be = utfxi_utf32_length_from_utf16be_avx512,
     .latin1_length_from_utf16le = utfxi_utf32_length_from_utf16le_avx512,
     .latin1_length_from_utf16be = utfxi_utf32_length_from_utf16be_avx512,
-    /* No AVX-512 kernel for these: the AVX2 one (any AVX-512 CPU runs it)
-     * replaces a scalar loop. */
-    .convert_utf16le_to_utf16be = utfxi_convert_utf16le_to_utf16be_avx2,
-    .convert_utf16be_to_utf16le = utfxi_convert_utf16be_to_utf16le_avx2,
-
+    .convert_utf16le_to_utf16be = utfxi_convert_utf16le_to_utf16be_avx512,
+    .convert_utf16be_to_utf16le = utfxi_convert_utf16be_to_utf16le_avx512,
 };
 
 #if defined(__clang__)
