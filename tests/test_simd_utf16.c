@@ -233,7 +233,10 @@ static int corrupt(unsigned char *buf, size_t n, size_t p, enum enc e, int kind)
 
 static unsigned char *src_guard_end, *src_guard_front, *dst_guard, *aligned_src;
 static unsigned char out_pub[MAX_OUT * 4 + 64], out_ref[MAX_OUT * 4 + 64];
-#define SRC_BYTES (4 * (MAX_LEN + MAX_OFF) + 64)
+/* Units of the validation inputs long enough for the kernels' aligned loops
+ * (a scalar head up to the first vector-aligned unit). */
+#define HEAD_LEN 1100
+#define SRC_BYTES (4 * (HEAD_LEN + MAX_OFF) + 64)
 #define DST_BYTES (4 * MAX_OUT)
 
 static const char *cur_name;
@@ -508,6 +511,33 @@ static void suite(void) {
       run_all_on(E_UTF32, text, n, 1, n <= CAP_LEN);
     }
     tap_group("several errors per block, every offset");
+  }
+  /* Validation of long inputs aligns its loads after a scalar head: an
+   * error in or just after the head, or a pair across its end, at every
+   * start offset. */
+  {
+    static const enum enc encs[] = {E_UTF16LE, E_UTF16BE, E_UTF32};
+    size_t ei, i, p;
+    int kind, sc;
+    for (ei = 0; ei < 3; ei++) {
+      enum enc e = encs[ei];
+      for (sc = S_EMOJI; sc <= S_MIXED; sc++) {
+        cur_script = script_names[sc];
+        cur_script_index = -1; /* every offset */
+        gen_text(text, HEAD_LEN, e, (enum script)sc);
+        for (i = 0; i < sizeof valids / sizeof valids[0]; i++) {
+          if (valids[i].from != e) continue;
+          check_valid_text(&valids[i], text, HEAD_LEN, 1);
+          for (p = 0; p < 80; p++) {
+            for (kind = 0; kind < 3; kind++) {
+              memcpy(work, text, HEAD_LEN * unit_size(e));
+              if (corrupt(work, HEAD_LEN, p, e, kind)) check_valid_text(&valids[i], work, HEAD_LEN, 1);
+            }
+          }
+        }
+      }
+    }
+    tap_group("validation of long inputs: an error near the aligned loop's start, every offset");
   }
   check_big(E_UTF16LE);
   check_big(E_UTF16BE);
