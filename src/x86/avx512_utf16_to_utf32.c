@@ -33,14 +33,25 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
     __mmask32 m;
     __m512i v, c0, c1;
     if (i >= slow_until && n - i >= 64 && cap - w >= 64) {
-      /* 64 units without surrogates: zero extension, plain stores */
       __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
+      size_t skew = (size_t)((uintptr_t)(d + w) % 64);
       if (be) {
         a = a512_bswap16(a);
         b = a512_bswap16(b);
       }
-      if (!_mm512_cmplt_epu16_mask(
+      if (_mm512_cmplt_epu16_mask(
               _mm512_min_epu16(_mm512_add_epi16(a, bias), _mm512_add_epi16(b, bias)), c800)) {
+        /* surrogates: go block by block for a while, longer each time */
+        slow_until = i + backoff;
+        backoff = backoff < 4096 ? 2 * backoff : backoff;
+      } else if (skew && skew % 4 == 0) {
+        /* A short block (no surrogates) first, so that the stores below start
+         * on a cache line: four stores per 128 input bytes make this loop
+         * store-bound, and a store across two lines costs two (ASCII 10.9 ->
+         * 13.6 GB/s on Emerald Rapids, malloc'd buffers). */
+        k = (64 - skew) / 4;
+      } else {
+        /* 64 units without surrogates: zero extension, plain stores */
         _mm512_storeu_si512(d + w, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(a)));
         _mm512_storeu_si512(d + w + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(a, 1)));
         _mm512_storeu_si512(d + w + 32, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(b)));
@@ -50,9 +61,6 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
         backoff = 64;
         continue;
       }
-      /* surrogates: go block by block for a while, longer each time */
-      slow_until = i + backoff;
-      backoff = backoff < 4096 ? 2 * backoff : backoff;
     }
     m = a512_mask32(k);
     v = a512_load16(s + i, k, be);
