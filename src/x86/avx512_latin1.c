@@ -134,10 +134,33 @@ utfx_result utfxi_convert_latin1_to_utf8_avx512(const char *s, size_t n, char *d
   return latin1_to_utf8_body((const unsigned char *)s, n, (unsigned char *)d, cap, 1);
 }
 
+/* The first kb <= 32 bytes at s, widened to UTF-16 at d (masked). */
+static inline void latin1_to_utf16_x32(const char *s, size_t kb, char16_t *d, int be) {
+  __mmask32 m = a512_mask32(kb);
+  __m512i u = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(m, s));
+  if (be) u = a512_bswap16(u);
+  _mm512_mask_storeu_epi16(d, m, u);
+}
+
+/* The same for kb <= 16 bytes to UTF-32. */
+static inline void latin1_to_utf32_x16(const char *s, size_t kb, char32_t *d) {
+  __mmask16 m = (__mmask16)_bzhi_u32(0xFFFF, (unsigned)kb);
+  _mm512_mask_storeu_epi32(d, m, _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(m, s)));
+}
+
+/* Units before d's next cache line, for a long run: widening loops are
+ * store-bound, and a store across two lines costs two (malloc'd buffers sit
+ * 16 bytes past a line start). */
+static inline size_t units_to_line(const void *d, size_t unit, size_t k) {
+  uintptr_t a = (uintptr_t)d;
+  return k >= 256 && a % unit == 0 ? (size_t)(-a % 64) / unit : 0;
+}
+
 static inline utfx_result latin1_to_utf16(const char *s, size_t n, char16_t *d, size_t cap,
                                           int be) {
-  size_t k = n < cap ? n : cap, i;
-  for (i = 0; k - i >= 64; i += 64) {
+  size_t k = n < cap ? n : cap, i = units_to_line(d, 2, k);
+  if (i) latin1_to_utf16_x32(s, i, d, be);
+  for (; k - i >= 64; i += 64) {
     __m512i a = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(s + i)));
     __m512i b = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(s + i + 32)));
     if (be) {
@@ -147,13 +170,7 @@ static inline utfx_result latin1_to_utf16(const char *s, size_t n, char16_t *d, 
     _mm512_storeu_si512(d + i, a);
     _mm512_storeu_si512(d + i + 32, b);
   }
-  for (; i < k; i += 32) {
-    size_t kb = k - i < 32 ? k - i : 32;
-    __mmask32 m = a512_mask32(kb);
-    __m512i u = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(m, s + i));
-    if (be) u = a512_bswap16(u);
-    _mm512_mask_storeu_epi16(d + i, m, u);
-  }
+  for (; i < k; i += 32) latin1_to_utf16_x32(s + i, k - i < 32 ? k - i : 32, d + i, be);
   return utfxi_result(k == n ? UTFX_OK : UTFX_DST_FULL, k, k, 0);
 }
 
@@ -170,18 +187,14 @@ utfx_result utfxi_convert_latin1_to_utf16be_avx512(const char *s, size_t n, char
 
 utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *s, size_t n, char32_t *d, size_t cap,
                                                  unsigned flags) {
-  size_t k = n < cap ? n : cap, i;
+  size_t k = n < cap ? n : cap, i = units_to_line(d, 4, k);
   (void)flags;
-  for (i = 0; k - i >= 32; i += 32) {
+  if (i) latin1_to_utf32_x16(s, i, d);
+  for (; k - i >= 32; i += 32) {
     _mm512_storeu_si512(d + i, _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(s + i))));
     _mm512_storeu_si512(d + i + 16,
                         _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(s + i + 16))));
   }
-  for (; i < k; i += 16) {
-    size_t kb = k - i < 16 ? k - i : 16;
-    __mmask16 m = (__mmask16)_bzhi_u32(0xFFFF, (unsigned)kb);
-    __m512i u = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(m, s + i));
-    _mm512_mask_storeu_epi32(d + i, m, u);
-  }
+  for (; i < k; i += 16) latin1_to_utf32_x16(s + i, k - i < 16 ? k - i : 16, d + i);
   return utfxi_result(k == n ? UTFX_OK : UTFX_DST_FULL, k, k, 0);
 }
