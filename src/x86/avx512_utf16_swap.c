@@ -31,6 +31,17 @@ A512_BODY utfx_result swap16(const char16_t *s, size_t n, char16_t *d, size_t ca
   uint32_t carry = 0; /* the unit at i - 1 is a high surrogate whose low one is at i */
   utfx_result r;
   a512_u16_consts_init(&uc);
+  if (n >= 256 && (uintptr_t)d % 2 == 0) {
+    /* A scalar head puts the stores on a cache line (a store across two
+     * lines costs two), taking a pair whole. */
+    i = (size_t)(-(uintptr_t)d % 64) / 2;
+    if (i && (utfxi_load16(s + i - 1, be) & 0xFC00) == 0xD800 &&
+        (utfxi_load16(s + i, be) & 0xFC00) == 0xDC00)
+      i++;
+    r = scalar_swap(s, i, d, cap, flags, be);
+    if (r.status != UTFX_OK) return r;
+    replaced = r.replaced;
+  }
   while (n - i >= 33 && cap - i >= 33) { /* 33: room for the low half of a pair at 31 */
     __m512i raw = _mm512_loadu_si512(s + i), swapped = a512_bswap16(raw);
     __m512i v = be ? swapped : raw, top;
