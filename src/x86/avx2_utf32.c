@@ -301,3 +301,30 @@ utfx_result utfxi_convert_utf32_to_utf16be_avx2(const char32_t *s, size_t n, cha
   return utf32_convert(s, n, d, cap, flags, OUT_UTF16BE);
 }
 
+
+/* To Latin-1: 32 values a step narrow with two rounds of unsigned packs
+ * when none is above 0xFF. One that is makes the conversion UTFX_INVALID in
+ * both modes: the scalar kernel converts the step up to it and reports it;
+ * it also takes the tail and a destination with less than a step of room. */
+utfx_result utfxi_convert_utf32_to_latin1_avx2(const char32_t *s, size_t n, char *d, size_t cap,
+                                               unsigned flags) {
+  /* the packs work within 128-bit lanes: the permute puts the groups of
+   * four bytes back in order */
+  const __m256i high = _mm256_set1_epi32(~0xFF), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  size_t i = 0;
+  utfx_result r;
+  for (; n - i >= 32 && cap - i >= 32; i += 32) {
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 8));
+    __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 16));
+    __m256i e = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 24));
+    if (!_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, e)), high))
+      break;
+    _mm256_storeu_si256((__m256i *)(void *)(d + i),
+                        _mm256_permutevar8x32_epi32(
+                            _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, e)),
+                            order));
+  }
+  r = utfxi_convert_utf32_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
+  return utfxi_result_after(&r, i, i, 0);
+}

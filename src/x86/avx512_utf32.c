@@ -255,3 +255,27 @@ utfx_result utfxi_convert_utf32_to_utf16be_avx512(const char32_t *s, size_t n, c
                                                   size_t cap, unsigned flags) {
   return utf32_convert(s, n, d, cap, flags, OUT_UTF16BE);
 }
+
+/* To Latin-1: 64 values a step narrow with vpmovdb when none is above 0xFF.
+ * One that is makes the conversion UTFX_INVALID in both modes: the scalar
+ * kernel converts the step up to it and reports it; it also takes the tail
+ * and a destination with less than a step of room. */
+utfx_result utfxi_convert_utf32_to_latin1_avx512(const char32_t *s, size_t n, char *d, size_t cap,
+                                                 unsigned flags) {
+  const __m512i ff = _mm512_set1_epi32(0xFF);
+  size_t i = 0;
+  utfx_result r;
+  for (; n - i >= 64 && cap - i >= 64; i += 64) {
+    __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
+    __m512i c = _mm512_loadu_si512(s + i + 32), e = _mm512_loadu_si512(s + i + 48);
+    if (_mm512_cmpgt_epu32_mask(_mm512_max_epu32(_mm512_max_epu32(a, b), _mm512_max_epu32(c, e)),
+                                ff))
+      break;
+    _mm_storeu_si128((__m128i *)(void *)(d + i), _mm512_cvtepi32_epi8(a));
+    _mm_storeu_si128((__m128i *)(void *)(d + i + 16), _mm512_cvtepi32_epi8(b));
+    _mm_storeu_si128((__m128i *)(void *)(d + i + 32), _mm512_cvtepi32_epi8(c));
+    _mm_storeu_si128((__m128i *)(void *)(d + i + 48), _mm512_cvtepi32_epi8(e));
+  }
+  r = utfxi_convert_utf32_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
+  return utfxi_result_after(&r, i, i, 0);
+}
