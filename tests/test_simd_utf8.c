@@ -292,6 +292,28 @@ static void suite(void) {
   }
   tap_group("byte soup: errors next to errors");
 
+  /* validate_ascii of a long input checks one vector, then aligns its loads:
+   * a non-ASCII byte in, at the end of or just after that first vector, at
+   * every start offset. */
+  {
+    static unsigned char buf[1100 + 64];
+    size_t off, p;
+    for (off = 0; off < 64; off++) {
+      unsigned char *t = buf + off;
+      for (p = 0; p <= 140; p++) {
+        utfx_result a, b;
+        memset(t, 'a', 1100);
+        if (p < 140) t[p] = 0x80; /* p = 140: no error */
+        a = utfx_validate_ascii((const char *)t, 1100);
+        b = utfxi_validate_ascii_scalar((const char *)t, 1100);
+        CHECK(a.status == b.status && a.read == b.read,
+              "validate_ascii long, offset %zu, error at %zu: %d@%zu vs %d@%zu", off, p, a.status,
+              a.read, b.status, b.read);
+      }
+    }
+  }
+  tap_group("validate_ascii of long inputs: an error near the first vector, every offset");
+
   guard_free(guard, MAX_LEN);
   free(text);
   free(aligned);

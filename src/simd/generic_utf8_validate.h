@@ -88,6 +88,13 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
 utfx_result G_NAME(validate_ascii)(const char *src, size_t n) {
   const unsigned char *s = (const unsigned char *)src;
   size_t i = 0;
+  if (n >= 8 * V_BYTES) {
+    /* One unaligned vector, then vector-aligned loads: the loop is
+     * load-bound, and a load across two cache lines costs two. */
+    vu8 v = v_load(s);
+    if (v_any_high(v)) return utfxi_result(UTFX_INVALID, v_first_high(v), 0, 0);
+    i = V_BYTES - (size_t)((uintptr_t)s % V_BYTES);
+  }
   for (; n - i >= 4 * V_BYTES; i += 4 * V_BYTES) {
     const unsigned char *p = s + i;
     vu8 any = v_or(v_or(v_load(p), v_load(p + V_BYTES)),
