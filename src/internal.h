@@ -149,4 +149,12 @@ static inline size_t utfxi_add_sat(size_t a, size_t b) {
   return a > SIZE_MAX - b ? SIZE_MAX : a + b;
 }
 
+/* The scalar UTF-16 byte swap either way (be: the source is UTF-16BE): the
+ * SIMD swaps' heads, lone-surrogate regions and tails. */
+static inline utfx_result utfxi_swap_utf16_scalar(const char16_t *s, size_t n, char16_t *d,
+                                                  size_t cap, unsigned flags, int be) {
+  return be ? utfxi_convert_utf16be_to_utf16le_scalar(s, n, d, cap, flags)
+            : utfxi_convert_utf16le_to_utf16be_scalar(s, n, d, cap, flags);
+}
+
 #endif /* UTFX_INTERNAL_H */

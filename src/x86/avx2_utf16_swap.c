@@ -15,12 +15,6 @@
 #include "avx2_utf16_common.h"
 #include "x86_prototypes.h"
 
-UTFXI_INLINE utfx_result scalar_swap(const char16_t *s, size_t n, char16_t *d, size_t cap,
-                                     unsigned flags, int be) {
-  return be ? utfxi_convert_utf16be_to_utf16le_scalar(s, n, d, cap, flags)
-            : utfxi_convert_utf16le_to_utf16be_scalar(s, n, d, cap, flags);
-}
-
 /* i (<= n), or i - 1 when the vector code took a pair's high surrogate at i - 1 and
  * left its low one at i: the scalar code must see the pair whole. */
 UTFXI_INLINE size_t pair_start(const char16_t *s, size_t n, size_t i, int be) {
@@ -67,7 +61,7 @@ UTFXI_INLINE utfx_result swap16(const char16_t *s, size_t n, char16_t *d, size_t
       }
       i = pair_start(s, n, i, be);
       len = a2_scalar_region(s, n, i, be);
-      r = scalar_swap(s + i, len, d + i, cap - i, flags, be);
+      r = utfxi_swap_utf16_scalar(s + i, len, d + i, cap - i, flags, be);
       if (r.status != UTFX_OK) return utfxi_result_after(&r, i, i, replaced);
       replaced += r.replaced;
       i += len;
@@ -77,7 +71,7 @@ UTFXI_INLINE utfx_result swap16(const char16_t *s, size_t n, char16_t *d, size_t
     i += 16;
   }
   i = pair_start(s, n, i, be);
-  r = scalar_swap(s + i, n - i, d + i, cap - i, flags, be);
+  r = utfxi_swap_utf16_scalar(s + i, n - i, d + i, cap - i, flags, be);
   return utfxi_result_after(&r, i, i, replaced);
 }
 

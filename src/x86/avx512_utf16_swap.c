@@ -17,12 +17,6 @@
 #include "avx512_utf16_common.h"
 #include "x86_prototypes.h"
 
-static inline utfx_result scalar_swap(const char16_t *s, size_t n, char16_t *d, size_t cap,
-                                      unsigned flags, int be) {
-  return be ? utfxi_convert_utf16be_to_utf16le_scalar(s, n, d, cap, flags)
-            : utfxi_convert_utf16le_to_utf16be_scalar(s, n, d, cap, flags);
-}
-
 /* be: the source is UTF-16BE. */
 A512_BODY utfx_result swap16(const char16_t *s, size_t n, char16_t *d, size_t cap,
                              unsigned flags, int be) {
@@ -38,7 +32,7 @@ A512_BODY utfx_result swap16(const char16_t *s, size_t n, char16_t *d, size_t ca
     if (i && (utfxi_load16(s + i - 1, be) & 0xFC00) == 0xD800 &&
         (utfxi_load16(s + i, be) & 0xFC00) == 0xDC00)
       i++;
-    r = scalar_swap(s, i, d, cap, flags, be);
+    r = utfxi_swap_utf16_scalar(s, i, d, cap, flags, be);
     if (r.status != UTFX_OK) return r;
     replaced = r.replaced;
   }
@@ -67,14 +61,14 @@ A512_BODY utfx_result swap16(const char16_t *s, size_t n, char16_t *d, size_t ca
      * pair's low half when it ends inside one. */
     start = i - carry;
     len = i + 32 - start + ((hi >> 31) && !(bad >> 31));
-    r = scalar_swap(s + start, len, d + start, cap - start, flags, be);
+    r = utfxi_swap_utf16_scalar(s + start, len, d + start, cap - start, flags, be);
     if (r.status != UTFX_OK) return utfxi_result_after(&r, start, start, replaced);
     replaced += r.replaced;
     i = start + len;
     carry = 0;
   }
   i -= carry;
-  r = scalar_swap(s + i, n - i, d + i, cap - i, flags, be);
+  r = utfxi_swap_utf16_scalar(s + i, n - i, d + i, cap - i, flags, be);
   return utfxi_result_after(&r, i, i, replaced);
 }
 
