@@ -60,9 +60,10 @@ static inline size_t v_first_high(vu8 v) {
 }
 
 static inline vu16 v16_load_raw(const char16_t *p) { return vld1q_u16((const uint16_t *)p); }
+static inline vu16 v16_bswap(vu16 v) { return vreinterpretq_u16_u8(vrev16q_u8(vreinterpretq_u8_u16(v))); }
 static inline vu16 v16_load(const char16_t *p, int be) {
   vu16 v = v16_load_raw(p);
-  return be ? vreinterpretq_u16_u8(vrev16q_u8(vreinterpretq_u8_u16(v))) : v;
+  return be ? v16_bswap(v) : v;
 }
 static inline vm16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
   return vceqq_u16(vandq_u16(v, vdupq_n_u16((uint16_t)mask)), vdupq_n_u16((uint16_t)value));
@@ -77,6 +78,7 @@ static inline size_t v16_count2(vm16 a, vm16 b) {
 static inline int v16_any(vm16 v) { return vmaxvq_u16(v) != 0; }
 static inline vm16 v16_or(vm16 a, vm16 b) { return vorrq_u16(a, b); }
 static inline vm16 v16_and(vm16 a, vm16 b) { return vandq_u16(a, b); }
+static inline vm16 v16_xor(vm16 a, vm16 b) { return veorq_u16(a, b); }
 
 static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask, unsigned value) {
   return v16_any(v16_or(v16_or(v16_top_eq(a, mask, value), v16_top_eq(b, mask, value)),

@@ -34,8 +34,9 @@
  *   v_is_cont(v) v_ge(v, byte) v_nonzero(v)   byte compares (0x00 / 0xFF)
  *   v16_load(p, be)             V_BYTES / 2 units as host-order values
  *   v16_load_raw(p)             the same units, bytes as in memory
+ *   v16_bswap(v)                each unit's two bytes swapped
  *   v16_top_eq(v, mask, value)  lanes with (unit & mask) == value
- *   v16_or v16_and v16_any(v)   on 16-bit lanes
+ *   v16_or v16_and v16_xor v16_any(v)   on 16-bit lanes (compare results)
  *   v16_below(v, c)             lanes below c (a power of two)
  *   v16_any_top_eq4(a, b, c, d, mask, value)   whether some unit of the four
  *                               vectors has (unit & mask) == value

@@ -88,6 +88,7 @@ static inline size_t v16_count2(vm16 a, vm16 b) {
 static inline int v16_any(vm16 v) { return !_mm256_testz_si256(v, v); }
 static inline vm16 v16_or(vm16 a, vm16 b) { return _mm256_or_si256(a, b); }
 static inline vm16 v16_and(vm16 a, vm16 b) { return _mm256_and_si256(a, b); }
+static inline vm16 v16_xor(vm16 a, vm16 b) { return _mm256_xor_si256(a, b); }
 
 /* Whether some unit of the four vectors has (unit & mask) == value. */
 static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask, unsigned value) {

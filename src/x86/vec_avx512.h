@@ -103,6 +103,7 @@ static inline size_t v16_count2(vm16 a, vm16 b) { return (size_t)_mm_popcnt_u64(
 static inline int v16_any(vm16 m) { return m != 0; }
 static inline vm16 v16_or(vm16 a, vm16 b) { return a | b; }
 static inline vm16 v16_and(vm16 a, vm16 b) { return a & b; }
+static inline vm16 v16_xor(vm16 a, vm16 b) { return a ^ b; }
 
 /* (unit & mask) ^ value is 0 exactly where the test holds: one VPTERNLOGD
  * each, the minimum over the four, one compare. */

@@ -1,0 +1,98 @@
+/* UTF-16LE <-> UTF-16BE at any vector width (the vocabulary of generic.h):
+ * either way a byte swap of each unit, with the surrogates checked.
+ *
+ * A block of two vectors is swapped and stored as it is (one output unit per
+ * input unit) when each of its units is a high surrogate exactly when the
+ * unit after it is a low one (a second load, one unit on, so a pair across
+ * blocks is seen whole): one test per block (two blocks at a time while
+ * they pass), with no branch on where the surrogates are, so text that is
+ * all pairs (emoji) costs what text without surrogates costs. That checks every low surrogate but one at a block's
+ * first unit, so a block never starts at a low surrogate that the previous
+ * block did not check. A block that fails the test goes to the scalar kernel
+ * as a bounded region that starts and ends between pairs, so lone
+ * surrogates (U+FFFD or STRICT offsets) and full destinations follow the
+ * scalar semantics; so do the head and the tail of at most one block. The
+ * masks test the units as stored (the byte order only moves them). */
+#ifndef UTFX_SIMD_GENERIC_UTF16_SWAP_H
+#define UTFX_SIMD_GENERIC_UTF16_SWAP_H
+
+#include "generic.h"
+
+UTFXI_INLINE int g16_is_low(const char16_t *s, size_t k, int be) {
+  return (utfxi_load16(s + k, be) & 0xFC00) == 0xDC00;
+}
+
+/* Whether a unit of the vector v at s is a high surrogate while the unit
+ * after it is not a low one, or the other way round. */
+UTFXI_INLINE vm16 g16_unpaired(const char16_t *s, vu16 v, unsigned top, unsigned high,
+                               unsigned low) {
+  return v16_xor(v16_top_eq(v, top, high), v16_top_eq(v16_load_raw(s + 1), top, low));
+}
+
+/* be: the source is UTF-16BE. */
+UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size_t cap,
+                                  unsigned flags, int be) {
+  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
+                 low = be ? 0x00DC : 0xDC00;
+  size_t i = 0, replaced = 0;
+  utfx_result r;
+  if (n >= 4 * V16_BLOCK && (uintptr_t)d % 2 == 0)
+    /* A scalar head puts the stores on vector boundaries (a store across
+     * two cache lines costs two). */
+    i = (size_t)(-(uintptr_t)d % V_BYTES) / 2;
+  while (i < n && g16_is_low(s, i, be)) i++; /* the head keeps a pair, and lone lows, whole */
+  if (i) {
+    r = utfxi_swap_utf16_scalar(s, i, d, cap, flags, be);
+    if (r.status != UTFX_OK) return r;
+    replaced = r.replaced;
+  }
+  /* One unit more than a block: the unit after the block is read, and a
+   * pair across the blocks' border is written whole. */
+  while (n - i >= V16_BLOCK + 1 && cap - i >= V16_BLOCK + 1) {
+    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
+    size_t start, end;
+    if (n - i >= 2 * V16_BLOCK + 1 && cap - i >= 2 * V16_BLOCK + 1) { /* two blocks, one test */
+      vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
+      if (!v16_any(v16_or(v16_or(g16_unpaired(s + i, a, top, high, low),
+                                 g16_unpaired(s + i + V16_UNITS, b, top, high, low)),
+                          v16_or(g16_unpaired(s + i + 2 * V16_UNITS, c, top, high, low),
+                                 g16_unpaired(s + i + 3 * V16_UNITS, e, top, high, low))))) {
+        v_store(d + i, v16_bswap(a));
+        v_store(d + i + V16_UNITS, v16_bswap(b));
+        v_store(d + i + 2 * V16_UNITS, v16_bswap(c));
+        v_store(d + i + 3 * V16_UNITS, v16_bswap(e));
+        i += 2 * V16_BLOCK;
+        continue;
+      }
+    }
+    if (!v16_any(v16_or(g16_unpaired(s + i, a, top, high, low),
+                        g16_unpaired(s + i + V16_UNITS, b, top, high, low)))) {
+      v_store(d + i, v16_bswap(a));
+      v_store(d + i + V16_UNITS, v16_bswap(b));
+      i += V16_BLOCK;
+      continue;
+    }
+    /* From the pair's high half when the block starts inside a pair, to
+     * past the low surrogates after the block (a pair's, or lone ones). */
+    start = i - (g16_is_low(s, i, be) ? 1 : 0);
+    end = i + V16_BLOCK;
+    while (end < n && g16_is_low(s, end, be)) end++;
+    r = utfxi_swap_utf16_scalar(s + start, end - start, d + start, cap - start, flags, be);
+    if (r.status != UTFX_OK) return utfxi_result_after(&r, start, start, replaced);
+    replaced += r.replaced;
+    i = end;
+  }
+  if (i < n && g16_is_low(s, i, be)) i--; /* the scalar tail pairs it with its high half */
+  r = utfxi_swap_utf16_scalar(s + i, n - i, d + i, cap - i, flags, be);
+  return utfxi_result_after(&r, i, i, replaced);
+}
+utfx_result G_NAME(convert_utf16le_to_utf16be)(const char16_t *s, size_t n, char16_t *d,
+                                               size_t cap, unsigned flags) {
+  return g16_swap(s, n, d, cap, flags, 0);
+}
+utfx_result G_NAME(convert_utf16be_to_utf16le)(const char16_t *s, size_t n, char16_t *d,
+                                               size_t cap, unsigned flags) {
+  return g16_swap(s, n, d, cap, flags, 1);
+}
+
+#endif
