@@ -435,7 +435,7 @@ void bench_suite_small(bench_registry *reg) {
         memset(&e, 0, sizeof e);
         memset(&call, 0, sizeof call);
         snprintf(e.suite, sizeof e.suite, "small");
-        snprintf(e.name, sizeof e.name, "%.23s/%.71s", op->name, input);
+        snprintf(e.name, sizeof e.name, "%.31s/%.63s", op->name, input);
         call.src = cp->text[op->from];
         call.n = prefix_units(cp, op->from, lengths[l]);
         call.cap = op->out_per_in ? op->out_per_in * call.n : 0;

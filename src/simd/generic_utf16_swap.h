@@ -11,8 +11,9 @@
  * block did not check. A block that fails the test goes to the scalar kernel
  * as a bounded region that starts and ends between pairs, so lone
  * surrogates (U+FFFD or STRICT offsets) and full destinations follow the
- * scalar semantics; so do the head and the tail of at most one block. The
- * masks test the units as stored (the byte order only moves them). */
+ * scalar semantics; so does the head, and the tail of at most one block
+ * where the ISA has no masked loads and stores (V_MASKED_TAIL). The masks
+ * test the units as stored (the byte order only moves them). */
 #ifndef UTFX_SIMD_GENERIC_UTF16_SWAP_H
 #define UTFX_SIMD_GENERIC_UTF16_SWAP_H
 
@@ -82,6 +83,23 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     replaced += r.replaced;
     i = end;
   }
+#ifdef V_MASKED_TAIL
+  if (n - i <= V16_BLOCK && cap - i >= n - i) {
+    /* The tail as one zero-padded block: a high surrogate in its last unit
+     * has no low one after it, so it fails the test, as it should. A low
+     * surrogate in its first unit was paired by the previous block. */
+    size_t k = n - i, k1 = k ? k - 1 : 0;
+    vu16 a = v16_load_tail_raw(s + i, k), a1 = v16_load_tail_raw(s + i + 1, k1);
+    vu16 b = k > V16_UNITS ? v16_load_tail_raw(s + i + V16_UNITS, k - V16_UNITS) : v_zero();
+    vu16 b1 = k1 > V16_UNITS ? v16_load_tail_raw(s + i + 1 + V16_UNITS, k1 - V16_UNITS) : v_zero();
+    if (!v16_any(v16_or(v16_xor(v16_top_eq(a, top, high), v16_top_eq(a1, top, low)),
+                        v16_xor(v16_top_eq(b, top, high), v16_top_eq(b1, top, low))))) {
+      v16_store_tail(d + i, k < V16_UNITS ? k : V16_UNITS, v16_bswap(a));
+      if (k > V16_UNITS) v16_store_tail(d + i + V16_UNITS, k - V16_UNITS, v16_bswap(b));
+      return utfxi_result(UTFX_OK, n, n, replaced);
+    }
+  }
+#endif
   if (i < n && g16_is_low(s, i, be)) i--; /* the scalar tail pairs it with its high half */
   r = utfxi_swap_utf16_scalar(s + i, n - i, d + i, cap - i, flags, be);
   return utfxi_result_after(&r, i, i, replaced);
