@@ -1,9 +1,12 @@
 /* AVX-512 UTF-16LE/BE to UTF-32, STRICT and REPLACE, bounded destinations.
  *
  * A block of 32 units without surrogates zero-extends to 2 x 16 code points.
- * With surrogates, the pair analysis (avx512_utf16_common.h) gives the pairs:
- * the high surrogate's lane gets the pair's code point, the low surrogate's
- * lane is dropped with vpcompressd. A lone surrogate is U+FFFD in REPLACE
+ * With surrogates, each unit is paired against the unit after it (a second
+ * load, one unit on): the high surrogate's lane gets the pair's code point,
+ * the low surrogate's lane is dropped with vpcompressd, in this block or (a
+ * pair across two) the next. Near the end of the input or destination the
+ * pair analysis of avx512_utf16_common.h takes a block that ends in a high
+ * surrogate one unit short instead. A lone surrogate is U+FFFD in REPLACE
  * mode; in STRICT mode the rest goes to the scalar kernel, as does the first
  * block that does not fit in the destination (its exact output count is
  * known before the store). Block: 32 units. Tail: masked loads and stores.
@@ -20,14 +23,16 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
   const __m512i next_index =
       _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14,
                        13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
-  const __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
+  __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
   struct a512_u16_consts uc;
   /* adding 0x2800 (mod 2^16) maps surrogates, and only them, below 0x800 */
   __m512i bias = _mm512_set1_epi16(0x2800), c800 = _mm512_set1_epi16(0x800);
   size_t i = 0, w = 0, replaced = 0, slow_until = 0, backoff = 64;
+  uint32_t carry = 0; /* 1: the unit at i is a low surrogate whose pair is written */
   a512_u16_consts_init(&uc);
   A512_PIN(bias);
   A512_PIN(c800);
+  A512_PIN(pair_bias);
   while (i < n) {
     size_t k = n - i < 32 ? n - i : 32;
     __mmask32 m;
@@ -72,6 +77,53 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
       _mm512_mask_storeu_epi32(d + w + 16, (__mmask16)(m >> 16), c1);
       i += k;
       w += k;
+      continue;
+    }
+    if (k == 32 && n - i >= 33 && cap - w >= 32) {
+      /* A full block with surrogates, at a fixed step of 32 units: each
+       * unit is paired against the units one on (a second load), so a pair
+       * across blocks is seen whole and its code point made in the high
+       * surrogate's lane; the next block drops the low one (`carry`). No
+       * load waits for this block's analysis (emoji: every block has pairs). */
+      __m512i nx = a512_load16(s + i + 1, 32, be), n0, n1;
+      uint32_t hi = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, uc.fc00), uc.d800);
+      uint32_t lo = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, uc.fc00), uc.dc00);
+      uint32_t pair = hi & _mm512_cmpeq_epi16_mask(_mm512_and_si512(nx, uc.fc00), uc.dc00);
+      uint32_t paired_lo = pair << 1 | carry, bad = (hi & ~pair) | (lo & ~paired_lo), keep;
+      unsigned len0, len1;
+      if (bad) {
+        if (!(flags & UTFX_REPLACE)) {
+          i += carry; /* that low surrogate's pair is written */
+          carry = 0;
+          break;
+        }
+        v = _mm512_mask_mov_epi16(v, bad, _mm512_set1_epi16((short)0xFFFD));
+      }
+      keep = ~(lo & paired_lo);
+      len0 = (unsigned)_mm_popcnt_u32(keep & 0xFFFF);
+      len1 = (unsigned)_mm_popcnt_u32(keep >> 16);
+      c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+      c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
+      n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(nx));
+      n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(nx, 1));
+      c0 = _mm512_mask_sub_epi32(c0, (__mmask16)pair,
+                                 _mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0), pair_bias);
+      c1 = _mm512_mask_sub_epi32(c1, (__mmask16)(pair >> 16),
+                                 _mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1), pair_bias);
+      _mm512_mask_storeu_epi32(d + w, (__mmask16)_bzhi_u32(0xFFFF, len0),
+                               _mm512_maskz_compress_epi32((__mmask16)keep, c0));
+      w += len0;
+      _mm512_mask_storeu_epi32(d + w, (__mmask16)_bzhi_u32(0xFFFF, len1),
+                               _mm512_maskz_compress_epi32((__mmask16)(keep >> 16), c1));
+      w += len1;
+      replaced += (size_t)_mm_popcnt_u32(bad);
+      carry = pair >> 31;
+      i += 32;
+      continue;
+    }
+    if (carry) { /* the low surrogate at i is written, with its pair */
+      i++;
+      carry = 0;
       continue;
     }
     {
