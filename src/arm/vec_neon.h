@@ -60,6 +60,7 @@ static inline size_t v_first_high(vu8 v) {
 }
 
 static inline vu16 v16_load_raw(const char16_t *p) { return vld1q_u16((const uint16_t *)p); }
+static inline void v16_store(char16_t *p, vu16 v) { vst1q_u16((uint16_t *)p, v); }
 static inline vu16 v16_bswap(vu16 v) { return vreinterpretq_u16_u8(vrev16q_u8(vreinterpretq_u8_u16(v))); }
 static inline vu16 v16_load(const char16_t *p, int be) {
   vu16 v = v16_load_raw(p);

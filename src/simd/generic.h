@@ -35,6 +35,7 @@
  *   v16_load(p, be)             V_BYTES / 2 units as host-order values
  *   v16_load_raw(p)             the same units, bytes as in memory
  *   v16_bswap(v)                each unit's two bytes swapped
+ *   v16_store(p, v)             V_BYTES / 2 units to p, bytes as they are
  *   v16_top_eq(v, mask, value)  lanes with (unit & mask) == value
  *   v16_or v16_and v16_xor v16_any(v)   on 16-bit lanes (compare results)
  *   v16_below(v, c)             lanes below c (a power of two)

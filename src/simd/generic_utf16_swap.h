@@ -58,18 +58,18 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
                                  g16_unpaired(s + i + V16_UNITS, b, top, high, low)),
                           v16_or(g16_unpaired(s + i + 2 * V16_UNITS, c, top, high, low),
                                  g16_unpaired(s + i + 3 * V16_UNITS, e, top, high, low))))) {
-        v_store(d + i, v16_bswap(a));
-        v_store(d + i + V16_UNITS, v16_bswap(b));
-        v_store(d + i + 2 * V16_UNITS, v16_bswap(c));
-        v_store(d + i + 3 * V16_UNITS, v16_bswap(e));
+        v16_store(d + i, v16_bswap(a));
+        v16_store(d + i + V16_UNITS, v16_bswap(b));
+        v16_store(d + i + 2 * V16_UNITS, v16_bswap(c));
+        v16_store(d + i + 3 * V16_UNITS, v16_bswap(e));
         i += 2 * V16_BLOCK;
         continue;
       }
     }
     if (!v16_any(v16_or(g16_unpaired(s + i, a, top, high, low),
                         g16_unpaired(s + i + V16_UNITS, b, top, high, low)))) {
-      v_store(d + i, v16_bswap(a));
-      v_store(d + i + V16_UNITS, v16_bswap(b));
+      v16_store(d + i, v16_bswap(a));
+      v16_store(d + i + V16_UNITS, v16_bswap(b));
       i += V16_BLOCK;
       continue;
     }

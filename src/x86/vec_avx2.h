@@ -64,6 +64,7 @@ static inline size_t v_first_high(vu8 v) {
 }
 
 static inline vu16 v16_load_raw(const char16_t *p) { return v_load(p); }
+static inline void v16_store(char16_t *p, vu16 v) { v_store(p, v); }
 static inline vu16 v16_bswap(vu16 v) {
   const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1, 0,
                                         3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
