@@ -1,18 +1,15 @@
 /* AVX-512 Latin-1 to UTF-8, UTF-16LE/BE and UTF-32.
  *
- * To UTF-8: 64 ASCII bytes are copied as they are; otherwise each half of 32
- * bytes is widened to 16-bit lanes, every byte >= 0x80 becomes its 2-byte
- * form in its lane, and vpcompressb drops the unused high bytes (as in the
- * 2-byte path of avx512_utf16_to_utf8.c). To UTF-16/UTF-32: zero extension
- * (and a byte swap for UTF-16BE). Latin-1 is always valid; only the
- * destination can stop a conversion. When cap >= 2 * n (UTF-8) the loop runs
- * unchecked; otherwise each block's length is checked before its store and
- * the first block that does not fit goes to the scalar kernel.
- * 256 ASCII bytes are copied in one step. A plain 64-byte store may spill
- * past its output only where the next store or the next 32 input bytes
- * (which make at least 32 bytes, room checked) overwrite the spill; other
- * stores are masked to the exact length. Block: 64 / 32 bytes. Tail: masked
- * loads and stores, exact to the byte.
+ * To UTF-8: 64 ASCII bytes are copied as they are (after ASCII, 256 at a
+ * time); otherwise one shuffle and four vector operations make the 2-byte
+ * forms of all 64 bytes in 16-bit lanes (latin1_forms) and vpcompressb
+ * keeps the bytes used, one half of 32 input bytes per compression. The hot
+ * loop stores plain vectors (it runs while the room is checked for them:
+ * always when cap >= 2 * n); the last bytes, and a bounded call's last
+ * blocks, go by masked stores exact to the byte, and the first half that
+ * does not fit goes to the scalar kernel. Latin-1 is always valid; only the
+ * destination can stop a conversion. To UTF-16/UTF-32: zero extension (and
+ * a byte swap for UTF-16BE).
  * References: Clausecker & Lemire 2023 (see avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
 #error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
@@ -21,96 +18,102 @@
 #include "avx512_utf16_common.h"
 #include "x86_prototypes.h"
 
+/* The constants of the 2-byte forms, kept in registers across the loop. */
+typedef struct {
+  __m512i interleave, c0, c00c2, cff00, cc001;
+} latin1_consts;
+
+/* The UTF-8 of the 64 bytes v, as two vectors of 16-bit lanes: lane j of
+ * *w0 (*w1) is the form of byte j (32 + j). One shuffle puts bytes j and
+ * 32 + j in lane j; each half's lane becomes (byte << 8) | 0xC2, the form of
+ * bytes 80..BF, and bytes C0..FF add 0xC001 (lead C3, continuation - 0x40).
+ * An ASCII byte is its lane's high byte. */
+static inline void latin1_forms(const latin1_consts *c, __m512i v, __m512i *w0, __m512i *w1) {
+  __m512i x = _mm512_permutexvar_epi8(c->interleave, v);
+  __mmask64 sixth = _mm512_cmpge_epu8_mask(v, c->c0);
+  __m512i a = _mm512_or_si512(_mm512_slli_epi16(x, 8), c->c00c2);
+  __m512i b = _mm512_ternarylogic_epi32(x, c->cff00, c->c00c2, 0xEA); /* x & ff00 | c2 */
+  *w0 = _mm512_mask_add_epi16(a, (__mmask32)sixth, a, c->cc001);
+  *w1 = _mm512_mask_add_epi16(b, (__mmask32)(sixth >> 32), b, c->cc001);
+}
+
+/* The bytes to keep of a half whose non-ASCII lanes are `high`: the high
+ * byte of every lane, and the low one (the lead) of non-ASCII lanes. */
+static inline __mmask64 latin1_keep(uint32_t high) {
+  return 0xAAAAAAAAAAAAAAAAull | _pdep_u64(high, 0x5555555555555555ull);
+}
+
 A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
                                           size_t cap, int bounded) {
-  __m512i c3f00 = _mm512_set1_epi16(0x3F00), c80c0 = _mm512_set1_epi16((short)0x80C0);
-  size_t i = 0, w = 0, slow_until = 0;
-  A512_PIN(c3f00);
-  A512_PIN(c80c0);
-  while (i < n) {
-    size_t k = n - i < 64 ? n - i : 64, h;
-    if (i >= slow_until && n - i >= 256 && (!bounded || cap - w >= 256)) {
-      /* 256 ASCII bytes: a plain copy */
-      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 64);
-      __m512i c = _mm512_loadu_si512(s + i + 128), e = _mm512_loadu_si512(s + i + 192);
-      if (!_mm512_movepi8_mask(_mm512_ternarylogic_epi32(a, b, _mm512_or_si512(c, e), 0xFE))) {
+  latin1_consts c;
+  size_t i = 0, w = 0;
+  /* byte 2j <- byte j, byte 2j+1 <- byte 32 + j */
+  c.interleave = _mm512_set_epi8(63, 31, 62, 30, 61, 29, 60, 28, 59, 27, 58, 26, 57, 25, 56, 24,
+                                 55, 23, 54, 22, 53, 21, 52, 20, 51, 19, 50, 18, 49, 17, 48, 16,
+                                 47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9, 40, 8, 39,
+                                 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0);
+  c.c0 = _mm512_set1_epi8((char)0xC0);
+  c.c00c2 = _mm512_set1_epi16(0x00C2);
+  c.cff00 = _mm512_set1_epi16((short)0xFF00);
+  c.cc001 = _mm512_set1_epi16((short)0xC001);
+  A512_PIN(c.interleave);
+  A512_PIN(c.c0);
+  A512_PIN(c.c00c2);
+  A512_PIN(c.cff00);
+  A512_PIN(c.cc001);
+  /* The hot loop: plain stores only. A store spills past its output by at
+   * most 64 bytes; the next store, or the next 32 input bytes (at least 32
+   * output bytes), overwrite the spill, and the room is checked. */
+  while (n - i >= 96 && (!bounded || cap - w >= 192)) {
+    __m512i v = _mm512_loadu_si512(s + i), w0, w1;
+    __mmask64 high = _mm512_movepi8_mask(v);
+    size_t len0, len1;
+    if (!high) {
+      _mm512_storeu_si512(d + w, v);
+      i += 64;
+      w += 64;
+      /* after ASCII, look for more by 256 bytes */
+      while (n - i >= 256 && (!bounded || cap - w >= 256)) {
+        __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 64);
+        __m512i e = _mm512_loadu_si512(s + i + 128), f = _mm512_loadu_si512(s + i + 192);
+        if (_mm512_movepi8_mask(_mm512_ternarylogic_epi32(a, b, _mm512_or_si512(e, f), 0xFE)))
+          break;
         _mm512_storeu_si512(d + w, a);
         _mm512_storeu_si512(d + w + 64, b);
-        _mm512_storeu_si512(d + w + 128, c);
-        _mm512_storeu_si512(d + w + 192, e);
+        _mm512_storeu_si512(d + w + 128, e);
+        _mm512_storeu_si512(d + w + 192, f);
         i += 256;
         w += 256;
-        continue;
       }
-      slow_until = i + 256; /* not ASCII: go by 64 bytes for a while */
+      continue;
     }
-    __mmask64 m = a512_mask64(k);
-    __m512i v = a512_load8(s + i, k);
+    latin1_forms(&c, v, &w0, &w1);
+    len0 = 32 + (size_t)_mm_popcnt_u32((uint32_t)high);
+    len1 = 32 + (size_t)_mm_popcnt_u32((uint32_t)(high >> 32));
+    _mm512_storeu_si512(d + w, _mm512_maskz_compress_epi8(latin1_keep((uint32_t)high), w0));
+    _mm512_storeu_si512(d + w + len0,
+                        _mm512_maskz_compress_epi8(latin1_keep((uint32_t)(high >> 32)), w1));
+    i += 64;
+    w += len0 + len1;
+  }
+  /* The rest, by halves of up to 32 bytes: masked loads and stores, exact
+   * to the byte; in a bounded call the first half that does not fit goes to
+   * the scalar kernel, which fills the destination to the last character. */
+  while (i < n) {
+    size_t k = n - i < 64 ? n - i : 64, h;
+    __m512i v = a512_load8(s + i, k), wv[2];
     __mmask64 high = _mm512_movepi8_mask(v);
-    if (!high) {
-      if (bounded && cap - w < k) break;
-      if (k == 64)
-        _mm512_storeu_si512(d + w, v);
-      else
-        _mm512_mask_storeu_epi8(d + w, m, v);
-      i += k;
-      w += k;
-      continue;
-    }
-    if (k == 64 && (!bounded || cap - w >= 128)) {
-      /* 64 bytes, straight-line: two halves of 32 widened to 16-bit lanes */
-      __m512i u0 = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
-      __m512i u1 = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1));
-      __m512i w0 = _mm512_mask_mov_epi16(
-          u0, (__mmask32)high,
-          _mm512_ternarylogic_epi32(_mm512_srli_epi16(u0, 6),
-                                    _mm512_and_si512(_mm512_slli_epi16(u0, 8), c3f00), c80c0,
-                                    0xFE));
-      __m512i w1 = _mm512_mask_mov_epi16(
-          u1, (__mmask32)(high >> 32),
-          _mm512_ternarylogic_epi32(_mm512_srli_epi16(u1, 6),
-                                    _mm512_and_si512(_mm512_slli_epi16(u1, 8), c3f00), c80c0,
-                                    0xFE));
-      size_t len0 = 32 + (size_t)_mm_popcnt_u32((uint32_t)high);
-      size_t len1 = 32 + (size_t)_mm_popcnt_u32((uint32_t)(high >> 32));
-      /* first byte of every lane, and both bytes of every 2-byte form */
-      __m512i out0 =
-          _mm512_maskz_compress_epi8(_mm512_movepi8_mask(w0) | 0x5555555555555555ull, w0);
-      __m512i out1 =
-          _mm512_maskz_compress_epi8(_mm512_movepi8_mask(w1) | 0x5555555555555555ull, w1);
-      /* out1's store covers what out0's spills; the next 32 input bytes
-       * (at least 32 output bytes, room checked) cover what out1's spills */
-      _mm512_storeu_si512(d + w, out0);
-      if (n - i - 64 >= 32 && (!bounded || cap - w >= 192))
-        _mm512_storeu_si512(d + w + len0, out1);
-      else
-        _mm512_mask_storeu_epi8(d + w + len0, a512_mask64(len1), out1);
-      i += 64;
-      w += len0 + len1;
-      continue;
-    }
-    /* two halves of up to 32 bytes */
+    latin1_forms(&c, v, &wv[0], &wv[1]);
     for (h = 0; h < k; h += 32) {
       size_t kh = k - h < 32 ? k - h : 32;
-      __mmask32 mh = a512_mask32(kh), hh = (__mmask32)(high >> h);
+      uint32_t hh = (uint32_t)(high >> h);
       size_t len = kh + (size_t)_mm_popcnt_u32(hh);
-      __m512i u =
-          _mm512_cvtepu8_epi16(h ? _mm512_extracti64x4_epi64(v, 1) : _mm512_castsi512_si256(v));
-      __m512i words, out;
       if (bounded && cap - w < len) goto finish;
-      words = _mm512_mask_mov_epi16(
-          u, hh,
-          _mm512_ternarylogic_epi32(_mm512_srli_epi16(u, 6),
-                                    _mm512_and_si512(_mm512_slli_epi16(u, 8), c3f00), c80c0, 0xFE));
-      /* every 2-byte form's bytes have their top bit set, ASCII bytes not */
-      out = _mm512_maskz_compress_epi8(
-          (__mmask64)(_mm512_movepi8_mask(words) | _pdep_u64(mh, 0x5555555555555555ull)), words);
-      /* A plain store writes up to 32 bytes past the output; the next 32
-       * input bytes (at least 32 output bytes, room checked) overwrite them. */
-      if (n - i - kh >= 32 && (!bounded || cap - w - len >= 64))
-        _mm512_storeu_si512(d + w, out);
-      else
-        _mm512_mask_storeu_epi8(d + w, a512_mask64(len), out);
+      /* zero-filled bytes past the input are ASCII: only their high bytes,
+       * past 2 * kh, are cut */
+      _mm512_mask_storeu_epi8(
+          d + w, a512_mask64(len),
+          _mm512_maskz_compress_epi8(latin1_keep(hh) & a512_mask64(2 * kh), wv[h / 32]));
       w += len;
       i += kh;
     }

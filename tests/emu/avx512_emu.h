@@ -307,6 +307,11 @@ static inline utfxemu_m512i utfxemu_mask_sub_epi8(utfxemu_m512i src, __mmask64 k
   UTFXEMU_EACH(j, 64) if (UTFXEMU_BIT(k, j)) src.u8[j] = (uint8_t)(a.u8[j] - b.u8[j]);
   return src;
 }
+static inline utfxemu_m512i utfxemu_mask_add_epi16(utfxemu_m512i src, __mmask32 k,
+                                                   utfxemu_m512i a, utfxemu_m512i b) {
+  UTFXEMU_EACH(j, 32) if (UTFXEMU_BIT(k, j)) src.u16[j] = (uint16_t)(a.u16[j] + b.u16[j]);
+  return src;
+}
 static inline utfxemu_m512i utfxemu_mask_sub_epi32(utfxemu_m512i src, __mmask16 k,
                                                    utfxemu_m512i a, utfxemu_m512i b) {
   UTFXEMU_EACH(j, 16) if (UTFXEMU_BIT(k, j)) src.u32[j] = a.u32[j] - b.u32[j];
@@ -402,6 +407,8 @@ static inline long long utfxemu_reduce_add_epi64(utfxemu_m512i a) {
 #define _mm512_sub_epi32 utfxemu_sub_epi32
 #undef _mm512_mask_sub_epi8
 #define _mm512_mask_sub_epi8 utfxemu_mask_sub_epi8
+#undef _mm512_mask_add_epi16
+#define _mm512_mask_add_epi16 utfxemu_mask_add_epi16
 #undef _mm512_mask_sub_epi32
 #define _mm512_mask_sub_epi32 utfxemu_mask_sub_epi32
 #undef _mm512_subs_epu8
