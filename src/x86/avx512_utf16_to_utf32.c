@@ -18,6 +18,28 @@
 #include "avx512_utf16_common.h"
 #include "x86_prototypes.h"
 
+/* Writes the 32 units v as UTF-32 at d, dropping the units not in `keep`:
+ * a unit in `pair` (a high surrogate) is combined with the unit in the
+ * same lane of nx (its low surrogate). Returns the code points written. */
+static inline size_t store_utf32(char32_t *d, __m512i v, __m512i nx, __mmask32 pair,
+                                 __mmask32 keep, __m512i pair_bias) {
+  unsigned len0 = (unsigned)_mm_popcnt_u32(keep & 0xFFFF);
+  unsigned len1 = (unsigned)_mm_popcnt_u32(keep >> 16);
+  __m512i c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+  __m512i c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
+  __m512i n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(nx));
+  __m512i n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(nx, 1));
+  c0 = _mm512_mask_sub_epi32(c0, (__mmask16)pair,
+                             _mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0), pair_bias);
+  c1 = _mm512_mask_sub_epi32(c1, (__mmask16)(pair >> 16),
+                             _mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1), pair_bias);
+  _mm512_mask_storeu_epi32(d, (__mmask16)_bzhi_u32(0xFFFF, len0),
+                           _mm512_maskz_compress_epi32((__mmask16)keep, c0));
+  _mm512_mask_storeu_epi32(d + len0, (__mmask16)_bzhi_u32(0xFFFF, len1),
+                           _mm512_maskz_compress_epi32((__mmask16)(keep >> 16), c1));
+  return (size_t)len0 + len1;
+}
+
 A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
                                      unsigned flags, int be) {
   const __m512i next_index =
@@ -85,12 +107,11 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
        * across blocks is seen whole and its code point made in the high
        * surrogate's lane; the next block drops the low one (`carry`). No
        * load waits for this block's analysis (emoji: every block has pairs). */
-      __m512i nx = a512_load16(s + i + 1, 32, be), n0, n1;
+      __m512i nx = a512_load16(s + i + 1, 32, be);
       uint32_t hi = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, uc.fc00), uc.d800);
       uint32_t lo = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, uc.fc00), uc.dc00);
       uint32_t pair = hi & _mm512_cmpeq_epi16_mask(_mm512_and_si512(nx, uc.fc00), uc.dc00);
       uint32_t paired_lo = pair << 1 | carry, bad = (hi & ~pair) | (lo & ~paired_lo), keep;
-      unsigned len0, len1;
       if (bad) {
         if (!(flags & UTFX_REPLACE)) {
           i += carry; /* that low surrogate's pair is written */
@@ -100,22 +121,7 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
         v = _mm512_mask_mov_epi16(v, bad, _mm512_set1_epi16((short)0xFFFD));
       }
       keep = ~(lo & paired_lo);
-      len0 = (unsigned)_mm_popcnt_u32(keep & 0xFFFF);
-      len1 = (unsigned)_mm_popcnt_u32(keep >> 16);
-      c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
-      c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
-      n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(nx));
-      n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(nx, 1));
-      c0 = _mm512_mask_sub_epi32(c0, (__mmask16)pair,
-                                 _mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0), pair_bias);
-      c1 = _mm512_mask_sub_epi32(c1, (__mmask16)(pair >> 16),
-                                 _mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1), pair_bias);
-      _mm512_mask_storeu_epi32(d + w, (__mmask16)_bzhi_u32(0xFFFF, len0),
-                               _mm512_maskz_compress_epi32((__mmask16)keep, c0));
-      w += len0;
-      _mm512_mask_storeu_epi32(d + w, (__mmask16)_bzhi_u32(0xFFFF, len1),
-                               _mm512_maskz_compress_epi32((__mmask16)(keep >> 16), c1));
-      w += len1;
+      w += store_utf32(d + w, v, nx, pair, keep, pair_bias);
       replaced += (size_t)_mm_popcnt_u32(bad);
       carry = pair >> 31;
       i += 32;
@@ -129,31 +135,13 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
     {
       struct a512_pairs p = a512_analyse(v, k, n - i > k, &uc);
       __mmask32 keep;
-      __m512i next, n0, n1;
-      unsigned len0, len1;
       if (p.bad) {
         if (!(flags & UTFX_REPLACE)) break;
         v = _mm512_mask_mov_epi16(v, p.bad, _mm512_set1_epi16((short)0xFFFD));
       }
       keep = (__mmask32)(a512_mask32(p.adv) & ~p.lo);
-      len0 = (unsigned)_mm_popcnt_u32(keep & 0xFFFF);
-      len1 = (unsigned)_mm_popcnt_u32(keep >> 16);
-      if (cap - w < (size_t)len0 + len1) break;
-      next = _mm512_permutexvar_epi16(next_index, v);
-      c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
-      c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
-      n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(next));
-      n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(next, 1));
-      c0 = _mm512_mask_sub_epi32(c0, (__mmask16)p.hi,
-                                 _mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0), pair_bias);
-      c1 = _mm512_mask_sub_epi32(c1, (__mmask16)(p.hi >> 16),
-                                 _mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1), pair_bias);
-      _mm512_mask_storeu_epi32(d + w, (__mmask16)_bzhi_u32(0xFFFF, len0),
-                               _mm512_maskz_compress_epi32((__mmask16)keep, c0));
-      w += len0;
-      _mm512_mask_storeu_epi32(d + w, (__mmask16)_bzhi_u32(0xFFFF, len1),
-                               _mm512_maskz_compress_epi32((__mmask16)(keep >> 16), c1));
-      w += len1;
+      if (cap - w < (size_t)_mm_popcnt_u32(keep)) break;
+      w += store_utf32(d + w, v, _mm512_permutexvar_epi16(next_index, v), p.hi, keep, pair_bias);
       replaced += (size_t)_mm_popcnt_u32(p.bad);
       i += p.adv;
     }
