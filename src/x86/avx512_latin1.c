@@ -62,8 +62,9 @@ A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsi
   A512_PIN(c.cff00);
   A512_PIN(c.cc001);
   /* The hot loop: plain stores only. A store spills past its output by at
-   * most 64 bytes; the next store, or the next 32 input bytes (at least 32
-   * output bytes), overwrite the spill, and the room is checked. */
+   * most 32 bytes (a half makes 32 or more); the next store, or the next 32
+   * input bytes (at least 32 output bytes), overwrite the spill, and the
+   * room is checked. */
   while (n - i >= 96 && (!bounded || cap - w >= 192)) {
     __m512i v = _mm512_loadu_si512(s + i), w0, w1;
     __mmask64 high = _mm512_movepi8_mask(v);
