@@ -23,6 +23,23 @@ typedef struct {
   __m512i interleave, c0, c00c2, cff00, cc001;
 } latin1_consts;
 
+static inline void latin1_consts_init(latin1_consts *c) {
+  /* byte 2j <- byte j, byte 2j+1 <- byte 32 + j */
+  c->interleave = _mm512_set_epi8(63, 31, 62, 30, 61, 29, 60, 28, 59, 27, 58, 26, 57, 25, 56, 24,
+                                  55, 23, 54, 22, 53, 21, 52, 20, 51, 19, 50, 18, 49, 17, 48, 16,
+                                  47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9, 40, 8, 39,
+                                  7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0);
+  c->c0 = _mm512_set1_epi8((char)0xC0);
+  c->c00c2 = _mm512_set1_epi16(0x00C2);
+  c->cff00 = _mm512_set1_epi16((short)0xFF00);
+  c->cc001 = _mm512_set1_epi16((short)0xC001);
+  A512_PIN(c->interleave);
+  A512_PIN(c->c0);
+  A512_PIN(c->c00c2);
+  A512_PIN(c->cff00);
+  A512_PIN(c->cc001);
+}
+
 /* The UTF-8 of the 64 bytes v, as two vectors of 16-bit lanes: lane j of
  * *w0 (*w1) is the form of byte j (32 + j). One shuffle puts bytes j and
  * 32 + j in lane j; each half's lane becomes (byte << 8) | 0xC2, the form of
@@ -47,20 +64,7 @@ A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsi
                                           size_t cap, int bounded) {
   latin1_consts c;
   size_t i = 0, w = 0;
-  /* byte 2j <- byte j, byte 2j+1 <- byte 32 + j */
-  c.interleave = _mm512_set_epi8(63, 31, 62, 30, 61, 29, 60, 28, 59, 27, 58, 26, 57, 25, 56, 24,
-                                 55, 23, 54, 22, 53, 21, 52, 20, 51, 19, 50, 18, 49, 17, 48, 16,
-                                 47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9, 40, 8, 39,
-                                 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0);
-  c.c0 = _mm512_set1_epi8((char)0xC0);
-  c.c00c2 = _mm512_set1_epi16(0x00C2);
-  c.cff00 = _mm512_set1_epi16((short)0xFF00);
-  c.cc001 = _mm512_set1_epi16((short)0xC001);
-  A512_PIN(c.interleave);
-  A512_PIN(c.c0);
-  A512_PIN(c.c00c2);
-  A512_PIN(c.cff00);
-  A512_PIN(c.cc001);
+  latin1_consts_init(&c);
   /* The hot loop: plain stores only. A store spills past its output by at
    * most 32 bytes (a half makes 32 or more); the next store, or the next 32
    * input bytes (at least 32 output bytes), overwrite the spill, and the
