@@ -18,8 +18,8 @@
  *    byte and its low surrogate at its fourth (UTF-16), or a third byte of
  *    code point at its fourth (UTF-32). VPCOMPRESSB keeps the bytes of the
  *    positions that write a unit; byte permutes interleave them into 16- or
- *    32-bit units. Latin-1 output is the low bytes alone (a block with a
- *    character above U+00FF goes to the scalar steps, which report it).
+ *    32-bit units. (Latin-1 output has a kernel of its own,
+ *    avx512_utf8_to_latin1.c.)
  *  - Stores are masked to the units produced, so nothing past dst + written
  *    is ever written.
  * Bounds: a step needs 64 readable bytes and room for 64 units (it writes at
@@ -39,8 +39,6 @@ static inline void utfxi_avx512_put_ascii(void *dst, size_t w, __m512i v, enum u
     _mm512_storeu_si512((void *)(d + 16), _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1)));
     _mm512_storeu_si512((void *)(d + 32), _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2)));
     _mm512_storeu_si512((void *)(d + 48), _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3)));
-  } else if (t == UTFXI_T_LATIN1) {
-    _mm512_storeu_si512((void *)((unsigned char *)dst + w), v);
   } else {
     char16_t *d = (char16_t *)dst + w;
     __m512i a = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
@@ -60,7 +58,6 @@ UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void 
   const int be = t == UTFXI_T_UTF16BE, utf16 = t == UTFXI_T_UTF16LE || t == UTFXI_T_UTF16BE;
   char16_t *d16 = (char16_t *)dst;
   char32_t *d32 = (char32_t *)dst;
-  unsigned char *d8 = (unsigned char *)dst;
   struct utfxi_u8state st = {0, 0, 0};
   const __m512i iota = utfxi_avx512_iota();
   const __m512i one = utfxi_avx512_bytes(1);
@@ -77,7 +74,7 @@ UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void 
   int status;
   /* Constants of the hot path, named so that they stay in registers. */
   const __m512i k_e0 = utfxi_avx512_bytes(0xE0), k_c0 = utfxi_avx512_bytes(0xC0);
-  const __m512i k_c2 = utfxi_avx512_bytes(0xC2), k_c4 = utfxi_avx512_bytes(0xC4);
+  const __m512i k_c2 = utfxi_avx512_bytes(0xC2);
   const __m512i k_7f = utfxi_avx512_bytes(0x7F), k_0f = utfxi_avx512_bytes(0x0F);
   const __m512i k_f0 = utfxi_avx512_bytes(0xF0);
   /* The loop keeps its offsets in locals (st is for the scalar steps,
@@ -101,7 +98,7 @@ UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void 
        * run's stores then never straddle cache lines. (Not for a shorter
        * input: what the step leaves goes to the scalar steps, 40 ns of them
        * for 64 ASCII bytes to UTF-16 on Emerald Rapids, 4x the whole call.) */
-      size_t unit = t == UTFXI_T_UTF32 ? 4 : t == UTFXI_T_LATIN1 ? 1 : 2;
+      size_t unit = t == UTFXI_T_UTF32 ? 4 : 2;
       size_t mis = (size_t)((uintptr_t)((unsigned char *)dst + w * unit) & 63);
       size_t adv = mis >= unit && n - i >= 320 && cap - w >= 320 ? (64 - mis) / unit : 64;
       utfxi_avx512_put_ascii(dst, w, v, t);
@@ -150,8 +147,6 @@ UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void 
       p1z = _mm512_maskz_mov_epi8(cont, prev1);
       p2z = _mm512_maskz_mov_epi8(cont & cont << 1, prev2);
     }
-    if (t == UTFXI_T_LATIN1) /* leads of characters above U+00FF */
-      err |= _mm512_cmpge_epu8_mask(v, k_c4);
     if (err) {
       st.i = i;
       st.w = w;
@@ -186,7 +181,7 @@ UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void 
         k_7f, 0xEC); /* (A & C) | B */
     hi = _mm512_ternarylogic_epi64(_mm512_srli_epi16(p1z, 2), _mm512_slli_epi16(p2z, 4),
                                    k_0f, 0xE4); /* C ? A : B */
-    if (t != UTFXI_T_LATIN1 && lead3)
+    if (lead3)
       lead4 = _mm512_cmpge_epu8_mask(v, k_f0) & _bzhi_u64(~0ull, (unsigned)e);
     keep = ends;
     if (lead4) {
@@ -221,9 +216,7 @@ UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void 
     }
     k = (size_t)_mm_popcnt_u64(keep);
     clo = _mm512_maskz_compress_epi8(keep, lo);
-    if (t == UTFXI_T_LATIN1) {
-      _mm512_mask_storeu_epi8(d8 + w, _bzhi_u64(~0ull, (unsigned)k), clo);
-    } else if (utf16) {
+    if (utf16) {
       chi = _mm512_maskz_compress_epi8(keep, hi);
       _mm512_mask_storeu_epi16(d16 + w, _bzhi_u32(~0u, (unsigned)k),
                                _mm512_permutex2var_epi8(clo, idx16_a, chi));
