@@ -17,6 +17,10 @@
 #include "avx2_compress_bytes.h"
 #include "../simd/utf8_pack_tables.h"
 
+/* Pins a vector constant in a register: without it GCC rebuilds set1
+ * constants inside loops (a GPR move and a broadcast each time). */
+#define A2_PIN(x) __asm__("" : "+x"(x))
+
 /* Byte swap of each 16-bit lane. */
 static inline __m256i a2_bswap16(__m256i v) { return v16_bswap(v); }
 
