@@ -189,4 +189,109 @@ UTFXI_INLINE void a2_encode_4byte_x8(__m256i c, __m256i next, __m256i skip, __m1
   *out1 = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(bytes, 1), m >> 16, len1);
 }
 
+/* Sources of the UTF-8 run loops below: UTF-16 in either byte order, or
+ * UTF-32 narrowed to 16 bits. */
+enum a2_source { A2_UTF16LE, A2_UTF16BE, A2_UTF32 };
+
+/* The 16 source units at index i as 16-bit units in host order. A UTF-32
+ * value that is not a BMP scalar value becomes 0xD800 (and a surrogate
+ * stays one), so that for every source "no surrogate" means "16 BMP
+ * characters". */
+UTFXI_INLINE __m256i a2_load_bmp16(const void *s, size_t i, enum a2_source k) {
+  if (k == A2_UTF32) {
+    const __m256i x10000 = _mm256_set1_epi32(0x10000), x2800 = _mm256_set1_epi32(0x10000 - 0xD800);
+    const char32_t *p = (const char32_t *)s + i;
+    __m256i a = _mm256_min_epu32(_mm256_loadu_si256((const __m256i *)(const void *)p), x10000);
+    __m256i b = _mm256_min_epu32(_mm256_loadu_si256((const __m256i *)(const void *)(p + 8)), x10000);
+    a = _mm256_sub_epi32(a, _mm256_and_si256(_mm256_cmpeq_epi32(a, x10000), x2800));
+    b = _mm256_sub_epi32(b, _mm256_and_si256(_mm256_cmpeq_epi32(b, x10000), x2800));
+    return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
+  }
+  return a2_load16((const char16_t *)s + i, k == A2_UTF16BE);
+}
+
+/* UTF-8 of a run of 16-unit blocks below 0x800 (Cyrillic, Greek, Hebrew,
+ * Arabic text), from v, the block at *i, on. Each block loads the next one
+ * ahead, to know whether its last store may spill (the next block, BMP
+ * too, then overwrites it) and whether to go on: the run ends at a block of
+ * another kind, or all ASCII (the callers' 32-unit steps are faster), or
+ * where fewer than 16 units are left, or where the room after the next
+ * block would drop below step_room (the room the caller needs for a step;
+ * bounded callers only). The caller has checked room for v (48 bytes). */
+UTFXI_INLINE void a2_utf8_run_below800(const void *s, size_t n, size_t *pi, unsigned char *d,
+                                       size_t cap, size_t *pw, __m256i v, enum a2_source k,
+                                       int bounded, size_t step_room) {
+  __m256i f800 = _mm256_set1_epi16((short)0xF800), ff80 = _mm256_set1_epi16((short)0xFF80);
+  size_t i = *pi, w = *pw;
+  A2_PIN(f800);
+  A2_PIN(ff80);
+  for (;;) {
+    __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), _mm256_setzero_si256());
+    uint32_t mm = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, is1));
+    uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
+    size_t len0 = 8 + (size_t)_mm_popcnt_u32(two & 0xFF),
+           len1 = 8 + (size_t)_mm_popcnt_u32(two >> 8);
+    int have = n - i >= 32 && (!bounded || cap - w >= 32 + step_room), more, sp;
+    __m256i next = have ? a2_load_bmp16(s, i + 16, k) : v;
+    __m128i out0, out1;
+    more = have && _mm256_testz_si256(next, f800);
+    /* the next block overwrites a spill unless it goes to scalar code */
+    sp = more || (have && !a2_any_surrogate(next));
+    a2_encode_2byte_x16(v, two, &out0, &out1);
+    a2_store_prefix(d + w, out0, len0, 1);
+    a2_store_prefix(d + w + len0, out1, len1, sp);
+    i += 16;
+    w += len0 + len1;
+    if (!more || _mm256_testz_si256(next, ff80)) break;
+    v = next;
+  }
+  *pi = i;
+  *pw = w;
+}
+
+/* The same for runs of BMP blocks with 3-byte characters (Indic, CJK,
+ * Hangul text); the run ends where a block is below 0x800 or not BMP. */
+UTFXI_INLINE void a2_utf8_run_bmp(const void *s, size_t n, size_t *pi, unsigned char *d,
+                                  size_t cap, size_t *pw, __m256i v, enum a2_source k, int bounded,
+                                  size_t step_room) {
+  size_t i = *pi, w = *pw;
+  for (;;) {
+    int more = n - i >= 32 && (!bounded || cap - w >= 48 + step_room);
+    __m256i next = more ? a2_load_bmp16(s, i + 16, k) : v;
+    more = more && !a2_any_surrogate(next);
+    if (a2_all_3byte(v)) { /* 16 units of 3 bytes: 48, four stores of 12 */
+      __m128i o0, o1, o2, o3;
+      a2_encode_3byte_only_x8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), &o0, &o1);
+      a2_encode_3byte_only_x8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), &o2, &o3);
+      _mm_storeu_si128((__m128i *)(void *)(d + w), o0);
+      _mm_storeu_si128((__m128i *)(void *)(d + w + 12), o1);
+      _mm_storeu_si128((__m128i *)(void *)(d + w + 24), o2);
+      a2_store_prefix(d + w + 36, o3, 12, more);
+      w += 48;
+    } else {
+      __m128i o0, o1, o2, o3;
+      size_t l0, l1, l2, l3, end;
+      a2_encode_3byte_x8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), &o0, &l0, &o1, &l1);
+      a2_encode_3byte_x8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), &o2, &l2, &o3,
+                         &l3);
+      /* a store may spill past its output if the block's later stores or
+       * the next block (SIMD too when `more`) overwrite what it spills */
+      end = w + l0 + l1 + l2 + l3;
+      a2_store_prefix(d + w, o0, l0, 1);
+      w += l0;
+      a2_store_prefix(d + w, o1, l1, more || w + 16 <= end);
+      w += l1;
+      a2_store_prefix(d + w, o2, l2, more || w + 16 <= end);
+      w += l2;
+      a2_store_prefix(d + w, o3, l3, more);
+      w = end;
+    }
+    i += 16;
+    if (!more || _mm256_testz_si256(next, _mm256_set1_epi16((short)0xF800))) break;
+    v = next;
+  }
+  *pi = i;
+  *pw = w;
+}
+
 #endif

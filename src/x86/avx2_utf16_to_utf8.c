@@ -127,76 +127,10 @@ UTFXI_INLINE utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigne
       w += 16;
       continue;
     }
-    if (_mm256_testz_si256(v, _mm256_set1_epi16((short)0xF800))) {
-      /* A run of blocks below 0x800 (Cyrillic, Greek, Hebrew, Arabic text):
-       * a loop of its own, which loads the next block ahead to know whether
-       * this one's last store may spill (the next one, below 0x800, then
-       * overwrites it) and whether to go on. */
-      __m256i f800 = _mm256_set1_epi16((short)0xF800), ff80 = _mm256_set1_epi16((short)0xFF80);
-      A2_PIN(f800);
-      A2_PIN(ff80);
-      for (;;) {
-        __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), _mm256_setzero_si256());
-        uint32_t mm = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, is1));
-        uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
-        size_t len0 = 8 + (size_t)_mm_popcnt_u32(two & 0xFF),
-               len1 = 8 + (size_t)_mm_popcnt_u32(two >> 8);
-        int have = n - i >= 32 && (!bounded || cap - w >= 80), more, sp;
-        __m256i next = have ? a2_load16(s + i + 16, be) : v;
-        __m128i out0, out1;
-        more = have && _mm256_testz_si256(next, f800);
-        /* the next block overwrites a spill unless it goes to scalar code */
-        sp = more || (have && !a2_any_surrogate(next));
-        a2_encode_2byte_x16(v, two, &out0, &out1);
-        a2_store_prefix(d + w, out0, len0, 1);
-        a2_store_prefix(d + w + len0, out1, len1, sp);
-        i += 16;
-        w += len0 + len1;
-        /* ASCII goes back to the outer loop's 32-unit steps */
-        if (!more || _mm256_testz_si256(next, ff80)) break;
-        v = next;
-      }
-      continue;
-    }
-    /* A run of BMP blocks with 3-byte characters (Indic, CJK, Hangul text):
-     * a loop of its own, like the one above. */
-    for (;;) {
-      int more = n - i >= 32 && (!bounded || cap - w >= 96);
-      __m256i next = more ? a2_load16(s + i + 16, be) : v;
-      more = more && !a2_any_surrogate(next);
-      if (a2_all_3byte(v)) { /* 16 units of 3 bytes: 48, four stores of 12 */
-        __m128i o0, o1, o2, o3;
-        a2_encode_3byte_only_x8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), &o0, &o1);
-        a2_encode_3byte_only_x8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), &o2, &o3);
-        _mm_storeu_si128((__m128i *)(d + w), o0);
-        _mm_storeu_si128((__m128i *)(d + w + 12), o1);
-        _mm_storeu_si128((__m128i *)(d + w + 24), o2);
-        a2_store_prefix(d + w + 36, o3, 12, more);
-        w += 48;
-      } else {
-        __m128i o0, o1, o2, o3;
-        size_t l0, l1, l2, l3;
-        int sp = more; /* the next block, SIMD too, overwrites a spill */
-        a2_encode_3byte_x8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), &o0, &l0, &o1, &l1);
-        a2_encode_3byte_x8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), &o2, &l2, &o3,
-                           &l3);
-        /* a store may spill past its output if the block's later stores or
-         * the next block overwrite what it spills */
-        size_t end = w + l0 + l1 + l2 + l3;
-        a2_store_prefix(d + w, o0, l0, 1);
-        w += l0;
-        a2_store_prefix(d + w, o1, l1, sp || w + 16 <= end);
-        w += l1;
-        a2_store_prefix(d + w, o2, l2, sp || w + 16 <= end);
-        w += l2;
-        a2_store_prefix(d + w, o3, l3, sp);
-        w = end;
-      }
-      i += 16;
-      /* blocks below 0x800 go back to the outer loop */
-      if (!more || _mm256_testz_si256(next, _mm256_set1_epi16((short)0xF800))) break;
-      v = next;
-    }
+    if (_mm256_testz_si256(v, _mm256_set1_epi16((short)0xF800)))
+      a2_utf8_run_below800(s, n, &i, d, cap, &w, v, be ? A2_UTF16BE : A2_UTF16LE, bounded, 48);
+    else
+      a2_utf8_run_bmp(s, n, &i, d, cap, &w, v, be ? A2_UTF16BE : A2_UTF16LE, bounded, 48);
   }
   if (i == n) return utfxi_result(UTFX_OK, n, w, replaced);
   r = scalar16to8(s + i, n - i, d + w, cap - w, flags, be);

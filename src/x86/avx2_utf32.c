@@ -7,8 +7,9 @@
  * the exact STRICT offsets and REPLACE output. To UTF-16: 16 BMP values
  * narrow with vpackusdw; blocks of 8 with astral values make surrogate
  * pairs in their lanes and compress them (PSHUFB table). To UTF-8: 16 ASCII
- * values narrow to 16 bytes; BMP blocks of 8 use the pshufb encoder of
- * avx2_utf16_common.h, others a 1-4 byte encoder, with exact stores. SIMD
+ * values narrow to 16 bytes; runs of BMP blocks of 16 narrow to 16 bits and
+ * go through the UTF-16 kernel's run loops (avx2_utf16_common.h); other
+ * blocks of 8 use a 1-4 byte encoder, with exact stores. SIMD
  * runs while the block surely fits; tails (< 8 values) are scalar.
  * References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
 #ifndef __AVX2__
@@ -200,57 +201,18 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
           w += 16;
           continue;
         }
-        if (all_at_most(_mm256_max_epu32(v, v1), 0x7FF)) {
-          /* 16 values below 0x800: as 16-bit units, the 1-2 byte encoder of
-           * avx2_utf16_common.h; two halves stored whole, the 16 bytes after
-           * them put back */
+        if (all_at_most(_mm256_max_epu32(v, v1), 0xFFFF)) {
+          /* BMP runs: the UTF-16 kernel's run loops (avx2_utf16_common.h),
+           * on the values narrowed to 16 bits (surrogates stay surrogates) */
           __m256i u = narrow16(v, v1);
-          uint32_t mm = (uint32_t)_mm256_movemask_epi8(
-              _mm256_packs_epi16(_mm256_cmpgt_epi16(u, _mm256_set1_epi16(0x7F)),
-                                 _mm256_cmpgt_epi16(u, _mm256_set1_epi16(0x7F))));
-          uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
-          size_t l0 = 8 + (size_t)_mm_popcnt_u32(two & 0xFF);
-          size_t l1 = 8 + (size_t)_mm_popcnt_u32(two >> 8);
-          __m128i o0, o1;
-          a2_encode_2byte_x16(u, two, &o0, &o1);
-          put_halves(d + w, o0, l0, o1, l1);
-          i += 16;
-          w += l0 + l1;
-          continue;
-        }
-        if (all_at_most(_mm256_max_epu32(v, v1), 0xFFFF) &&
-            no_surrogate(minus_d800(v), minus_d800(v1))) {
-          /* 16 BMP values: four quarters, stored whole, the 16 bytes after
-           * them put back (at least 16 bytes of output, so the read never
-           * meets the previous step's put-back, which would not forward) */
-          __m128i o0, o1, o2, o3, keep;
-          size_t l0, l1, l2, l3;
-          if (all_at_most(_mm256_sub_epi32(_mm256_min_epu32(v, v1), _mm256_set1_epi32(0x800)),
-                          0xFFFF - 0x800)) {
-            /* all in 0x800..0xFFFF: 48 bytes, 12 per quarter */
-            a2_encode_3byte_only_x8(v, &o0, &o1);
-            a2_encode_3byte_only_x8(v1, &o2, &o3);
-            keep = _mm_loadu_si128((const __m128i *)(void *)(d + w + 48));
-            _mm_storeu_si128((__m128i *)(void *)(d + w), o0);
-            _mm_storeu_si128((__m128i *)(void *)(d + w + 12), o1);
-            _mm_storeu_si128((__m128i *)(void *)(d + w + 24), o2);
-            _mm_storeu_si128((__m128i *)(void *)(d + w + 36), o3);
-            _mm_storeu_si128((__m128i *)(void *)(d + w + 48), keep);
-            i += 16;
-            w += 48;
+          if (_mm256_testz_si256(u, _mm256_set1_epi16((short)0xF800))) {
+            a2_utf8_run_below800(s, n, &i, d, cap, &w, u, A2_UTF32, 1, 64);
             continue;
           }
-          a2_encode_3byte_x8(v, &o0, &l0, &o1, &l1);
-          a2_encode_3byte_x8(v1, &o2, &l2, &o3, &l3);
-          keep = _mm_loadu_si128((const __m128i *)(void *)(d + w + l0 + l1 + l2 + l3));
-          _mm_storeu_si128((__m128i *)(void *)(d + w), o0);
-          _mm_storeu_si128((__m128i *)(void *)(d + w + l0), o1);
-          _mm_storeu_si128((__m128i *)(void *)(d + w + l0 + l1), o2);
-          _mm_storeu_si128((__m128i *)(void *)(d + w + l0 + l1 + l2), o3);
-          w += l0 + l1 + l2 + l3;
-          _mm_storeu_si128((__m128i *)(void *)(d + w), keep);
-          i += 16;
-          continue;
+          if (!a2_any_surrogate(u)) {
+            a2_utf8_run_bmp(s, n, &i, d, cap, &w, u, A2_UTF32, 1, 64);
+            continue;
+          }
         }
       } else if (all_at_most(_mm256_max_epu32(v, v1), 0xFFFF) &&
                  no_surrogate(minus_d800(v), minus_d800(v1))) {
