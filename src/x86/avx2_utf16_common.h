@@ -63,14 +63,30 @@ static inline size_t a2_scalar_region(const char16_t *s, size_t n, size_t i, int
 
 /* Stores the first len <= 16 bytes of x at d. With `spill` the whole 16
  * bytes are stored (cheaper; the caller knows later output overwrites the
- * rest); otherwise exactly len bytes. */
+ * rest); otherwise exactly len bytes, as two overlapping stores of 8 or 4
+ * (the second one's bytes moved down by a PSHUFB whose indexes are a window
+ * of a table), not a memcpy call of a variable length. */
 static inline void a2_store_prefix(unsigned char *d, __m128i x, size_t len, int spill) {
+  static const unsigned char window[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                           11, 12, 13, 14, 15, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+                                           0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
   if (spill) {
     _mm_storeu_si128((__m128i *)d, x);
+  } else if (len >= 8) {
+    __m128i tail = _mm_shuffle_epi8(x, _mm_loadu_si128((const __m128i *)(window + len - 8)));
+    _mm_storel_epi64((__m128i *)d, x);
+    _mm_storel_epi64((__m128i *)(d + len - 8), tail);
+  } else if (len >= 4) {
+    uint32_t a = (uint32_t)_mm_cvtsi128_si32(x);
+    uint32_t b = (uint32_t)_mm_cvtsi128_si32(
+        _mm_shuffle_epi8(x, _mm_loadu_si128((const __m128i *)(window + len - 4))));
+    memcpy(d, &a, 4);
+    memcpy(d + len - 4, &b, 4);
   } else {
     unsigned char tmp[16];
+    size_t k;
     _mm_storeu_si128((__m128i *)tmp, x);
-    memcpy(d, tmp, len);
+    for (k = 0; k < len; k++) d[k] = tmp[k];
   }
 }
 
