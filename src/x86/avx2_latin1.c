@@ -6,7 +6,8 @@
  * them. A 16-byte store may spill past its output only when the next 16
  * input bytes (which make at least 16 more bytes) will surely be written;
  * otherwise exactly the output bytes are stored. To UTF-16/UTF-32: zero
- * extension (and a byte swap for UTF-16BE), exact stores. Latin-1 is always
+ * extension (and a byte swap for UTF-16BE), exact stores on 32-byte
+ * boundaries after the first vector. Latin-1 is always
  * valid; only the destination can stop a conversion: SIMD runs while the
  * block surely fits, scalar code finishes. Tails (< 16 / 32 bytes) are scalar.
  * References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
@@ -75,9 +76,16 @@ utfx_result utfxi_convert_latin1_to_utf8_avx2(const char *src, size_t n, char *d
 
 static inline utfx_result latin1_to_utf16(const char *s, size_t n, char16_t *d, size_t cap,
                                           int be) {
-  size_t k = n < cap ? n : cap, i;
+  size_t k = n < cap ? n : cap, i = 0;
   utfx_result r;
-  for (i = 0; k - i >= 16; i += 16) {
+  if (k >= 64 && (uintptr_t)d % 2 == 0) {
+    /* One vector, then stores on 32-byte boundaries: the loop is
+     * store-bound, and a store across two cache lines costs two. */
+    __m256i u = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)s));
+    _mm256_storeu_si256((__m256i *)d, be ? a2_bswap16(u) : u);
+    i = (size_t)(-(uintptr_t)d % 32) / 2;
+  }
+  for (; k - i >= 16; i += 16) {
     __m256i u = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(s + i)));
     if (be) u = a2_bswap16(u);
     _mm256_storeu_si256((__m256i *)(d + i), u);
@@ -100,10 +108,14 @@ utfx_result utfxi_convert_latin1_to_utf16be_avx2(const char *s, size_t n, char16
 
 utfx_result utfxi_convert_latin1_to_utf32_avx2(const char *s, size_t n, char32_t *d, size_t cap,
                                                unsigned flags) {
-  size_t k = n < cap ? n : cap, i;
+  size_t k = n < cap ? n : cap, i = 0;
   utfx_result r;
   (void)flags;
-  for (i = 0; k - i >= 8; i += 8)
+  if (k >= 64 && (uintptr_t)d % 4 == 0) { /* as above */
+    _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)s)));
+    i = (size_t)(-(uintptr_t)d % 32) / 4;
+  }
+  for (; k - i >= 8; i += 8)
     _mm256_storeu_si256((__m256i *)(d + i),
                         _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(s + i))));
   r = utfxi_convert_latin1_to_utf32_scalar(s + i, n - i, d + i, cap - i, 0);
