@@ -16,6 +16,19 @@ static inline utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, 
                                           unsigned flags, int be) {
   size_t i = 0;
   utfx_result r;
+  /* 64 units a test while they last (the loop is load-bound) */
+  while (n - i >= 64 && cap - i >= 64) {
+    __m256i a = a2_load16(s + i, be), b = a2_load16(s + i + 16, be);
+    __m256i c = a2_load16(s + i + 32, be), e = a2_load16(s + i + 48, be);
+    if (!_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, e)),
+                            _mm256_set1_epi16((short)0xFF00)))
+      break;
+    _mm256_storeu_si256((__m256i *)(d + i),
+                        _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
+    _mm256_storeu_si256((__m256i *)(d + i + 32),
+                        _mm256_permute4x64_epi64(_mm256_packus_epi16(c, e), 0xD8));
+    i += 64;
+  }
   while (n - i >= 32 && cap - i >= 32) {
     __m256i a = a2_load16(s + i, be), b = a2_load16(s + i + 16, be);
     if (!_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)0xFF00))) break;
