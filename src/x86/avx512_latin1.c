@@ -77,18 +77,10 @@ A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsi
       _mm512_storeu_si512(d + w, v);
       i += 64;
       w += 64;
-      /* after ASCII, look for more by 256 bytes */
-      while (n - i >= 256 && (!bounded || cap - w >= 256)) {
-        __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 64);
-        __m512i e = _mm512_loadu_si512(s + i + 128), f = _mm512_loadu_si512(s + i + 192);
-        if (_mm512_movepi8_mask(_mm512_ternarylogic_epi32(a, b, _mm512_or_si512(e, f), 0xFE)))
-          break;
-        _mm512_storeu_si512(d + w, a);
-        _mm512_storeu_si512(d + w + 64, b);
-        _mm512_storeu_si512(d + w + 128, e);
-        _mm512_storeu_si512(d + w + 192, f);
-        i += 256;
-        w += 256;
+      { /* after ASCII, look for more by 256 bytes */
+        size_t run = a512_copy_ascii_256(s + i, bounded && cap - w < n - i ? cap - w : n - i, d + w);
+        i += run;
+        w += run;
       }
       continue;
     }

@@ -105,18 +105,10 @@ A512_BODY utfx_result utf8_to_latin1_body(const unsigned char *s, size_t n, unsi
       _mm512_storeu_si512(d + w + 64, v1);
       i += adv;
       w += adv;
-      /* after ASCII, look for more by 256 bytes */
-      while (n - i >= 256 && cap - w >= 256) {
-        __m512i a = _mm512_loadu_si512(s + i), e = _mm512_loadu_si512(s + i + 64);
-        __m512i f = _mm512_loadu_si512(s + i + 128), g = _mm512_loadu_si512(s + i + 192);
-        if (_mm512_movepi8_mask(_mm512_ternarylogic_epi32(a, e, _mm512_or_si512(f, g), 0xFE)))
-          break;
-        _mm512_storeu_si512(d + w, a);
-        _mm512_storeu_si512(d + w + 64, e);
-        _mm512_storeu_si512(d + w + 128, f);
-        _mm512_storeu_si512(d + w + 192, g);
-        i += 256;
-        w += 256;
+      { /* after ASCII, look for more by 256 bytes */
+        size_t run = a512_copy_ascii_256(s + i, cap - w < n - i ? cap - w : n - i, d + w);
+        i += run;
+        w += run;
       }
       continue;
     }
