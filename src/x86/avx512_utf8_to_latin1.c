@@ -6,11 +6,11 @@
  * C2 80..C2 BF (U+0080..U+00BF) and C3 80..C3 BF (U+00C0..U+00FF). Each
  * output byte is made at the byte where its character ends: ASCII is itself,
  * a continuation after C2 is itself, one after C3 is itself plus 0x40; leads
- * make nothing. So a block of 64 bytes is
- * two compares into mask registers, a few bit operations (the byte before
- * each byte comes from a second load one byte back) and one compression, at
- * a fixed step of 64: nothing in the loop waits on the previous block but
- * one bit, whether its last byte was a lead. A block is well-formed Latin-1
+ * make nothing. So a block of 64 bytes is two compares into mask registers,
+ * a few bit operations (the byte before each byte comes from a second load
+ * one byte back) and one compression, at a fixed step of 64: nothing in the
+ * loop waits on the previous block but one bit, whether its last byte was a
+ * lead. A block is well-formed Latin-1
  * exactly when its continuations are the bytes after its leads (and after a
  * carried lead) and every lead is C2 or C3.
  *
@@ -20,7 +20,9 @@
  * it reports the error, or fills the destination to the last whole character,
  * exactly as the scalar tier does. The last bytes are a masked block (zeros
  * past the input are ASCII, so a lead cut off by the end is caught as a lead
- * without its continuation). Stores are masked to the bytes made. */
+ * without its continuation). Stores are masked to the bytes made, but for
+ * the first of the hot loop's two blocks, whose spill the second one's store
+ * overwrites. */
 #ifndef __AVX512VBMI2__
 #error "avx512_ files must be built with the avx512 tier's flags"
 #endif
