@@ -99,6 +99,18 @@ size_t utfxi_ascii_blocks_scalar(const unsigned char *, size_t, char16_t *);
 #define UTFXI_SHORT_BYTES 64
 #define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
 
+/* The units an ASCII step of a SIMD kernel advances, having stored `step`
+ * units at d (units of `unit` bytes): before a long run (`long_run`: the
+ * caller has checked input and room for one), only as far as makes d
+ * `align`-byte aligned, so that the run's stores never straddle cache lines
+ * (a store across two lines costs two). The step itself when d is aligned,
+ * or cannot be aligned by whole units. */
+static inline size_t utfxi_ascii_step(const void *d, size_t unit, size_t align, size_t step,
+                                      int long_run) {
+  size_t mis = (size_t)((uintptr_t)d % align);
+  return long_run && mis && mis % unit == 0 ? (align - mis) / unit : step;
+}
+
 /* The active kernel table (dispatch.c). */
 const struct utfxi_kernels *utfxi_active(void);
 

@@ -205,6 +205,12 @@ UTFXI_INLINE void a2_encode_4byte_x8(__m256i c, __m256i next, __m256i skip, __m1
   *out1 = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(bytes, 1), m >> 16, len1);
 }
 
+/* 16 values below 0x10000 (32-bit lanes of a, then b) as 16 UTF-16 units,
+ * in order. */
+static inline __m256i a2_narrow16(__m256i a, __m256i b) {
+  return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
+}
+
 /* Sources of the UTF-8 run loops below: UTF-16 in either byte order, or
  * UTF-32 narrowed to 16 bits. */
 enum a2_source { A2_UTF16LE, A2_UTF16BE, A2_UTF32 };
@@ -221,7 +227,7 @@ UTFXI_INLINE __m256i a2_load_bmp16(const void *s, size_t i, enum a2_source k) {
     __m256i b = _mm256_min_epu32(_mm256_loadu_si256((const __m256i *)(const void *)(p + 8)), x10000);
     a = _mm256_sub_epi32(a, _mm256_and_si256(_mm256_cmpeq_epi32(a, x10000), x2800));
     b = _mm256_sub_epi32(b, _mm256_and_si256(_mm256_cmpeq_epi32(b, x10000), x2800));
-    return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
+    return a2_narrow16(a, b);
   }
   return a2_load16((const char16_t *)s + i, k == A2_UTF16BE);
 }

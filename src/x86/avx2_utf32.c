@@ -63,11 +63,6 @@ static inline __m256i minus_d800(__m256i v) {
   return _mm256_sub_epi32(v, _mm256_set1_epi32(0xD800));
 }
 
-/* 16 values below 0x10000 as 16 UTF-16 units, in order. */
-static inline __m256i narrow16(__m256i a, __m256i b) {
-  return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
-}
-
 /* UTF-16 of 8 valid values, astral ones as surrogate pairs: each 32-bit
  * lane holds its unit, or high then low surrogate, compressed per 128-bit
  * lane (utfxi_compress16) and stored whole; the 8 units after the output
@@ -163,10 +158,10 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
         __m128i p0, p1;
         if (!all_at_most(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, e)), 0x7F))
           break;
-        p0 = _mm_packus_epi16(_mm256_castsi256_si128(narrow16(a, b)),
-                              _mm256_extracti128_si256(narrow16(a, b), 1));
-        p1 = _mm_packus_epi16(_mm256_castsi256_si128(narrow16(c, e)),
-                              _mm256_extracti128_si256(narrow16(c, e), 1));
+        p0 = _mm_packus_epi16(_mm256_castsi256_si128(a2_narrow16(a, b)),
+                              _mm256_extracti128_si256(a2_narrow16(a, b), 1));
+        p1 = _mm_packus_epi16(_mm256_castsi256_si128(a2_narrow16(c, e)),
+                              _mm256_extracti128_si256(a2_narrow16(c, e), 1));
         _mm_storeu_si128((__m128i *)(d + w), p0);
         _mm_storeu_si128((__m128i *)(d + w + 16), p1);
       } else {
@@ -176,8 +171,8 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
             !no_surrogate(_mm256_min_epu32(minus_d800(a), minus_d800(b)),
                           _mm256_min_epu32(minus_d800(c), minus_d800(e))))
           break;
-        u0 = narrow16(a, b);
-        u1 = narrow16(c, e);
+        u0 = a2_narrow16(a, b);
+        u1 = a2_narrow16(c, e);
         if (t == OUT_UTF16BE) {
           u0 = a2_bswap16(u0);
           u1 = a2_bswap16(u1);
@@ -194,8 +189,8 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
       __m256i v1 = load8(s + i + 8);
       if (t == OUT_UTF8) {
         if (all_at_most(_mm256_or_si256(v, v1), 0x7F)) {
-          __m128i u = _mm256_castsi256_si128(narrow16(v, v1));
-          __m128i u1 = _mm256_extracti128_si256(narrow16(v, v1), 1);
+          __m128i u = _mm256_castsi256_si128(a2_narrow16(v, v1));
+          __m128i u1 = _mm256_extracti128_si256(a2_narrow16(v, v1), 1);
           _mm_storeu_si128((__m128i *)(d + w), _mm_packus_epi16(u, u1));
           i += 16;
           w += 16;
@@ -204,7 +199,7 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
         if (all_at_most(_mm256_max_epu32(v, v1), 0xFFFF)) {
           /* BMP runs: the UTF-16 kernel's run loops (avx2_utf16_common.h),
            * on the values narrowed to 16 bits (surrogates stay surrogates) */
-          __m256i u = narrow16(v, v1);
+          __m256i u = a2_narrow16(v, v1);
           if (_mm256_testz_si256(u, _mm256_set1_epi16((short)0xF800))) {
             a2_utf8_run_below800(s, n, &i, d, cap, &w, u, A2_UTF32, 1, 64);
             continue;
@@ -216,7 +211,7 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
         }
       } else if (all_at_most(_mm256_max_epu32(v, v1), 0xFFFF) &&
                  no_surrogate(minus_d800(v), minus_d800(v1))) {
-        __m256i u = narrow16(v, v1);
+        __m256i u = a2_narrow16(v, v1);
         if (t == OUT_UTF16BE) u = a2_bswap16(u);
         _mm256_storeu_si256((__m256i *)(d + 2 * w), u);
         i += 16;

@@ -101,8 +101,7 @@ A512_BODY utfx_result utf8_to_latin1_body(const unsigned char *s, size_t n, unsi
       /* Before a long run the step advances only far enough to make the
        * destination 64-byte aligned: the run's stores then never straddle
        * cache lines. */
-      size_t mis = (size_t)((uintptr_t)(d + w) & 63);
-      size_t adv = mis && n - i >= 320 && cap - w >= 320 ? 64 - mis : 128;
+      size_t adv = utfxi_ascii_step(d + w, 1, 64, 128, n - i >= 320 && cap - w >= 320);
       _mm512_storeu_si512(d + w, v0);
       _mm512_storeu_si512(d + w + 64, v1);
       i += adv;
