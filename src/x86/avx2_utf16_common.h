@@ -137,26 +137,65 @@ static inline void a2_encode_3byte_x8(__m256i c, __m128i *out0, size_t *len0, __
   *len1 = 4 + (size_t)_mm_popcnt_u32(m2 >> 4) + (size_t)_mm_popcnt_u32(m3 >> 4);
 }
 
-/* UTF-8 of 8 values in 0x800..0xFFFF, none a surrogate (32-bit lanes): all
- * 3 bytes long, so each 128-bit lane packs to 12 bytes with one fixed
- * PSHUFB (no table, no lengths; CJK text is mostly such blocks). */
-static inline void a2_encode_3byte_only_x8(__m256i c, __m128i *out0, __m128i *out1) {
-  __m256i b0 = _mm256_srli_epi32(c, 12);
-  __m256i b1 = _mm256_and_si256(_mm256_slli_epi32(c, 2), _mm256_set1_epi32(0x3F00));
-  __m256i b2 = _mm256_and_si256(_mm256_slli_epi32(c, 16), _mm256_set1_epi32(0x3F0000));
-  __m256i bytes = _mm256_or_si256(_mm256_or_si256(b0, b1),
-                                  _mm256_or_si256(b2, _mm256_set1_epi32(0x8080E0)));
-  bytes = _mm256_shuffle_epi8(bytes, _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1,
-                                                      -1, -1, -1, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12,
-                                                      13, 14, -1, -1, -1, -1));
-  *out0 = _mm256_castsi256_si128(bytes);
-  *out1 = _mm256_extracti128_si256(bytes, 1);
-}
-
-/* Whether every 16-bit unit of v is >= 0x800. */
-static inline int a2_all_3byte(__m256i v) {
-  __m256i below = _mm256_subs_epu16(_mm256_set1_epi16(0x800), v);
-  return _mm256_testz_si256(below, below);
+/* UTF-8 of 16 BMP non-surrogate units (16-bit lanes of v, host order):
+ * four 16-byte parts (units 4k..4k + 3) and where each ends (ends[k]: the
+ * UTF-8 length of units 0..4k + 3). The forms are
+ * made in 16-bit lanes, each unit's four candidate bytes (utfxi_pack_123byte)
+ * in two words: [c, last byte] and [3-byte lead, 2-byte lead or middle
+ * byte], so that no byte depends on the length but the one XOR; one PSHUFB
+ * per 8 units packs them (the layout of simdutf's haswell kernel). Widening
+ * to 32-bit lanes first and blending the three forms (two VPBLENDVB) ran
+ * Hindi at 0.55x simdutf's haswell kernel (Intel model 207). */
+UTFXI_INLINE void a2_encode_bmp_x16(__m256i v, __m128i out[4], size_t ends[4]) {
+  const __m256i dup_low = _mm256_setr_epi8(0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 0,
+                                           0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14);
+  const __m256i groups = _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15, 0,
+                                          1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15);
+  __m256i lt80 = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xFF80)),
+                                    _mm256_setzero_si256());
+  __m256i lt800 = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xF800)),
+                                     _mm256_setzero_si256());
+  /* [c, 0x80 | c & 0x3F] */
+  __m256i first = _mm256_or_si256(
+      _mm256_and_si256(_mm256_shuffle_epi8(v, dup_low), _mm256_set1_epi16(0x3F7F)),
+      _mm256_set1_epi16((short)0x8000));
+  /* [c >> 12, c >> 6 & 0x3F] by a multiply-add of (c >> 4 & 0x0FFC)'s bytes */
+  __m256i second = _mm256_maddubs_epi16(
+      _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi16(0x0FFC)),
+      _mm256_set1_epi16(0x0140));
+  __m256i slots0, slots1, idx, shuf0, shuf1;
+  uint64_t m;
+  second = _mm256_xor_si256(_mm256_or_si256(second, _mm256_set1_epi16((short)0xC0E0)),
+                            _mm256_andnot_si256(lt800, _mm256_set1_epi16(0x4000)));
+  slots0 = _mm256_unpacklo_epi16(first, second); /* units 0-3, 8-11 */
+  slots1 = _mm256_unpackhi_epi16(first, second); /* units 4-7, 12-15 */
+  /* byte k of m: units 4k..4k + 3, bits 0-3 >= 0x80, bits 4-7 >= 0x800 */
+  idx = _mm256_shuffle_epi8(_mm256_packs_epi16(lt80, lt800), groups);
+  m = (uint32_t)~_mm256_movemask_epi8(idx);
+  /* table rows are 16 bytes: the byte offsets of the rows straight from m */
+  shuf0 = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_loadu_si128(
+          (const __m128i *)(const void *)((const unsigned char *)utfxi_pack_123byte + (m << 4 & 0xFF0)))),
+      _mm_loadu_si128((const __m128i *)(const void *)((const unsigned char *)utfxi_pack_123byte +
+                                                       (m >> 12 & 0xFF0))),
+      1);
+  shuf1 = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_loadu_si128(
+          (const __m128i *)(const void *)((const unsigned char *)utfxi_pack_123byte + (m >> 4 & 0xFF0)))),
+      _mm_loadu_si128((const __m128i *)(const void *)((const unsigned char *)utfxi_pack_123byte +
+                                                       (m >> 20 & 0xFF0))),
+      1);
+  slots0 = _mm256_shuffle_epi8(slots0, shuf0);
+  slots1 = _mm256_shuffle_epi8(slots1, shuf1);
+  out[0] = _mm256_castsi256_si128(slots0);
+  out[1] = _mm256_castsi256_si128(slots1);
+  out[2] = _mm256_extracti128_si256(slots0, 1);
+  out[3] = _mm256_extracti128_si256(slots1, 1);
+  /* a unit's length is 1 + its two bits */
+  ends[0] = 4 + (size_t)_mm_popcnt_u64(m & 0xFF);
+  ends[1] = 8 + (size_t)_mm_popcnt_u64(m & 0xFFFF);
+  ends[2] = 12 + (size_t)_mm_popcnt_u64(m & 0xFFFFFF);
+  ends[3] = 16 + (size_t)_mm_popcnt_u64(m);
 }
 
 /* If every surrogate of the 16 units of v (host order) is half of a pair
@@ -276,38 +315,20 @@ UTFXI_INLINE void a2_utf8_run_below800(const void *s, size_t n, size_t *pi, unsi
 UTFXI_INLINE void a2_utf8_run_bmp(const void *s, size_t n, size_t *pi, unsigned char *d,
                                   size_t cap, size_t *pw, __m256i v, enum a2_source k, int bounded,
                                   size_t step_room) {
-  size_t i = *pi, w = *pw;
+  size_t i = *pi, w = *pw, e[4];
+  __m128i o[4];
   for (;;) {
     int more = n - i >= 32 && (!bounded || cap - w >= 48 + step_room);
     __m256i next = more ? a2_load_bmp16(s, i + 16, k) : v;
     more = more && !a2_any_surrogate(next);
-    if (a2_all_3byte(v)) { /* 16 units of 3 bytes: 48, four stores of 12 */
-      __m128i o0, o1, o2, o3;
-      a2_encode_3byte_only_x8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), &o0, &o1);
-      a2_encode_3byte_only_x8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), &o2, &o3);
-      _mm_storeu_si128((__m128i *)(void *)(d + w), o0);
-      _mm_storeu_si128((__m128i *)(void *)(d + w + 12), o1);
-      _mm_storeu_si128((__m128i *)(void *)(d + w + 24), o2);
-      a2_store_prefix(d + w + 36, o3, 12, more);
-      w += 48;
-    } else {
-      __m128i o0, o1, o2, o3;
-      size_t l0, l1, l2, l3, end;
-      a2_encode_3byte_x8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), &o0, &l0, &o1, &l1);
-      a2_encode_3byte_x8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), &o2, &l2, &o3,
-                         &l3);
-      /* a store may spill past its output if the block's later stores or
-       * the next block (SIMD too when `more`) overwrite what it spills */
-      end = w + l0 + l1 + l2 + l3;
-      a2_store_prefix(d + w, o0, l0, 1);
-      w += l0;
-      a2_store_prefix(d + w, o1, l1, more || w + 16 <= end);
-      w += l1;
-      a2_store_prefix(d + w, o2, l2, more || w + 16 <= end);
-      w += l2;
-      a2_store_prefix(d + w, o3, l3, more);
-      w = end;
-    }
+    a2_encode_bmp_x16(v, o, e);
+    /* a store may spill past its output if the block's later stores or the
+     * next block (SIMD too when `more`) overwrite what it spills */
+    a2_store_prefix(d + w, o[0], e[0], 1);
+    a2_store_prefix(d + w + e[0], o[1], e[1] - e[0], more || e[0] + 16 <= e[3]);
+    a2_store_prefix(d + w + e[1], o[2], e[2] - e[1], more || e[1] + 16 <= e[3]);
+    a2_store_prefix(d + w + e[2], o[3], e[3] - e[2], more);
+    w += e[3];
     i += 16;
     if (!more || _mm256_testz_si256(next, _mm256_set1_epi16((short)0xF800))) break;
     v = next;

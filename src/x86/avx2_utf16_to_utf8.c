@@ -5,10 +5,9 @@
  *    blocks are);
  *  - all below 0x800: each 16-bit lane holds its 1- or 2-byte form and a
  *    pshufb per 8 units (table indexed by which units are 2 bytes) packs it;
- *  - all in 0x800..0xFFFF (CJK text): 32-bit lanes hold the 3-byte forms, a
- *    fixed pshufb per 4 units packs them;
- *  - other BMP blocks: 32-bit lanes hold the 1-, 2- or 3-byte forms, a pshufb
- *    per 4 units packs them (table indexed by the length classes);
+ *  - other BMP blocks (CJK, Indic, Hangul text): each unit's candidate bytes
+ *    are made in 16-bit lanes and widened to 32, a pshufb per 8 units packs
+ *    them (a2_encode_bmp_x16; table indexed by the length classes);
  *  - 8 pairs, one per 32-bit lane: 4 bytes each, directly;
  *  - other pairs among BMP units (a high surrogate at unit 15 waits for the
  *    next block): 32-bit lanes holding 0-4 bytes (a pair's 4 at its high
