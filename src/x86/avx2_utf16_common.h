@@ -137,54 +137,50 @@ static inline void a2_encode_3byte_x8(__m256i c, __m128i *out0, size_t *len0, __
   *len1 = 4 + (size_t)_mm_popcnt_u32(m2 >> 4) + (size_t)_mm_popcnt_u32(m3 >> 4);
 }
 
-/* UTF-8 of 16 BMP non-surrogate units (16-bit lanes of v, host order):
- * four 16-byte parts (units 4k..4k + 3) and where each ends (ends[k]: the
- * UTF-8 length of units 0..4k + 3). The forms are
- * made in 16-bit lanes, each unit's four candidate bytes (utfxi_pack_123byte)
- * in two words: [c, last byte] and [3-byte lead, 2-byte lead or middle
- * byte], so that no byte depends on the length but the one XOR; one PSHUFB
- * per 8 units packs them (the layout of simdutf's haswell kernel). Widening
- * to 32-bit lanes first and blending the three forms (two VPBLENDVB) ran
- * Hindi at 0.55x simdutf's haswell kernel (Intel model 207). */
-UTFXI_INLINE void a2_encode_bmp_x16(__m256i v, __m128i out[4], size_t ends[4]) {
+/* UTF-8 in 16-bit lanes (after the layout of simdutf's haswell kernel):
+ * each unit's four candidate bytes (utfxi_pack_123byte) in two words,
+ * first = [c, 0x80 | (c & 0x3F)] and second = [0xE0 | c >> 12, 2-byte lead
+ * or middle byte], so that no byte but one XOR depends on the length; one
+ * PSHUFB per 8 units packs them. Widening to 32-bit lanes and blending the
+ * three forms (two VPBLENDVB) instead ran Hindi at 0.55x simdutf's haswell
+ * kernel (Intel model 207). */
+UTFXI_INLINE __m256i a2_utf8_first_words(__m256i v) {
   const __m256i dup_low = _mm256_setr_epi8(0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 0,
                                            0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14);
-  const __m256i groups = _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15, 0,
-                                          1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15);
-  __m256i lt80 = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xFF80)),
-                                    _mm256_setzero_si256());
-  __m256i lt800 = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xF800)),
-                                     _mm256_setzero_si256());
-  /* [c, 0x80 | c & 0x3F] */
-  __m256i first = _mm256_or_si256(
+  return _mm256_or_si256(
       _mm256_and_si256(_mm256_shuffle_epi8(v, dup_low), _mm256_set1_epi16(0x3F7F)),
       _mm256_set1_epi16((short)0x8000));
+}
+/* lt800: the units below 0x800 (all-ones lanes) */
+UTFXI_INLINE __m256i a2_utf8_second_words(__m256i v, __m256i lt800) {
   /* [c >> 12, c >> 6 & 0x3F] by a multiply-add of (c >> 4 & 0x0FFC)'s bytes */
   __m256i second = _mm256_maddubs_epi16(
       _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi16(0x0FFC)),
       _mm256_set1_epi16(0x0140));
-  __m256i slots0, slots1, idx, shuf0, shuf1;
-  uint64_t m;
-  second = _mm256_xor_si256(_mm256_or_si256(second, _mm256_set1_epi16((short)0xC0E0)),
-                            _mm256_andnot_si256(lt800, _mm256_set1_epi16(0x4000)));
-  slots0 = _mm256_unpacklo_epi16(first, second); /* units 0-3, 8-11 */
-  slots1 = _mm256_unpackhi_epi16(first, second); /* units 4-7, 12-15 */
+  return _mm256_xor_si256(_mm256_or_si256(second, _mm256_set1_epi16((short)0xC0E0)),
+                          _mm256_andnot_si256(lt800, _mm256_set1_epi16(0x4000)));
+}
+
+/* Packs the words of 16 units whose lengths are 1 + (not lt80) + (not
+ * two): four 16-byte parts (units 4k..4k + 3) and where each ends (ends[k]:
+ * the UTF-8 length of units 0..4k + 3). */
+UTFXI_INLINE void a2_utf8_pack_x16(__m256i first, __m256i second, __m256i lt80, __m256i two,
+                                   __m128i out[4], size_t ends[4]) {
+  const __m256i groups = _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15, 0,
+                                          1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15);
+  const unsigned char *rows = (const unsigned char *)utfxi_pack_123byte;
+  __m256i slots0 = _mm256_unpacklo_epi16(first, second); /* units 0-3, 8-11 */
+  __m256i slots1 = _mm256_unpackhi_epi16(first, second); /* units 4-7, 12-15 */
   /* byte k of m: units 4k..4k + 3, bits 0-3 >= 0x80, bits 4-7 >= 0x800 */
-  idx = _mm256_shuffle_epi8(_mm256_packs_epi16(lt80, lt800), groups);
-  m = (uint32_t)~_mm256_movemask_epi8(idx);
-  /* table rows are 16 bytes: the byte offsets of the rows straight from m */
-  shuf0 = _mm256_inserti128_si256(
-      _mm256_castsi128_si256(_mm_loadu_si128(
-          (const __m128i *)(const void *)((const unsigned char *)utfxi_pack_123byte + (m << 4 & 0xFF0)))),
-      _mm_loadu_si128((const __m128i *)(const void *)((const unsigned char *)utfxi_pack_123byte +
-                                                       (m >> 12 & 0xFF0))),
-      1);
-  shuf1 = _mm256_inserti128_si256(
-      _mm256_castsi128_si256(_mm_loadu_si128(
-          (const __m128i *)(const void *)((const unsigned char *)utfxi_pack_123byte + (m >> 4 & 0xFF0)))),
-      _mm_loadu_si128((const __m128i *)(const void *)((const unsigned char *)utfxi_pack_123byte +
-                                                       (m >> 20 & 0xFF0))),
-      1);
+  __m256i idx = _mm256_shuffle_epi8(_mm256_packs_epi16(lt80, two), groups);
+  uint64_t m = (uint32_t)~_mm256_movemask_epi8(idx);
+  /* table rows are 16 bytes: their byte offsets straight from m */
+  __m256i shuf0 = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + (m << 4 & 0xFF0)))),
+      _mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 12 & 0xFF0))), 1);
+  __m256i shuf1 = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 4 & 0xFF0)))),
+      _mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 20 & 0xFF0))), 1);
   slots0 = _mm256_shuffle_epi8(slots0, shuf0);
   slots1 = _mm256_shuffle_epi8(slots1, shuf1);
   out[0] = _mm256_castsi256_si128(slots0);
@@ -198,6 +194,47 @@ UTFXI_INLINE void a2_encode_bmp_x16(__m256i v, __m128i out[4], size_t ends[4]) {
   ends[3] = 16 + (size_t)_mm_popcnt_u64(m);
 }
 
+UTFXI_INLINE __m256i a2_below(__m256i v, unsigned short mask) {
+  return _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)mask)),
+                            _mm256_setzero_si256());
+}
+
+/* UTF-8 of 16 BMP non-surrogate units (16-bit lanes of v, host order). */
+UTFXI_INLINE void a2_encode_bmp_x16(__m256i v, __m128i out[4], size_t ends[4]) {
+  __m256i lt800 = a2_below(v, 0xF800);
+  a2_utf8_pack_x16(a2_utf8_first_words(v), a2_utf8_second_words(v, lt800), a2_below(v, 0xFF80),
+                   lt800, out, ends);
+}
+
+/* The same for 16 units whose surrogates are all halves of pairs inside
+ * them, but for a high one at unit 15 when take is 15 (it is left out).
+ * Each half of a pair makes two of its four bytes, in the slots of a
+ * 2-byte form: with hh = (high & 0x3FF) + 0x40 (the code point >> 10), the
+ * high half makes 0xF0 | hh >> 8 and 0x80 | (hh >> 2 & 0x3F), the low one
+ * 0x80 | (high & 3) << 4 | (low >> 6 & 0xF) (the high half being the unit
+ * before it) and 0x80 | (low & 0x3F). */
+UTFXI_INLINE void a2_encode_paired_x16(__m256i v, size_t take, __m128i out[4], size_t ends[4]) {
+  __m256i lt800 = a2_below(v, 0xF800);
+  __m256i sur = a2_top_eq(v, 0xF800, 0xD800), high = a2_top_eq(v, 0xFC00, 0xD800);
+  __m256i hh = _mm256_add_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0x3FF)),
+                                _mm256_set1_epi16(0x40));
+  __m256i prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 14);
+  __m256i first_high = _mm256_or_si256(
+      _mm256_and_si256(_mm256_slli_epi16(hh, 6), _mm256_set1_epi16(0x3F00)),
+      _mm256_set1_epi16((short)0x8000));
+  __m256i second_high = _mm256_or_si256(_mm256_and_si256(hh, _mm256_set1_epi16((short)0xFF00)),
+                                        _mm256_set1_epi16((short)0xF000));
+  __m256i second_low = _mm256_or_si256(
+      _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(prev, 12), _mm256_set1_epi16(0x3000)),
+                      _mm256_and_si256(_mm256_slli_epi16(v, 2), _mm256_set1_epi16(0x0F00))),
+      _mm256_set1_epi16((short)0x8000));
+  __m256i first = _mm256_blendv_epi8(a2_utf8_first_words(v), first_high, high);
+  __m256i second = _mm256_blendv_epi8(a2_utf8_second_words(v, lt800),
+                                      _mm256_blendv_epi8(second_low, second_high, high), sur);
+  a2_utf8_pack_x16(first, second, a2_below(v, 0xFF80), _mm256_or_si256(lt800, sur), out, ends);
+  if (take == 15) ends[3] -= 2; /* the high half at unit 15: its 2 bytes end the output */
+}
+
 /* If every surrogate of the 16 units of v (host order) is half of a pair
  * inside the block (a high one at unit 15 is left for the next block),
  * returns how many units the block takes (15 or 16), else 0. */
@@ -205,43 +242,6 @@ UTFXI_INLINE size_t a2_paired_units(__m256i v) {
   uint32_t m = a2_unit_mask(a2_top_eq(v, 0xFC00, 0xD800), a2_top_eq(v, 0xFC00, 0xDC00));
   uint32_t high = m & 0x7FFF, low = m >> 16;
   return low == high << 1 ? 16 - (m >> 15 & 1) : 0;
-}
-
-/* UTF-8 of 8 units in 32-bit lanes (c, host order), each with the unit after
- * it (next), where every surrogate is half of a pair: a high one yields the
- * pair's 4 bytes, a low one nothing, and so do lanes set in `skip`; other
- * units their 1-3 bytes. Two 16-byte halves (4 lanes each) and lengths. */
-UTFXI_INLINE void a2_encode_4byte_x8(__m256i c, __m256i next, __m256i skip, __m128i *out0,
-                                    size_t *len0, __m128i *out1, size_t *len1) {
-  const __m256i x3f = _mm256_set1_epi32(0x3F), xfc00 = _mm256_set1_epi32(0xFC00);
-  __m256i ge80, ge800, bytes = a2_utf8_forms_x8(c, &ge80, &ge800);
-  __m256i high = _mm256_cmpeq_epi32(_mm256_and_si256(c, xfc00), _mm256_set1_epi32(0xD800));
-  __m256i low = _mm256_cmpeq_epi32(_mm256_and_si256(c, xfc00), _mm256_set1_epi32(0xDC00));
-  __m256i cp = _mm256_add_epi32(
-      _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(c, _mm256_set1_epi32(0x3FF)), 10),
-                      _mm256_and_si256(next, _mm256_set1_epi32(0x3FF))),
-      _mm256_set1_epi32(0x10000));
-  __m256i four = _mm256_or_si256(
-      _mm256_or_si256(_mm256_srli_epi32(cp, 18),
-                      _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(cp, 12), x3f), 8)),
-      _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(cp, 6), x3f), 16),
-                      _mm256_slli_epi32(_mm256_and_si256(cp, x3f), 24)));
-  /* lengths 1 + (>= 0x80) + (>= 0x800), 4 for a high surrogate, 0 for skipped lanes */
-  __m256i len = _mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(1), ge80), ge800);
-  __m256i keep;
-  unsigned m;
-  four = _mm256_or_si256(four, _mm256_set1_epi32((int)0x808080F0u));
-  bytes = _mm256_blendv_epi8(bytes, four, high);
-  len = _mm256_blendv_epi8(len, _mm256_set1_epi32(4), high);
-  len = _mm256_andnot_si256(_mm256_or_si256(low, skip), len);
-  /* byte k of a lane is output when k < its length */
-  len = _mm256_shuffle_epi8(len, _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12,
-                                                  12, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12,
-                                                  12, 12)); /* in each byte of its lane */
-  keep = _mm256_cmpgt_epi8(len, _mm256_set1_epi32(0x03020100));
-  m = (unsigned)_mm256_movemask_epi8(keep);
-  *out0 = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(bytes), m & 0xFFFF, len0);
-  *out1 = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(bytes, 1), m >> 16, len1);
 }
 
 /* 16 values below 0x10000 (32-bit lanes of a, then b) as 16 UTF-16 units,
@@ -311,7 +311,9 @@ UTFXI_INLINE void a2_utf8_run_below800(const void *s, size_t n, size_t *pi, unsi
 }
 
 /* The same for runs of BMP blocks with 3-byte characters (Indic, CJK,
- * Hangul text); the run ends where a block is below 0x800 or not BMP. */
+ * Hangul text); blocks below 0x800 stay in the run (one kind of block after
+ * another would mispredict the branch that leaves it), which ends as the
+ * loop above but at any BMP block. */
 UTFXI_INLINE void a2_utf8_run_bmp(const void *s, size_t n, size_t *pi, unsigned char *d,
                                   size_t cap, size_t *pw, __m256i v, enum a2_source k, int bounded,
                                   size_t step_room) {
@@ -330,7 +332,7 @@ UTFXI_INLINE void a2_utf8_run_bmp(const void *s, size_t n, size_t *pi, unsigned 
     a2_store_prefix(d + w + e[2], o[3], e[3] - e[2], more);
     w += e[3];
     i += 16;
-    if (!more || _mm256_testz_si256(next, _mm256_set1_epi16((short)0xF800))) break;
+    if (!more) break;
     v = next;
   }
   *pi = i;

@@ -10,8 +10,8 @@
  *    them (a2_encode_bmp_x16; table indexed by the length classes);
  *  - 8 pairs, one per 32-bit lane: 4 bytes each, directly;
  *  - other pairs among BMP units (a high surrogate at unit 15 waits for the
- *    next block): 32-bit lanes holding 0-4 bytes (a pair's 4 at its high
- *    half, none at its low), compressed with byte PSHUFB tables;
+ *    next block): the BMP encoder in 16-bit lanes, each half of a pair
+ *    making two of its four bytes (a2_encode_paired_x16);
  *  - ASCII, below-0x800 and 3-byte runs each have a loop of their own (the
  *    next block loaded ahead says whether to stay), with their constants
  *    pinned in registers: one outer loop that tested every case per block
@@ -83,31 +83,18 @@ UTFXI_INLINE utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigne
         continue;
       }
       take = a2_paired_units(v);
-      if (take) { /* pairs among BMP units: 32-bit lanes, 0-4 bytes each */
-        const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        __m256i next = _mm256_alignr_epi8(_mm256_permute2x128_si256(v, v, 0x81), v, 2);
-        __m256i skip1 = _mm256_cmpgt_epi32(_mm256_add_epi32(iota, _mm256_set1_epi32(9)),
-                                           _mm256_set1_epi32((int)take));
-        __m128i o0, o1, o2, o3;
-        size_t l0, l1, l2, l3, end;
+      if (take) { /* pairs among BMP units: 2 of a pair's 4 bytes per half */
+        __m128i o[4];
+        size_t e[4];
         int spill_pairs = n - i >= take + 16 && (!bounded || cap - w >= 96) &&
                           !a2_any_surrogate(a2_load16(s + i + take, be));
-        a2_encode_4byte_x8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)),
-                           _mm256_cvtepu16_epi32(_mm256_castsi256_si128(next)),
-                           _mm256_setzero_si256(), &o0, &l0, &o1, &l1);
-        a2_encode_4byte_x8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)),
-                           _mm256_cvtepu16_epi32(_mm256_extracti128_si256(next, 1)), skip1, &o2,
-                           &l2, &o3, &l3);
-        end = w + l0 + l1 + l2 + l3;
-        a2_store_prefix(d + w, o0, l0, w + 16 <= end || spill_pairs);
-        w += l0;
-        a2_store_prefix(d + w, o1, l1, w + 16 <= end || spill_pairs);
-        w += l1;
-        a2_store_prefix(d + w, o2, l2, w + 16 <= end || spill_pairs);
-        w += l2;
-        a2_store_prefix(d + w, o3, l3, spill_pairs);
+        a2_encode_paired_x16(v, take, o, e);
+        a2_store_prefix(d + w, o[0], e[0], 16 <= e[3] || spill_pairs);
+        a2_store_prefix(d + w + e[0], o[1], e[1] - e[0], e[0] + 16 <= e[3] || spill_pairs);
+        a2_store_prefix(d + w + e[1], o[2], e[2] - e[1], e[1] + 16 <= e[3] || spill_pairs);
+        a2_store_prefix(d + w + e[2], o[3], e[3] - e[2], spill_pairs);
         i += take;
-        w = end;
+        w += e[3];
         continue;
       }
       len = a2_scalar_region(s, n, i, be);
