@@ -23,6 +23,13 @@ UTFXI_INLINE int g16_is_low(const char16_t *s, size_t k, int be) {
   return (utfxi_load16(s + k, be) & 0xFC00) == 0xDC00;
 }
 
+UTFXI_INLINE int g16_is_high(const char16_t *s, size_t k, int be) {
+  return (utfxi_load16(s + k, be) & 0xFC00) == 0xD800;
+}
+
+/* Pair-test steps (of one or two blocks) after a screen finds a surrogate. */
+#define G16_PAIRED_STEPS 8
+
 /* Whether a unit of the vector v at s is a high surrogate while the unit
  * after it is not a low one, or the other way round. */
 UTFXI_INLINE vm16 g16_unpaired(const char16_t *s, vu16 v, unsigned top, unsigned high,
@@ -50,14 +57,15 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
   /* One unit more than a block: the unit after the block is read, and a
    * pair across the blocks' border is written whole. */
   while (n - i >= V16_BLOCK + 1 && cap - i >= V16_BLOCK + 1) {
-    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-    size_t start, end;
-    if (n - i >= 2 * V16_BLOCK + 1 && cap - i >= 2 * V16_BLOCK + 1) { /* two blocks, one test */
+    vu16 a, b;
+    size_t start, end, steps = 0;
+    int lone = 0;
+    if (n - i >= 2 * V16_BLOCK + 1 && cap - i >= 2 * V16_BLOCK + 1) {
+      /* the screen: two blocks without a surrogate (most text) */
       vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-      if (!v16_any(v16_or(v16_or(g16_unpaired(s + i, a, top, high, low),
-                                 g16_unpaired(s + i + V16_UNITS, b, top, high, low)),
-                          v16_or(g16_unpaired(s + i + 2 * V16_UNITS, c, top, high, low),
-                                 g16_unpaired(s + i + 3 * V16_UNITS, e, top, high, low))))) {
+      a = v16_load_raw(s + i);
+      b = v16_load_raw(s + i + V16_UNITS);
+      if (!v16_any_top_eq4(a, b, c, e, be ? 0x00F8 : 0xF800, high)) {
         v16_store(d + i, v16_bswap(a));
         v16_store(d + i + V16_UNITS, v16_bswap(b));
         v16_store(d + i + 2 * V16_UNITS, v16_bswap(c));
@@ -66,13 +74,39 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
         continue;
       }
     }
-    if (!v16_any(v16_or(g16_unpaired(s + i, a, top, high, low),
-                        g16_unpaired(s + i + V16_UNITS, b, top, high, low)))) {
+    /* Surrogates: the pair test, for up to G16_PAIRED_STEPS steps (text
+     * with surrogates goes on having them, and a screen that fails costs
+     * its own time). The screen did not check that a low surrogate at i
+     * follows a high one. */
+    lone = g16_is_low(s, i, be) && !(i && g16_is_high(s, i - 1, be));
+    for (; !lone && steps < G16_PAIRED_STEPS; steps++) {
+      if (n - i < V16_BLOCK + 1 || cap - i < V16_BLOCK + 1) break;
+      a = v16_load_raw(s + i);
+      b = v16_load_raw(s + i + V16_UNITS);
+      if (n - i >= 2 * V16_BLOCK + 1 && cap - i >= 2 * V16_BLOCK + 1) { /* two blocks, one test */
+        vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
+        if (!v16_any(v16_or(v16_or(g16_unpaired(s + i, a, top, high, low),
+                                   g16_unpaired(s + i + V16_UNITS, b, top, high, low)),
+                            v16_or(g16_unpaired(s + i + 2 * V16_UNITS, c, top, high, low),
+                                   g16_unpaired(s + i + 3 * V16_UNITS, e, top, high, low))))) {
+          v16_store(d + i, v16_bswap(a));
+          v16_store(d + i + V16_UNITS, v16_bswap(b));
+          v16_store(d + i + 2 * V16_UNITS, v16_bswap(c));
+          v16_store(d + i + 3 * V16_UNITS, v16_bswap(e));
+          i += 2 * V16_BLOCK;
+          continue;
+        }
+      }
+      if (v16_any(v16_or(g16_unpaired(s + i, a, top, high, low),
+                         g16_unpaired(s + i + V16_UNITS, b, top, high, low)))) {
+        lone = 1;
+        break;
+      }
       v16_store(d + i, v16_bswap(a));
       v16_store(d + i + V16_UNITS, v16_bswap(b));
       i += V16_BLOCK;
-      continue;
     }
+    if (!lone) continue;
     /* From the pair's high half when the block starts inside a pair, to
      * past the low surrogates after the block (a pair's, or lone ones). */
     start = i - (g16_is_low(s, i, be) ? 1 : 0);
@@ -84,10 +118,11 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     i = end;
   }
 #ifdef V_MASKED_TAIL
-  if (n - i <= V16_BLOCK && cap - i >= n - i) {
+  if (n - i <= V16_BLOCK && cap - i >= n - i && (i == n || !g16_is_low(s, i, be))) {
     /* The tail as one zero-padded block: a high surrogate in its last unit
      * has no low one after it, so it fails the test, as it should. A low
-     * surrogate in its first unit was paired by the previous block. */
+     * surrogate in its first unit (the screen did not pair it) goes to the
+     * scalar tail. */
     size_t k = n - i, k1 = k ? k - 1 : 0;
     vu16 a = v16_load_tail_raw(s + i, k), a1 = v16_load_tail_raw(s + i + 1, k1);
     vu16 b = k > V16_UNITS ? v16_load_tail_raw(s + i + V16_UNITS, k - V16_UNITS) : v_zero();
