@@ -17,25 +17,7 @@
 #ifndef UTFX_SIMD_GENERIC_UTF16_SWAP_H
 #define UTFX_SIMD_GENERIC_UTF16_SWAP_H
 
-#include "generic.h"
-
-UTFXI_INLINE int g16_is_low(const char16_t *s, size_t k, int be) {
-  return (utfxi_load16(s + k, be) & 0xFC00) == 0xDC00;
-}
-
-UTFXI_INLINE int g16_is_high(const char16_t *s, size_t k, int be) {
-  return (utfxi_load16(s + k, be) & 0xFC00) == 0xD800;
-}
-
-/* Pair-test steps (of one or two blocks) after a screen finds a surrogate. */
-#define G16_PAIRED_STEPS 8
-
-/* Whether a unit of the vector v at s is a high surrogate while the unit
- * after it is not a low one, or the other way round. */
-UTFXI_INLINE vm16 g16_unpaired(const char16_t *s, vu16 v, unsigned top, unsigned high,
-                               unsigned low) {
-  return v16_xor(v16_top_eq(v, top, high), v16_top_eq(v16_load_raw(s + 1), top, low));
-}
+#include "generic_utf16.h"
 
 /* be: the source is UTF-16BE. */
 UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size_t cap,
