@@ -341,13 +341,24 @@ size_t G_NAME(utf8_length_from_utf16be)(const char16_t *s, size_t n) {
  * counted here is a lone unit to the scalar code, which it also is in
  * i - pairs. */
 UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
-  size_t i = 0, pairs = 0;
-  for (; n - i >= V16_BLOCK + 1; i += V16_BLOCK) {
-    vm16 hia = v16_top_eq(v16_load(s + i, be), 0xFC00, 0xD800);
-    vm16 hib = v16_top_eq(v16_load(s + i + V16_UNITS, be), 0xFC00, 0xD800);
-    vm16 loa = v16_top_eq(v16_load(s + i + 1, be), 0xFC00, 0xDC00);
-    vm16 lob = v16_top_eq(v16_load(s + i + 1 + V16_UNITS, be), 0xFC00, 0xDC00);
-    pairs += v16_count2(v16_and(hia, loa), v16_and(hib, lob));
+  size_t i = 0, pairs = 0, screen_from, backoff = G16_BACKOFF_MIN;
+  while (n - i >= V16_BLOCK + 1) {
+    /* No surrogate in four blocks: no pair counted at them (the screen of
+     * validation, with its back-off); then blocks are counted up to where
+     * the next screen is due, in a loop of their own. */
+    while (n - i >= 4 * V16_BLOCK + 1 && !g16_any_surrogate_x8(s + i, be)) {
+      i += 4 * V16_BLOCK;
+      backoff = G16_BACKOFF_MIN;
+    }
+    screen_from = i + V16_BLOCK;
+    if (n - i >= 4 * V16_BLOCK + 1) g16_back_off(i, &screen_from, &backoff);
+    for (; i < screen_from && n - i >= V16_BLOCK + 1; i += V16_BLOCK) {
+      vm16 hia = v16_top_eq(v16_load(s + i, be), 0xFC00, 0xD800);
+      vm16 hib = v16_top_eq(v16_load(s + i + V16_UNITS, be), 0xFC00, 0xD800);
+      vm16 loa = v16_top_eq(v16_load(s + i + 1, be), 0xFC00, 0xDC00);
+      vm16 lob = v16_top_eq(v16_load(s + i + 1 + V16_UNITS, be), 0xFC00, 0xDC00);
+      pairs += v16_count2(v16_and(hia, loa), v16_and(hib, lob));
+    }
   }
 #ifdef V_MASKED_TAIL
   if (i < n) { /* k <= V16_BLOCK units left: highs among them, lows one further on */
