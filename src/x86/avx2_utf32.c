@@ -282,6 +282,15 @@ utfx_result utfxi_convert_utf32_to_latin1_avx2(const char32_t *s, size_t n, char
                             _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, e)),
                             order));
   }
+  /* Then 8 values a step (short inputs: the scalar kernel took 1.1-1.15x
+   * the scalar tier's time per call for 16 values). */
+  for (; n - i >= 8 && cap - i >= 8; i += 8) {
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i)), b;
+    if (!_mm256_testz_si256(a, high)) break;
+    b = _mm256_packus_epi16(_mm256_packus_epi32(a, a), a); /* bytes 0-3 of each lane */
+    _mm_storel_epi64((__m128i *)(void *)(d + i),
+                     _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1)));
+  }
   r = utfxi_convert_utf32_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
   return utfxi_result_after(&r, i, i, 0);
 }

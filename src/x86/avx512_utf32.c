@@ -280,6 +280,15 @@ utfx_result utfxi_convert_utf32_to_latin1_avx512(const char32_t *s, size_t n, ch
                                                                   _mm512_packus_epi32(a, b),
                                                                   _mm512_packus_epi32(c, e))));
   }
+  /* Then 16 values a masked step (the tail, and short inputs, which the
+   * scalar kernel took at 1.1-1.15x the scalar tier's time per call). */
+  while (i < n && cap - i >= (n - i < 16 ? n - i : 16)) {
+    size_t k = n - i < 16 ? n - i : 16;
+    __m512i v = a512_load32(s + i, k);
+    if (_mm512_cmpgt_epu32_mask(v, ff)) break;
+    _mm_mask_storeu_epi8(d + i, (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), _mm512_cvtepi32_epi8(v));
+    i += k;
+  }
   r = utfxi_convert_utf32_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
   return utfxi_result_after(&r, i, i, 0);
 }
