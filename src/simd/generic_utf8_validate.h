@@ -38,12 +38,13 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
   }
   v = v_load(s);
   pending = v_zero();
+  i = 0; /* an ASCII first vector is the first chunk's (short inputs: one step less) */
   if (v_any_high(v)) { /* not ASCII: check it, with nothing before it */
     err = g_utf8_errors_alone(v);
     if (v_any(err)) return g_utf8_locate_error(s, n, 0);
     pending = g_utf8_ends_inside(v);
+    i = V_BYTES;
   }
-  i = V_BYTES;
   for (; n - i >= 4 * V_BYTES; i += 4 * V_BYTES) {
     const unsigned char *p = s + i;
     vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
@@ -67,6 +68,9 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
   { /* the last n - i < V_BYTES bytes and their context, zero-padded (at
      * least one zero follows them: it exposes an unfinished character) */
     size_t r = n - i;
+    vu8 t = v_load_tail(s + i, r);
+    if (!v_any_high(t) && !v_any(pending)) /* ASCII (or nothing) after a character */
+      return utfxi_result(UTFX_OK, n, 0, 0);
     err = g_utf8_error_bytes(v_load_tail(s + i, r), v_load_tail(s + i - 1, r + 1),
                              v_load_tail(s + i - 2, r + 2), v_load_tail(s + i - 3, r + 3));
     if (v_any(err)) return g_utf8_locate_error(s, n, i);
