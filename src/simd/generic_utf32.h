@@ -62,7 +62,10 @@ utfx_result G_NAME(validate_utf32)(const char32_t *s, size_t n) {
     if (v32_any(v32_or(v32_ge(top, 0x110000), v32_in_range(low, 0, 0x800)))) break;
     i = end;
   }
-#ifdef V_MASKED_TAIL
+#ifndef V_MASKED_TAIL
+  /* whole vectors of the tail (short inputs: fewer values for the scalar kernel) */
+  while (n - i >= V32_LANES && !v32_any(g32_invalid(v32_load(s + i)))) i += V32_LANES;
+#else
   if (n - i < 4 * V32_LANES) { /* no error so far: the tail, zero-padded */
     size_t j = i;
     while (j < n && !v32_any(g32_invalid(v32_load_tail(s + j, n - j)))) j += V32_LANES;

@@ -1,7 +1,10 @@
 /* AVX2 UTF-16LE/BE to UTF-32, STRICT and REPLACE, bounded destinations.
  *
  * A block of 16 units without surrogates zero-extends (vpmovzxwd) into 16
- * exact 32-bit stores. A block with a surrogate goes to the scalar kernel as
+ * exact 32-bit stores; one of 8 aligned pairs makes 8 code points in its
+ * lanes; one whose surrogates are all paired otherwise (mixed text) makes a
+ * code point at each high half and compresses out the low halves' lanes
+ * (put_paired_x16). Any other block with a surrogate goes to the scalar kernel as
  * a bounded region (extended by one unit when it ends inside a pair), so
  * pairs and lone surrogates get the scalar semantics by construction; STRICT
  * errors and a full destination stop there with the scalar offsets. SIMD
@@ -18,6 +21,72 @@ static inline utfx_result scalar16to32(const char16_t *s, size_t n, char32_t *d,
                                        unsigned flags, int be) {
   return be ? utfxi_convert_utf16be_to_utf32_scalar(s, n, d, cap, flags)
             : utfxi_convert_utf16le_to_utf32_scalar(s, n, d, cap, flags);
+}
+
+/* PSHUFB rows that keep the 32-bit lanes of a 16-byte vector whose bit is
+ * set in the index, in order (0x80: zero). */
+static const unsigned char keep_dwords[16][16] = {
+    {128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128},
+    {0, 1, 2, 3, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128},
+    {4, 5, 6, 7, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128},
+    {0, 1, 2, 3, 4, 5, 6, 7, 128, 128, 128, 128, 128, 128, 128, 128},
+    {8, 9, 10, 11, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128},
+    {0, 1, 2, 3, 8, 9, 10, 11, 128, 128, 128, 128, 128, 128, 128, 128},
+    {4, 5, 6, 7, 8, 9, 10, 11, 128, 128, 128, 128, 128, 128, 128, 128},
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 128, 128, 128, 128},
+    {12, 13, 14, 15, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128},
+    {0, 1, 2, 3, 12, 13, 14, 15, 128, 128, 128, 128, 128, 128, 128, 128},
+    {4, 5, 6, 7, 12, 13, 14, 15, 128, 128, 128, 128, 128, 128, 128, 128},
+    {0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 128, 128, 128, 128},
+    {8, 9, 10, 11, 12, 13, 14, 15, 128, 128, 128, 128, 128, 128, 128, 128},
+    {0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 128, 128, 128, 128},
+    {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 128, 128, 128, 128},
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+};
+
+/* UTF-32 of the 16 units of v (host order) whose surrogates are all halves
+ * of pairs inside them (a2_paired_units: take is 16, or 15 when unit 15 is
+ * a high half left for the next block): each 32-bit lane gets its unit, or
+ * at a high half the pair's code point, and the lanes of low halves (and
+ * unit 15 when take is 15) are compressed out per 128-bit lane. The stores
+ * are whole; the 4 values after the output are read first and put back
+ * last, so nothing past it changes (room: 20 values). Returns the values
+ * written. */
+UTFXI_INLINE size_t put_paired_x16(__m256i v, size_t take, char32_t *d) {
+  const __m256i x3ff = _mm256_set1_epi32(0x3FF), xfc00 = _mm256_set1_epi32(0xFC00);
+  __m256i next = _mm256_alignr_epi8(_mm256_permute2x128_si256(v, v, 0x81), v, 2);
+  __m256i c[2], lows;
+  uint32_t drop = 0;
+  size_t k, total, at = 0;
+  __m128i keep, part[4];
+  for (k = 0; k < 2; k++) {
+    __m256i u = _mm256_cvtepu16_epi32(k ? _mm256_extracti128_si256(v, 1) : _mm256_castsi256_si128(v));
+    __m256i nx =
+        _mm256_cvtepu16_epi32(k ? _mm256_extracti128_si256(next, 1) : _mm256_castsi256_si128(next));
+    __m256i top = _mm256_and_si256(u, xfc00);
+    __m256i cp = _mm256_add_epi32(_mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(u, x3ff), 10),
+                                                  _mm256_and_si256(nx, x3ff)),
+                                  _mm256_set1_epi32(0x10000));
+    c[k] = _mm256_blendv_epi8(u, cp, _mm256_cmpeq_epi32(top, _mm256_set1_epi32(0xD800)));
+    lows = _mm256_cmpeq_epi32(top, _mm256_set1_epi32(0xDC00));
+    drop |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(lows)) << (8 * k);
+  }
+  if (take == 15) drop |= 0x8000;
+  drop = ~drop & 0xFFFF; /* now: the lanes kept */
+  total = (size_t)_mm_popcnt_u32(drop);
+  keep = _mm_loadu_si128((const __m128i *)(const void *)(d + total));
+  part[0] = _mm256_castsi256_si128(c[0]);
+  part[1] = _mm256_extracti128_si256(c[0], 1);
+  part[2] = _mm256_castsi256_si128(c[1]);
+  part[3] = _mm256_extracti128_si256(c[1], 1);
+  for (k = 0; k < 4; k++) {
+    unsigned m = drop >> (4 * k) & 0xF;
+    _mm_storeu_si128((__m128i *)(void *)(d + at),
+                     _mm_shuffle_epi8(part[k], _mm_loadu_si128((const __m128i *)keep_dwords[m])));
+    at += (size_t)_mm_popcnt_u32(m);
+  }
+  _mm_storeu_si128((__m128i *)(void *)(d + total), keep);
+  return total;
 }
 
 UTFXI_INLINE utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
@@ -49,12 +118,18 @@ UTFXI_INLINE utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d
     if (n - i < 16 || cap - w < 16) break;
     v = a2_load16(s + i, be);
     if (a2_any_surrogate(v)) {
-      size_t len;
+      size_t len, take;
       __m256i cp;
       if (a2_aligned_pairs(v, &cp)) { /* 8 pairs: 8 code points */
         _mm256_storeu_si256((__m256i *)(d + w), cp);
         i += 16;
         w += 8;
+        continue;
+      }
+      take = a2_paired_units(v);
+      if (take && cap - w >= 20) { /* pairs among BMP units */
+        w += put_paired_x16(v, take, d + w);
+        i += take;
         continue;
       }
       len = a2_scalar_region(s, n, i, be);
