@@ -38,13 +38,12 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
   }
   v = v_load(s);
   pending = v_zero();
-  i = 0; /* an ASCII first vector is the first chunk's (short inputs: one step less) */
   if (v_any_high(v)) { /* not ASCII: check it, with nothing before it */
     err = g_utf8_errors_alone(v);
     if (v_any(err)) return g_utf8_locate_error(s, n, 0);
     pending = g_utf8_ends_inside(v);
-    i = V_BYTES;
   }
+  i = V_BYTES; /* from here on, the 3 bytes before a vector are readable */
   for (; n - i >= 4 * V_BYTES; i += 4 * V_BYTES) {
     const unsigned char *p = s + i;
     vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
