@@ -19,6 +19,14 @@
 
 #include "generic_utf16.h"
 
+/* Two blocks (vectors a, b, c, e) byte-swapped to d. */
+UTFXI_INLINE void g16_store_swapped4(char16_t *d, vu16 a, vu16 b, vu16 c, vu16 e) {
+  v16_store(d, v16_bswap(a));
+  v16_store(d + V16_UNITS, v16_bswap(b));
+  v16_store(d + 2 * V16_UNITS, v16_bswap(c));
+  v16_store(d + 3 * V16_UNITS, v16_bswap(e));
+}
+
 /* be: the source is UTF-16BE. */
 UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size_t cap,
                                   unsigned flags, int be) {
@@ -48,10 +56,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
       a = v16_load_raw(s + i);
       b = v16_load_raw(s + i + V16_UNITS);
       if (!v16_any_top_eq4(a, b, c, e, be ? 0x00F8 : 0xF800, high)) {
-        v16_store(d + i, v16_bswap(a));
-        v16_store(d + i + V16_UNITS, v16_bswap(b));
-        v16_store(d + i + 2 * V16_UNITS, v16_bswap(c));
-        v16_store(d + i + 3 * V16_UNITS, v16_bswap(e));
+        g16_store_swapped4(d + i, a, b, c, e);
         i += 2 * V16_BLOCK;
         continue;
       }
@@ -71,10 +76,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
                                    g16_unpaired(s + i + V16_UNITS, b, top, high, low)),
                             v16_or(g16_unpaired(s + i + 2 * V16_UNITS, c, top, high, low),
                                    g16_unpaired(s + i + 3 * V16_UNITS, e, top, high, low))))) {
-          v16_store(d + i, v16_bswap(a));
-          v16_store(d + i + V16_UNITS, v16_bswap(b));
-          v16_store(d + i + 2 * V16_UNITS, v16_bswap(c));
-          v16_store(d + i + 3 * V16_UNITS, v16_bswap(e));
+          g16_store_swapped4(d + i, a, b, c, e);
           i += 2 * V16_BLOCK;
           continue;
         }
