@@ -14,7 +14,6 @@
 
 #include "../scalar/unicode.h"
 #include "vec_avx2.h"
-#include "avx2_compress_bytes.h"
 #include "../simd/utf8_pack_tables.h"
 
 /* Pins a vector constant in a register: without it GCC rebuilds set1
