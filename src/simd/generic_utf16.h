@@ -360,6 +360,14 @@ UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
       pairs += v16_count2(v16_and(hia, loa), v16_and(hib, lob));
     }
   }
+#ifndef V_MASKED_TAIL
+  /* the last whole block, if it has no surrogate, counts no pair */
+  if (n - i >= V16_BLOCK && !v16_any(v16_or(v16_top_eq(v16_load_raw(s + i), be ? 0x00F8 : 0xF800,
+                                                       be ? 0x00D8 : 0xD800),
+                                            v16_top_eq(v16_load_raw(s + i + V16_UNITS),
+                                                       be ? 0x00F8 : 0xF800, be ? 0x00D8 : 0xD800))))
+    i += V16_BLOCK;
+#endif
 #ifdef V_MASKED_TAIL
   if (i < n) { /* k <= V16_BLOCK units left: highs among them, lows one further on */
     size_t k = n - i;

@@ -101,7 +101,19 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     replaced += r.replaced;
     i = end;
   }
-#ifdef V_MASKED_TAIL
+#ifndef V_MASKED_TAIL
+  if (n - i >= V16_BLOCK && cap - i >= V16_BLOCK) {
+    /* the last whole block needs no unit after it if it has no surrogate
+     * (short inputs: 32 units on avx2 went to the scalar kernel) */
+    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
+    if (!v16_any(v16_or(v16_top_eq(a, be ? 0x00F8 : 0xF800, high),
+                        v16_top_eq(b, be ? 0x00F8 : 0xF800, high)))) {
+      v16_store(d + i, v16_bswap(a));
+      v16_store(d + i + V16_UNITS, v16_bswap(b));
+      i += V16_BLOCK;
+    }
+  }
+#else
   if (n - i <= V16_BLOCK && cap - i >= n - i && (i == n || !g16_is_low(s, i, be))) {
     /* The tail as one zero-padded block: a high surrogate in its last unit
      * has no low one after it, so it fails the test, as it should. A low
