@@ -84,6 +84,22 @@ UTFXI_INLINE vm16 g16_unpaired(const char16_t *s, vu16 v, unsigned top, unsigned
   return v16_xor(v16_top_eq(v, top, high), v16_top_eq(v16_load_raw(s + 1), top, low));
 }
 
+/* Nonzero if some unit of the block (a, b), raw, is a surrogate. */
+UTFXI_INLINE int g16_any_surrogate_x2(vu16 a, vu16 b, int be) {
+  const unsigned mask = be ? 0x00F8 : 0xF800, sur = be ? 0x00D8 : 0xD800;
+  return v16_any(v16_or(v16_top_eq(a, mask, sur), v16_top_eq(b, mask, sur)));
+}
+
+/* Nonzero if the block (a, b) at s (raw; the unit after it is read) has a
+ * high surrogate without a low one after it, or a low one after a unit
+ * that is not a high one (but for its first unit). */
+UTFXI_INLINE int g16_any_unpaired_x2(const char16_t *s, vu16 a, vu16 b, int be) {
+  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
+                 low = be ? 0x00DC : 0xDC00;
+  return v16_any(v16_or(g16_unpaired(s, a, top, high, low),
+                        g16_unpaired(s + V16_UNITS, b, top, high, low)));
+}
+
 #ifdef V_MASKED_TAIL
 /* The first k <= V16_BLOCK units at s as a zero-padded block (host order);
  * the second vector is not loaded when the first holds them all. */
@@ -152,8 +168,6 @@ utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) { return g16_v
  * nearly every block has surrogates). */
 UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, int be) {
   const int copy = d != s;
-  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
-                 low = be ? 0x00DC : 0xDC00;
   size_t i = 0, j, steps;
   int failed;
   uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate waiting for its pair */
@@ -191,9 +205,7 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
      * when a high one is carried; bit masks only for a block that fails. */
     for (steps = 0, failed = 0; steps < G16_REPAIR_STEPS && n - i > V16_BLOCK; steps++) {
       vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-      if (g16_is_low(s, i, be) != (carry != 0) ||
-          v16_any(v16_or(g16_unpaired(s + i, a, top, high, low),
-                         g16_unpaired(s + i + V16_UNITS, b, top, high, low)))) {
+      if (g16_is_low(s, i, be) != (carry != 0) || g16_any_unpaired_x2(s + i, a, b, be)) {
         failed = 1;
         break;
       }
@@ -362,10 +374,8 @@ UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
   }
 #ifndef V_MASKED_TAIL
   /* the last whole block, if it has no surrogate, counts no pair */
-  if (n - i >= V16_BLOCK && !v16_any(v16_or(v16_top_eq(v16_load_raw(s + i), be ? 0x00F8 : 0xF800,
-                                                       be ? 0x00D8 : 0xD800),
-                                            v16_top_eq(v16_load_raw(s + i + V16_UNITS),
-                                                       be ? 0x00F8 : 0xF800, be ? 0x00D8 : 0xD800))))
+  if (n - i >= V16_BLOCK &&
+      !g16_any_surrogate_x2(v16_load_raw(s + i), v16_load_raw(s + i + V16_UNITS), be))
     i += V16_BLOCK;
 #endif
 #ifdef V_MASKED_TAIL

@@ -81,8 +81,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
           continue;
         }
       }
-      if (v16_any(v16_or(g16_unpaired(s + i, a, top, high, low),
-                         g16_unpaired(s + i + V16_UNITS, b, top, high, low)))) {
+      if (g16_any_unpaired_x2(s + i, a, b, be)) {
         lone = 1;
         break;
       }
@@ -106,8 +105,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     /* the last whole block needs no unit after it if it has no surrogate
      * (short inputs: 32 units on avx2 went to the scalar kernel) */
     vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-    if (!v16_any(v16_or(v16_top_eq(a, be ? 0x00F8 : 0xF800, high),
-                        v16_top_eq(b, be ? 0x00F8 : 0xF800, high)))) {
+    if (!g16_any_surrogate_x2(a, b, be)) {
       v16_store(d + i, v16_bswap(a));
       v16_store(d + i + V16_UNITS, v16_bswap(b));
       i += V16_BLOCK;

@@ -193,16 +193,11 @@ UTFXI_INLINE void a2_utf8_pack_x16(__m256i first, __m256i second, __m256i lt80, 
   ends[3] = 16 + (size_t)_mm_popcnt_u64(m);
 }
 
-UTFXI_INLINE __m256i a2_below(__m256i v, unsigned short mask) {
-  return _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)mask)),
-                            _mm256_setzero_si256());
-}
-
 /* UTF-8 of 16 BMP non-surrogate units (16-bit lanes of v, host order). */
 UTFXI_INLINE void a2_encode_bmp_x16(__m256i v, __m128i out[4], size_t ends[4]) {
-  __m256i lt800 = a2_below(v, 0xF800);
-  a2_utf8_pack_x16(a2_utf8_first_words(v), a2_utf8_second_words(v, lt800), a2_below(v, 0xFF80),
-                   lt800, out, ends);
+  __m256i lt800 = a2_top_eq(v, 0xF800, 0);
+  a2_utf8_pack_x16(a2_utf8_first_words(v), a2_utf8_second_words(v, lt800),
+                   a2_top_eq(v, 0xFF80, 0), lt800, out, ends);
 }
 
 /* The same for 16 units whose surrogates are all halves of pairs inside
@@ -213,7 +208,7 @@ UTFXI_INLINE void a2_encode_bmp_x16(__m256i v, __m128i out[4], size_t ends[4]) {
  * 0x80 | (high & 3) << 4 | (low >> 6 & 0xF) (the high half being the unit
  * before it) and 0x80 | (low & 0x3F). */
 UTFXI_INLINE void a2_encode_paired_x16(__m256i v, size_t take, __m128i out[4], size_t ends[4]) {
-  __m256i lt800 = a2_below(v, 0xF800);
+  __m256i lt800 = a2_top_eq(v, 0xF800, 0);
   __m256i sur = a2_top_eq(v, 0xF800, 0xD800), high = a2_top_eq(v, 0xFC00, 0xD800);
   __m256i hh = _mm256_add_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0x3FF)),
                                 _mm256_set1_epi16(0x40));
@@ -230,8 +225,20 @@ UTFXI_INLINE void a2_encode_paired_x16(__m256i v, size_t take, __m128i out[4], s
   __m256i first = _mm256_blendv_epi8(a2_utf8_first_words(v), first_high, high);
   __m256i second = _mm256_blendv_epi8(a2_utf8_second_words(v, lt800),
                                       _mm256_blendv_epi8(second_low, second_high, high), sur);
-  a2_utf8_pack_x16(first, second, a2_below(v, 0xFF80), _mm256_or_si256(lt800, sur), out, ends);
+  a2_utf8_pack_x16(first, second, a2_top_eq(v, 0xFF80, 0), _mm256_or_si256(lt800, sur), out, ends);
   if (take == 15) ends[3] -= 2; /* the high half at unit 15: its 2 bytes end the output */
+}
+
+/* Stores the four parts of a2_encode_*_x16 (ends e) at d. A part's store
+ * is whole (16 bytes) where the block's later parts overwrite what it
+ * spills, or where `spill` says the caller's next output will; the others
+ * write exactly their bytes. */
+UTFXI_INLINE void a2_store_utf8_parts(unsigned char *d, const __m128i o[4], const size_t e[4],
+                                      int spill) {
+  a2_store_prefix(d, o[0], e[0], spill || 16 <= e[3]);
+  a2_store_prefix(d + e[0], o[1], e[1] - e[0], spill || e[0] + 16 <= e[3]);
+  a2_store_prefix(d + e[1], o[2], e[2] - e[1], spill || e[1] + 16 <= e[3]);
+  a2_store_prefix(d + e[2], o[3], e[3] - e[2], spill);
 }
 
 /* If every surrogate of the 16 units of v (host order) is half of a pair
@@ -323,12 +330,7 @@ UTFXI_INLINE void a2_utf8_run_bmp(const void *s, size_t n, size_t *pi, unsigned 
     __m256i next = more ? a2_load_bmp16(s, i + 16, k) : v;
     more = more && !a2_any_surrogate(next);
     a2_encode_bmp_x16(v, o, e);
-    /* a store may spill past its output if the block's later stores or the
-     * next block (SIMD too when `more`) overwrite what it spills */
-    a2_store_prefix(d + w, o[0], e[0], 1);
-    a2_store_prefix(d + w + e[0], o[1], e[1] - e[0], more || e[0] + 16 <= e[3]);
-    a2_store_prefix(d + w + e[1], o[2], e[2] - e[1], more || e[1] + 16 <= e[3]);
-    a2_store_prefix(d + w + e[2], o[3], e[3] - e[2], more);
+    a2_store_utf8_parts(d + w, o, e, more); /* the next block, SIMD too when `more` */
     w += e[3];
     i += 16;
     if (!more) break;

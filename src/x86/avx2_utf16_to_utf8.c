@@ -89,10 +89,7 @@ UTFXI_INLINE utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigne
         int spill_pairs = n - i >= take + 16 && (!bounded || cap - w >= 96) &&
                           !a2_any_surrogate(a2_load16(s + i + take, be));
         a2_encode_paired_x16(v, take, o, e);
-        a2_store_prefix(d + w, o[0], e[0], 16 <= e[3] || spill_pairs);
-        a2_store_prefix(d + w + e[0], o[1], e[1] - e[0], e[0] + 16 <= e[3] || spill_pairs);
-        a2_store_prefix(d + w + e[1], o[2], e[2] - e[1], e[1] + 16 <= e[3] || spill_pairs);
-        a2_store_prefix(d + w + e[2], o[3], e[3] - e[2], spill_pairs);
+        a2_store_utf8_parts(d + w, o, e, spill_pairs);
         i += take;
         w += e[3];
         continue;
