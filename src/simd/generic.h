@@ -113,4 +113,23 @@ static inline unsigned g_popcnt64(uint64_t x) {
 #endif
 }
 
+/* Copies blocks of four vectors of ASCII from s to d while they last, up to
+ * k bytes; returns how many it copied (a multiple of 4 * V_BYTES). For
+ * byte-to-byte kernels after an ASCII block: one test per four vectors, in
+ * a loop of its own (the kernel's general step tested every 64 bytes among
+ * its bounds checks: UTF-8 to Latin-1 on avx2 ran ASCII at 26 GB/s). */
+static inline size_t g_copy_ascii_x4(const unsigned char *s, size_t k, unsigned char *d) {
+  size_t j = 0;
+  for (; k - j >= 4 * V_BYTES; j += 4 * V_BYTES) {
+    vu8 a = v_load(s + j), b = v_load(s + j + V_BYTES);
+    vu8 c = v_load(s + j + 2 * V_BYTES), e = v_load(s + j + 3 * V_BYTES);
+    if (v_any_high(v_or(v_or(a, b), v_or(c, e)))) break;
+    v_store(d + j, a);
+    v_store(d + j + V_BYTES, b);
+    v_store(d + j + 2 * V_BYTES, c);
+    v_store(d + j + 3 * V_BYTES, e);
+  }
+  return j;
+}
+
 #endif

@@ -296,6 +296,12 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
         utfxi_avx2_put_ascii(v1, dst, out + 32, t);
         at += adv;
         out += adv;
+        if (t == UTFXI_T_LATIN1) { /* a byte copy: look for more by 128 bytes */
+          size_t run = g_copy_ascii_x4(s + at, cap - out < n - at ? cap - out : n - at,
+                                       (unsigned char *)dst + out);
+          at += run;
+          out += run;
+        }
         continue;
       }
     }

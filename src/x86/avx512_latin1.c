@@ -16,6 +16,8 @@
 #endif
 
 #include "avx512_utf16_common.h"
+#include "vec_avx512.h"
+#include "../simd/generic.h"
 #include "x86_prototypes.h"
 
 /* The constants of the 2-byte forms, kept in registers across the loop. */
@@ -78,7 +80,7 @@ A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsi
       i += 64;
       w += 64;
       { /* after ASCII, look for more by 256 bytes */
-        size_t run = a512_copy_ascii_256(s + i, bounded && cap - w < n - i ? cap - w : n - i, d + w);
+        size_t run = g_copy_ascii_x4(s + i, bounded && cap - w < n - i ? cap - w : n - i, d + w);
         i += run;
         w += run;
       }

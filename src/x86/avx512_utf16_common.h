@@ -30,23 +30,6 @@
 #define A512_PIN(x) __asm__("" : "+v"(x))
 #endif
 
-/* Copies the 256-byte blocks of ASCII at s to d while they last, up to k
- * bytes; returns how many it copied (a multiple of 256). For byte-to-byte
- * kernels, after an ASCII block. */
-static inline size_t a512_copy_ascii_256(const unsigned char *s, size_t k, unsigned char *d) {
-  size_t j = 0;
-  for (; k - j >= 256; j += 256) {
-    __m512i a = _mm512_loadu_si512(s + j), b = _mm512_loadu_si512(s + j + 64);
-    __m512i e = _mm512_loadu_si512(s + j + 128), f = _mm512_loadu_si512(s + j + 192);
-    if (_mm512_movepi8_mask(_mm512_ternarylogic_epi32(a, b, _mm512_or_si512(e, f), 0xFE))) break;
-    _mm512_storeu_si512(d + j, a);
-    _mm512_storeu_si512(d + j + 64, b);
-    _mm512_storeu_si512(d + j + 128, e);
-    _mm512_storeu_si512(d + j + 192, f);
-  }
-  return j;
-}
-
 /* Mask of the first k (<= 32 / 64) lanes. */
 static inline __mmask32 a512_mask32(size_t k) { return (__mmask32)_bzhi_u32(~0u, (unsigned)k); }
 static inline __mmask64 a512_mask64(size_t k) { return (__mmask64)_bzhi_u64(~0ull, (unsigned)k); }

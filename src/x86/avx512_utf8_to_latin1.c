@@ -29,6 +29,8 @@
 
 #include "avx512_utf16_common.h"
 #include "avx512_utf8_common.h"
+#include "vec_avx512.h"
+#include "../simd/generic.h"
 #include "x86_prototypes.h"
 
 typedef struct {
@@ -107,7 +109,7 @@ A512_BODY utfx_result utf8_to_latin1_body(const unsigned char *s, size_t n, unsi
       i += adv;
       w += adv;
       { /* after ASCII, look for more by 256 bytes */
-        size_t run = a512_copy_ascii_256(s + i, cap - w < n - i ? cap - w : n - i, d + w);
+        size_t run = g_copy_ascii_x4(s + i, cap - w < n - i ? cap - w : n - i, d + w);
         i += run;
         w += run;
       }
