@@ -17,6 +17,17 @@ static inline utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, 
                                           unsigned flags, int be) {
   const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
   size_t i = 0;
+  if (n >= 256 && cap >= 256) {
+    /* A long input starts with a masked step of the units that make the
+     * source 64-byte aligned: the loop is load-bound, and a load across two
+     * cache lines costs two. */
+    size_t k = utfxi_ascii_step(s, 2, 64, 0, 1);
+    __m512i v = a512_load16(s, k, be);
+    if (!_mm512_cmpgt_epu16_mask(v, _mm512_set1_epi16(0xFF))) {
+      _mm256_mask_storeu_epi8(d, a512_mask32(k), _mm512_cvtepi16_epi8(v));
+      i = k;
+    }
+  }
   /* whole 64-unit blocks: vpackuswb + vpermq (cheaper than vpmovwb on Zen 4) */
   while (n - i >= 64 && cap - i >= 64) {
     __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
