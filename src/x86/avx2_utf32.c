@@ -270,6 +270,18 @@ utfx_result utfxi_convert_utf32_to_latin1_avx2(const char32_t *s, size_t n, char
   const __m256i high = _mm256_set1_epi32(~0xFF), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
   size_t i = 0;
   utfx_result r;
+  if (n >= 256 && cap >= 256) {
+    /* A long input starts with a step of fewer values where that makes the
+     * source 32-byte aligned (the loop is load-bound: a load across two
+     * cache lines costs two). */
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s), b;
+    if (_mm256_testz_si256(a, high)) {
+      b = _mm256_packus_epi16(_mm256_packus_epi32(a, a), a);
+      _mm_storel_epi64((__m128i *)(void *)d,
+                       _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1)));
+      i = utfxi_ascii_step(s, 4, 32, 8, 1);
+    }
+  }
   for (; n - i >= 32 && cap - i >= 32; i += 32) {
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
     __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 8));

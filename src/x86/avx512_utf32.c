@@ -270,6 +270,17 @@ utfx_result utfxi_convert_utf32_to_latin1_avx512(const char32_t *s, size_t n, ch
   size_t i = 0;
   utfx_result r;
   A512_PIN(order);
+  if (n >= 256 && cap >= 256) {
+    /* A long input starts with a masked step of the values that make the
+     * source 64-byte aligned (the loop is load-bound: a load across two
+     * cache lines costs two). */
+    size_t k = utfxi_ascii_step(s, 4, 64, 0, 1);
+    __m512i v = a512_load32(s, k);
+    if (!_mm512_cmpgt_epu32_mask(v, ff)) {
+      _mm_mask_storeu_epi8(d, (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), _mm512_cvtepi32_epi8(v));
+      i = k;
+    }
+  }
   for (; n - i >= 64 && cap - i >= 64; i += 64) {
     __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
     __m512i c = _mm512_loadu_si512(s + i + 32), e = _mm512_loadu_si512(s + i + 48);
