@@ -148,6 +148,17 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
   size_t unit = t == OUT_UTF8 ? 1 : 2, i = 0, w = 0, replaced = 0;
   unsigned char *d = (unsigned char *)dst;
   utfx_result r;
+  if (n >= 256 && (uintptr_t)s % 32) {
+    /* A long input starts with the (at most 7) values that make the source
+     * 32-byte aligned, by the scalar kernel: the loops load four times the
+     * bytes they store (UTF-16) and a load across two cache lines costs
+     * two. Values are independent, so any cut is a character boundary. */
+    i = utfxi_ascii_step(s, 4, 32, 0, 1);
+    r = scalar32(s, i, d, cap, flags, t);
+    if (r.status != UTFX_OK) return r;
+    w = r.written;
+    replaced = r.replaced;
+  }
   while (n - i >= 8 && cap - w >= (t == OUT_UTF8 ? 64 : 24)) {
     __m256i v, bad;
     /* Runs of ASCII (to UTF-8) or BMP non-surrogates (to UTF-16), 32 values

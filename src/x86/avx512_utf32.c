@@ -84,6 +84,18 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
   A512_PIN(c16_7f);
   A512_PIN(c16_3f00);
   A512_PIN(c16_80c0);
+  if (n >= 256 && (uintptr_t)s % 64) {
+    /* A long input starts with the (at most 15) values that make the source
+     * 64-byte aligned, by the scalar kernel: the loops load two to four
+     * times the bytes they store, and a load across two cache lines costs
+     * two. Values are independent, so any cut is a character boundary. */
+    utfx_result r;
+    i = utfxi_ascii_step(s, 4, 64, 0, 1);
+    r = finish(s, i, dst, cap, flags, t, 0, 0, 0);
+    if (r.status != UTFX_OK) return r;
+    w = r.written;
+    replaced = r.replaced;
+  }
   while (i < n) {
     size_t k = n - i < 16 ? n - i : 16;
     __mmask16 m;
