@@ -14,8 +14,14 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
    * into 64-bit lanes, all in vector registers; the sum is 0x80 per byte. */
   __m512i c80 = _mm512_set1_epi8((char)0x80), zero = _mm512_setzero_si512();
   __m512i acc0 = zero, acc1 = zero;
-  size_t i = 0, high;
+  size_t i = 0, high = 0;
   A512_PIN(c80);
+  if (n >= 512) {
+    /* A masked head makes the loads below 64-byte aligned: the loop is
+     * load-bound, and a load across two cache lines costs two. */
+    i = utfxi_ascii_step(s, 1, 64, 0, 1);
+    high = (size_t)_mm_popcnt_u64(_mm512_movepi8_mask(a512_load8(s, i)));
+  }
   for (; n - i >= 256; i += 256) {
     __m512i a = _mm512_and_si512(_mm512_loadu_si512(s + i), c80);
     __m512i b = _mm512_and_si512(_mm512_loadu_si512(s + i + 64), c80);
@@ -26,7 +32,7 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
     acc1 = _mm512_add_epi64(acc1,
                             _mm512_add_epi64(_mm512_sad_epu8(c, zero), _mm512_sad_epu8(d, zero)));
   }
-  high = (size_t)_mm512_reduce_add_epi64(_mm512_add_epi64(acc0, acc1)) >> 7;
+  high += (size_t)_mm512_reduce_add_epi64(_mm512_add_epi64(acc0, acc1)) >> 7;
   for (; i < n; i += 64) {
     size_t k = n - i < 64 ? n - i : 64;
     __m512i v = a512_load8(s + i, k);
