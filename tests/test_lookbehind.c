@@ -27,7 +27,9 @@
 #define MAX_ASCII 200
 #define MAX_TAIL 70
 #define MAX_IN (MAX_ASCII + 4 + MAX_TAIL)
-#define REGION (MAX_IN * 4 + 256) /* largest output: UTF-32, cap up to n + 63 */
+#define POISON_MAX 600 /* the longest input of poison_before */
+/* largest output: UTF-32 of POISON_MAX units (MAX_IN * 4 + 256 for the suite) */
+#define REGION (POISON_MAX * 4 + 256)
 
 static unsigned char *in_front, *in_end, *out_end;
 static int emulated;
@@ -216,6 +218,35 @@ static void issue_case(void) {
   tap_group("issue 10: 64 x 61, E8 at the start of a page, dst against a guard page");
 }
 
+/* Bytes before the source that are not its own: the source starts at every
+ * offset 0..64 from a PROT_NONE page, and the bytes from the page to it are
+ * 0xF0 (a 4-byte lead, so a look-behind that reads them finds a character
+ * without its continuations); inputs long enough for the kernels' aligning
+ * heads (validate_utf8 checks one extra vector where that aligns its loads,
+ * and that vector's 3 bytes before must be the source's own). */
+static void poison_before(void) {
+  static const size_t lengths[] = {520, POISON_MAX};
+  char what[128];
+  size_t off, li, it, i;
+  for (off = 0; off <= 64; off++) {
+    if (emulated && off > 3 && (off < 29 || off > 35) && off < 61) continue;
+    for (li = 0; li < COUNT_OF(lengths); li++)
+      for (it = 0; it <= COUNT_OF(items); it++) {
+        size_t n = lengths[li];
+        unsigned char *src = in_front + off;
+        memset(in_front, 0xF0, off);
+        memset(src, 0x61, n);
+        if (it < COUNT_OF(items)) memcpy(src + 70, items[it].b, items[it].len);
+        snprintf(what, sizeof what, "n %zu, %s at 70, 0xF0 x %zu before src",
+                 n, it < COUNT_OF(items) ? items[it].name : "nothing", off);
+        check_others(src, n, what);
+        for (i = 0; i < CONVERT_OP_COUNT; i++)
+          if (convert_ops[i].from == REF_UTF8) check_cap(&convert_ops[i], src, n, n, 0, what);
+      }
+  }
+  tap_group("UTF-8 sources at every offset after a guard page, 0xF0 before them");
+}
+
 int main(void) {
   const char *emu = getenv("UTFX_TEST_EMULATED");
   emulated = emu && *emu && strcmp(emu, "0") != 0;
@@ -224,6 +255,7 @@ int main(void) {
   out_end = guard_alloc(REGION);
   tap_for_each_impl(issue_case);
   tap_for_each_impl(suite);
+  tap_for_each_impl(poison_before);
   guard_free_front(in_front, REGION);
   guard_free(in_end, REGION);
   guard_free(out_end, REGION);

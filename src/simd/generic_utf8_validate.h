@@ -44,6 +44,22 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
     pending = g_utf8_ends_inside(v);
   }
   i = V_BYTES; /* from here on, the 3 bytes before a vector are readable */
+  if (n >= 8 * V_BYTES) {
+    /* One more vector, overlapping the first, where that makes the chunks
+     * below vector-aligned: the loop is load-bound on ASCII, and a load
+     * across two cache lines costs two. Its own 3 bytes before must be
+     * readable (q >= 3). */
+    size_t q = V_BYTES - (size_t)((uintptr_t)s % V_BYTES);
+    if (q >= 3 && q < V_BYTES) {
+      v = v_load(s + q);
+      if (v_any_high(v) || v_any(pending)) {
+        err = g_utf8_block_errors(s + q, v);
+        if (v_any(err)) return g_utf8_locate_error(s, n, q);
+        pending = g_utf8_ends_inside(v);
+      }
+      i = q + V_BYTES;
+    }
+  }
   for (; n - i >= 4 * V_BYTES; i += 4 * V_BYTES) {
     const unsigned char *p = s + i;
     vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
