@@ -99,6 +99,14 @@ size_t utfxi_ascii_blocks_scalar(const unsigned char *, size_t, char16_t *);
 #define UTFXI_SHORT_BYTES 64
 #define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
 
+/* Inputs from this many bytes on start with a head that aligns a kernel's
+ * loads or stores (utfxi_ascii_step, or a few values by the scalar kernel):
+ * below it the head, and the tail it leaves, cost more than the alignment
+ * saves (256 units to Latin-1: 2x the time per call; a buffer that small
+ * stays in L1, where a split line costs little). */
+#define UTFXI_ALIGN_HEAD_BYTES 4096
+#define UTFXI_ALIGN_HEAD(S, n) ((n) >= UTFXI_ALIGN_HEAD_BYTES / sizeof(S))
+
 /* The units an ASCII step of a SIMD kernel advances, having stored `step`
  * units at d (units of `unit` bytes): before a long run (`long_run`: the
  * caller has checked input and room for one), only as far as makes d

@@ -44,7 +44,7 @@ utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
     pending = g_utf8_ends_inside(v);
   }
   i = V_BYTES; /* from here on, the 3 bytes before a vector are readable */
-  if (n >= 8 * V_BYTES) {
+  if (UTFXI_ALIGN_HEAD(*s, n)) {
     /* One more vector, overlapping the first, where that makes the chunks
      * below vector-aligned: the loop is load-bound on ASCII, and a load
      * across two cache lines costs two. Its own 3 bytes before must be

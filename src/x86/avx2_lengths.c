@@ -15,7 +15,7 @@
 size_t utfxi_utf8_length_from_latin1_avx2(const char *s, size_t n) {
   const __m256i zero = _mm256_setzero_si256();
   size_t i = 0, high = 0;
-  if (n >= 512) {
+  if (UTFXI_ALIGN_HEAD(*s, n)) {
     /* A head makes the loads below 32-byte aligned: the loop is load-bound,
      * and a load across two cache lines costs two. */
     i = utfxi_ascii_step(s, 1, 32, 0, 1);

@@ -12,21 +12,10 @@
 #include "avx2_utf16_common.h"
 #include "x86_prototypes.h"
 
-static inline utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, size_t cap,
-                                          unsigned flags, int be) {
+UTFXI_INLINE utfx_result utf16_to_latin1_body(const char16_t *s, size_t n, char *d, size_t cap,
+                                              unsigned flags, int be) {
   size_t i = 0;
   utfx_result r;
-  if (n >= 256 && cap >= 256) {
-    /* A long input starts with a step of fewer units where that makes the
-     * source 32-byte aligned: the loop is load-bound, and a load across two
-     * cache lines costs two (+9-11 % on Intel model 167; aligning the
-     * destination instead, half as many bytes, cost 22-28 %). */
-    __m256i a = a2_load16(s, be), b = a2_load16(s + 16, be);
-    if (_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)0xFF00))) {
-      _mm256_storeu_si256((__m256i *)d, _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
-      i = utfxi_ascii_step(s, 2, 32, 32, 1);
-    }
-  }
   /* 64 units a test while they last (the loop is load-bound) */
   while (n - i >= 64 && cap - i >= 64) {
     __m256i a = a2_load16(s + i, be), b = a2_load16(s + i + 16, be);
@@ -50,6 +39,26 @@ static inline utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, 
   r = be ? utfxi_convert_utf16be_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags)
          : utfxi_convert_utf16le_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
   return utfxi_result_after(&r, i, i, 0);
+}
+
+/* The body after a head: a long input starts with a step of fewer units
+ * where that makes the source 32-byte aligned: the loop is load-bound, and
+ * a load across two cache lines costs two (+9-11 % on Intel model 167;
+ * aligning the destination instead, half as many bytes, cost 22-28 %).
+ * Outside the body, whose short inputs it slowed (its registers). */
+UTFXI_INLINE utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, size_t cap,
+                                         unsigned flags, int be) {
+  size_t k = 0;
+  utfx_result r;
+  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
+    __m256i a = a2_load16(s, be), b = a2_load16(s + 16, be);
+    if (_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)0xFF00))) {
+      _mm256_storeu_si256((__m256i *)d, _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
+      k = utfxi_ascii_step(s, 2, 32, 32, 1);
+    }
+  }
+  r = utf16_to_latin1_body(s + k, n - k, d + k, cap - k, flags, be);
+  return utfxi_result_after(&r, k, k, 0);
 }
 
 utfx_result utfxi_convert_utf16le_to_latin1_avx2(const char16_t *s, size_t n, char *d, size_t cap,

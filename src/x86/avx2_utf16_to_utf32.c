@@ -93,7 +93,7 @@ UTFXI_INLINE utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d
                                         unsigned flags, int be) {
   size_t i = 0, w = 0, replaced = 0;
   utfx_result r;
-  if (n >= 256 && cap >= 256) {
+  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
     /* A long input starts with a step of fewer units where that makes the
      * destination 32-byte aligned: the run loop's stores then do not
      * straddle cache lines (a store across two costs two: +25-39 % on Intel

@@ -148,17 +148,6 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
   size_t unit = t == OUT_UTF8 ? 1 : 2, i = 0, w = 0, replaced = 0;
   unsigned char *d = (unsigned char *)dst;
   utfx_result r;
-  if (n >= 256 && (uintptr_t)s % 32) {
-    /* A long input starts with the (at most 7) values that make the source
-     * 32-byte aligned, by the scalar kernel: the loops load four times the
-     * bytes they store (UTF-16) and a load across two cache lines costs
-     * two. Values are independent, so any cut is a character boundary. */
-    i = utfxi_ascii_step(s, 4, 32, 0, 1);
-    r = scalar32(s, i, d, cap, flags, t);
-    if (r.status != UTFX_OK) return r;
-    w = r.written;
-    replaced = r.replaced;
-  }
   while (n - i >= 8 && cap - w >= (t == OUT_UTF8 ? 64 : 24)) {
     __m256i v, bad;
     /* Runs of ASCII (to UTF-8) or BMP non-surrogates (to UTF-16), 32 values
@@ -256,17 +245,36 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
   return utfxi_result(r.status, i + r.read, w + r.written, replaced + r.replaced);
 }
 
+/* utf32_convert after a head: a long input starts with the (at most 7)
+ * values that make the source 32-byte aligned, by the scalar kernel (the
+ * loops load two to four times the bytes they store, and a load across two
+ * cache lines costs two; values are independent, so any cut is a character
+ * boundary). Outside the kernel body: inside it, it cost short inputs 20-30
+ * % (the body's registers). */
+UTFXI_INLINE utfx_result utf32_convert_aligned(const char32_t *s, size_t n, void *dst, size_t cap,
+                                               unsigned flags, enum out32 t) {
+  size_t k = 0, unit = t == OUT_UTF8 ? 1 : 2;
+  utfx_result h = utfxi_result(UTFX_OK, 0, 0, 0), r;
+  if (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)s % 32) {
+    k = utfxi_ascii_step(s, 4, 32, 0, 1);
+    h = scalar32(s, k, dst, cap, flags, t);
+    if (h.status != UTFX_OK) return h;
+  }
+  r = utf32_convert(s + k, n - k, (unsigned char *)dst + unit * h.written, cap - h.written, flags, t);
+  return utfxi_result_after(&r, k, h.written, h.replaced);
+}
+
 utfx_result utfxi_convert_utf32_to_utf8_avx2(const char32_t *s, size_t n, char *d, size_t cap,
                                              unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, OUT_UTF8);
+  return utf32_convert_aligned(s, n, d, cap, flags, OUT_UTF8);
 }
 utfx_result utfxi_convert_utf32_to_utf16le_avx2(const char32_t *s, size_t n, char16_t *d,
                                                 size_t cap, unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, OUT_UTF16LE);
+  return utf32_convert_aligned(s, n, d, cap, flags, OUT_UTF16LE);
 }
 utfx_result utfxi_convert_utf32_to_utf16be_avx2(const char32_t *s, size_t n, char16_t *d,
                                                 size_t cap, unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, OUT_UTF16BE);
+  return utf32_convert_aligned(s, n, d, cap, flags, OUT_UTF16BE);
 }
 
 
@@ -281,7 +289,7 @@ utfx_result utfxi_convert_utf32_to_latin1_avx2(const char32_t *s, size_t n, char
   const __m256i high = _mm256_set1_epi32(~0xFF), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
   size_t i = 0;
   utfx_result r;
-  if (n >= 256 && cap >= 256) {
+  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
     /* A long input starts with a step of fewer values where that makes the
      * source 32-byte aligned (the loop is load-bound: a load across two
      * cache lines costs two). */

@@ -16,7 +16,7 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
   __m512i acc0 = zero, acc1 = zero;
   size_t i = 0, high = 0;
   A512_PIN(c80);
-  if (n >= 512) {
+  if (UTFXI_ALIGN_HEAD(*s, n)) {
     /* A masked head makes the loads below 64-byte aligned: the loop is
      * load-bound, and a load across two cache lines costs two. */
     i = utfxi_ascii_step(s, 1, 64, 0, 1);

@@ -13,21 +13,10 @@
 #include "avx512_utf16_common.h"
 #include "x86_prototypes.h"
 
-static inline utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, size_t cap,
-                                          unsigned flags, int be) {
+UTFXI_INLINE utfx_result utf16_to_latin1_body(const char16_t *s, size_t n, char *d, size_t cap,
+                                              unsigned flags, int be) {
   const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
   size_t i = 0;
-  if (n >= 256 && cap >= 256) {
-    /* A long input starts with a masked step of the units that make the
-     * source 64-byte aligned: the loop is load-bound, and a load across two
-     * cache lines costs two. */
-    size_t k = utfxi_ascii_step(s, 2, 64, 0, 1);
-    __m512i v = a512_load16(s, k, be);
-    if (!_mm512_cmpgt_epu16_mask(v, _mm512_set1_epi16(0xFF))) {
-      _mm256_mask_storeu_epi8(d, a512_mask32(k), _mm512_cvtepi16_epi8(v));
-      i = k;
-    }
-  }
   /* whole 64-unit blocks: vpackuswb + vpermq (cheaper than vpmovwb on Zen 4) */
   while (n - i >= 64 && cap - i >= 64) {
     __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
@@ -56,6 +45,25 @@ static inline utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, 
     return r;
   }
   return utfxi_result(UTFX_OK, n, n, 0);
+}
+
+/* The body after a head: a long input starts with a masked step of the
+ * units that make the source 64-byte aligned (the loop is load-bound, and a
+ * load across two cache lines costs two); outside the body, as on avx2. */
+UTFXI_INLINE utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, size_t cap,
+                                         unsigned flags, int be) {
+  size_t k = 0;
+  utfx_result r;
+  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
+    size_t h = utfxi_ascii_step(s, 2, 64, 0, 1);
+    __m512i v = a512_load16(s, h, be);
+    if (!_mm512_cmpgt_epu16_mask(v, _mm512_set1_epi16(0xFF))) {
+      _mm256_mask_storeu_epi8(d, a512_mask32(h), _mm512_cvtepi16_epi8(v));
+      k = h;
+    }
+  }
+  r = utf16_to_latin1_body(s + k, n - k, d + k, cap - k, flags, be);
+  return utfxi_result_after(&r, k, k, 0);
 }
 
 utfx_result utfxi_convert_utf16le_to_latin1_avx512(const char16_t *s, size_t n, char *d, size_t cap,

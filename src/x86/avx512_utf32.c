@@ -84,7 +84,7 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
   A512_PIN(c16_7f);
   A512_PIN(c16_3f00);
   A512_PIN(c16_80c0);
-  if (n >= 256 && (uintptr_t)s % 64) {
+  if (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)s % 64) {
     /* A long input starts with the (at most 15) values that make the source
      * 64-byte aligned, by the scalar kernel: the loops load two to four
      * times the bytes they store, and a load across two cache lines costs
@@ -282,7 +282,7 @@ utfx_result utfxi_convert_utf32_to_latin1_avx512(const char32_t *s, size_t n, ch
   size_t i = 0;
   utfx_result r;
   A512_PIN(order);
-  if (n >= 256 && cap >= 256) {
+  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
     /* A long input starts with a masked step of the values that make the
      * source 64-byte aligned (the loop is load-bound: a load across two
      * cache lines costs two). */
