@@ -27,7 +27,7 @@
 #define MAX_ASCII 200
 #define MAX_TAIL 70
 #define MAX_IN (MAX_ASCII + 4 + MAX_TAIL)
-#define POISON_MAX 600 /* the longest input of poison_before */
+#define POISON_MAX 4200 /* the longest input of poison_before */
 /* largest output: UTF-32 of POISON_MAX units (MAX_IN * 4 + 256 for the suite) */
 #define REGION (POISON_MAX * 4 + 256)
 
@@ -222,10 +222,11 @@ static void issue_case(void) {
  * offset 0..64 from a PROT_NONE page, and the bytes from the page to it are
  * 0xF0 (a 4-byte lead, so a look-behind that reads them finds a character
  * without its continuations); inputs long enough for the kernels' aligning
- * heads (validate_utf8 checks one extra vector where that aligns its loads,
- * and that vector's 3 bytes before must be the source's own). */
+ * heads (from UTFXI_ALIGN_HEAD_BYTES, 4 KiB: validate_utf8 checks one extra
+ * vector where that aligns its loads, and that vector's 3 bytes before must
+ * be the source's own). */
 static void poison_before(void) {
-  static const size_t lengths[] = {520, POISON_MAX};
+  static const size_t lengths[] = {4100, POISON_MAX};
   char what[128];
   size_t off, li, it, i;
   for (off = 0; off <= 64; off++) {
