@@ -320,7 +320,7 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
   struct utfxi_u8state st = {0, 0, 0};
   size_t at = 0, out = 0;
   int status, clean_before = 0; /* the 3 bytes before the block: read, well-formed */
-  int try3 = 1;                  /* the last step made only 3-byte characters */
+  int try3 = 0;                  /* the last step made only 3-byte characters */
   while (n - at >= 32 && cap - out >= 32) {
     const unsigned char *p = s + at;
     __m256i v = _mm256_loadu_si256((const __m256i *)p), err;
