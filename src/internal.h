@@ -100,22 +100,23 @@ size_t utfxi_ascii_blocks_scalar(const unsigned char *, size_t, char16_t *);
 #define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
 
 /* Inputs from this many bytes on start with a head that aligns a kernel's
- * loads or stores (utfxi_ascii_step, or a few values by the scalar kernel):
+ * loads or stores (utfxi_aligning_step, or a few values by the scalar kernel):
  * below it the head, and the tail it leaves, cost more than the alignment
  * saves (256 units to Latin-1: 2x the time per call; a buffer that small
  * stays in L1, where a split line costs little). */
 #define UTFXI_ALIGN_HEAD_BYTES 4096
 #define UTFXI_ALIGN_HEAD(S, n) ((n) >= UTFXI_ALIGN_HEAD_BYTES / sizeof(S))
 
-/* The units an ASCII step of a SIMD kernel advances, having stored `step`
- * units at d (units of `unit` bytes): before a long run (`long_run`: the
- * caller has checked input and room for one), only as far as makes d
- * `align`-byte aligned, so that the run's stores never straddle cache lines
- * (a store across two lines costs two). The step itself when d is aligned,
- * or cannot be aligned by whole units. */
-static inline size_t utfxi_ascii_step(const void *d, size_t unit, size_t align, size_t step,
-                                      int long_run) {
-  size_t mis = (size_t)((uintptr_t)d % align);
+/* The units a step of a SIMD kernel advances, having done `step` units
+ * (of `unit` bytes) at p, a source or destination pointer: before a long
+ * run (`long_run`: the caller has checked input and room for one), only as
+ * far as makes p `align`-byte aligned, so that the run's loads or stores
+ * never straddle cache lines (an access across two lines costs two). The
+ * step itself when p is aligned, or cannot be aligned by whole units. With
+ * step 0: the units before p's next aligned address (0 if none). */
+static inline size_t utfxi_aligning_step(const void *p, size_t unit, size_t align, size_t step,
+                                         int long_run) {
+  size_t mis = (size_t)((uintptr_t)p % align);
   return long_run && mis && mis % unit == 0 ? (align - mis) / unit : step;
 }
 

@@ -18,7 +18,7 @@ size_t utfxi_utf8_length_from_latin1_avx2(const char *s, size_t n) {
   if (UTFXI_ALIGN_HEAD(*s, n)) {
     /* A head makes the loads below 32-byte aligned: the loop is load-bound,
      * and a load across two cache lines costs two. */
-    i = utfxi_ascii_step(s, 1, 32, 0, 1);
+    i = utfxi_aligning_step(s, 1, 32, 0, 1);
     high = (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(_mm256_loadu_si256(
                                       (const __m256i *)(const void *)s)) &
                                   (uint32_t)_bzhi_u32(~0u, (unsigned)i));

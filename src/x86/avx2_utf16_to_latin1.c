@@ -54,7 +54,7 @@ UTFXI_INLINE utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, s
     __m256i a = a2_load16(s, be), b = a2_load16(s + 16, be);
     if (_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)0xFF00))) {
       _mm256_storeu_si256((__m256i *)d, _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
-      k = utfxi_ascii_step(s, 2, 32, 32, 1);
+      k = utfxi_aligning_step(s, 2, 32, 32, 1);
     }
   }
   r = utf16_to_latin1_body(s + k, n - k, d + k, cap - k, flags, be);

@@ -104,7 +104,7 @@ UTFXI_INLINE utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d
       _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
       _mm256_storeu_si256((__m256i *)(d + 8),
                           _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)));
-      i = w = utfxi_ascii_step(d, 4, 32, 16, 1);
+      i = w = utfxi_aligning_step(d, 4, 32, 16, 1);
     }
   }
   while (n - i >= 16 && cap - w >= 16) {

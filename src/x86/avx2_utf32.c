@@ -256,11 +256,12 @@ UTFXI_INLINE utfx_result utf32_convert_aligned(const char32_t *s, size_t n, void
   size_t k = 0, unit = t == OUT_UTF8 ? 1 : 2;
   utfx_result h = utfxi_result(UTFX_OK, 0, 0, 0), r;
   if (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)s % 32) {
-    k = utfxi_ascii_step(s, 4, 32, 0, 1);
+    k = utfxi_aligning_step(s, 4, 32, 0, 1);
     h = scalar32(s, k, dst, cap, flags, t);
     if (h.status != UTFX_OK) return h;
   }
-  r = utf32_convert(s + k, n - k, (unsigned char *)dst + unit * h.written, cap - h.written, flags, t);
+  r = utf32_convert(s + k, n - k, (unsigned char *)dst + unit * h.written, cap - h.written, flags,
+                    t);
   return utfxi_result_after(&r, k, h.written, h.replaced);
 }
 
@@ -296,9 +297,9 @@ utfx_result utfxi_convert_utf32_to_latin1_avx2(const char32_t *s, size_t n, char
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s), b;
     if (_mm256_testz_si256(a, high)) {
       b = _mm256_packus_epi16(_mm256_packus_epi32(a, a), a);
-      _mm_storel_epi64((__m128i *)(void *)d,
-                       _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1)));
-      i = utfxi_ascii_step(s, 4, 32, 8, 1);
+      _mm_storel_epi64((__m128i *)(void *)d, _mm_unpacklo_epi32(_mm256_castsi256_si128(b),
+                                                                 _mm256_extracti128_si256(b, 1)));
+      i = utfxi_aligning_step(s, 4, 32, 8, 1);
     }
   }
   for (; n - i >= 32 && cap - i >= 32; i += 32) {

@@ -19,7 +19,7 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
   if (UTFXI_ALIGN_HEAD(*s, n)) {
     /* A masked head makes the loads below 64-byte aligned: the loop is
      * load-bound, and a load across two cache lines costs two. */
-    i = utfxi_ascii_step(s, 1, 64, 0, 1);
+    i = utfxi_aligning_step(s, 1, 64, 0, 1);
     high = (size_t)_mm_popcnt_u64(_mm512_movepi8_mask(a512_load8(s, i)));
   }
   for (; n - i >= 256; i += 256) {

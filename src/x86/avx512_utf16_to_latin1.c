@@ -55,7 +55,7 @@ UTFXI_INLINE utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, s
   size_t k = 0;
   utfx_result r;
   if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
-    size_t h = utfxi_ascii_step(s, 2, 64, 0, 1);
+    size_t h = utfxi_aligning_step(s, 2, 64, 0, 1);
     __m512i v = a512_load16(s, h, be);
     if (!_mm512_cmpgt_epu16_mask(v, _mm512_set1_epi16(0xFF))) {
       _mm256_mask_storeu_epi8(d, a512_mask32(h), _mm512_cvtepi16_epi8(v));

@@ -90,7 +90,7 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
      * times the bytes they store, and a load across two cache lines costs
      * two. Values are independent, so any cut is a character boundary. */
     utfx_result r;
-    i = utfxi_ascii_step(s, 4, 64, 0, 1);
+    i = utfxi_aligning_step(s, 4, 64, 0, 1);
     r = finish(s, i, dst, cap, flags, t, 0, 0, 0);
     if (r.status != UTFX_OK) return r;
     w = r.written;
@@ -286,7 +286,7 @@ utfx_result utfxi_convert_utf32_to_latin1_avx512(const char32_t *s, size_t n, ch
     /* A long input starts with a masked step of the values that make the
      * source 64-byte aligned (the loop is load-bound: a load across two
      * cache lines costs two). */
-    size_t k = utfxi_ascii_step(s, 4, 64, 0, 1);
+    size_t k = utfxi_aligning_step(s, 4, 64, 0, 1);
     __m512i v = a512_load32(s, k);
     if (!_mm512_cmpgt_epu32_mask(v, ff)) {
       _mm_mask_storeu_epi8(d, (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), _mm512_cvtepi32_epi8(v));

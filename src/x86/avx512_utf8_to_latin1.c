@@ -103,7 +103,7 @@ A512_BODY utfx_result utf8_to_latin1_body(const unsigned char *s, size_t n, unsi
       /* Before a long run the step advances only far enough to make the
        * destination 64-byte aligned: the run's stores then never straddle
        * cache lines. */
-      size_t adv = utfxi_ascii_step(d + w, 1, 64, 128, n - i >= 320 && cap - w >= 320);
+      size_t adv = utfxi_aligning_step(d + w, 1, 64, 128, n - i >= 320 && cap - w >= 320);
       _mm512_storeu_si512(d + w, v0);
       _mm512_storeu_si512(d + w + 64, v1);
       i += adv;
