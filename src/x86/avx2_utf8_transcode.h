@@ -334,7 +334,7 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
          * benchmark's buffer was 2 bytes off). */
         size_t unit = t == UTFXI_T_UTF32 ? 4 : t == UTFXI_T_LATIN1 ? 1 : 2;
         size_t adv = utfxi_aligning_step((unsigned char *)dst + out * unit, unit, 32, 64,
-                                      n - at >= 320 && cap - out >= 320);
+                                         n - at >= 320 && cap - out >= 320);
         utfxi_avx2_put_ascii(v, dst, out, t);
         utfxi_avx2_put_ascii(v1, dst, out + 32, t);
         at += adv;

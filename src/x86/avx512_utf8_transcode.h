@@ -100,7 +100,7 @@ UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void 
        * for 64 ASCII bytes to UTF-16 on Emerald Rapids, 4x the whole call.) */
       size_t unit = t == UTFXI_T_UTF32 ? 4 : 2;
       size_t adv = utfxi_aligning_step((unsigned char *)dst + w * unit, unit, 64, 64,
-                                    n - i >= 320 && cap - w >= 320);
+                                       n - i >= 320 && cap - w >= 320);
       utfxi_avx512_put_ascii(dst, w, v, t);
       i += adv;
       w += adv;
