@@ -20,9 +20,12 @@
 
 /* Writes the 32 units v as UTF-32 at d, dropping the units not in `keep`:
  * a unit in `pair` (a high surrogate) is combined with the unit in the
- * same lane of nx (its low surrogate). Returns the code points written. */
+ * same lane of nx (its low surrogate). Returns the code points written.
+ * `whole`: keep has at least 16 units (a block of 32 drops at most 16 low
+ * surrogates), so the first half's store can be a plain one of 16 values:
+ * the second half's store covers what it writes past its own values. */
 static inline size_t store_utf32(char32_t *d, __m512i v, __m512i nx, __mmask32 pair,
-                                 __mmask32 keep, __m512i pair_bias) {
+                                 __mmask32 keep, __m512i pair_bias, int whole) {
   unsigned len0 = (unsigned)_mm_popcnt_u32(keep & 0xFFFF);
   unsigned len1 = (unsigned)_mm_popcnt_u32(keep >> 16);
   __m512i c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
@@ -33,8 +36,11 @@ static inline size_t store_utf32(char32_t *d, __m512i v, __m512i nx, __mmask32 p
                              _mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0), pair_bias);
   c1 = _mm512_mask_sub_epi32(c1, (__mmask16)(pair >> 16),
                              _mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1), pair_bias);
-  _mm512_mask_storeu_epi32(d, (__mmask16)_bzhi_u32(0xFFFF, len0),
-                           _mm512_maskz_compress_epi32((__mmask16)keep, c0));
+  c0 = _mm512_maskz_compress_epi32((__mmask16)keep, c0);
+  if (whole)
+    _mm512_storeu_si512(d, c0);
+  else
+    _mm512_mask_storeu_epi32(d, (__mmask16)_bzhi_u32(0xFFFF, len0), c0);
   _mm512_mask_storeu_epi32(d + len0, (__mmask16)_bzhi_u32(0xFFFF, len1),
                            _mm512_maskz_compress_epi32((__mmask16)(keep >> 16), c1));
   return (size_t)len0 + len1;
@@ -89,6 +95,65 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
         continue;
       }
     }
+    if (n - i >= 33 && cap - w >= 32 && (i < slow_until || n - i < 64 || cap - w < 64)) {
+      /* Blocks of 32 units while the region with surrogates lasts (or near
+       * the end), each with the unit after it and room for 32 values: plain
+       * loads and stores, in a loop of its own (Mixed text: most of its
+       * blocks have no surrogate). */
+      int stop = 0;
+      do {
+        __m512i nx;
+        uint32_t hi, lo, pair, paired_lo, bad, keep;
+        v = a512_load16(s + i, 32, be);
+        if (!a512_surrogates(v, &uc)) { /* no carry either: that is a surrogate */
+          _mm512_storeu_si512(d + w, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)));
+          _mm512_storeu_si512(d + w + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)));
+          i += 32;
+          w += 32;
+          continue;
+        }
+        /* Surrogates, at a fixed step of 32 units: each unit is paired
+         * against the unit one on (a second load), so a pair across blocks
+         * is seen whole and its code point made in the high surrogate's
+         * lane; the next block drops the low one (`carry`). No load waits
+         * for this block's analysis (emoji: every block has pairs). */
+        nx = a512_load16(s + i + 1, 32, be);
+        hi = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, uc.fc00), uc.d800);
+        lo = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, uc.fc00), uc.dc00);
+        pair = hi & _mm512_cmpeq_epi16_mask(_mm512_and_si512(nx, uc.fc00), uc.dc00);
+        paired_lo = pair << 1 | carry;
+        bad = (hi & ~pair) | (lo & ~paired_lo);
+        if (bad) {
+          if (!(flags & UTFX_REPLACE)) {
+            i += carry; /* that low surrogate's pair is written */
+            carry = 0;
+            stop = 1;
+            break;
+          }
+          v = _mm512_mask_mov_epi16(v, bad, _mm512_set1_epi16((short)0xFFFD));
+        }
+        if (!bad && pair == hi && hi == (carry ? 0xAAAAAAAAu : 0x55555555u)) {
+          /* 16 pairs in the 32-bit lanes of v (of nx, one unit on, when the
+           * block starts with a carried low half): each lane's code point in
+           * place, one plain store, no compress (emoji text +41 %) */
+          __m512i x = carry ? nx : v;
+          __m512i cp = _mm512_sub_epi32(
+              _mm512_add_epi32(_mm512_srli_epi32(_mm512_slli_epi32(x, 16), 6), /* high << 10 */
+                               _mm512_srli_epi32(x, 16)),
+              pair_bias);
+          _mm512_storeu_si512(d + w, cp);
+          w += 16;
+        } else {
+          keep = ~(lo & paired_lo);
+          w += store_utf32(d + w, v, nx, pair, keep, pair_bias, 1);
+          replaced += (size_t)_mm_popcnt_u32(bad);
+        }
+        carry = pair >> 31;
+        i += 32;
+      } while (i < slow_until && n - i >= 33 && cap - w >= 32);
+      if (stop) break;
+      continue;
+    }
     m = a512_mask32(k);
     v = a512_load16(s + i, k, be);
     if (!a512_surrogates(v, &uc)) {
@@ -99,47 +164,6 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
       _mm512_mask_storeu_epi32(d + w + 16, (__mmask16)(m >> 16), c1);
       i += k;
       w += k;
-      continue;
-    }
-    if (k == 32 && n - i >= 33 && cap - w >= 32) {
-      /* A full block with surrogates, at a fixed step of 32 units: each
-       * unit is paired against the units one on (a second load), so a pair
-       * across blocks is seen whole and its code point made in the high
-       * surrogate's lane; the next block drops the low one (`carry`). No
-       * load waits for this block's analysis (emoji: every block has pairs). */
-      __m512i nx = a512_load16(s + i + 1, 32, be);
-      uint32_t hi = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, uc.fc00), uc.d800);
-      uint32_t lo = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, uc.fc00), uc.dc00);
-      uint32_t pair = hi & _mm512_cmpeq_epi16_mask(_mm512_and_si512(nx, uc.fc00), uc.dc00);
-      uint32_t paired_lo = pair << 1 | carry, bad = (hi & ~pair) | (lo & ~paired_lo), keep;
-      if (bad) {
-        if (!(flags & UTFX_REPLACE)) {
-          i += carry; /* that low surrogate's pair is written */
-          carry = 0;
-          break;
-        }
-        v = _mm512_mask_mov_epi16(v, bad, _mm512_set1_epi16((short)0xFFFD));
-      }
-      if (!bad && pair == hi && hi == (carry ? 0xAAAAAAAAu : 0x55555555u)) {
-        /* 16 pairs in the 32-bit lanes of v (of nx, one unit on, when the
-         * block starts with a carried low half): each lane's code point in
-         * place, one plain store, no compress (emoji text +41 %) */
-        __m512i x = carry ? nx : v;
-        __m512i cp = _mm512_sub_epi32(
-            _mm512_add_epi32(_mm512_srli_epi32(_mm512_slli_epi32(x, 16), 6), /* high << 10 */
-                             _mm512_srli_epi32(x, 16)),
-            pair_bias);
-        _mm512_storeu_si512(d + w, cp);
-        w += 16;
-        carry = pair >> 31;
-        i += 32;
-        continue;
-      }
-      keep = ~(lo & paired_lo);
-      w += store_utf32(d + w, v, nx, pair, keep, pair_bias);
-      replaced += (size_t)_mm_popcnt_u32(bad);
-      carry = pair >> 31;
-      i += 32;
       continue;
     }
     if (carry) { /* the low surrogate at i is written, with its pair */
@@ -156,7 +180,7 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
       }
       keep = (__mmask32)(a512_mask32(p.adv) & ~p.lo);
       if (cap - w < (size_t)_mm_popcnt_u32(keep)) break;
-      w += store_utf32(d + w, v, _mm512_permutexvar_epi16(next_index, v), p.hi, keep, pair_bias);
+      w += store_utf32(d + w, v, _mm512_permutexvar_epi16(next_index, v), p.hi, keep, pair_bias, 0);
       replaced += (size_t)_mm_popcnt_u32(p.bad);
       i += p.adv;
     }
