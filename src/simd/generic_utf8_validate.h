@@ -132,6 +132,13 @@ utfx_result G_NAME(validate_ascii)(const char *src, size_t n) {
     return utfxi_result(UTFX_OK, n, 0, 0);
   }
 #else
+  if (n >= V_BYTES) {
+    /* The last vector, overlapping bytes already checked (all ASCII, so
+     * the first high byte it finds is the input's): no scalar tail. */
+    vu8 v = v_load(s + n - V_BYTES);
+    if (v_any_high(v)) return utfxi_result(UTFX_INVALID, n - V_BYTES + v_first_high(v), 0, 0);
+    return utfxi_result(UTFX_OK, n, 0, 0);
+  }
   {
     utfx_result r = utfxi_validate_ascii_scalar(src + i, n - i);
     return utfxi_result(r.status, i + r.read, 0, 0);
