@@ -43,7 +43,7 @@ static const struct tier tiers[] = {
 };
 #define TIER_COUNT (sizeof tiers / sizeof tiers[0])
 
-static _Atomic(const struct utfxi_kernels *) active;
+_Atomic(const struct utfxi_kernels *) utfxi_active_table;
 
 static const struct tier *find_tier(const char *name) {
   size_t i;
@@ -72,20 +72,15 @@ static int tier_supported(const struct tier *t) {
   return (cpu_features() & t->required) == t->required;
 }
 
-static const struct utfxi_kernels *resolve(void) {
+const struct utfxi_kernels *utfxi_resolve(void) {
   const struct utfxi_kernels *expected = NULL, *choice = NULL;
   const struct tier *forced = find_tier(getenv("UTFX_IMPL"));
   size_t i;
   if (forced && tier_supported(forced)) choice = forced->kernels;
   for (i = 0; !choice && i < TIER_COUNT; i++)
     if (tier_supported(&tiers[i])) choice = tiers[i].kernels;
-  if (!atomic_compare_exchange_strong(&active, &expected, choice)) return expected;
+  if (!atomic_compare_exchange_strong(&utfxi_active_table, &expected, choice)) return expected;
   return choice;
-}
-
-const struct utfxi_kernels *utfxi_active(void) {
-  const struct utfxi_kernels *k = atomic_load_explicit(&active, memory_order_acquire);
-  return k ? k : resolve();
 }
 
 const char *utfx_implementation(void) { return utfxi_active()->name; }
@@ -93,7 +88,7 @@ const char *utfx_implementation(void) { return utfxi_active()->name; }
 int utfx_set_implementation(const char *name) {
   const struct tier *t = find_tier(name);
   if (!t || !tier_supported(t)) return -1;
-  atomic_store_explicit(&active, t->kernels, memory_order_release);
+  atomic_store_explicit(&utfxi_active_table, t->kernels, memory_order_release);
   return 0;
 }
 

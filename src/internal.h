@@ -9,6 +9,7 @@
 
 #include "utfx.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -120,8 +121,15 @@ static inline size_t utfxi_aligning_step(const void *p, size_t unit, size_t alig
   return long_run && mis && mis % unit == 0 ? (align - mis) / unit : step;
 }
 
-/* The active kernel table (dispatch.c). */
-const struct utfxi_kernels *utfxi_active(void);
+/* The active kernel table (dispatch.c): NULL until the first use resolves
+ * it. The load is inline in every public function: a call more would cost
+ * a short input as much as its conversion (a 64-byte validation: 7 ns). */
+extern _Atomic(const struct utfxi_kernels *) utfxi_active_table;
+const struct utfxi_kernels *utfxi_resolve(void);
+static inline const struct utfxi_kernels *utfxi_active(void) {
+  const struct utfxi_kernels *k = atomic_load_explicit(&utfxi_active_table, memory_order_acquire);
+  return k ? k : utfxi_resolve();
+}
 
 /* Generic kernel bodies take their variant (byte order, target form) as a
  * constant argument; forcing them inline makes the compiler stamp out one
