@@ -3,8 +3,9 @@
  * 32 units with every unit <= 0xFF narrow with vpackuswb + vpermq into 32
  * exact bytes. A unit above 0xFF (outside Latin-1, or a surrogate: an error
  * in both modes) hands the rest to the scalar kernel, which stops there with
- * the exact offsets; so do a block that does not fit and the last < 32
- * units. References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
+ * the exact offsets; so does a block that does not fit. The last < 32 units
+ * are the last 32 again, overlapping, when all fit. References: Lemire &
+ * Mula 2022 (see avx2_utf16_to_utf8.c). */
 #ifndef __AVX2__
 #error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
 #endif
@@ -35,6 +36,16 @@ UTFXI_INLINE utfx_result utf16_to_latin1_body(const char16_t *s, size_t n, char 
     _mm256_storeu_si256((__m256i *)(d + i),
                         _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
     i += 32;
+  }
+  if (i < n && n - i < 32 && n >= 32 && cap >= n) {
+    /* The last 32 units, overlapping units already done (the same bytes
+     * again), instead of the scalar kernel for the rest */
+    __m256i a = a2_load16(s + n - 32, be), b = a2_load16(s + n - 16, be);
+    if (_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)0xFF00))) {
+      _mm256_storeu_si256((__m256i *)(d + n - 32),
+                          _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
+      return utfxi_result(UTFX_OK, n, n, 0);
+    }
   }
   r = be ? utfxi_convert_utf16be_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags)
          : utfxi_convert_utf16le_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
