@@ -344,6 +344,24 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
                                        (unsigned char *)dst + out);
           at += run;
           out += run;
+        } else {
+          /* ASCII runs: 128 bytes a test, in a loop of their own (through
+           * the step above, a step's offsets waited on its aligning step) */
+          while (n - at >= 128 && cap - out >= 128) {
+            const unsigned char *q = s + at;
+            __m256i a = _mm256_loadu_si256((const __m256i *)q);
+            __m256i b = _mm256_loadu_si256((const __m256i *)(q + 32));
+            __m256i c = _mm256_loadu_si256((const __m256i *)(q + 64));
+            __m256i x = _mm256_loadu_si256((const __m256i *)(q + 96));
+            if (_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, x))))
+              break;
+            utfxi_avx2_put_ascii(a, dst, out, t);
+            utfxi_avx2_put_ascii(b, dst, out + 32, t);
+            utfxi_avx2_put_ascii(c, dst, out + 64, t);
+            utfxi_avx2_put_ascii(x, dst, out + 96, t);
+            at += 128;
+            out += 128;
+          }
         }
         continue;
       }
