@@ -32,14 +32,25 @@
 
 #include "avx512_utf8_common.h"
 
-/* Writes the 64 ASCII bytes v as 64 units at unit index w of dst. */
-static inline void utfxi_avx512_put_ascii(void *dst, size_t w, __m512i v, enum utfxi_target t) {
+/* Writes the first r <= 64 ASCII bytes of v as r units at unit index w of
+ * dst: plain stores for r = 64 (a constant there), masked ones below. */
+static inline void utfxi_avx512_put_ascii(void *dst, size_t w, __m512i v, size_t r,
+                                          enum utfxi_target t) {
+  const __mmask64 m = _bzhi_u64(~0ull, (unsigned)r);
   if (t == UTFXI_T_UTF32) {
     char32_t *d = (char32_t *)dst + w;
-    _mm512_storeu_si512((void *)d, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v)));
-    _mm512_storeu_si512((void *)(d + 16), _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1)));
-    _mm512_storeu_si512((void *)(d + 32), _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2)));
-    _mm512_storeu_si512((void *)(d + 48), _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3)));
+    __m512i q[4];
+    int j;
+    q[0] = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v));
+    q[1] = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1));
+    q[2] = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2));
+    q[3] = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3));
+    for (j = 0; j < 4; j++) {
+      if (r == 64)
+        _mm512_storeu_si512((void *)(d + 16 * j), q[j]);
+      else
+        _mm512_mask_storeu_epi32(d + 16 * j, (__mmask16)(m >> 16 * j), q[j]);
+    }
   } else {
     char16_t *d = (char16_t *)dst + w;
     __m512i a = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
@@ -48,34 +59,13 @@ static inline void utfxi_avx512_put_ascii(void *dst, size_t w, __m512i v, enum u
       a = _mm512_slli_epi16(a, 8);
       b = _mm512_slli_epi16(b, 8);
     }
-    _mm512_storeu_si512((void *)d, a);
-    _mm512_storeu_si512((void *)(d + 32), b);
-  }
-}
-
-/* The same for the first r < 64 bytes of v: r units, masked stores. */
-static inline void utfxi_avx512_put_ascii_tail(void *dst, size_t w, __m512i v, size_t r,
-                                               enum utfxi_target t) {
-  __mmask64 m = _bzhi_u64(~0ull, (unsigned)r);
-  if (t == UTFXI_T_UTF32) {
-    char32_t *d = (char32_t *)dst + w;
-    _mm512_mask_storeu_epi32(d, (__mmask16)m, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v)));
-    _mm512_mask_storeu_epi32(d + 16, (__mmask16)(m >> 16),
-                             _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1)));
-    _mm512_mask_storeu_epi32(d + 32, (__mmask16)(m >> 32),
-                             _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2)));
-    _mm512_mask_storeu_epi32(d + 48, (__mmask16)(m >> 48),
-                             _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3)));
-  } else {
-    char16_t *d = (char16_t *)dst + w;
-    __m512i a = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
-    __m512i b = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1));
-    if (t == UTFXI_T_UTF16BE) {
-      a = _mm512_slli_epi16(a, 8);
-      b = _mm512_slli_epi16(b, 8);
+    if (r == 64) {
+      _mm512_storeu_si512((void *)d, a);
+      _mm512_storeu_si512((void *)(d + 32), b);
+    } else {
+      _mm512_mask_storeu_epi16(d, (__mmask32)m, a);
+      _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), b);
     }
-    _mm512_mask_storeu_epi16(d, (__mmask32)m, a);
-    _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), b);
   }
 }
 
@@ -113,7 +103,7 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
            : _mm512_loadu_si512((const void *)p);
   high = _mm512_movepi8_mask(v);
   if (!high && last) {
-    utfxi_avx512_put_ascii_tail(dst, w, v, r, t);
+    utfxi_avx512_put_ascii(dst, w, v, r, t);
     *pi = i + r;
     *pw = w + r;
     return 0;
@@ -129,7 +119,7 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
     size_t unit = t == UTFXI_T_UTF32 ? 4 : 2;
     size_t adv = utfxi_aligning_step((unsigned char *)dst + w * unit, unit, 64, 64,
                                      n - i >= 320 && cap - w >= 320);
-    utfxi_avx512_put_ascii(dst, w, v, t);
+    utfxi_avx512_put_ascii(dst, w, v, 64, t);
     i += adv;
     w += adv;
     /* ASCII runs: 256 bytes per test while they last. */
@@ -141,10 +131,10 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
       __m512i v3 = _mm512_loadu_si512((const void *)(q + 192));
       if (_mm512_movepi8_mask(_mm512_ternarylogic_epi64(v0, v1, _mm512_or_si512(v2, v3), 0xFE)))
         break;
-      utfxi_avx512_put_ascii(dst, w, v0, t);
-      utfxi_avx512_put_ascii(dst, w + 64, v1, t);
-      utfxi_avx512_put_ascii(dst, w + 128, v2, t);
-      utfxi_avx512_put_ascii(dst, w + 192, v3, t);
+      utfxi_avx512_put_ascii(dst, w, v0, 64, t);
+      utfxi_avx512_put_ascii(dst, w + 64, v1, 64, t);
+      utfxi_avx512_put_ascii(dst, w + 128, v2, 64, t);
+      utfxi_avx512_put_ascii(dst, w + 192, v3, 64, t);
       i += 256;
       w += 256;
     }
