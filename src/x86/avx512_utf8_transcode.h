@@ -24,9 +24,10 @@
  *    is ever written.
  * Bounds: a step needs 64 readable bytes and room for 64 units (it writes at
  * most one unit per input byte), so `cap` is checked once per step. The last
- * bytes of the input (under 64) are one more step, loaded zero-padded, when
- * there is room for a unit each; the end of a destination that is too small
- * is done by the scalar steps, which stop at a character boundary. */
+ * bytes of the input (8 to 63) are one more step, loaded zero-padded, when
+ * there is room for a unit each; fewer, and the end of a destination that is
+ * too small, are done by the scalar steps, which stop at a character
+ * boundary. */
 #ifndef UTFX_X86_AVX512_UTF8_TRANSCODE_H
 #define UTFX_X86_AVX512_UTF8_TRANSCODE_H
 
@@ -312,7 +313,9 @@ UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void 
   kc.k_f0 = utfxi_avx512_bytes(0xF0);
   while (!status && n - i >= 64 && cap - w >= 64)
     status = utfxi_avx512_utf8_step(s, n, dst, cap, flags, t, &kc, &st, &i, &w, &clean, 0);
-  if (!status && n - i && n - i < 64 && cap - w >= n - i)
+  /* A last step for 8 bytes or more: fewer cost the scalar steps less (on
+   * mixed-script text a block costs what 8 of its bytes do there) */
+  if (!status && n - i >= 8 && n - i < 64 && cap - w >= n - i)
     status = utfxi_avx512_utf8_step(s, n, dst, cap, flags, t, &kc, &st, &i, &w, &clean, 1);
   if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
   st.i = i;
