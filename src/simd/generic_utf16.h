@@ -27,12 +27,16 @@
 /* Units set in a unit mask. */
 #define G16_COUNT(m) ((size_t)(g_popcnt64(m) / V16_UNIT_BITS))
 
-/* Nonzero if some of the 2 * V16_BLOCK units at s is a surrogate. */
+/* Nonzero if some unit of the two blocks (a, b), (c, e) of raw units is a
+ * surrogate. */
+static inline int g16_any_surrogate4(vu16 a, vu16 b, vu16 c, vu16 e, int be) {
+  return v16_any_top_eq4(a, b, c, e, be ? 0x00F8 : 0xF800, be ? 0x00D8 : 0xD800);
+}
+
+/* The same for the 2 * V16_BLOCK units at s. */
 static inline int g16_any_surrogate_x4(const char16_t *s, int be) {
-  const unsigned mask = be ? 0x00F8 : 0xF800, sur = be ? 0x00D8 : 0xD800;
-  return v16_any_top_eq4(v16_load_raw(s), v16_load_raw(s + V16_UNITS),
-                         v16_load_raw(s + 2 * V16_UNITS), v16_load_raw(s + 3 * V16_UNITS), mask,
-                         sur);
+  return g16_any_surrogate4(v16_load_raw(s), v16_load_raw(s + V16_UNITS),
+                            v16_load_raw(s + 2 * V16_UNITS), v16_load_raw(s + 3 * V16_UNITS), be);
 }
 
 /* The same for the 4 * V16_BLOCK units at s. */
@@ -198,7 +202,7 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
        * s, cost avx2 a third on Zen 5) */
       vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
       vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-      if (!v16_any_top_eq4(a, b, c, e, be ? 0x00F8 : 0xF800, be ? 0x00D8 : 0xD800)) {
+      if (!g16_any_surrogate4(a, b, c, e, be)) {
         if (copy) {
           v16_store(d + i, a);
           v16_store(d + i + V16_UNITS, b);
