@@ -296,10 +296,10 @@ typedef struct utfx_decoder {
   unsigned char held_;    /* bytes in buf_ */
   unsigned char missing_; /* bytes Node waits for to complete buf_; 0 while
                              held_ > 0: buf_ is complete, output not yet written */
-  unsigned char unused_;
+  unsigned char flags_;   /* WHATWG mode: UTFX_WHATWG_* and "BOM seen" */
   unsigned char buf_[4];  /* held bytes: utf8 <= 3 (+1 on completion),
                              utf16le <= 4, base64 <= 2 (+1) */
-  uint16_t high_;         /* utf16le: a high surrogate waiting for the next unit */
+  uint16_t high_;         /* utf16: a high surrogate waiting for the next unit */
   uint16_t pad_;
 } utfx_decoder;
 
@@ -312,6 +312,75 @@ UTFX_API utfx_result utfx_decoder_write_utf8(utfx_decoder *d, const char *src, s
                                              char *dst, size_t cap);
 UTFX_API utfx_result utfx_decoder_end_utf8(utfx_decoder *d, char *dst, size_t cap);
 UTFX_API size_t utfx_decoder_max_length_utf8(const utfx_decoder *d, size_t n);
+
+/* ---------------------------------------------------------------------------
+ * WHATWG mode of the streaming decoder: TextDecoder (Encoding Standard,
+ * "decode" with the UTF-8 decoder or the shared UTF-16 decoder). Each
+ * utfx_decoder_write(_utf8) returns what decode(chunk, {stream: true})
+ * returns, and utfx_decoder_end(_utf8) what the final decode() returns; a
+ * decoder made by utfx_decoder_init_whatwg takes the same entry points
+ * (write, end, max_length, and their _utf8 forms), which dispatch on its mode.
+ *
+ *   utfx_decoder_init_whatwg(d, enc, flags)
+ *       enc is UTFX_UTF8, UTFX_UTF16LE or UTFX_UTF16BE; flags is 0 or these:
+ *         UTFX_WHATWG_FATAL       an error stops the stream (TextDecoder's
+ *                                 fatal: true), else each becomes U+FFFD;
+ *         UTFX_WHATWG_IGNORE_BOM  keep a leading BOM (ignoreBOM: true).
+ *       Returns 0, or nonzero (d unusable: every call returns INVALID) for
+ *       another encoding or an unknown flag bit.
+ *   Semantics, for every way of cutting the input into writes (the output,
+ *   concatenated, is the one-shot result):
+ *     - BOM: the encoding's BOM (EF BB BF; FF FE for UTF-16LE; FE FF for
+ *       UTF-16BE) is removed if it is the stream's first code point, even
+ *       when split over writes, unless UTFX_WHATWG_IGNORE_BOM. U+FEFF later
+ *       on, or after an error's U+FFFD, stays.
+ *     - Replacement: U+FFFD per maximal subpart of ill-formed UTF-8 (as
+ *       UTFX_REPLACE), per lone surrogate of UTF-16, and at end for an
+ *       unfinished sequence (UTF-8 prefix, odd byte, high surrogate: one
+ *       U+FFFD for all that is held). A high surrogate ending a write waits
+ *       for the next one, so output never splits a pair.
+ *     - Fatal: write returns UTFX_INVALID, read = the offset in this write's
+ *       src of the first byte of the ill-formed sequence (0 when it began in
+ *       an earlier write), with everything before it in dst; end returns
+ *       INVALID (read 0) when a sequence is unfinished. Either way the
+ *       decoder is then reset, as TextDecoder is after it throws.
+ *     - write consumes all n bytes (read = n, OK); the few bytes of an
+ *       unfinished sequence wait in d. DST_FULL as in Node's mode: dst holds
+ *       whole characters, read counts the bytes they account for, call again
+ *       with src + read. max_length(d, n) bounds a write of n bytes (n = 0:
+ *       end): n + held for UTF-8, ceil((n + held) / 2) (+1 with a held high
+ *       surrogate) for UTF-16; x3 in the _utf8 form. A cap of 2 (UTF-16) or
+ *       4 (UTF-8) always makes progress.
+ *     - end writes the one U+FFFD of an unfinished sequence (or DST_FULL,
+ *       call again) and resets d, BOM included: the next write starts a new
+ *       stream.
+ *     - result.replaced counts the U+FFFD written.
+ *   The UTF-8 form writes the UTF-8 encoding of the same code points.
+ *
+ *   utfx_whatwg_decode(enc, flags, src, n, dst, cap) (and _utf8)
+ *       one-shot: TextDecoder.decode(src) of a whole buffer, no state (the
+ *       conversion kernel plus the BOM test). utfx_whatwg_max_length(enc, n)
+ *       (and _utf8) bounds the output; the exact size for UTF-8 input is
+ *       utfx_utf16_length_from_utf8 (minus 1 for a removed BOM). INVALID:
+ *       read = offset of the error (an unfinished sequence at the end: of its
+ *       first byte). DST_FULL: read counts the bytes whose output is in dst;
+ *       continue with src + read and UTFX_WHATWG_IGNORE_BOM (the rest is not
+ *       the stream's start). An encoding other than the three: INVALID, 0.
+ */
+#define UTFX_WHATWG 1
+#define UTFX_WHATWG_FATAL 1u
+#define UTFX_WHATWG_IGNORE_BOM 2u
+
+UTFX_API int utfx_decoder_init_whatwg(utfx_decoder *d, utfx_encoding enc, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_whatwg_decode(utfx_encoding enc, unsigned flags,
+                                                       const char *UTFX_RESTRICT src, size_t n,
+                                                       char16_t *UTFX_RESTRICT dst, size_t cap);
+UTFX_API UTFX_NODISCARD utfx_result utfx_whatwg_decode_utf8(utfx_encoding enc, unsigned flags,
+                                                            const char *UTFX_RESTRICT src,
+                                                            size_t n, char *UTFX_RESTRICT dst,
+                                                            size_t cap);
+UTFX_API size_t utfx_whatwg_max_length(utfx_encoding enc, size_t n);
+UTFX_API size_t utfx_whatwg_max_length_utf8(utfx_encoding enc, size_t n);
 
 /* ---------------------------------------------------------------------------
  * Dispatch. The library holds one kernel set per instruction-set tier

@@ -18,6 +18,7 @@
  * bytes consumed as read and keeps no tail (the caller passes the rest
  * again); a held piece that does not fit stays in buf_ as "complete"
  * (missing_ == 0) and is finished first by the next call. */
+#include "decoder_whatwg.h"
 #include "scalar/decoder_text.h"
 #include "scalar/unicode.h"
 
@@ -28,7 +29,7 @@ struct out {
   int u8;
 };
 
-#define ENC_UNUSABLE 0xFFu
+#define ENC_UNUSABLE UTFXI_DECODER_UNUSABLE
 
 static int host_le(void) { return utfxi_host_le(); }
 
@@ -567,22 +568,28 @@ int utfx_decoder_init(utfx_decoder *d, utfx_encoding enc) {
 utfx_result utfx_decoder_write(utfx_decoder *d, const char *src, size_t n, char16_t *dst,
                                size_t cap) {
   struct out o = {dst, cap, 0, 0, 0};
+  if (utfxi_decoder_is_whatwg(d))
+    return utfxi_whatwg_write(d, (const unsigned char *)src, n, dst, cap, 0);
   return decoder_write(d, (const unsigned char *)src, n, &o);
 }
 
 utfx_result utfx_decoder_end(utfx_decoder *d, char16_t *dst, size_t cap) {
   struct out o = {dst, cap, 0, 0, 0};
+  if (utfxi_decoder_is_whatwg(d)) return utfxi_whatwg_end(d, dst, cap, 0);
   return decoder_end(d, &o);
 }
 
 utfx_result utfx_decoder_write_utf8(utfx_decoder *d, const char *src, size_t n, char *dst,
                                     size_t cap) {
   struct out o = {dst, cap, 0, 0, 1};
+  if (utfxi_decoder_is_whatwg(d))
+    return utfxi_whatwg_write(d, (const unsigned char *)src, n, dst, cap, 1);
   return decoder_write(d, (const unsigned char *)src, n, &o);
 }
 
 utfx_result utfx_decoder_end_utf8(utfx_decoder *d, char *dst, size_t cap) {
   struct out o = {dst, cap, 0, 0, 1};
+  if (utfxi_decoder_is_whatwg(d)) return utfxi_whatwg_end(d, dst, cap, 1);
   return decoder_end(d, &o);
 }
 
@@ -611,5 +618,9 @@ static size_t bound(const utfx_decoder *d, size_t n, int u8) {
   }
 }
 
-size_t utfx_decoder_max_length(const utfx_decoder *d, size_t n) { return bound(d, n, 0); }
-size_t utfx_decoder_max_length_utf8(const utfx_decoder *d, size_t n) { return bound(d, n, 1); }
+size_t utfx_decoder_max_length(const utfx_decoder *d, size_t n) {
+  return utfxi_decoder_is_whatwg(d) ? utfxi_whatwg_bound(d, n, 0) : bound(d, n, 0);
+}
+size_t utfx_decoder_max_length_utf8(const utfx_decoder *d, size_t n) {
+  return utfxi_decoder_is_whatwg(d) ? utfxi_whatwg_bound(d, n, 1) : bound(d, n, 1);
+}
