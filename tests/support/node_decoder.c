@@ -43,29 +43,33 @@ static int read_file(const char *path, bytes *b) {
   return 1;
 }
 
-/* The oracle script, through $UTFX_TESTS_DIR or from the repository root. */
-static const char *oracle_path(void) {
+/* An oracle script, through $UTFX_TESTS_DIR or from the repository root. */
+static const char *oracle_path(const char *script) {
   const char *dir = getenv("UTFX_TESTS_DIR");
   static char path[4096];
-  snprintf(path, sizeof path, "%s/oracle/decoder_oracle.js", dir ? dir : "tests");
+  snprintf(path, sizeof path, "%s/oracle/%s", dir ? dir : "tests", script);
   return path;
 }
 
 const char *node_decoder_oracle(const bytes *cases, bytes *results) {
+  return node_run_oracle("decoder_oracle.js", cases, results);
+}
+
+const char *node_run_oracle(const char *script, const bytes *cases, bytes *results) {
   char in_path[] = "/tmp/utfx_decoder_cases_XXXXXX", out_path[] = "/tmp/utfx_decoder_node_XXXXXX";
   char cmd[8192];
   int fd_in, fd_out, ok;
   if (system("node --version > /dev/null 2>&1") != 0)
     return "node is not installed or not on PATH; this test needs it";
-  if (access(oracle_path(), R_OK) != 0)
-    return "tests/oracle/decoder_oracle.js not found (run from the repo root)";
+  if (access(oracle_path(script), R_OK) != 0)
+    return "the oracle script is not in tests/oracle/ (run from the repo root)";
   fd_in = mkstemp(in_path);
   fd_out = mkstemp(out_path);
   if (fd_in < 0 || fd_out < 0) return "cannot create temporary files";
   close(fd_in);
   close(fd_out);
   ok = write_file(in_path, cases);
-  snprintf(cmd, sizeof cmd, "node '%s' '%s' '%s'", oracle_path(), in_path, out_path);
+  snprintf(cmd, sizeof cmd, "node '%s' '%s' '%s'", oracle_path(script), in_path, out_path);
   ok = ok && system(cmd) == 0 && read_file(out_path, results);
   unlink(in_path);
   unlink(out_path);

@@ -24,5 +24,7 @@ uint32_t bytes_get_u32(const unsigned char *p);
 /* Runs the oracle on `cases` and appends its output to `results`. Returns
  * NULL on success, else why it could not run (node missing, ...). */
 const char *node_decoder_oracle(const bytes *cases, bytes *results);
+/* The same with another script of tests/oracle/ (its own record formats). */
+const char *node_run_oracle(const char *script, const bytes *cases, bytes *results);
 
 #endif
