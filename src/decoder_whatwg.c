@@ -152,7 +152,7 @@ static enum edge utf8_edge(utfx_decoder *d, struct wout *o, const unsigned char 
   memcpy(seq, d->buf_, len);
   while (len < need && i < n && utf8_continues(seq[0], len, src[i])) seq[len++] = src[i++];
   if (len < need && i == n) { /* still unfinished: keep it all */
-    memcpy(d->buf_ + d->held_, src, i);
+    if (i) memcpy(d->buf_ + d->held_, src, i); /* src may be NULL when n is 0 */
     d->held_ = (unsigned char)len;
     *pos = n;
     return EDGE_DONE;
@@ -290,15 +290,14 @@ static size_t units_body(const struct utfxi_kernels *k, struct wout *o, const ch
       utfx_result v = be ? k->validate_utf16be(s + i, units - i)
                          : k->validate_utf16le(s + i, units - i);
       size_t valid = v.status == UTFX_OK ? units - i : v.read;
-      char16_t *dst = (char16_t *)o->dst + o->w;
       if (valid > room(o)) { /* never half a pair */
         size_t c = room(o);
         if (c > 0 && is_high(s[i + c - 1])) c--;
-        if (c) memcpy(dst, s + i, 2 * c);
+        if (c) memcpy((char16_t *)o->dst + o->w, s + i, 2 * c);
         o->w += c;
         return i + c;
       }
-      if (valid) memcpy(dst, s + i, 2 * valid);
+      if (valid) memcpy((char16_t *)o->dst + o->w, s + i, 2 * valid);
       o->w += valid;
       i += valid;
       if (i == units) break;
@@ -464,9 +463,9 @@ static utfx_result decode_once(utfx_encoding enc, unsigned flags, const char *sr
   r = utfxi_whatwg_write(&d, (const unsigned char *)src, n, dst, cap, u8);
   if (r.status != UTFX_OK) return r;
   pending = d.held_ + (d.high_ ? 2u : 0u);
-  e = utfxi_whatwg_end(&d, u8 ? (void *)((char *)dst + r.written)
-                              : (void *)((char16_t *)dst + r.written),
-                       cap - r.written, u8);
+  if (dst) /* NULL (cap 0) stays NULL: NULL + 0 is undefined */
+    dst = u8 ? (void *)((char *)dst + r.written) : (void *)((char16_t *)dst + r.written);
+  e = utfxi_whatwg_end(&d, dst, cap - r.written, u8);
   if (e.status == UTFX_OK) pending = 0;
   return utfxi_result(e.status, n - pending, r.written + e.written, r.replaced + e.replaced);
 }

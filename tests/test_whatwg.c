@@ -675,6 +675,13 @@ static void suite_known(void) {
     CHECK(utfx_decoder_write(&d, "a", 1, NULL, 0).status == UTFX_INVALID, "refused decoder");
     CHECK(utfx_decoder_init_whatwg(&d, UTFX_UTF8, 4) != 0, "init accepts flag 4");
     CHECK(sizeof(utfx_decoder) == 12, "utfx_decoder grew");
+    /* an empty write (NULL, 0) and cap 0 with bytes held: defined, no output */
+    CHECK(utfx_decoder_init_whatwg(&d, UTFX_UTF8, 0) == 0, "init");
+    CHECK(utfx_decoder_write(&d, "\xF0\x9F", 2, NULL, 0).status == UTFX_OK, "held write");
+    CHECK(utfx_decoder_write(&d, NULL, 0, NULL, 0).status == UTFX_OK, "empty write");
+    CHECK(utfx_decoder_end(&d, NULL, 0).status == UTFX_DST_FULL, "end at cap 0");
+    CHECK(utfx_whatwg_decode(UTFX_UTF16LE, 0, "a", 1, NULL, 0).status == UTFX_DST_FULL,
+          "one-shot at cap 0");
   }
   tap_group("whatwg: known answers, refused encodings and flags");
 }
