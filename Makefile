@@ -238,8 +238,9 @@ cross-run: lib $(CROSS_TEST_BIN)
 # ---------------------------------------------------------------- fuzz
 # libFuzzer targets, one per family of input encodings (fuzz/fuzz_*.c): each
 # runs its input through every kernel tier and requires scalar's exact
-# results, the length functions, round trips and ICU's answers; and
-# fuzz_decoder, the streaming decoder under random chunkings and capacities.
+# results, the length functions, round trips and ICU's answers; fuzz_decoder,
+# the streaming decoder under random chunkings and capacities; fuzz_whatwg,
+# its WHATWG mode against the one-shot utfx_whatwg_decode, in both forms.
 # `make fuzz` builds them with clang (libFuzzer + ASan + UBSan) into
 # $(BUILD)/fuzz/ and runs each for FUZZ_SECONDS; new inputs go to
 # $(BUILD)/fuzz/corpus-<target>/ (fuzz/corpus/<target>/ is only read), crashes
@@ -260,7 +261,7 @@ fuzz: $(FUZZ_BIN) ## build the libFuzzer targets with clang and run each FUZZ_SE
 # Part of `make test` (after both test passes): every target fuzzed for
 # FUZZ_SMOKE_SECONDS under ASan+UBSan, one after the other on one core, so
 # a finding of the kind the corpus replay cannot know about yet turns the run
-# red. Bounded: 4 targets x 40 s, and fuzz/run.sh prints a few lines each.
+# red. Bounded: 5 targets x 40 s, and fuzz/run.sh prints a few lines each.
 FUZZ_SMOKE_SECONDS ?= 40
 fuzz-smoke: $(FUZZ_BIN) ## time-boxed fuzz run of every target (FUZZ_SMOKE_SECONDS each), fails on a finding
 	fuzz/run.sh $(BUILD) $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
