@@ -211,11 +211,57 @@ static void decoder_calls(void) {
       }
 }
 
+/* The WHATWG mode and its one-shot call, on the same texts (UTF-8, and the
+ * UTF-16LE/BE texts as bytes), replacing and fatal. */
+static void whatwg_calls(void) {
+  static const size_t chunks[] = {1, 3, 64, 1000};
+  size_t t, e, c;
+  unsigned flags;
+  int u8;
+  for (t = 0; t < TEXTS; t++)
+    for (e = 0; e < 3; e++)
+      for (flags = 0; flags <= UTFX_WHATWG_FATAL; flags++)
+        for (u8 = 0; u8 < 2; u8++) {
+          const utfx_encoding enc = e == 0 ? UTFX_UTF8 : e == 1 ? UTFX_UTF16LE : UTFX_UTF16BE;
+          const char *src = e == 0   ? text[t].utf8
+                            : e == 1 ? (const char *)text[t].utf16le
+                                     : (const char *)text[t].utf16be;
+          size_t n = e == 0 ? text[t].n_utf8 : 2 * text[t].n_utf16le, i;
+          if (u8)
+            sink = utfx_whatwg_decode_utf8(enc, flags, src, n, out.c, sizeof out.c).written;
+          else
+            sink = utfx_whatwg_decode(enc, flags, src, n, out.u16, sizeof out.u16 / 2).written;
+          CHECK_CLEAN(u8 ? "utfx_whatwg_decode_utf8" : "utfx_whatwg_decode", n);
+          for (c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+            utfx_decoder d;
+            if (utfx_decoder_init_whatwg(&d, enc, flags) != 0) {
+              CHECK(0, "utfx_decoder_init_whatwg(%d) failed", (int)enc);
+              continue;
+            }
+            for (i = 0; i < n; i += chunks[c]) {
+              size_t k = n - i < chunks[c] ? n - i : chunks[c];
+              if (u8)
+                sink = utfx_decoder_write_utf8(&d, src + i, k, out.c, sizeof out.c).written;
+              else
+                sink = utfx_decoder_write(&d, src + i, k, out.u16, sizeof out.u16 / 2).written;
+              CHECK_CLEAN(u8 ? "whatwg utfx_decoder_write_utf8" : "whatwg utfx_decoder_write", k);
+            }
+            if (u8)
+              sink = utfx_decoder_end_utf8(&d, out.c, sizeof out.c).written;
+            else
+              sink = utfx_decoder_end(&d, out.u16, sizeof out.u16 / 2).written;
+            CHECK_CLEAN(u8 ? "whatwg utfx_decoder_end_utf8" : "whatwg utfx_decoder_end", 0);
+          }
+        }
+}
+
 static void suite(void) {
   all_functions();
   tap_group("validate / convert / length / repair return with clean upper YMM/ZMM state");
   decoder_calls();
   tap_group("decoder calls return with clean upper YMM/ZMM state");
+  whatwg_calls();
+  tap_group("WHATWG decoder calls return with clean upper YMM/ZMM state");
 }
 
 int main(void) {
