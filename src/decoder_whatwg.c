@@ -441,33 +441,65 @@ size_t utfxi_whatwg_bound(const utfx_decoder *d, size_t n, int u8) {
 
 /* ------------------------------------------------------------ public API */
 
+/* The encodings and flags the WHATWG mode takes. */
+static int args_ok(utfx_encoding enc, unsigned flags) {
+  return (enc == UTFX_UTF8 || enc == UTFX_UTF16LE || enc == UTFX_UTF16BE) &&
+         !(flags & ~FLAGS_PUBLIC);
+}
+
 int utfx_decoder_init_whatwg(utfx_decoder *d, utfx_encoding enc, unsigned flags) {
   memset(d, 0, sizeof *d);
   d->enc_ = UTFXI_DECODER_UNUSABLE;
-  if (enc != UTFX_UTF8 && enc != UTFX_UTF16LE && enc != UTFX_UTF16BE) return -1;
-  if (flags & ~FLAGS_PUBLIC) return -1;
+  if (!args_ok(enc, flags)) return -1;
   d->enc_ = (unsigned char)(UTFXI_DECODER_WHATWG | (unsigned)enc);
   d->flags_ = (unsigned char)flags;
   return 0;
 }
 
-/* One write and end on a decoder of its own: the kernel call and the BOM
- * test, plus the few bytes of a final unfinished sequence. A result short
- * of n (DST_FULL, INVALID) counts only the bytes whose output is in dst. */
+/* The whole buffer needs no framing: the stream's first code point is a BOM
+ * exactly when the buffer starts with its bytes, and the kernels' STRICT and
+ * REPLACE modes already treat an unfinished UTF-8 sequence at the end as the
+ * standard's end-of-queue does. Only UTF-16 has a tail of its own (below). */
+static utfx_result once_utf16(const struct utfxi_kernels *k, struct wout *o, int be, int fatal,
+                              const unsigned char *p, size_t n, size_t skip) {
+  size_t units = (n - skip) / 2, body_end, used;
+  int err = 0;
+  /* An odd byte after a final high surrogate: one error for both. */
+  if (((n - skip) & 1) && units && is_high(unit_at(p + skip + 2 * (units - 1), be))) units--;
+  body_end = skip + 2 * units;
+  used = units ? utf16_body(k, o, p + skip, units, be, fatal, &err) : 0;
+  if (err) return result(UTFX_INVALID, skip + used, o);
+  if (skip + used < body_end) return result(UTFX_DST_FULL, skip + used, o);
+  if (body_end < n) {
+    if (fatal) return result(UTFX_INVALID, body_end, o);
+    if (!put_cp(o, 0xFFFD)) return result(UTFX_DST_FULL, body_end, o);
+    o->replaced++;
+  }
+  return result(UTFX_OK, n, o);
+}
+
+/* The one-shot decode: the BOM test, then the conversion function (UTF-8 to
+ * UTF-16, the common case, is exactly utfx_convert_utf8_to_utf16le/be on
+ * the rest), or the bodies of the streaming mode. */
 static utfx_result decode_once(utfx_encoding enc, unsigned flags, const char *src, size_t n,
                                void *dst, size_t cap, int u8) {
-  utfx_decoder d;
-  utfx_result r, e;
-  size_t pending;
-  if (utfx_decoder_init_whatwg(&d, enc, flags) != 0) return utfxi_result(UTFX_INVALID, 0, 0, 0);
-  r = utfxi_whatwg_write(&d, (const unsigned char *)src, n, dst, cap, u8);
-  if (r.status != UTFX_OK) return r;
-  pending = d.held_ + (d.high_ ? 2u : 0u);
-  if (dst) /* NULL (cap 0) stays NULL: NULL + 0 is undefined */
-    dst = u8 ? (void *)((char *)dst + r.written) : (void *)((char16_t *)dst + r.written);
-  e = utfxi_whatwg_end(&d, dst, cap - r.written, u8);
-  if (e.status == UTFX_OK) pending = 0;
-  return utfxi_result(e.status, n - pending, r.written + e.written, r.replaced + e.replaced);
+  const unsigned char *p = (const unsigned char *)src;
+  int fatal = (flags & UTFX_WHATWG_FATAL) != 0, err = 0;
+  size_t skip, used;
+  struct wout o = {dst, cap, 0, 0, u8};
+  if (!args_ok(enc, flags)) return utfxi_result(UTFX_INVALID, 0, 0, 0);
+  if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);
+  skip = flags & FLAG_IGNORE_BOM ? 0 : bom_length(enc, p, n);
+  if (enc == UTFX_UTF8 && !u8) {
+    unsigned mode = fatal ? UTFX_STRICT : UTFX_REPLACE;
+    utfx_result r = utfxi_host_le()
+                        ? utfx_convert_utf8_to_utf16le(src + skip, n - skip, dst, cap, mode)
+                        : utfx_convert_utf8_to_utf16be(src + skip, n - skip, dst, cap, mode);
+    return utfxi_result_after(&r, skip, 0, 0);
+  }
+  if (enc != UTFX_UTF8) return once_utf16(utfxi_active(), &o, enc == UTFX_UTF16BE, fatal, p, n, skip);
+  used = utf8_body8(utfxi_active(), &o, p + skip, n - skip, fatal, &err);
+  return result(err ? UTFX_INVALID : used < n - skip ? UTFX_DST_FULL : UTFX_OK, skip + used, &o);
 }
 
 utfx_result utfx_whatwg_decode(utfx_encoding enc, unsigned flags, const char *src, size_t n,
