@@ -360,8 +360,10 @@ UTFX_API size_t utfx_decoder_max_length_utf8(const utfx_decoder *d, size_t n);
  *   utfx_whatwg_decode(enc, flags, src, n, dst, cap) (and _utf8)
  *       one-shot: TextDecoder.decode(src) of a whole buffer, no state (the
  *       conversion kernel plus the BOM test). utfx_whatwg_max_length(enc, n)
- *       (and _utf8) bounds the output; the exact size for UTF-8 input is
- *       utfx_utf16_length_from_utf8 (minus 1 for a removed BOM). INVALID:
+ *       (and _utf8, 0 for another encoding) bounds the output: n units for
+ *       UTF-8 input, ceil(n / 2) for UTF-16, x3 in bytes; the exact size for
+ *       UTF-8 input is utfx_utf16_length_from_utf8 (minus 1 for a removed
+ *       BOM). INVALID:
  *       read = offset of the error (an unfinished sequence at the end: of its
  *       first byte). DST_FULL: read counts the bytes whose output is in dst;
  *       continue with src + read and UTFX_WHATWG_IGNORE_BOM (the rest is not
