@@ -466,7 +466,7 @@ static void set_what(int e, unsigned flags, int u8) {
 
 /* Every split of short inputs into 1-3 pieces, and the one-shot call. */
 static void suite_cuts(void) {
-  size_t inputs = test_emulated() ? 60 : 1000, t;
+  size_t inputs = test_emulated() ? 200 : 1000, t;
   int e, u8;
   unsigned flags;
   rng_seed(&rng, 33);
@@ -490,7 +490,7 @@ static void suite_cuts(void) {
 
 /* Every first cap 0..needed+2 of each call of 1-2 piece splits. */
 static void suite_capacity(void) {
-  size_t inputs = test_emulated() ? 10 : 60, t;
+  size_t inputs = test_emulated() ? 20 : 60, t;
   int e, u8;
   unsigned flags;
   rng_seed(&rng, 34);
@@ -516,7 +516,7 @@ static void suite_capacity(void) {
 /* Long inputs in random chunks (random caps on some calls). */
 static void suite_long(void) {
   static unsigned char in[MAX_IN];
-  size_t inputs = test_emulated() ? 12 : 200, t;
+  size_t inputs = test_emulated() ? 40 : 200, t;
   int e, u8;
   unsigned flags;
   rng_seed(&rng, 35);
@@ -546,7 +546,7 @@ static void suite_long(void) {
 /* Sources against PROT_NONE pages (both sides), destinations ending at one. */
 static void suite_guard(void) {
   static unsigned char in[MAX_IN];
-  size_t inputs = test_emulated() ? 4 : 24, t;
+  size_t inputs = test_emulated() ? 8 : 24, t;
   int e, u8, front;
   rng_seed(&rng, 36);
   for (e = 0; e < 3; e++)

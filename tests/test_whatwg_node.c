@@ -71,7 +71,7 @@ static void make_cases(void) {
   static unsigned char in[MAX_IN];
   size_t cuts[MAX_CHUNKS];
   test_rng rng;
-  size_t shorts = test_emulated() ? 150 : 1500, longs = test_emulated() ? 15 : 150, t;
+  size_t shorts = test_emulated() ? 500 : 1500, longs = test_emulated() ? 50 : 150, t;
   int e;
   unsigned flags;
   rng_seed(&rng, 20);
