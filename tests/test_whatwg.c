@@ -682,6 +682,25 @@ static void suite_known(void) {
     CHECK(utfx_whatwg_decode(UTFX_UTF16LE, 0, "a", 1, NULL, 0).status == UTFX_DST_FULL,
           "one-shot at cap 0");
   }
+  { /* after INVALID a new stream: its BOM is removed, nothing is pending */
+    utfx_decoder d;
+    char16_t out[8];
+    utfx_result r[4];
+    (void)utfx_decoder_init_whatwg(&d, UTFX_UTF8, UTFX_WHATWG_FATAL);
+    r[0] = utfx_decoder_write(&d, "\xEF\xBB\xBF" "A", 4, out, 8);
+    r[1] = utfx_decoder_write(&d, "\xFF", 1, out, 8);
+    r[2] = utfx_decoder_write(&d, "\xEF\xBB\xBF" "C", 4, out, 8);
+    CHECK(r[0].written == 1 && r[1].status == UTFX_INVALID && r[1].read == 0 &&
+              r[2].status == UTFX_OK && r[2].written == 1 && out[0] == 'C',
+          "fatal utf-8: the stream after INVALID");
+    (void)utfx_decoder_init_whatwg(&d, UTFX_UTF16LE, UTFX_WHATWG_FATAL);
+    r[0] = utfx_decoder_write(&d, "\x00\xD8", 2, out, 8);
+    r[1] = utfx_decoder_write(&d, "A\0", 2, out, 8);
+    r[2] = utfx_decoder_end(&d, out, 8);
+    CHECK(r[0].status == UTFX_OK && r[0].written == 0 && r[1].status == UTFX_INVALID &&
+              r[1].read == 0 && r[1].written == 0 && r[2].status == UTFX_OK && r[2].written == 0,
+          "fatal utf-16le: end after INVALID");
+  }
   tap_group("whatwg: known answers, refused encodings and flags");
 }
 
