@@ -1,8 +1,9 @@
 #!/bin/sh
 # The Node.js binding (bindings/node/) against Node's own StringDecoder,
-# Buffer#write / toString, TextEncoder#encodeInto and Buffer.byteLength:
-# bindings/node/test/test.js, which prints TAP, on every kernel tier this CPU
-# runs. The addon comes from `make test-build` ($BUILD/node/utfx.node). In the
+# Buffer#write / toString / from, TextEncoder#encodeInto and
+# Buffer.byteLength: bindings/node/test/test.js, which prints TAP, on every
+# kernel tier this CPU runs; then its register entry (test/register.js: the
+# decoders of streams, readline and child process pipes), as a subtest. The addon comes from `make test-build` ($BUILD/node/utfx.node). In the
 # sanitizer build (UTFX_SANITIZED=1) the addon is instrumented and node is
 # not, so the sanitizer runtime is preloaded into node and the test runs with
 # its smaller counts (--quick).
@@ -33,6 +34,19 @@ if [ -n "$UTFX_SANITIZED" ]; then
     exit 1
   fi
   # V8 keeps its heap alive at exit: leak reports would only be noise.
-  LD_PRELOAD=$rt ASAN_OPTIONS=detect_leaks=0 exec "$NODE" bindings/node/test/test.js --quick
+  export LD_PRELOAD=$rt ASAN_OPTIONS=detect_leaks=0
+  quick=--quick
 fi
-exec "$NODE" bindings/node/test/test.js
+# test.js's TAP, with register.js as its last test (an indented subtest).
+out=$(mktemp) || exit 1
+trap 'rm -f "$out"' EXIT
+"$NODE" bindings/node/test/test.js $quick >"$out"
+status=$?
+sed '/^1\.\.[0-9]*$/d' "$out"
+n=$(($(grep -c '^\(not \)\?ok ' "$out") + 1))
+"$NODE" bindings/node/test/register.js >"$out"
+reg=$?
+sed 's/^/    /' "$out"
+if [ $reg -eq 0 ]; then echo "ok $n - register (test/register.js)"; else echo "not ok $n - register (test/register.js)"; fi
+echo "1..$n"
+[ $status -eq 0 ] && [ $reg -eq 0 ]

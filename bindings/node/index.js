@@ -7,27 +7,35 @@
 // short that the N-API call would cost more than the work go to Node's own
 // code too (the thresholds are measured: bench/README.md in this directory).
 
+const fs = require('fs');
 const path = require('path');
 const { Buffer } = require('buffer');
 const { isUint8Array } = require('util').types;
 const builtin = require('string_decoder');
 
+// The addon: UTFX_NODE_ADDON, else the prebuilt binary for this platform
+// and architecture (prebuilds/PLATFORM-ARCH/, the layout prebuildify and
+// node-gyp-build use), else one built from source at install
+// (build/utfx.node, scripts/build.js), else the repository's `make node`.
 function loadAddon() {
-  const tried = [];
-  const candidates = process.env.UTFX_NODE_ADDON ? [process.env.UTFX_NODE_ADDON] : [
-    path.join(__dirname, '..', '..', 'build', 'node', 'utfx.node'), // make node
+  if (process.env.UTFX_NODE_ADDON) return require(process.env.UTFX_NODE_ADDON);
+  const candidates = [
+    path.join(__dirname, 'prebuilds', `${process.platform}-${process.arch}`, 'utfx.node'),
+    path.join(__dirname, 'build', 'utfx.node'),
+    path.join(__dirname, '..', '..', 'build', 'node', 'utfx.node'),
   ];
+  const errors = [];
   for (const file of candidates) {
+    if (!fs.existsSync(file)) continue;
     try {
       return require(file);
-    } catch (err) {
-      if (err.code !== 'MODULE_NOT_FOUND' && !/cannot open shared object/.test(err.message))
-        throw err;
-      tried.push(file);
+    } catch (err) { // e.g. a prebuilt binary this system's libc cannot load
+      errors.push(`${file}: ${err.message}`);
     }
   }
-  throw new Error(`utfx: the addon is not built (tried ${tried.join(', ')}); run \`make node\`` +
-    ' in the utfx directory, or set UTFX_NODE_ADDON');
+  throw new Error(`utfx: no usable addon for ${process.platform}-${process.arch}` +
+    (errors.length ? ` (${errors.join('; ')})` : '') +
+    '; build it from source with `npm rebuild utfx` (needs a C compiler and Node\'s headers)');
 }
 
 const addon = loadAddon();
@@ -37,183 +45,115 @@ const results = new Float64Array(4);
 addon.setup(args, results, require('buffer').constants.MAX_STRING_LENGTH);
 
 // Below these lengths Node's own code is faster than one N-API call
-// (measured with bench.js --crossover on this machine; see README.md).
+// (measured with bench.js --suite overhead; see README.md).
 let SMALL_DECODE = 16; // bytes, decode()
 let SMALL_STRING = 48; // UTF-16 units, write()
 let SMALL_ENCODE_INTO = 128; // UTF-16 units, encodeInto() (its result object costs)
 let SMALL_BYTE_LENGTH = 32; // UTF-16 units, byteLength()
+let SMALL_ENCODE = 64; // UTF-16 units, encode()
 
 // ------------------------------------------------------------ StringDecoder
+//
+// A utfx StringDecoder is Node's own: Node's constructor, state bytes, end(),
+// text() and legacy getters, with a write() that gives long chunks to utfx.
+// Node's state (7 bytes: held bytes, missing, buffered, encoding) lives in
+// C memory that both Node's native decoder and the addon read and update,
+// so short chunks can go to Node's write (cheaper than an N-API call) and
+// long ones to utfx in any order. latin1, ascii and utf16le decode by one
+// copy into V8 whoever does it: those decoders use Node's write as is.
 
-const kNativeDecoder = Symbol('kNativeDecoder'); // the same description as Node's
-const kHandle = Symbol('kHandle');
 const BuiltinDecoder = builtin.StringDecoder;
 const builtinProto = BuiltinDecoder.prototype;
-
-// utfx_encoding values (include/utfx.h) of Node's decoder encodings.
-const ENC = { __proto__: null, utf8: 0, utf16le: 1, latin1: 4, ascii: 5, base64: 6,
-  base64url: 7, hex: 8 };
-// The same as constants for the hot paths (a __proto__: null literal is a
-// dictionary-mode object: each property read there cost ~10 ns in write).
-const E_UTF8 = 0;
-const E_UTF16LE = 1;
-const E_LATIN1 = 4;
-const E_ASCII = 5;
-const E_BASE64 = 6;
-const E_BASE64URL = 7;
-const E_HEX = 8;
-// The state Buffer: Node's layout (kMissingBytes 4, kBufferedBytes 5), then
-// the utfx decoder (addon.c).
-const MISSING = 4;
+const builtinWrite = builtinProto.write;
+// Node's own symbol for its state (this[kNativeDecoder]), so that Node's
+// functions find our state.
+const kNativeDecoder = Object.getOwnPropertySymbols(new BuiltinDecoder('utf8'))
+  .find((sym) => sym.description === 'kNativeDecoder');
+if (kNativeDecoder === undefined) throw new Error('utfx: this Node\'s StringDecoder is unknown');
+// On the state Buffer: the addon's handle and the smallest chunk it takes.
+const kHandle = Symbol('kHandle');
+const kMin = Symbol('kMin');
+const ENCODING = 6; // Node's encoding number in the state (node.h)
 const BUFFERED = 5;
-const ENCODING = 6;
 
-// Encoding name -> Node's normalized name, as Node answered it.
-const names = new Map();
-function normalizeEncoding(enc) {
-  if (enc == null || enc === 'utf8' || enc === 'utf-8') return 'utf8';
-  const known = typeof enc === 'string' ? names.get(enc) : undefined;
-  if (known !== undefined) return known;
-  // Node's own answer (or its ERR_UNKNOWN_ENCODING), including what a
-  // monkey-patched Buffer.isEncoding allows.
-  const norm = new BuiltinDecoder(enc).encoding;
-  if (typeof enc === 'string' && ENC[norm] !== undefined && names.size < 256) names.set(enc, norm);
-  return norm;
-}
+// Smallest chunk (bytes) the addon decodes, by Node's encoding number:
+// utf8, base64, hex, base64url; the others are always Node's.
+const smallWrite = [];
+smallWrite[1] = 32; // utf8
+smallWrite[2] = 1024; // base64
+smallWrite[5] = 64; // hex
+smallWrite[7] = 1024; // base64url
 
-// StringDecoder#write of a chunk below these sizes (bytes, by utfx encoding;
-// latin1, ascii and base64 are tested first, in write) goes to Node's own
-// decoder (nodeDecoders) when ours holds nothing before and Node's would
-// hold nothing after:
-// Node's path then costs less than the N-API call. latin1, ascii and utf16le
-// are a copy either way (V8 makes the string), so Node's path always wins.
-// (A dense array: indices 2 and 3, UTF-16BE and UTF-32, are never used.)
-const smallWrite = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-smallWrite[E_UTF8] = 32;
-smallWrite[E_UTF16LE] = Infinity;
-smallWrite[E_LATIN1] = Infinity;
-smallWrite[E_ASCII] = Infinity;
-smallWrite[E_BASE64] = Infinity; // utfx is faster only above ~4 KiB
-smallWrite[E_BASE64URL] = Infinity;
-smallWrite[E_HEX] = 64;
-
-// Would Node's utf8 decoder, holding nothing, hold nothing after this chunk?
-// (Its rule, src/string_decoder.cc: it keeps a final lead byte with fewer
-// continuation bytes than it announces.)
-function utf8KeepsNothing(buf, n) {
-  for (let i = n - 1, k = 1; ; i--, k++) {
-    const c = buf[i];
-    if (c < 0x80) return true;
-    if ((c & 0xC0) === 0x80) {
-      if (k >= 4 || i === 0) return true;
-      continue;
-    }
-    const need = (c & 0xE0) === 0xC0 ? 2 : (c & 0xF0) === 0xE0 ? 3 : (c & 0xF8) === 0xF0 ? 4 : 0;
-    return k >= need;
+// Moves a Node decoder state into C memory the addon can reach cheaply (an
+// external; or, where external ArrayBuffers are not allowed, the Buffer
+// itself) and marks it with the threshold. Returns the state to use.
+function adopt(self, st) {
+  const min = smallWrite[st[ENCODING]];
+  if (min === undefined) {
+    st[kMin] = Infinity;
+    return st;
   }
-}
-
-// One of Node's decoders per encoding, which never holds anything: it is
-// given only chunks after which it holds nothing (then its write is
-// Node's own one-shot decode, and cheaper than an N-API call).
-const nodeDecoders = [];
-for (const name of Object.keys(ENC)) nodeDecoders[ENC[name]] = new BuiltinDecoder(name);
-
-// Would Node's decoder, holding nothing, hold nothing after these n > 0 bytes?
-// (latin1, ascii and hex never hold anything.)
-function keepsNothing(enc, buf, n) {
-  if (enc === E_UTF8) return utf8KeepsNothing(buf, n);
-  if (enc === E_UTF16LE) return n % 2 === 0 && (buf[n - 1] & 0xFC) !== 0xD8; // odd byte, high surrogate
-  return (enc !== E_BASE64 && enc !== E_BASE64URL) || n % 3 === 0;
-}
-
-// The state Buffer of one of our decoders, else undefined.
-function stateOf(self) {
-  return self == null ? undefined : self[kNativeDecoder];
+  const handle = addon.decoderNew();
+  const memory = addon.decoderMemory(handle);
+  if (memory === undefined) {
+    st[kHandle] = st;
+  } else {
+    const mine = Buffer.from(memory, 0, st.length);
+    mine.set(st);
+    mine[kHandle] = handle;
+    st = mine;
+    self[kNativeDecoder] = st;
+  }
+  st[kMin] = min;
+  return st;
 }
 
 function StringDecoder(encoding) {
-  this.encoding = normalizeEncoding(encoding);
-  // The state in C memory, seen from here through a Buffer over it; the
-  // addon takes the handle (cheaper to unwrap than a Buffer).
-  let handle = addon.decoderNew();
-  const memory = addon.decoderMemory(handle);
-  const state = memory === undefined ? Buffer.alloc(addon.stateSize) : Buffer.from(memory);
-  if (memory === undefined) handle = state;
-  // An encoding only a monkey-patched Buffer.isEncoding knows: Node's field
-  // gets undefined, which its C++ decoder reads as 0, ASCII.
-  addon.decoderInit(handle, ENC[this.encoding] ?? ENC.ascii);
-  Object.defineProperty(state, kHandle, { __proto__: null, value: handle });
-  this[kNativeDecoder] = state;
+  BuiltinDecoder.call(this, encoding); // Node's names, state and errors
+  const st = adopt(this, this[kNativeDecoder]);
+  if (st[kMin] === Infinity && new.target === StringDecoder) ObjectSetPrototypeOf(this, copyProto);
 }
+const ObjectSetPrototypeOf = Object.setPrototypeOf;
 
-StringDecoder.prototype.write = function write(buf) {
-  if (typeof buf === 'string')
-    return buf;
-  const state = this == null ? undefined : this[kNativeDecoder];
-  if (state !== undefined && buf instanceof Uint8Array) {
-    const enc = state[ENCODING];
-    if (enc >= E_LATIN1 && enc !== E_HEX) { // latin1, ascii, base64, base64url
-      if (buf.length < smallWrite[enc] &&
-          (enc <= E_ASCII || (state[BUFFERED] === 0 && buf.length % 3 === 0)))
-        return nodeDecoders[enc].write(buf);
-    } else {
+// StringDecoder#write. Also Node's own StringDecoder's, after register():
+// a Node-made decoder is adopted at its first long chunk.
+const decoderWrite = function write(buf) {
+  if (buf instanceof Uint8Array && this != null) {
+    let st = this[kNativeDecoder];
+    if (st != null) {
+      const min = st[kMin];
       const n = buf.length;
-      if (n < smallWrite[enc] && state[BUFFERED] === 0) {
-        if (n === 0) return '';
-        if (keepsNothing(enc, buf, n)) return nodeDecoders[enc].write(buf);
+      if (n >= min) return addon.decoderWrite(st[kHandle], buf);
+      if (min === undefined && n >= 32 && isUint8Array(st) && st.length === 7) {
+        st = adopt(this, st);
+        if (n >= st[kMin]) return addon.decoderWrite(st[kHandle], buf);
       }
     }
-    return addon.decoderWrite(state[kHandle], buf);
   }
-  if (state === undefined || !ArrayBuffer.isView(buf))
-    return builtinProto.write.call(this, buf); // Node's errors
-  return addon.decoderWrite(state[kHandle], buf);
+  return builtinWrite.call(this, buf); // short chunks, other views, Node's errors
 };
 
-StringDecoder.prototype.end = function end(buf) {
-  const state = stateOf(this);
-  if (state === undefined)
-    return builtinProto.end.call(this, buf);
-  let ret = '';
-  if (buf !== undefined)
-    ret = this.write(buf);
-  if (state[BUFFERED] > 0)
-    ret += addon.decoderFlush(state[kHandle]);
-  return ret;
-};
-
-StringDecoder.prototype.text = function text(buf, offset) {
-  const state = stateOf(this);
-  if (state === undefined)
-    return builtinProto.text.call(this, buf, offset);
-  // Node forgets what it held but keeps the stale lastChar bytes.
-  const last = state.readUInt32LE(0);
-  addon.decoderInit(state[kHandle], state[ENCODING]);
-  state.writeUInt32LE(last, 0);
-  return this.write(buf.slice(offset));
-};
-
-// The legacy getters: Node's state bytes, or Node's own getter (and error)
-// for a foreign `this`.
-function legacyProperty(name, read) {
-  const builtinGet = Object.getOwnPropertyDescriptor(builtinProto, name).get;
-  return {
-    __proto__: null,
-    configurable: true,
-    enumerable: true,
-    get() {
-      const state = stateOf(this);
-      return state === undefined ? builtinGet.call(this) : read(state);
-    },
-  };
+// Node's prototype, in Node's order, with our write.
+for (const k of Reflect.ownKeys(builtinProto)) {
+  if (k === 'constructor') continue;
+  const desc = Object.getOwnPropertyDescriptor(builtinProto, k);
+  Object.defineProperty(StringDecoder.prototype, k, k === 'write' ? { ...desc, value: decoderWrite } : desc);
 }
+// The prototype of latin1, ascii and utf16le decoders: Node's write itself.
+const copyProto = Object.create(StringDecoder.prototype);
+Object.defineProperty(copyProto, 'write', Object.getOwnPropertyDescriptor(builtinProto, 'write'));
 
-Object.defineProperties(StringDecoder.prototype, {
-  lastChar: legacyProperty('lastChar', (state) => state.subarray(0, 4)), // a live view, as Node's
-  lastNeed: legacyProperty('lastNeed', (state) => state[MISSING]),
-  lastTotal: legacyProperty('lastTotal', (state) => state[BUFFERED] + state[MISSING]),
-});
+// require('utfx/register'): Node's own StringDecoder (streams' setEncoding,
+// readline, ...) decodes long utf8, base64 and hex chunks with utfx, and
+// require('string_decoder').StringDecoder is ours.
+let registered = false;
+function register() {
+  if (registered) return;
+  registered = true;
+  Object.defineProperty(builtinProto, 'write', {
+    ...Object.getOwnPropertyDescriptor(builtinProto, 'write'), value: decoderWrite });
+  builtin.StringDecoder = StringDecoder;
+}
 
 // ------------------------------------------------------------ UTF-8 functions
 
@@ -251,6 +191,20 @@ function isOffset(x, max) {
   return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= max;
 }
 
+// Has the string no character above U+00FF, so that V8 can hand it over
+// as Latin-1 bytes, without widening? Three probes answer most two-byte
+// strings; the regular expression is immediate on V8's one-byte strings
+// (no character there can match) and stops at the first such character of
+// a two-byte one.
+const ABOVE_LATIN1 = /[^\x00-\xff]/;
+function isLatin1(string) {
+  const n = string.length;
+  if (string.charCodeAt(0) > 0xFF || string.charCodeAt(n >> 1) > 0xFF ||
+      string.charCodeAt(n - 1) > 0xFF)
+    return false;
+  return !ABOVE_LATIN1.test(string);
+}
+
 // buf.write(string, offset, length, 'utf8')
 function write(buf, string, offset, length) {
   if (!(buf instanceof Buffer) || typeof string !== 'string' || buf.write !== Buffer.prototype.write)
@@ -268,7 +222,8 @@ function write(buf, string, offset, length) {
     return buf.utf8Write(string, offset, length);
   args[0] = offset;
   args[1] = length;
-  return addon.utf8Write(buf, string);
+  args[2] = string.length;
+  return isLatin1(string) ? addon.utf8WriteLatin1(buf, string) : addon.utf8Write(buf, string);
 }
 
 const encoder = new TextEncoder();
@@ -277,33 +232,35 @@ const encoder = new TextEncoder();
 function encodeInto(string, u8) {
   if (typeof string !== 'string' || !isUint8Array(u8) || string.length < SMALL_ENCODE_INTO)
     return encoder.encodeInto(string, u8);
+  args[2] = string.length;
   const written = addon.encodeInto(string, u8);
   return { read: results[0], written };
 }
 
-// Would V8 store this string with two bytes a character? Surely when its
-// first, middle or last unit is above U+00FF (three probes: a loop over more
-// cost more than Node's whole count of a short one-byte string). One-byte
-// strings go to Node: V8 counts their UTF-8 bytes in place, while N-API would
-// first widen them into a copy.
-function looksTwoByte(string) {
-  const n = string.length;
-  return string.charCodeAt(0) > 0xFF || string.charCodeAt(n >> 1) > 0xFF ||
-    string.charCodeAt(n - 1) > 0xFF;
-}
-
-// Buffer.byteLength(string, 'utf8')
+// Buffer.byteLength(string, 'utf8'). A string without characters above
+// U+00FF goes to Node: V8 counts a one-byte string in place, where N-API
+// could only copy it first.
 function byteLength(string) {
   if (typeof string !== 'string' || string.length < SMALL_BYTE_LENGTH ||
-      (SMALL_BYTE_LENGTH > 0 && !looksTwoByte(string))) // (0: the tests' "every call to C")
+      (SMALL_BYTE_LENGTH > 0 && isLatin1(string))) // (0: the tests' "every call to C")
     return Buffer.byteLength(string, 'utf8');
+  args[2] = string.length;
   return addon.byteLength(string);
+}
+
+// Buffer.from(value, 'utf8'), which for a string is its UTF-8 bytes (lone
+// surrogates as EF BF BD) in a new Buffer; anything else is Node's.
+function encode(value) {
+  if (typeof value !== 'string' || value.length < SMALL_ENCODE) return Buffer.from(value, 'utf8');
+  args[2] = value.length;
+  return isLatin1(value) ? addon.encodeLatin1(value) : addon.encode(value);
 }
 
 module.exports = {
   StringDecoder,
   decode,
   write,
+  encode,
   encodeInto,
   byteLength,
   // The utfx kernel set in use ("avx2", "scalar", ...; env UTFX_IMPL selects),
@@ -313,25 +270,27 @@ module.exports = {
   setImplementation: addon.setImplementation,
 };
 
-// For bench/bench.js (not enumerable, not API): the raw addon and the
-// fallback thresholds, to measure where the fallbacks pay.
-Object.defineProperty(module.exports, '_bench', {
+// For register.js, bench/bench.js and the tests (not enumerable, not API):
+// the raw addon and the fallback thresholds, to measure where they pay.
+Object.defineProperty(module.exports, '_internal', {
   __proto__: null,
   enumerable: false,
   value: {
     addon,
-    // (decode, [write, encodeInto, byteLength], StringDecoder#write by encoding)
-    thresholds(decode, string, write) {
-      const old = [SMALL_DECODE, [SMALL_STRING, SMALL_ENCODE_INTO, SMALL_BYTE_LENGTH],
-        smallWrite.slice()];
+    register,
+    // (decode, [write, encodeInto, byteLength, encode], StringDecoder#write
+    // by Node's encoding number)
+    thresholds(decode, string, decoder) {
+      const old = [SMALL_DECODE,
+        [SMALL_STRING, SMALL_ENCODE_INTO, SMALL_BYTE_LENGTH, SMALL_ENCODE], smallWrite.slice()];
       if (decode !== undefined) SMALL_DECODE = decode;
       if (string !== undefined) {
-        [SMALL_STRING, SMALL_ENCODE_INTO, SMALL_BYTE_LENGTH] =
-          typeof string === 'number' ? [string, string, string] : string;
+        [SMALL_STRING, SMALL_ENCODE_INTO, SMALL_BYTE_LENGTH, SMALL_ENCODE] =
+          typeof string === 'number' ? [string, string, string, string] : string;
       }
-      if (write !== undefined) {
+      if (decoder !== undefined) {
         for (let i = 0; i < smallWrite.length; i++)
-          if (smallWrite[i] !== undefined) smallWrite[i] = typeof write === 'number' ? write : write[i];
+          if (smallWrite[i] !== undefined) smallWrite[i] = typeof decoder === 'number' ? decoder : decoder[i];
       }
       return old;
     },

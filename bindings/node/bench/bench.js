@@ -24,7 +24,7 @@ const builtin = require('string_decoder');
 const utfx = require('..');
 const { compare, mean } = require('./stats');
 
-const opts = { suites: ['decoder', 'write', 'rpc', 'overhead'], runs: 10, batchMs: 10,
+const opts = { suites: ['decoder', 'write', 'encode', 'rpc', 'overhead'], runs: 10, batchMs: 10,
   filter: null, quick: false };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
@@ -33,7 +33,6 @@ for (let i = 2; i < process.argv.length; i++) {
   else if (a === '--batch-ms') opts.batchMs = Number(process.argv[++i]);
   else if (a === '--filter') opts.filter = new RegExp(process.argv[++i]);
   else if (a === '--quick') opts.quick = true;
-  else if (a === '--child') opts.child = process.argv[++i];
   else {
     process.stderr.write(`bench.js: unknown option ${a}\n`);
     process.exit(2);
@@ -247,17 +246,70 @@ function writeGrid() {
       }
     }
   }
-  return runGrid('buffer-write-string-utf8 (buf.write(string, 0, \'utf8\'))', cells);
+  // buffer-write-string.js: utf8, 'a' x 2048, without and with offset
+  // and length; buffer-write-string-short.js: utf8, len 1..32.
+  const a2048 = 'a'.repeat(2048);
+  const wa = Buffer.allocUnsafe(2048);
+  const wb = Buffer.allocUnsafe(2048);
+  const loop = (f) => (iters) => {
+    let acc = 0;
+    for (let i = 0; i < iters; i++) acc += f();
+    return acc;
+  };
+  cells.push(
+    { name: 'buffer-write-string encoding=utf8 args= len=2048',
+      builtin: loop(() => wa.write(a2048, 'utf8')), utfx: loop(() => utfx.write(wb, a2048)) },
+    { name: 'buffer-write-string encoding=utf8 args=offset len=2048',
+      builtin: loop(() => wa.write(a2048, 0, 'utf8')), utfx: loop(() => utfx.write(wb, a2048, 0)) },
+    { name: 'buffer-write-string encoding=utf8 args=offset+length len=2048',
+      builtin: loop(() => wa.write(a2048, 0, wa.length, 'utf8')),
+      utfx: loop(() => utfx.write(wb, a2048, 0, wb.length)) });
+  for (const len of [1, 8, 16, 32]) {
+    const sa = Buffer.allocUnsafe(len);
+    const sb = Buffer.allocUnsafe(len);
+    const str = Buffer.from('a'.repeat(len)).toString();
+    cells.push({ name: `buffer-write-string-short encoding=utf8 len=${len}`,
+      builtin: loop(() => sa.write(str, 0, 'utf8')), utfx: loop(() => utfx.write(sb, str, 0)) });
+  }
+  return runGrid('buffer-write-string-utf8 (buf.write(string, 0, \'utf8\')), buffer-write-string, ' +
+    'buffer-write-string-short', cells);
+}
+
+// Buffer.from(string) against utfx.encode(string), on the write grid's
+// strings and 'a' x 2048.
+function encodeGrid() {
+  const cells = [];
+  const lens = opts.quick ? [16, 65536] : [16, 256, 2048, 65536];
+  const strings = [];
+  for (const chars of ['one-byte', 'two-byte', 'two-byte-astral', 'two-byte-lone-surrogate'])
+    for (const len of lens) strings.push([`chars=${chars} len=${len}`, makeWriteString(chars, len)]);
+  strings.push(['chars=ascii len=2048', 'a'.repeat(2048)]);
+  for (const [name, s] of strings) {
+    cells.push({
+      name,
+      builtin: (iters) => {
+        let acc = 0;
+        for (let i = 0; i < iters; i++) acc += Buffer.from(s).length;
+        return acc;
+      },
+      utfx: (iters) => {
+        let acc = 0;
+        for (let i = 0; i < iters; i++) acc += utfx.encode(s).length;
+        return acc;
+      },
+    });
+  }
+  return runGrid('Buffer.from(string) vs encode(string)', cells);
 }
 
 // ------------------------------------------------------------ overhead
 
 function overhead() {
-  const { addon, thresholds } = utfx._bench;
+  const { addon, thresholds } = utfx._internal;
   const empty = Buffer.alloc(0);
   const sd = new utfx.StringDecoder('utf8');
   const state = sd[Object.getOwnPropertySymbols(sd)[0]];
-  const st = state[Object.getOwnPropertySymbols(state)[0]]; // the addon's handle
+  const st = state[Object.getOwnPropertySymbols(state).find((k) => k.description === 'kHandle')];
   const jsNop = new Function('return undefined'); // eslint-disable-line no-new-func
   const loop = (f) => (iters) => {
     let acc = 0;
@@ -319,177 +371,50 @@ function overhead() {
   const rows = runGrid('crossover: the addon path forced (no JS fallback) vs the builtin, by size',
     xcells);
   thresholds(...old);
-  return rows.concat(externalStrings());
-}
-
-// decode() with its output copied into V8's heap (napi_create_string_*, the
-// default) and as an external string that V8 keeps (Node's experimental
-// node_api_create_external_string_*), each against Buffer#toString.
-function externalStrings() {
-  const { addon } = utfx._bench;
-  if (!addon.setExternalMin(Infinity)) {
-    console.log('\n## external strings: this Node has no node_api_create_external_string_*');
-    return [];
-  }
-  const sizes = opts.quick ? [1024, 65536] : [256, 1024, 4096, 16384, 65536, 1 << 20];
-  const texts = [['latin1 text', 'Bl\u00e5b\u00e6rsyltet\u00f8y '],
-    ['CJK', '\u65e5\u672c\u8a9e\u306e\u6587 ']];
-  const grid = (mode, min) => {
-    const cells = [];
-    for (const n of sizes) {
-      for (const [what, unit] of texts) {
-        const b = Buffer.from(unit.repeat(Math.ceil(n / Buffer.byteLength(unit)) + 1));
-        const bytes = b.subarray(0, b.lastIndexOf(0x20, n) + 1); // about n bytes, whole characters
-        cells.push({ name: `${mode} n=${n} ${what}`,
-          builtin: (iters) => {
-            let acc = 0;
-            for (let i = 0; i < iters; i++) acc += bytes.toString('utf8').length;
-            return acc;
-          },
-          utfx: (iters) => {
-            addon.setExternalMin(min);
-            let acc = 0;
-            for (let i = 0; i < iters; i++) acc += utfx.decode(bytes).length;
-            addon.setExternalMin(Infinity);
-            return acc;
-          } });
-      }
-    }
-    return cells;
-  };
-  return runGrid('decode: output copied into V8 (napi_create_string_*) vs the builtin',
-    grid('copy', Infinity))
-    .concat(runGrid('decode: output as an external string vs the builtin', grid('external', 0)));
+  return rows;
 }
 
 // ------------------------------------------------------------ rpc
 
-// A JSON-RPC peer over stdio: newline-delimited JSON, decoded with a
-// StringDecoder, encoded either as strings (builtin) or with utfx.write.
-function peer(impl, input, output, onMessage) {
-  const Decoder = impl === 'utfx' ? utfx.StringDecoder : builtin.StringDecoder;
-  const sd = new Decoder('utf8');
-  let pending = '';
-  input.on('data', (chunk) => {
-    let text = sd.write(chunk);
-    let nl = text.indexOf('\n');
-    if (nl < 0) {
-      pending += text;
-      return;
-    }
-    let line = pending + text.slice(0, nl);
-    for (;;) {
-      onMessage(JSON.parse(line));
-      text = text.slice(nl + 1);
-      nl = text.indexOf('\n');
-      if (nl < 0) break;
-      line = text.slice(0, nl);
-    }
-    pending = text;
-  });
-  return function send(message) {
-    const json = JSON.stringify(message);
-    if (impl === 'utfx') {
-      const n = utfx.byteLength(json);
-      const buf = Buffer.allocUnsafe(n + 1);
-      utfx.write(buf, json, 0, n);
-      buf[n] = 0x0a;
-      output.write(buf);
-    } else {
-      output.write(`${json}\n`);
-    }
-  };
-}
-
-function rpcPayload() {
-  const dir = path.join(__dirname, '..', '..', '..', 'bench', 'data');
-  const parts = [];
-  let size = 0;
-  for (const f of ['Chinese', 'Arabic', 'Hindi', 'Japanese', 'Korean', 'Hebrew', 'Emoji']) {
-    const text = fs.readFileSync(path.join(dir, `${f}-Lipsum.utf8.txt`), 'utf8');
-    const words = text.split(/\s+/).filter(Boolean);
-    for (let i = 0; i < words.length && size < 64 * 1024; i += 7) {
-      const item = { lang: f, i, text: words.slice(i, i + 7).join(' ') };
-      size += Buffer.byteLength(JSON.stringify(item)) + 1;
-      parts.push(item);
-    }
-  }
-  return { items: parts };
-}
-
-function childMain(impl) {
-  const send = peer(impl, process.stdin, process.stdout, (msg) => {
-    send({ jsonrpc: '2.0', id: msg.id, result: msg.params });
-  });
-}
-
+// The round trip of bench/rpc.js (readline and stream.write on both ends,
+// as Node programs are written), builtin against utfx (register + encode on
+// both ends), each run a fresh parent and child, the two interleaved.
 async function rpc() {
-  const payload = rpcPayload();
-  const bytes = Buffer.byteLength(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'echo',
-    params: payload }));
-  const configs = [
-    { name: 'builtin both ends', parent: 'builtin', child: 'builtin' },
-    { name: 'utfx parent only', parent: 'utfx', child: 'builtin' },
-    { name: 'utfx both ends', parent: 'utfx', child: 'utfx' },
-  ];
-  const children = {};
-  for (const impl of ['builtin', 'utfx']) {
-    const cp = spawn(process.execPath, [__filename, '--child', impl],
-      { stdio: ['pipe', 'pipe', 'inherit'] });
-    children[impl] = cp;
-  }
-  for (const c of configs) {
-    const cp = children[c.child];
-    let resolve = null;
-    c.send = null;
-    c.attach = () => {
-      cp.stdout.removeAllListeners('data');
-      c.send = peer(c.parent, cp.stdout, cp.stdin, (msg) => resolve(msg));
-    };
-    c.call = (id) => new Promise((res) => {
-      resolve = res;
-      c.send({ jsonrpc: '2.0', id, method: 'echo', params: payload });
-    });
-    c.ms = [];
-  }
-  const perRun = opts.quick ? 10 : 40;
-  let id = 0;
-  // Warm-up, and a check that the echo is exact.
-  for (const c of configs) {
-    c.attach();
-    for (let i = 0; i < 10; i++) {
-      const reply = await c.call(++id);
-      if (JSON.stringify(reply.result) !== JSON.stringify(payload)) throw new Error('bad echo');
+  const script = path.join(__dirname, 'rpc.js');
+  const runOnce = (impl, payload) => new Promise((resolve, reject) => {
+    const cp = spawn(process.execPath, [script, '--impl', impl, '--payload', payload,
+      '--rounds', String(opts.quick ? 20 : 60)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    cp.stdout.on('data', (d) => { out += d; });
+    cp.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`rpc.js ${impl} exited ${code}`))));
+  });
+  const runs = Math.max(opts.runs, 4);
+  for (const payload of ['text', 'lsp']) {
+    const ms = { builtin: [], utfx: [] };
+    let info;
+    for (let r = 0; r < runs; r++) {
+      for (const impl of r % 2 ? ['utfx', 'builtin'] : ['builtin', 'utfx']) {
+        info = await runOnce(impl, payload);
+        ms[impl].push(info.ms);
+      }
     }
-  }
-  const runs = opts.runs;
-  for (let r = 0; r < runs; r++) {
-    for (const c of (r % 2 ? [...configs].reverse() : configs)) {
-      c.attach();
-      const t0 = process.hrtime.bigint();
-      for (let i = 0; i < perRun; i++) await c.call(++id);
-      c.ms.push(Number(process.hrtime.bigint() - t0) / 1e6 / perRun);
-    }
-  }
-  for (const cp of Object.values(children)) cp.stdin.end();
-  console.log(`\n## rpc: JSON-RPC echo round trip with a child over stdio, ${bytes} bytes of ` +
-    `non-ASCII JSON each way; wall ms per round trip, ${runs} runs x ${perRun}`);
-  const base = configs[0];
-  for (const c of configs) {
-    const st = compare(base.ms.map((x) => 1 / x), c.ms.map((x) => 1 / x));
-    console.log(`${c.name.padEnd(20)} ${mean(c.ms).toFixed(3).padStart(8)} ms  ` +
-      `${(mean(c.ms) / mean(base.ms)).toFixed(3)}x builtin's time  ${st.stars.padEnd(3)} ` +
-      `±${st.accuracy[0].toFixed(2)}% (95%)`);
+    const st = compare(ms.builtin.map((x) => 1 / x), ms.utfx.map((x) => 1 / x));
+    const ratio = mean(ms.utfx) / mean(ms.builtin);
+    console.log(`\n## rpc ${payload}: ${info.what}; round trip with a child over stdio, wall ms, ` +
+      `${runs} process pairs each, interleaved`);
+    console.log(`builtin both ends  ${mean(ms.builtin).toFixed(3).padStart(8)} ms`);
+    console.log(`utfx both ends     ${mean(ms.utfx).toFixed(3).padStart(8)} ms  ` +
+      `${ratio.toFixed(3)}x builtin's time  ${st.stars.padEnd(3)} ±${st.accuracy[0].toFixed(2)}% (95%)`);
   }
 }
 
 async function main() {
-  if (opts.child) return childMain(opts.child);
   console.log(`# utfx ${utfx.implementation()} kernels, node ${process.version}, ` +
     `${require('os').cpus()[0].model}`);
   if (opts.suites.includes('overhead')) overhead();
   if (opts.suites.includes('decoder')) decoderGrid();
   if (opts.suites.includes('write')) writeGrid();
+  if (opts.suites.includes('encode')) encodeGrid();
   if (opts.suites.includes('rpc')) await rpc();
   if (sink === -1) console.log('impossible');
 }

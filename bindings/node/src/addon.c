@@ -6,36 +6,36 @@
  *
  *   decoderNew()                -> a handle (external) of a state in C memory
  *   decoderMemory(handle)       -> an ArrayBuffer over that state
- *   decoderInit(state, enc)     state: the handle, or a Buffer of stateSize
- *                               bytes (owned by one StringDecoder);
- *                               enc: a utfx_encoding
- *   decoderWrite(state, view)   -> string, what StringDecoder#write returns
- *   decoderFlush(state)         -> string, the flush part of #end
+ *   decoderWrite(state, view)   -> string, what StringDecoder#write returns;
+ *                               state: the handle, or a Buffer of stateSize
+ *                               bytes (owned by one StringDecoder)
  *   utf8Slice(view)             -> string, Buffer#toString('utf8') of the view,
  *                               [args[0], args[1]) when args[2] == 1
  *   utf8Write(buf, str)         -> bytes written at args[0], at most args[1]
+ *   utf8WriteLatin1(buf, str)   the same for a string without a character
+ *                               above U+00FF (read as Latin-1: no widening)
  *   encodeInto(str, u8)         -> written; results[0] = UTF-16 units read
  *   byteLength(str)             -> UTF-8 length
- *   setExternalMin(n)           decode() outputs of >= n characters become
- *                               external strings (bench.js measures it)
+ *   encode(str), encodeLatin1(str)
+ *                               -> a new Buffer, Buffer.from(str, 'utf8')
  *
  * `args` and `results` are Float64Arrays shared with index.js (setup()):
  * numbers pass through them instead of N-API value calls, which cost as much
  * as a short conversion. Nothing here calls back into JavaScript.
  *
- * A decoder's state (STATE_SIZE bytes, see state_block) holds, first,
- * Node's own 7 bytes of state (src/string_decoder.h: 4 bytes of incomplete
- * character, missing, buffered, encoding), kept exactly as Node keeps them,
- * so the legacy lastChar / lastNeed / lastTotal getters read them from
- * JavaScript; then the utfx_decoder. Node's bookkeeping (node_track below)
- * also tells when a utf8 write starts with nothing held: then the body is
- * decoded in one shot (latin1 output when it fits, as V8 would store it)
- * and only the tail goes through the streaming decoder. */
-#define _GNU_SOURCE /* RTLD_DEFAULT */
+ * A decoder's state is Node's own 7 bytes (src/string_decoder.h: 4 bytes of
+ * incomplete character, missing, buffered, Node's encoding number), kept
+ * exactly as Node keeps them, so that Node's own native decoder, its end()
+ * and its legacy getters work on the same memory: index.js gives short
+ * chunks to Node's write and long ones to decoderWrite, in any order. The
+ * utfx_decoder of a write is rebuilt from those bytes (the held bytes fed to
+ * a fresh one), so nothing else needs to persist. Node's bookkeeping
+ * (node_track below) also tells when a utf8 write starts with nothing held:
+ * then the body is decoded in one shot (latin1 output when it fits, as V8
+ * would store it) and only the tail is held. */
 #define NAPI_VERSION 8
 #include <node_api.h>
 
-#include <dlfcn.h>
 #include <stdbool.h>
 
 #include <stdint.h>
@@ -66,8 +66,10 @@ static size_t host16_utf8_length(const char16_t *s, size_t n) {
 }
 
 /* Node's state layout (string_decoder.h), which lastChar & co. expose. */
-enum { ST_INCOMPLETE = 0, ST_MISSING = 4, ST_BUFFERED = 5, ST_ENC = 6, ST_DECODER = 8 };
-#define STATE_SIZE (ST_DECODER + sizeof(utfx_decoder))
+enum { ST_INCOMPLETE = 0, ST_MISSING = 4, ST_BUFFERED = 5, ST_ENC = 6, STATE_SIZE = 8 };
+/* Node's encoding numbers (enum encoding, node.h) in ST_ENC. */
+enum { NODE_ASCII = 0, NODE_UTF8 = 1, NODE_BASE64 = 2, NODE_UCS2 = 3, NODE_LATIN1 = 4,
+       NODE_HEX = 5, NODE_BASE64URL = 7 };
 
 /* Per-environment data (one per Node.js environment: main thread, workers). */
 typedef struct {
@@ -78,24 +80,9 @@ typedef struct {
   double *args, *results; /* shared with index.js */
   napi_ref args_ref, results_ref;
   double max_string; /* v8::String::kMaxLength */
-  size_t external_min; /* decode outputs of at least this many characters are external strings */
 } addon;
 
-/* Node's experimental external strings (node_api_create_external_string_*,
- * Node >= 18.18 / 20.4), looked up at load time so that the addon loads on
- * every Node: V8 then keeps our buffer instead of copying it. Their
- * finalizer type is napi_finalize's (only the env typedef differs). */
-typedef napi_status (*external_latin1_fn)(napi_env, char *, size_t, napi_finalize, void *,
-                                          napi_value *, bool *);
-typedef napi_status (*external_utf16_fn)(napi_env, char16_t *, size_t, napi_finalize, void *,
-                                         napi_value *, bool *);
-static external_latin1_fn external_latin1;
-static external_utf16_fn external_utf16;
-
 #define SCRATCH_KEEP ((size_t)1 << 20) /* units kept between calls; more is freed */
-/* decode() outputs from this many characters on are external strings (see
- * external_latin1): measured with bench.js --suite overhead. */
-#define EXTERNAL_MIN ((size_t)SIZE_MAX)
 
 static int grow(void **p, size_t *cap, size_t need, size_t unit) {
   void *q;
@@ -153,22 +140,6 @@ static int view_data(napi_env env, napi_value v, char **p, size_t *n) {
   return 0;
 }
 
-static void free_external(napi_env env, void *data, void *hint) {
-  (void)env;
-  (void)hint;
-  free(data);
-}
-
-/* The malloc'd p (n characters of `unit` bytes) as an external string, or
- * NULL (then p is still the caller's). */
-static napi_value make_external(napi_env env, void *p, size_t n, size_t unit) {
-  napi_value v = NULL;
-  bool copied = false;
-  napi_status st = unit == 1 ? external_latin1(env, p, n, free_external, NULL, &v, &copied)
-                             : external_utf16(env, p, n, free_external, NULL, &v, &copied);
-  return st == napi_ok ? v : NULL; /* copied: Node already freed p */
-}
-
 static napi_value make_latin1(napi_env env, const char *s, size_t n) {
   napi_value v = NULL;
   napi_create_string_latin1(env, n ? s : "", n, &v);
@@ -186,15 +157,9 @@ static napi_value make_utf16(napi_env env, const char16_t *s, size_t n) {
  * Latin-1 output when every character fits (a one-byte string, as V8 would
  * make), else UTF-16, resuming where the Latin-1 attempt stopped. (Measured:
  * as fast as UTF-16 output narrowed by utfx, faster than V8 narrowing it.) */
-static napi_value utf8_string_external(napi_env env, const char *s, size_t n);
-
 static napi_value utf8_string(napi_env env, addon *a, const char *s, size_t n) {
   utfx_result r;
   size_t done;
-  if (n >= a->external_min && external_latin1 && external_utf16) {
-    napi_value v = utf8_string_external(env, s, n);
-    if (v) return v;
-  }
   r = utfx_validate_ascii(s, n);
   if (r.status == UTFX_OK) return make_latin1(env, s, n);
   if (grow((void **)&a->u8, &a->u8_cap, n, 1)) return throw_oom(env);
@@ -213,38 +178,14 @@ static napi_value utf8_string(napi_env env, addon *a, const char *s, size_t n) {
   }
 }
 
-/* utf8_string with the output in a buffer of its own that V8 keeps (an
- * external string): Latin-1 when every character fits, else UTF-16; no copy
- * into V8's heap. NULL when any step fails (the caller makes a plain one). */
-static napi_value utf8_string_external(napi_env env, const char *s, size_t n) {
-  char *l1 = malloc(n);
-  char16_t *u16;
-  utfx_result r;
-  napi_value v;
-  if (!l1) return NULL;
-  r = utfx_convert_utf8_to_latin1(s, n, l1, n, UTFX_STRICT);
-  if (r.status == UTFX_OK) {
-    if ((v = make_external(env, l1, r.written, 1))) return v;
-    free(l1);
-    return NULL;
-  }
-  free(l1);
-  u16 = malloc(n * sizeof *u16);
-  if (!u16) return NULL;
-  r = HOST16(utfx_convert_utf8_to_utf16, s, n, u16, n, UTFX_REPLACE);
-  if (r.status == UTFX_OK && (v = make_external(env, u16, r.written, 2))) return v;
-  free(u16);
-  return NULL;
-}
-
 /* ------------------------------------------------------------ decoder */
 
 /* Node's DecodeData bookkeeping (src/string_decoder.cc), byte for byte, on
  * the 7 state bytes. Returns the bytes at the start of the chunk that went
  * to complete the held character (which the decoder then outputs, if whole);
  * *tail gets the bytes Node keeps at the end. The body is what lies between. */
-static size_t node_track(unsigned char *st, const unsigned char *p, size_t n, size_t *tail) {
-  unsigned enc = st[ST_ENC];
+static size_t node_track(unsigned char *st, unsigned enc, const unsigned char *p, size_t n,
+                         size_t *tail) {
   size_t head = 0;
   *tail = 0;
   if (enc != UTFX_UTF8 && enc != UTFX_UTF16LE && enc != UTFX_BASE64 && enc != UTFX_BASE64URL)
@@ -416,21 +357,26 @@ static napi_value js_decoder_memory(napi_env env, napi_callback_info info) {
   return v;
 }
 
-static napi_value js_decoder_init(napi_env env, napi_callback_info info) {
-  napi_value argv[2];
-  unsigned char *st;
-  uint32_t enc;
-  utfx_decoder d;
-  if (!get_args(env, info, argv, 2) || state_of(env, argv[0], &st) ||
-      napi_get_value_uint32(env, argv[1], &enc) != napi_ok || enc > 255 ||
-      utfx_decoder_init(&d, (utfx_encoding)enc) != 0) {
-    napi_throw_type_error(env, NULL, "utfx: bad decoderInit call");
-    return NULL;
+/* The utfx encoding of Node's encoding number, or -1 for those index.js
+ * leaves to Node (ascii, latin1, utf16le: a copy into V8 either way). */
+static int utfx_encoding_of(unsigned node_enc) {
+  switch (node_enc) {
+  case NODE_UTF8: return UTFX_UTF8;
+  case NODE_BASE64: return UTFX_BASE64;
+  case NODE_BASE64URL: return UTFX_BASE64URL;
+  case NODE_HEX: return UTFX_HEX;
+  default: return -1;
   }
-  memset(st, 0, STATE_SIZE);
-  st[ST_ENC] = (unsigned char)enc;
-  memcpy(st + ST_DECODER, &d, sizeof d);
-  return NULL;
+}
+
+/* A decoder in the state Node's bytes describe: the held bytes of an
+ * unfinished character (utf8) or group (base64) fed to a fresh one, which
+ * holds them as Node does and writes nothing. */
+static void decoder_from_node(utfx_decoder *d, utfx_encoding enc, const unsigned char *st) {
+  char16_t none[4];
+  utfx_decoder_init(d, enc);
+  if (st[ST_BUFFERED] > 0 && st[ST_BUFFERED] <= 4)
+    (void)utfx_decoder_write(d, (const char *)st + ST_INCOMPLETE, st[ST_BUFFERED], none, 4);
 }
 
 static napi_value js_decoder_write(napi_env env, napi_callback_info info) {
@@ -438,70 +384,32 @@ static napi_value js_decoder_write(napi_env env, napi_callback_info info) {
   unsigned char *st;
   char *s;
   size_t n, head, tail, len;
-  int clean;
-  unsigned enc;
+  int enc, clean;
   utfx_decoder d;
   addon *a = get_args(env, info, argv, 2);
-  if (!a || state_of(env, argv[0], &st) || view_data(env, argv[1], &s, &n)) {
+  if (!a || state_of(env, argv[0], &st) || view_data(env, argv[1], &s, &n) ||
+      (enc = utfx_encoding_of(st[ST_ENC])) < 0) {
     napi_throw_type_error(env, NULL, "utfx: bad decoderWrite call");
     return NULL;
   }
-  enc = st[ST_ENC];
-  if (enc == UTFX_LATIN1) { /* stateless, and already what V8 stores */
-    if ((double)n > a->max_string) return throw_too_long(env, a);
-    return make_latin1(env, s, n);
-  }
-  memcpy(&d, st + ST_DECODER, sizeof d);
+  decoder_from_node(&d, (utfx_encoding)enc, st);
   clean = st[ST_MISSING] == 0 && st[ST_BUFFERED] == 0;
-  head = node_track(st, (const unsigned char *)s, n, &tail);
-  if (node_string_length(enc, n - head - tail) > a->max_string) {
-    memcpy(st + ST_DECODER, &d, sizeof d);
-    return throw_too_long(env, a);
-  }
-  if (enc == UTFX_ASCII && utfx_validate_ascii(s, n).status == UTFX_OK) {
-    out = make_latin1(env, s, n); /* the decoder keeps no state for ascii */
-  } else if (enc != UTFX_UTF8 && enc != UTFX_UTF16LE) {
-    /* ascii (masked), hex, base64: ASCII output, one byte a character,
-     * which is what the UTF-8 output form writes. */
+  head = node_track(st, (unsigned)enc, (const unsigned char *)s, n, &tail);
+  if (node_string_length((unsigned)enc, n - head - tail) > a->max_string)
+    return throw_too_long(env, a); /* as Node, after its bookkeeping */
+  if (enc != UTFX_UTF8) {
+    /* hex, base64: ASCII output, one byte a character, which is what the
+     * UTF-8 output form writes. */
     if (decoder_to_u8(a, &d, s, n, &len)) return throw_oom(env);
     out = make_latin1(env, a->u8, len);
-  } else if (clean && enc == UTFX_UTF8) {
+  } else if (clean) {
     /* Nothing held: the body is a one-shot decode, the tail is held. */
     out = utf8_string(env, a, s, n - tail);
-    if (tail) {
-      char16_t none[4];
-      (void)utfx_decoder_write(&d, s + n - tail, tail, none, 4); /* writes nothing */
-    }
   } else {
     if (decoder_to_u16(a, &d, s, n, &len)) return throw_oom(env);
-    out = u16_string(env, a, len, enc == UTFX_UTF8);
+    out = u16_string(env, a, len, 1);
   }
-  memcpy(st + ST_DECODER, &d, sizeof d);
   shrink(a);
-  return out;
-}
-
-static napi_value js_decoder_flush(napi_env env, napi_callback_info info) {
-  napi_value argv[1], out;
-  unsigned char *st;
-  char16_t buf[8];
-  utfx_decoder d;
-  utfx_result r;
-  addon *a = get_args(env, info, argv, 1);
-  if (!a || state_of(env, argv[0], &st)) {
-    napi_throw_type_error(env, NULL, "utfx: bad decoderFlush call");
-    return NULL;
-  }
-  memcpy(&d, st + ST_DECODER, sizeof d);
-  r = utfx_decoder_end(&d, buf, sizeof buf / sizeof buf[0]);
-  memcpy(st + ST_DECODER, &d, sizeof d);
-  /* Node's FlushData: utf16le drops an odd byte (one from each count). */
-  if (st[ST_ENC] == UTFX_UTF16LE && st[ST_BUFFERED] % 2 == 1) {
-    st[ST_MISSING]--;
-    st[ST_BUFFERED]--;
-  }
-  if (st[ST_BUFFERED] != 0) st[ST_MISSING] = st[ST_BUFFERED] = 0;
-  out = make_utf16(env, buf, r.written);
   return out;
 }
 
@@ -527,23 +435,25 @@ static napi_value js_utf8_slice(napi_env env, napi_callback_info info) {
   return out;
 }
 
-/* Copies string v to the UTF-16 scratch: at most `limit` units (the rest
- * cannot reach the destination). *n gets the units copied. */
-static int read_string(napi_env env, addon *a, napi_value v, size_t limit, size_t *n) {
-  size_t got;
-  if (a->u16_cap < 4096 && grow((void **)&a->u16, &a->u16_cap, 4096, sizeof(char16_t))) return -1;
-  for (;;) {
-    size_t cap = a->u16_cap - 1 < limit ? a->u16_cap : limit + 1;
-    if (napi_get_value_string_utf16(env, v, a->u16, cap, &got) != napi_ok) return -1;
-    if (got < cap - 1 || cap - 1 == limit) break;
-    /* Maybe cut by the scratch size: ask the length, grow, copy again. */
-    if (napi_get_value_string_utf16(env, v, NULL, 0, &got) != napi_ok) return -1;
-    if (got < cap) break;
-    if (grow((void **)&a->u16, &a->u16_cap, (got < limit ? got : limit) + 1, sizeof(char16_t)))
-      return -1;
+/* Copies the first min(len, limit) units of string v (len units long,
+ * index.js passes string.length in args[2]) to the UTF-16 scratch, or with
+ * latin1 to the one-byte scratch (V8 writes a one-byte string's bytes as
+ * they are: no widening); the rest cannot reach the destination. *n gets
+ * the units copied. */
+static int read_string(napi_env env, addon *a, napi_value v, int latin1, size_t limit,
+                       size_t *n) {
+  double len = a->args[2];
+  size_t want = len < 0 || len != len ? 0 : len < (double)limit ? (size_t)len : limit;
+  napi_status st;
+  if (want == SIZE_MAX) return -1;
+  if (latin1) {
+    if (grow((void **)&a->u8, &a->u8_cap, want + 1, 1)) return -1;
+    st = napi_get_value_string_latin1(env, v, a->u8, want + 1, n);
+  } else {
+    if (grow((void **)&a->u16, &a->u16_cap, want + 1, sizeof(char16_t))) return -1;
+    st = napi_get_value_string_utf16(env, v, a->u16, want + 1, n);
   }
-  *n = got;
-  return 0;
+  return st == napi_ok ? 0 : -1;
 }
 
 static napi_value number(napi_env env, double x) {
@@ -552,7 +462,9 @@ static napi_value number(napi_env env, double x) {
   return v;
 }
 
-static napi_value js_utf8_write(napi_env env, napi_callback_info info) {
+/* utf8Write / utf8WriteLatin1 (buf, str): str at buf + args[0], at most
+ * args[1] bytes, whole characters only; returns the bytes written. */
+static napi_value utf8_write(napi_env env, napi_callback_info info, int latin1) {
   napi_value argv[2];
   char *s;
   size_t n, len, offset, cap;
@@ -565,10 +477,44 @@ static napi_value js_utf8_write(napi_env env, napi_callback_info info) {
   offset = (size_t)a->args[0]; /* index.js checked offset + cap <= n */
   cap = (size_t)a->args[1];
   /* A unit is at least one byte: cap + 1 units decide a cut pair. */
-  if (read_string(env, a, argv[1], cap + 1, &len)) return throw_oom(env);
-  r = host16_to_utf8(a->u16, len, s + offset, cap);
+  if (read_string(env, a, argv[1], latin1, cap + 1, &len)) return throw_oom(env);
+  r = latin1 ? utfx_convert_latin1_to_utf8(a->u8, len, s + offset, cap, UTFX_REPLACE)
+             : host16_to_utf8(a->u16, len, s + offset, cap);
   shrink(a);
   return number(env, (double)r.written);
+}
+
+static napi_value js_utf8_write(napi_env env, napi_callback_info info) {
+  return utf8_write(env, info, 0);
+}
+
+static napi_value js_utf8_write_latin1(napi_env env, napi_callback_info info) {
+  return utf8_write(env, info, 1);
+}
+
+/* encode / encodeLatin1 (str): Buffer.from(str, 'utf8'), sized exactly by
+ * the length kernel over the copy (in cache), then converted into it. */
+static napi_value encode(napi_env env, napi_callback_info info, int latin1) {
+  napi_value argv[1], out = NULL;
+  size_t len, size;
+  void *data;
+  addon *a = get_args(env, info, argv, 1);
+  if (!a || read_string(env, a, argv[0], latin1, SIZE_MAX - 1, &len)) return throw_oom(env);
+  size = latin1 ? utfx_utf8_length_from_latin1(a->u8, len) : host16_utf8_length(a->u16, len);
+  if (napi_create_buffer(env, size, &data, &out) != napi_ok) return NULL; /* Node threw */
+  utfx_result r = latin1 ? utfx_convert_latin1_to_utf8(a->u8, len, data, size, UTFX_REPLACE)
+                         : host16_to_utf8(a->u16, len, data, size);
+  (void)r; /* size is exact: all of it fits */
+  shrink(a);
+  return out;
+}
+
+static napi_value js_encode(napi_env env, napi_callback_info info) {
+  return encode(env, info, 0);
+}
+
+static napi_value js_encode_latin1(napi_env env, napi_callback_info info) {
+  return encode(env, info, 1);
 }
 
 static napi_value js_encode_into(napi_env env, napi_callback_info info) {
@@ -581,7 +527,7 @@ static napi_value js_encode_into(napi_env env, napi_callback_info info) {
     napi_throw_type_error(env, NULL, "utfx: bad encodeInto call");
     return NULL;
   }
-  if (read_string(env, a, argv[0], n + 1, &len)) return throw_oom(env);
+  if (read_string(env, a, argv[0], 0, n + 1, &len)) return throw_oom(env);
   r = host16_to_utf8(a->u16, len, s, n);
   a->results[0] = (double)r.read;
   shrink(a);
@@ -593,7 +539,7 @@ static napi_value js_byte_length(napi_env env, napi_callback_info info) {
   size_t len;
   double out;
   addon *a = get_args(env, info, argv, 1);
-  if (!a || read_string(env, a, argv[0], SIZE_MAX - 1, &len)) return throw_oom(env);
+  if (!a || read_string(env, a, argv[0], 0, SIZE_MAX - 1, &len)) return throw_oom(env);
   out = (double)host16_utf8_length(a->u16, len);
   shrink(a);
   return number(env, out);
@@ -642,19 +588,6 @@ static napi_value js_implementation(napi_env env, napi_callback_info info) {
   return v;
 }
 
-/* setExternalMin(n): decode() outputs of n or more characters become
- * external strings where Node has them (Infinity: never); returns whether it
- * has them. For bench/bench.js, which measures where they pay. */
-static napi_value js_set_external_min(napi_env env, napi_callback_info info) {
-  napi_value argv[1], v = NULL;
-  double x = 0;
-  addon *a = get_args(env, info, argv, 1);
-  if (a && napi_get_value_double(env, argv[0], &x) == napi_ok)
-    a->external_min = x >= (double)SIZE_MAX ? SIZE_MAX : x <= 0 ? 0 : (size_t)x;
-  napi_get_boolean(env, external_latin1 && external_utf16, &v);
-  return v;
-}
-
 /* Does nothing: bench/bench.js times it as the cost of one N-API call. */
 static napi_value js_nop(napi_env env, napi_callback_info info) {
   (void)env;
@@ -697,26 +630,22 @@ static napi_value init(napi_env env, napi_value exports) {
       {"setup", js_setup},
       {"decoderNew", js_decoder_new},
       {"decoderMemory", js_decoder_memory},
-      {"decoderInit", js_decoder_init},
       {"decoderWrite", js_decoder_write},
-      {"decoderFlush", js_decoder_flush},
       {"utf8Slice", js_utf8_slice},
       {"utf8Write", js_utf8_write},
+      {"utf8WriteLatin1", js_utf8_write_latin1},
+      {"encode", js_encode},
+      {"encodeLatin1", js_encode_latin1},
       {"encodeInto", js_encode_into},
       {"byteLength", js_byte_length},
       {"implementation", js_implementation},
       {"implementations", js_implementations},
       {"setImplementation", js_set_implementation},
       {"nop", js_nop},
-      {"setExternalMin", js_set_external_min},
   };
   napi_value v;
   addon *a = calloc(1, sizeof *a);
   if (!a || napi_set_instance_data(env, a, addon_free, NULL) != napi_ok) return NULL;
-  a->external_min = EXTERNAL_MIN;
-  /* (POSIX's way of storing dlsym's object pointer into a function pointer) */
-  *(void **)&external_latin1 = dlsym(RTLD_DEFAULT, "node_api_create_external_string_latin1");
-  *(void **)&external_utf16 = dlsym(RTLD_DEFAULT, "node_api_create_external_string_utf16");
   for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
     if (napi_create_function(env, fns[i].name, NAPI_AUTO_LENGTH, fns[i].cb, a, &v) != napi_ok ||
         napi_set_named_property(env, exports, fns[i].name, v) != napi_ok)

@@ -207,7 +207,7 @@ check('property surface equals Node\'s', () => {
     assert.strictEqual(a.write('a string'), b.write('a string'));
   }
   assert.deepStrictEqual(Object.keys(utfx).sort(),
-    ['StringDecoder', 'byteLength', 'decode', 'encodeInto', 'implementation', 'implementations',
+    ['StringDecoder', 'byteLength', 'decode', 'encode', 'encodeInto', 'implementation', 'implementations',
       'setImplementation', 'write']);
 });
 
@@ -247,6 +247,16 @@ check('StringDecoder errors: same code, name and message as Node', () => {
     () => new builtin.StringDecoder().text(new DataView(new ArrayBuffer(2)), 1));
   sameOutcome('text(string)', () => new utfx.StringDecoder().text('abcdef', 2),
     () => new builtin.StringDecoder().text('abcdef', 2));
+});
+
+check('encode(non-string) is Buffer.from(value, \'utf8\'), errors included', () => {
+  const values = [undefined, null, 5, {}, [1, 2, 300], true, Symbol('x'), () => {},
+    new ArrayBuffer(4), new Uint8Array([1, 2]), Buffer.from('ab'), { length: 2, 0: 65, 1: 66 },
+    { valueOf() { return 'hi'; } }, new String('str')];
+  for (const v of values) {
+    sameOutcome(`encode(${typeof v === 'symbol' ? 'symbol' : util.inspect(v)})`,
+      () => utfx.encode(v), () => Buffer.from(v, 'utf8'));
+  }
 });
 
 check('ERR_STRING_TOO_LONG where Node raises it (every encoding; write, end, decode)', () => {
@@ -415,8 +425,8 @@ function tierChecks(tier, full, fallbacks) {
   const DECODER_RUNS = full ? 100000 : 10000;
   const STRING_RUNS = full ? 600 : 60;
   assert.ok(utfx.setImplementation(tier), tier);
-  const saved = utfx._bench.thresholds();
-  if (!fallbacks) utfx._bench.thresholds(0, 0, 0);
+  const saved = utfx._internal.thresholds();
+  if (!fallbacks) utfx._internal.thresholds(0, 0, 0);
   tier = fallbacks ? `${tier}, JS fallbacks on` : tier;
   for (const enc of ENCODINGS) {
     check(`[${tier}] StringDecoder ${enc}: ${DECODER_RUNS} random chunkings equal Node's (writes, ends, ` +
@@ -444,6 +454,21 @@ function tierChecks(tier, full, fallbacks) {
       const sizes = [0, 1, 2, 3, 4, 5];
       for (let k = 0; k < 40; k++) sizes.push(need - k, rand(need));
       checkWrite(s, [0, 1], sizes.filter((x) => x >= 0).concat(need + 1));
+    }
+  });
+
+  check(`[${tier}] encode: ${STRING_RUNS * 5} random strings (two-byte, Latin-1 only, ASCII), ` +
+    'short and long, equal Buffer.from(s, \'utf8\')', () => {
+    for (let r = 0; r < STRING_RUNS * 5; r++) {
+      const len = rand(10) === 0 ? rand(100000) : rand(300);
+      const kind = r % 5;
+      let s = kind === 4 ? oneByteString(len) : kind === 3 ? 'x'.repeat(len)
+        : randString(len, ['start', 'middle', 'end', undefined][kind]);
+      // A two-byte string whose probes (first, middle, last unit) are Latin-1.
+      if (r % 7 === 6 && len > 10) s = 'a' + s.slice(1, -1).replace(/^./, 'b') + 'z';
+      const a = utfx.encode(s);
+      assert.ok(Buffer.isBuffer(a), 'a Buffer');
+      if (!a.equals(Buffer.from(s, 'utf8'))) throw new Error(`encode ${JSON.stringify(s.slice(0, 100))}`);
     }
   });
 
@@ -485,7 +510,7 @@ function tierChecks(tier, full, fallbacks) {
     }
   });
 
-  utfx._bench.thresholds(...saved);
+  utfx._internal.thresholds(...saved);
 }
 
 const tiers = utfx.implementations();
