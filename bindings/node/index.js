@@ -47,7 +47,10 @@ addon.setup(args, results, require('buffer').constants.MAX_STRING_LENGTH);
 // Below these lengths Node's own code is faster than one N-API call
 // (measured with bench.js --suite overhead; see README.md).
 let SMALL_DECODE = 16; // bytes, decode()
-let SMALL_STRING = 48; // UTF-16 units, write()
+let SMALL_STRING = 32; // UTF-16 units, write()
+// UTF-16 units, write() in JavaScript (writeShort): V8 keeps such short
+// strings flat (no cons or sliced string), where charCodeAt is cheapest.
+let SMALL_JS_STRING = 12;
 let SMALL_ENCODE_INTO = 128; // UTF-16 units, encodeInto() (its result object costs)
 let SMALL_BYTE_LENGTH = 32; // UTF-16 units, byteLength()
 let SMALL_ENCODE = 64; // UTF-16 units, encode()
@@ -77,12 +80,12 @@ const ENCODING = 6; // Node's encoding number in the state (node.h)
 const BUFFERED = 5;
 
 // Smallest chunk (bytes) the addon decodes, by Node's encoding number:
-// utf8, base64, hex, base64url; the others are always Node's.
+// utf8 and hex. The others are always Node's: latin1, ascii and utf16le
+// are a copy into V8 whoever does it, and Node's base64 encoder is as fast
+// as ours (bench.js --suite overhead).
 const smallWrite = [];
-smallWrite[1] = 32; // utf8
-smallWrite[2] = 1024; // base64
+smallWrite[1] = 16; // utf8
 smallWrite[5] = 64; // hex
-smallWrite[7] = 1024; // base64url
 
 // Moves a Node decoder state into C memory the addon can reach cheaply (an
 // external; or, where external ArrayBuffers are not allowed, the Buffer
@@ -139,7 +142,7 @@ for (const k of Reflect.ownKeys(builtinProto)) {
   const desc = Object.getOwnPropertyDescriptor(builtinProto, k);
   Object.defineProperty(StringDecoder.prototype, k, k === 'write' ? { ...desc, value: decoderWrite } : desc);
 }
-// The prototype of latin1, ascii and utf16le decoders: Node's write itself.
+// The prototype of the decoders of the other encodings: Node's write itself.
 const copyProto = Object.create(StringDecoder.prototype);
 Object.defineProperty(copyProto, 'write', Object.getOwnPropertyDescriptor(builtinProto, 'write'));
 
@@ -187,10 +190,12 @@ function decode(buf, start, end) {
   return addon.utf8Slice(buf);
 }
 
+// An offset or length Buffer#write takes as it is: an integer 0..max
+// (x >>> 0 === x is the cheapest integer test; larger ones go to Node).
 function isOffset(x, max) {
-  return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= max;
+  return (x >>> 0) === x && x <= max;
 }
-
+const bufferWrite = Buffer.prototype.write;
 // Has the string no character above U+00FF, so that V8 can hand it over
 // as Latin-1 bytes, without widening? Three probes answer most two-byte
 // strings; the regular expression is immediate on V8's one-byte strings
@@ -205,9 +210,57 @@ function isLatin1(string) {
   return !ABOVE_LATIN1.test(string);
 }
 
+// UTF-8 of a short string into buf[offset, offset + length), whole
+// characters only, lone surrogates as U+FFFD: what buf.utf8Write does, in
+// JavaScript, which for a few characters costs less than any native call.
+function writeShort(buf, s, offset, length) {
+  const n = s.length;
+  const end = offset + length;
+  let i = 0;
+  for (const ascii = n < length ? n : length; i < ascii; i++) { // the ASCII prefix
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) break;
+    buf[offset + i] = c;
+  }
+  let p = offset + i;
+  for (; i < n; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) {
+      if (p === end) break;
+      buf[p++] = c;
+      continue;
+    }
+    if (c < 0x800) {
+      if (end - p < 2) break;
+      buf[p++] = 0xC0 | (c >> 6);
+      buf[p++] = 0x80 | (c & 0x3F);
+      continue;
+    }
+    if ((c & 0xF800) === 0xD800) {
+      const d = c < 0xDC00 && i + 1 < n ? s.charCodeAt(i + 1) : 0;
+      if ((d & 0xFC00) === 0xDC00) {
+        if (end - p < 4) break;
+        c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
+        buf[p++] = 0xF0 | (c >> 18);
+        buf[p++] = 0x80 | ((c >> 12) & 0x3F);
+        buf[p++] = 0x80 | ((c >> 6) & 0x3F);
+        buf[p++] = 0x80 | (c & 0x3F);
+        i++;
+        continue;
+      }
+      c = 0xFFFD; // a lone surrogate
+    }
+    if (end - p < 3) break;
+    buf[p++] = 0xE0 | (c >> 12);
+    buf[p++] = 0x80 | ((c >> 6) & 0x3F);
+    buf[p++] = 0x80 | (c & 0x3F);
+  }
+  return p - offset;
+}
+
 // buf.write(string, offset, length, 'utf8')
 function write(buf, string, offset, length) {
-  if (!(buf instanceof Buffer) || typeof string !== 'string' || buf.write !== Buffer.prototype.write)
+  if (typeof string !== 'string' || !(buf instanceof Buffer) || buf.write !== bufferWrite)
     return buf.write(string, offset, length, 'utf8');
   const len = buf.length;
   if (offset === undefined) {
@@ -218,8 +271,11 @@ function write(buf, string, offset, length) {
   } else {
     return buf.write(string, offset, length, 'utf8'); // Node's checks and errors
   }
-  if (string.length < SMALL_STRING)
+  const n = string.length;
+  if (n < SMALL_STRING) {
+    if (n <= SMALL_JS_STRING) return writeShort(buf, string, offset, length);
     return buf.utf8Write(string, offset, length);
+  }
   args[0] = offset;
   args[1] = length;
   args[2] = string.length;
@@ -249,11 +305,31 @@ function byteLength(string) {
 }
 
 // Buffer.from(value, 'utf8'), which for a string is its UTF-8 bytes (lone
-// surrogates as EF BF BD) in a new Buffer; anything else is Node's.
+// surrogates as EF BF BD) in a new Buffer; anything else is Node's. Like
+// Node, short results are slices of a shared pool (a new ArrayBuffer costs
+// more than converting a few hundred characters); long ones get an exact
+// Buffer of their own, made by the addon.
+const POOL_SIZE = 64 * 1024;
+const POOL_MAX = 8192; // bytes of worst-case output that use the pool
+let pool = null;
+let poolUsed = POOL_SIZE;
 function encode(value) {
   if (typeof value !== 'string' || value.length < SMALL_ENCODE) return Buffer.from(value, 'utf8');
-  args[2] = value.length;
-  return isLatin1(value) ? addon.encodeLatin1(value) : addon.encode(value);
+  const n = value.length;
+  args[2] = n;
+  const latin1 = isLatin1(value);
+  const most = latin1 ? 2 * n : 3 * n;
+  if (most > POOL_MAX) return latin1 ? addon.encodeLatin1(value) : addon.encode(value);
+  if (POOL_SIZE - poolUsed < most) {
+    pool = Buffer.allocUnsafeSlow(POOL_SIZE);
+    poolUsed = 0;
+  }
+  args[0] = poolUsed;
+  args[1] = most;
+  const written = latin1 ? addon.utf8WriteLatin1(pool, value) : addon.utf8Write(pool, value);
+  const out = pool.subarray(poolUsed, poolUsed + written);
+  poolUsed = (poolUsed + written + 7) & ~7; // 8-byte aligned slices, as Node's pool
+  return out;
 }
 
 module.exports = {

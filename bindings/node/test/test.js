@@ -472,6 +472,28 @@ function tierChecks(tier, full, fallbacks) {
     }
   });
 
+  check(`[${tier}] encode: 3000 strings kept alive across pool refills still hold their bytes`, () => {
+    const kept = [];
+    for (let r = 0; r < 3000; r++) {
+      const s = r % 3 ? randString(rand(1500)) : oneByteString(rand(1500));
+      kept.push([s, utfx.encode(s)]);
+    }
+    for (const [s, b] of kept) {
+      if (!b.equals(Buffer.from(s))) throw new Error(`encode ${JSON.stringify(s.slice(0, 80))}`);
+    }
+  });
+
+  if (fallbacks) {
+    check(`[${tier}] write of short strings (the JavaScript writer): 3000 strings of 0..20 units, ` +
+      'every length 0..needed+1 at offsets 0-2', () => {
+      for (let r = 0; r < 3000; r++) {
+        const len = rand(21);
+        const s = r % 4 === 3 ? oneByteString(len) : randString(len, [undefined, 'start', 'end'][r % 3]);
+        checkWrite(s, [0, 1, 2]);
+      }
+    });
+  }
+
   check(`[${tier}] encodeInto: ${STRING_RUNS} random strings, every destination size 0..needed+1`, () => {
     for (let r = 0; r < STRING_RUNS; r++) {
       const where = ['start', 'middle', 'end', undefined][r % 4];
