@@ -14,16 +14,7 @@ const utfx = require('..');
 
 const NodeDecoder = sdModule.StringDecoder;
 const nodeWrite = NodeDecoder.prototype.write;
-const seedArg = process.argv.indexOf('--seed');
-let seed = seedArg >= 0 ? Number(process.argv[seedArg + 1]) : (Date.now() % 0x7fffffff) | 1;
-const firstSeed = seed;
-function rnd() {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) / 4294967296;
-}
-const rand = (n) => Math.floor(rnd() * n);
+const { seed: firstSeed, rand } = require('./random').seeded(process.argv);
 
 let count = 0;
 let failed = 0;

@@ -14,19 +14,7 @@ const utfx = require('..');
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
-const seedArg = argv.indexOf('--seed');
-let seed = seedArg >= 0 ? Number(argv[seedArg + 1]) : (Date.now() % 0x7fffffff) | 1;
-const firstSeed = seed;
-
-// xorshift32: reproducible with --seed.
-function rnd() {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) / 4294967296;
-}
-const rand = (n) => Math.floor(rnd() * n);
-const pick = (a) => a[rand(a.length)];
+const { seed: firstSeed, rand, pick } = require('./random').seeded(argv);
 
 let count = 0;
 let failed = 0;
