@@ -48,6 +48,7 @@ addon.setup(args, results, require('buffer').constants.MAX_STRING_LENGTH);
 // (measured with bench.js --suite overhead; see README.md).
 let SMALL_DECODE = 16; // bytes, decode()
 let SMALL_STRING = 32; // UTF-16 units, write()
+const LARGE_ASCII = 16384; // units, write(): from here an ASCII string is Node's latin1Write
 // UTF-16 units, write() in JavaScript (writeShort): V8 keeps such short
 // strings flat (no cons or sliced string), where charCodeAt is cheapest.
 let SMALL_JS_STRING = 12;
@@ -276,10 +277,21 @@ function write(buf, string, offset, length) {
     if (n <= SMALL_JS_STRING) return writeShort(buf, string, offset, length);
     return buf.utf8Write(string, offset, length);
   }
+  if (!isLatin1(string)) {
+    args[0] = offset;
+    args[1] = length;
+    args[2] = n;
+    return addon.utf8Write(buf, string);
+  }
+  // A long ASCII string: its UTF-8 is its Latin-1, which V8 copies straight
+  // into buf (latin1Write), where N-API could only hand over a copy to
+  // convert. Node's count of UTF-8 bytes tells ASCII apart, at memory speed.
+  if (n >= LARGE_ASCII && Buffer.byteLength(string, 'utf8') === n)
+    return buf.latin1Write(string, offset, length);
   args[0] = offset;
   args[1] = length;
-  args[2] = string.length;
-  return isLatin1(string) ? addon.utf8WriteLatin1(buf, string) : addon.utf8Write(buf, string);
+  args[2] = n;
+  return addon.utf8WriteLatin1(buf, string);
 }
 
 const encoder = new TextEncoder();

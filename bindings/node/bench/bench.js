@@ -264,6 +264,11 @@ function writeGrid() {
     { name: 'buffer-write-string encoding=utf8 args=offset+length len=2048',
       builtin: loop(() => wa.write(a2048, 0, wa.length, 'utf8')),
       utfx: loop(() => utfx.write(wb, a2048, 0, wb.length)) });
+  const a65536 = Buffer.from('a'.repeat(65536)).toString();
+  const wl = Buffer.allocUnsafe(65536);
+  const wm = Buffer.allocUnsafe(65536);
+  cells.push({ name: 'buffer-write-string encoding=utf8 args=offset len=65536',
+    builtin: loop(() => wl.write(a65536, 0, 'utf8')), utfx: loop(() => utfx.write(wm, a65536, 0)) });
   for (const len of [1, 8, 16, 32]) {
     const sa = Buffer.allocUnsafe(len);
     const sb = Buffer.allocUnsafe(len);

@@ -436,8 +436,10 @@ function tierChecks(tier, full, fallbacks) {
       checkWrite(s, offs);
     }
     // Long strings: the sizes around the end and some random ones.
-    for (const len of [1000, 5000, 70000]) {
-      const s = randString(len, 'end');
+    const ascii = (len) => Buffer.from('a'.repeat(len)).toString();
+    for (const [len, make] of [[1000, randString], [5000, randString], [70000, randString],
+      [20000, oneByteString], [20000, ascii], [70000, ascii]]) {
+      const s = make(len, 'end');
       const need = Buffer.byteLength(s);
       const sizes = [0, 1, 2, 3, 4, 5];
       for (let k = 0; k < 40; k++) sizes.push(need - k, rand(need));
