@@ -25,7 +25,7 @@ export declare function write(buf: Buffer, string: string, offset?: number, leng
 /** `Buffer.from(value, 'utf8')`: for a string, its UTF-8 bytes in a new
  * Buffer (lone surrogates as EF BF BD); anything else as Buffer.from. */
 export declare function encode(value: string): Buffer;
-export declare function encode(value: WithImplicitCoercion<ArrayBuffer | SharedArrayBuffer | Uint8Array | ReadonlyArray<number> | string>): Buffer;
+export declare function encode(value: ArrayBuffer | SharedArrayBuffer | Uint8Array | ReadonlyArray<number>): Buffer;
 
 /** `new TextEncoder().encodeInto(string, u8)`. */
 export declare function encodeInto(string: string, u8: Uint8Array): { read: number; written: number };
