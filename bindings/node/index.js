@@ -63,8 +63,8 @@ let SMALL_ENCODE = 64; // UTF-16 units, encode()
 // Node's state (7 bytes: held bytes, missing, buffered, encoding) lives in
 // C memory that both Node's native decoder and the addon read and update,
 // so short chunks can go to Node's write (cheaper than an N-API call) and
-// long ones to utfx in any order. latin1, ascii and utf16le decode by one
-// copy into V8 whoever does it: those decoders use Node's write as is.
+// long ones to utfx in any order. Decoders of the encodings utfx does not
+// accelerate use Node's write as is (copyProto below).
 
 const BuiltinDecoder = builtin.StringDecoder;
 const builtinProto = BuiltinDecoder.prototype;
@@ -78,7 +78,7 @@ if (kNativeDecoder === undefined) throw new Error('utfx: this Node\'s StringDeco
 const kHandle = Symbol('kHandle');
 const kMin = Symbol('kMin');
 const ENCODING = 6; // Node's encoding number in the state (node.h)
-const BUFFERED = 5;
+const NODE_STATE_BYTES = 7; // Node's kSize
 
 // Smallest chunk (bytes) the addon decodes, by Node's encoding number:
 // utf8 and hex. The others are always Node's: latin1, ascii and utf16le
@@ -87,6 +87,8 @@ const BUFFERED = 5;
 const smallWrite = [];
 smallWrite[1] = 16; // utf8
 smallWrite[5] = 64; // hex
+// Chunks from which a decoder Node made (after register) is adopted.
+let adoptMin = 16;
 
 // Moves a Node decoder state into C memory the addon can reach cheaply (an
 // external; or, where external ArrayBuffers are not allowed, the Buffer
@@ -128,7 +130,7 @@ const decoderWrite = function write(buf) {
       const min = st[kMin];
       const n = buf.length;
       if (n >= min) return addon.decoderWrite(st[kHandle], buf);
-      if (min === undefined && n >= 32 && isUint8Array(st) && st.length === 7) {
+      if (min === undefined && n >= adoptMin && isUint8Array(st) && st.length === NODE_STATE_BYTES) {
         st = adopt(this, st);
         if (n >= st[kMin]) return addon.decoderWrite(st[kHandle], buf);
       }
@@ -148,7 +150,7 @@ const copyProto = Object.create(StringDecoder.prototype);
 Object.defineProperty(copyProto, 'write', Object.getOwnPropertyDescriptor(builtinProto, 'write'));
 
 // require('utfx/register'): Node's own StringDecoder (streams' setEncoding,
-// readline, ...) decodes long utf8, base64 and hex chunks with utfx, and
+// readline, ...) decodes long utf8 and hex chunks with utfx, and
 // require('string_decoder').StringDecoder is ours.
 let registered = false;
 function register() {
@@ -379,6 +381,7 @@ Object.defineProperty(module.exports, '_internal', {
       if (decoder !== undefined) {
         for (let i = 0; i < smallWrite.length; i++)
           if (smallWrite[i] !== undefined) smallWrite[i] = typeof decoder === 'number' ? decoder : decoder[i];
+        adoptMin = Math.min(...smallWrite.filter((x) => x !== undefined));
       }
       return old;
     },
