@@ -1,0 +1,108 @@
+/* The avx512 tier's base64 (src/simd/generic_base64.h) with AVX-512 VBMI:
+ * 64 characters to 48 bytes per block. VPERMI2B looks every character up in
+ * the 128-entry class table of its alphabet (scalar/base64_tables.h; a byte
+ * from 0x80 is rejected by its own top bit); VPMADDUBSW / VPMADDWD join four
+ * 6-bit values into 24 bits and VPERMB gathers the bytes. Encoding: VPERMB
+ * spreads 48 bytes into 16 dwords, VPMULTISHIFTQB cuts out the 6-bit fields
+ * and VPERMB maps them to characters. */
+#include "vec_avx512.h"
+
+#include "../scalar/base64.h"
+#include "../scalar/base64_tables.h"
+#include "x86_prototypes.h"
+
+/* VPERMB: group g (bytes 3g..3g+2) to dword g as s1 s0 s2 s1. */
+static const uint8_t b64_spread[64] = {
+    1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10,
+    13, 12, 14, 13, 16, 15, 17, 16, 19, 18, 20, 19, 22, 21, 23, 22,
+    25, 24, 26, 25, 28, 27, 29, 28, 31, 30, 32, 31, 34, 33, 35, 34,
+    37, 36, 38, 37, 40, 39, 41, 40, 43, 42, 44, 43, 46, 45, 47, 46,
+};
+
+/* VPERMB: the three bytes of each dword (high first) side by side. */
+static const uint8_t b64_gather[64] = {
+    2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 18, 17, 16, 22,
+    21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41,
+    40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/* VPERMI2B: the low byte of each of 64 UTF-16 units in two vectors. */
+static const uint8_t b64_low_bytes[64] = {
+    0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+    32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62,
+    64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94,
+    96, 98, 100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126,
+};
+
+/* VPMULTISHIFTQB: the bit offsets of the four fields in each dword that
+ * b64_spread made of a group s0 s1 s2, laid out s1 s0 s2 s1. */
+static const uint8_t b64_fields[64] = {
+    10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
+    10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
+    10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
+    10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
+};
+
+#define B64_48_BYTES 0x0000FFFFFFFFFFFFull
+
+/* The alphabet's class table, chars 0..127, in two vectors. */
+struct g64_alphabet {
+  __m512i lo, hi;
+};
+
+static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
+  struct g64_alphabet a;
+  const uint8_t *t = utfxi_b64_class[utfxi_b64_alphabet(flags)];
+  a.lo = _mm512_loadu_si512(t);
+  a.hi = _mm512_loadu_si512(t + 64);
+  return a;
+}
+
+/* 64 characters as bytes; from UTF-16 only when every unit is below 0x100. */
+static inline int b64_load(const void *src, size_t i, int wide, __m512i *c) {
+  if (wide) {
+    const char16_t *p = (const char16_t *)src + i;
+    __m512i a = v_load(p), b = v_load(p + 32);
+    if (_mm512_test_epi16_mask(_mm512_or_si512(a, b), _mm512_set1_epi16((short)0xFF00))) return 0;
+    *c = _mm512_permutex2var_epi8(a, _mm512_loadu_si512(b64_low_bytes), b);
+    return 1;
+  }
+  *c = v_load((const char *)src + i);
+  return 1;
+}
+
+static inline int g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
+                                   const struct g64_alphabet *a) {
+  __m512i c, values, pairs, groups;
+  if (!b64_load(src, i, wide, &c)) return 0;
+  values = _mm512_permutex2var_epi8(a->lo, c, a->hi);
+  if (_mm512_movepi8_mask(_mm512_or_si512(values, c))) return 0;
+  if (!d) return 1;
+  pairs = _mm512_maddubs_epi16(values, _mm512_set1_epi32(0x01400140));
+  groups = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x00011000));
+  _mm512_mask_storeu_epi8(d, B64_48_BYTES,
+                          _mm512_permutexvar_epi8(_mm512_loadu_si512(b64_gather), groups));
+  return 1;
+}
+
+static const char b64_chars[2][64] = {
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"};
+
+/* 48 bytes per block, loaded under a mask (nothing past them is read). */
+static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,
+                                       int url) {
+  const __m512i spread = _mm512_loadu_si512(b64_spread), fields = _mm512_loadu_si512(b64_fields);
+  const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
+  size_t k;
+  (void)n;
+  for (k = 0; k < blocks; k++) {
+    __m512i in = _mm512_maskz_loadu_epi8(B64_48_BYTES, s + 48 * k);
+    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
+    _mm512_storeu_si512(d + 64 * k, _mm512_permutexvar_epi8(idx, chars));
+  }
+  return 48 * blocks;
+}
+
+#include "../simd/generic_base64.h"
