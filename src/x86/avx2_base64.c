@@ -1,21 +1,40 @@
 /* The avx2 tier's base64 (src/simd/generic_base64.h): 32 characters to 24
- * bytes per block. Characters are classified by range compares (letters,
- * digits, and the alphabet's two symbols), which also reject every byte
- * from 0x80 (negative as signed bytes); encoding is the streaming decoder's
- * block kernel (avx2_decoder_base64.c). */
+ * bytes per block. Characters are checked by two nibble lookups (PSHUFB) and
+ * mapped by a delta per high nibble, the alphabet's two symbols apart;
+ * VPMADDUBSW / VPMADDWD join four 6-bit values into 24 bits. Encoding is the
+ * streaming decoder's block kernel (avx2_decoder_base64.c). */
 #include "vec_avx2.h"
 
 #include "x86_prototypes.h"
 #include "../scalar/base64.h"
 
-/* The characters of values 62 and 63 (two of each for both alphabets). */
+/* Validity by nibbles: bit h of b64_invalid_lo[alphabet][lo] is set when
+ * the character (h << 4 | lo), h < 8, is not in the alphabet (whitespace and
+ * '=' included: they are for the scalar steps); b64_hi_bit[h] is that bit,
+ * and for h >= 8 (bytes from 0x80) bit 0, set in every entry (no character
+ * below 0x10 is in an alphabet). A byte is valid iff the two lookups share
+ * no bit. */
+static const uint8_t b64_invalid_lo[3][16] = {
+    {0x57, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x0F, 0xAB, 0xAF, 0xAF, 0xAF, 0xAB},
+    {0x57, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x0F, 0xAF, 0xAF, 0xAB, 0xAF, 0x8F},
+    {0x57, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x0F, 0xAB, 0xAF, 0xAB, 0xAF, 0x8B},
+};
+
+/* The alphabet's constants, each a whole vector (loaded, not rebuilt in the
+ * loop): the nibble tables, value - character by high nibble for letters
+ * and digits, and the characters of values 62 and 63 (two of each, for
+ * both alphabets at once). */
 struct g64_alphabet {
-  __m256i c62a, c62b, c63a, c63b;
+  __m256i invalid_lo, hi_bit, delta, c62a, c62b, c63a, c63b;
 };
 
 static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
   struct g64_alphabet a;
   unsigned which = utfxi_b64_alphabet(flags);
+  a.invalid_lo = _mm256_broadcastsi128_si256(
+      _mm_loadu_si128((const __m128i *)(const void *)b64_invalid_lo[which]));
+  a.hi_bit = V_TABLE16(1, 2, 4, 8, 16, 32, 64, -128, 1, 1, 1, 1, 1, 1, 1, 1);
+  a.delta = V_TABLE16(0, 0, 0, 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0, 0, 0, 0);
   a.c62a = _mm256_set1_epi8(which == 1 ? '-' : '+');
   a.c62b = _mm256_set1_epi8(which == 0 ? '+' : '-');
   a.c63a = _mm256_set1_epi8(which == 1 ? '_' : '/');
@@ -23,27 +42,20 @@ static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
   return a;
 }
 
-/* Bytes in lo..hi (signed compares: bytes from 0x80 are never in). */
-static inline __m256i b64_in(__m256i c, char lo, char hi) {
-  return _mm256_and_si256(_mm256_cmpgt_epi8(c, _mm256_set1_epi8((char)(lo - 1))),
-                          _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(hi + 1)), c));
-}
-
 /* The 6-bit values of 32 characters; 0 if one is outside the alphabet. */
 static inline int b64_values(__m256i c, const struct g64_alphabet *a, __m256i *values) {
-  __m256i upper = b64_in(c, 'A', 'Z'), lower = b64_in(c, 'a', 'z'), digit = b64_in(c, '0', '9');
-  __m256i is62 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c62a), _mm256_cmpeq_epi8(c, a->c62b));
-  __m256i is63 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c63a), _mm256_cmpeq_epi8(c, a->c63b));
-  __m256i symbol = _mm256_or_si256(is62, is63);
-  __m256i valid = _mm256_or_si256(_mm256_or_si256(upper, lower), _mm256_or_si256(digit, symbol));
-  __m256i offset;
-  if ((uint32_t)_mm256_movemask_epi8(valid) != 0xFFFFFFFFu) return 0;
-  offset = _mm256_or_si256(_mm256_and_si256(upper, _mm256_set1_epi8(-'A')),
-                           _mm256_and_si256(lower, _mm256_set1_epi8(26 - 'a')));
-  offset = _mm256_or_si256(offset, _mm256_and_si256(digit, _mm256_set1_epi8(52 - '0')));
-  /* Symbols: 62 + (0 or 1), in place of the character. */
-  *values = _mm256_blendv_epi8(_mm256_add_epi8(c, offset),
-                               _mm256_sub_epi8(_mm256_set1_epi8(62), is63), symbol);
+  const __m256i nib = _mm256_set1_epi8(0x0F);
+  __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), nib);
+  __m256i bad = _mm256_and_si256(_mm256_shuffle_epi8(a->invalid_lo, _mm256_and_si256(c, nib)),
+                                 _mm256_shuffle_epi8(a->hi_bit, hi));
+  __m256i is62, is63;
+  if (!_mm256_testz_si256(bad, bad)) return 0;
+  is62 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c62a), _mm256_cmpeq_epi8(c, a->c62b));
+  is63 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c63a), _mm256_cmpeq_epi8(c, a->c63b));
+  /* Symbols: 62 + (0 or 1), in place of the letters' and digits' delta. */
+  *values = _mm256_blendv_epi8(_mm256_add_epi8(c, _mm256_shuffle_epi8(a->delta, hi)),
+                               _mm256_sub_epi8(_mm256_set1_epi8(62), is63),
+                               _mm256_or_si256(is62, is63));
   return 1;
 }
 
