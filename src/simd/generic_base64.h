@@ -6,11 +6,15 @@
  * The tier defines, before including this file:
  *   struct g64_alphabet, g64_alphabet_of(flags)
  *       its constants for the alphabet the flags decode (standard, url, both);
- *   int g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
- *                        const struct g64_alphabet *a)
- *       the V_BYTES characters at src + i (bytes, or UTF-16 units when wide)
- *       all in the alphabet: writes their bytes to d (unless d is NULL) and
- *       returns 1; else 0, and writes nothing;
+ *   size_t g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
+ *                           const struct g64_alphabet *a, size_t *bytes)
+ *       decodes whole groups from the V_BYTES characters at src + i (bytes,
+ *       or UTF-16 units when wide), all of them when all are in the
+ *       alphabet; a tier may also take blocks with whitespace between the
+ *       groups. Writes the bytes to d (unless d is NULL), their count to
+ *       *bytes, and returns the characters used, which end with a group's
+ *       last character (where TC39's `read` would be); 0 when it takes
+ *       nothing (then it writes nothing);
  *   size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks,
  *                            char *d, int url)
  *       at most `blocks` whole blocks of s[0..n) to V_BYTES characters each;
@@ -32,9 +36,10 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
                                     struct utfxi_b64_at *at) {
   size_t i = at->i, w = at->w;
   while (n - i >= G64_CHARS && (!dst || cap - w > G64_BYTES)) {
-    if (!g64_decode_block(src, i, wide, dst ? dst + w : NULL, a)) break;
-    i += G64_CHARS;
-    w += G64_BYTES;
+    size_t bytes, used = g64_decode_block(src, i, wide, dst ? dst + w : NULL, a, &bytes);
+    if (!used) break;
+    i += used;
+    w += bytes;
   }
   at->i = i;
   at->w = w;

@@ -84,12 +84,14 @@ static inline int b64_load(const void *src, size_t i, int wide, __m256i *c) {
   return 1;
 }
 
-static inline int g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
-                                   const struct g64_alphabet *a) {
+/* Clean blocks only: anything else goes to the scalar steps. */
+static inline size_t g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
+                                      const struct g64_alphabet *a, size_t *bytes) {
   __m256i c, values;
   if (!b64_load(src, i, wide, &c) || !b64_values(c, a, &values)) return 0;
   if (d) b64_pack_store(values, d);
-  return 1;
+  *bytes = 24;
+  return 32;
 }
 
 static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,

@@ -72,18 +72,38 @@ static inline int b64_load(const void *src, size_t i, int wide, __m512i *c) {
   return 1;
 }
 
-static inline int g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
-                                   const struct g64_alphabet *a) {
-  __m512i c, values, pairs, groups;
+/* The first `groups` groups of values (4 per dword) as 3 bytes each at d. */
+static inline void b64_pack_store(__m512i values, unsigned groups, unsigned char *d) {
+  __m512i pairs = _mm512_maddubs_epi16(values, _mm512_set1_epi32(0x01400140));
+  __m512i joined = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x00011000));
+  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, 3 * groups),
+                          _mm512_permutexvar_epi8(_mm512_loadu_si512(b64_gather), joined));
+}
+
+/* A clean block whole; a block with whitespace besides alphabet characters
+ * (a line break) by VPCOMPRESSB: its whole groups, up to the last group's
+ * last character. Anything else goes to the scalar steps. */
+static inline size_t g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
+                                      const struct g64_alphabet *a, size_t *bytes) {
+  __m512i c, values;
+  uint64_t unusual, space, keep;
+  unsigned groups;
   if (!b64_load(src, i, wide, &c)) return 0;
   values = _mm512_permutex2var_epi8(a->lo, c, a->hi);
-  if (_mm512_movepi8_mask(_mm512_or_si512(values, c))) return 0;
-  if (!d) return 1;
-  pairs = _mm512_maddubs_epi16(values, _mm512_set1_epi32(0x01400140));
-  groups = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x00011000));
-  _mm512_mask_storeu_epi8(d, B64_48_BYTES,
-                          _mm512_permutexvar_epi8(_mm512_loadu_si512(b64_gather), groups));
-  return 1;
+  unusual = _mm512_movepi8_mask(_mm512_or_si512(values, c));
+  if (!unusual) {
+    if (d) b64_pack_store(values, 16, d);
+    *bytes = 48;
+    return 64;
+  }
+  space = _mm512_cmpeq_epi8_mask(values, _mm512_set1_epi8((char)UTFXI_B64_SPACE)) &
+          ~_mm512_movepi8_mask(c);
+  keep = ~unusual;
+  groups = (unsigned)_mm_popcnt_u64(keep) / 4;
+  if ((unusual & ~space) || groups == 0) return 0;
+  if (d) b64_pack_store(_mm512_maskz_compress_epi8(keep, values), groups, d);
+  *bytes = 3 * (size_t)groups;
+  return (size_t)_tzcnt_u64(_pdep_u64(1ull << (4 * groups - 1), keep)) + 1;
 }
 
 static const char b64_chars[2][64] = {

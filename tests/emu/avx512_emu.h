@@ -477,6 +477,7 @@ static inline utfxemu_m512i utfxemu_madd_epi16(utfxemu_m512i a, utfxemu_m512i b)
     UTFXEMU_EACH(j, count) k |= (uint64_t)(a.lane[j] op b.lane[j]) << j; \
     return (mask)k;                                                \
   }
+UTFXEMU_CMP(utfxemu_cmpeq_epi8_mask, __mmask64, u8, 64, ==)
 UTFXEMU_CMP(utfxemu_cmpeq_epi16_mask, __mmask32, u16, 32, ==)
 UTFXEMU_CMP(utfxemu_cmpneq_epi16_mask, __mmask32, u16, 32, !=)
 UTFXEMU_CMP(utfxemu_cmpeq_epi32_mask, __mmask16, u32, 16, ==)
@@ -513,6 +514,8 @@ static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
   return k;
 }
 
+#undef _mm512_cmpeq_epi8_mask
+#define _mm512_cmpeq_epi8_mask utfxemu_cmpeq_epi8_mask
 #undef _mm512_cmpeq_epi16_mask
 #define _mm512_cmpeq_epi16_mask utfxemu_cmpeq_epi16_mask
 #undef _mm512_cmpeq_epi32_mask
