@@ -1,5 +1,5 @@
 /* Base64 kernels over a tier's block steps, the same at every vector width:
- * blocks of V_BYTES characters (V_BYTES / 4 * 3 bytes) in vector code while
+ * blocks of G64_CHARS characters (G64_BYTES bytes) in vector code while
  * they are clean, everything else in the scalar steps (scalar/base64.h), so
  * the decoding rules live in one place.
  *
@@ -8,7 +8,7 @@
  *       its constants for the alphabet the flags decode (standard, url, both);
  *   size_t g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
  *                           const struct g64_alphabet *a, size_t *bytes)
- *       decodes whole groups from the V_BYTES characters at src + i (bytes,
+ *       decodes whole groups from the G64_CHARS characters at src + i (bytes,
  *       or UTF-16 units when wide), all of them when all are in the
  *       alphabet; a tier may also take blocks with whitespace between the
  *       groups. Writes the bytes to d (unless d is NULL), their count to
@@ -17,7 +17,7 @@
  *       nothing (then it writes nothing);
  *   size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks,
  *                            char *d, int url)
- *       at most `blocks` whole blocks of s[0..n) to V_BYTES characters each;
+ *       at most `blocks` whole blocks of s[0..n) to G64_CHARS characters each;
  *       returns the bytes consumed (it may leave the last blocks to scalar
  *       code when its loads need more than the block). */
 #ifndef UTFX_SIMD_GENERIC_BASE64_H
@@ -26,8 +26,12 @@
 #include "../scalar/base64.h"
 #include "generic.h"
 
+/* Characters and bytes per block: one vector of characters, unless the tier
+ * says otherwise (neon: 64, its LD4 / ST3 blocks). */
+#ifndef G64_CHARS
 #define G64_CHARS V_BYTES
 #define G64_BYTES (V_BYTES / 4 * 3)
+#endif
 
 /* Clean blocks from *at on, while a block's bytes leave room to spare: TC39
  * stops when dst becomes full, and that last group is the scalar steps'. */
