@@ -346,7 +346,8 @@ test-build run-emu-tests: $(FUZZ_REPLAY_BIN)
 BENCH_ENGINE_CORE := bench/registry.c bench/timing.c bench/stats.c bench/report.c \
                      bench/compare.c bench/options.c
 BENCH_SRC := $(BENCH_ENGINE_CORE) bench/suite_kernels.c bench/suite_decode.c bench/suite_encode.c \
-             bench/suite_node.c bench/baselines_icu_iconv.c bench/kernel_probe.c bench/main.c
+             bench/suite_node.c bench/suite_base64.c bench/baselines_icu_iconv.c \
+             bench/kernel_probe.c bench/main.c
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 BENCH_LIB ?= $(STATIC_LIB)
 BENCH_INCLUDE ?= include
