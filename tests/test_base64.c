@@ -431,6 +431,14 @@ static const struct known known_cases[] = {
     {"Zm9vYg==", 0, 4, UTFX_OK, 8, 4, "666f6f62"},
     {"Zm9vYmE=", 0, 5, UTFX_OK, 8, 5, "666f6f6261"},
     {"Zm9v*", 0, 3, UTFX_DST_FULL, 4, 3, "666f6f"},
+    {"Zm9vYmE", 0, 5, UTFX_OK, 7, 5, "666f6f6261"},
+    {"Zm9vYmE", UTFX_BASE64_STOP_BEFORE_PARTIAL, 5, UTFX_OK, 4, 3, "666f6f"},
+    {"Zm9vYmE=", UTFX_BASE64_STOP_BEFORE_PARTIAL, 5, UTFX_OK, 8, 5, "666f6f6261"},
+    {"Zm9vYmFy", 0, 7, UTFX_OK, 8, 6, "666f6f626172"},
+    /* errors after whole groups: those are written */
+    {"Zm9vYg===", 0, BIG, UTFX_INVALID, 8, 3, "666f6f"},
+    {"Zm9v\vYmFy", 0, BIG, UTFX_INVALID, 4, 3, "666f6f"},
+    {"Zm9vYmF\x80", 0, BIG, UTFX_INVALID, 7, 3, "666f6f"},
     {"Zm9vYmFy*", 0, 3, UTFX_DST_FULL, 4, 3, "666f6f"},
     /* Node's Buffer rules */
     {"Zm9v*Ym!Fy", UTFX_BASE64_NODE, BIG, UTFX_OK, 10, 6, "666f6f626172"},
@@ -462,6 +470,12 @@ static void test_known(void) {
     hex_of(got, r.written, hex);
     CHECK(strcmp(hex, c->hex) == 0, "\"%s\": bytes %s, want %s", c->text, hex, c->hex);
     check_decode(u, n, c->flags, c->cap); /* the reference agrees */
+  }
+  /* No-break space and other Unicode spaces are not whitespace here. */
+  {
+    const uint16_t t[] = {'Z', 'm', 0xA0, '9', 'v'};
+    utfx_result r = utfx_base64_decode_utf16((const char16_t *)t, 5, got, BIG, 0);
+    CHECK(r.status == UTFX_INVALID && r.read == 2, "U+00A0: %d/%zu", r.status, r.read);
   }
   /* Units above 0xFF: bad characters, except that Node reads the low byte. */
   {
