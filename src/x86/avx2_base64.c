@@ -151,8 +151,8 @@ static inline int b64_load(const void *src, size_t i, int wide, __m256i *c) {
  * PSHUFB each, then joined), their whole groups decoded and stored (nothing
  * past them), up to the last group's last character. Anything else
  * goes to the scalar steps. */
-static inline size_t b64_decode_spaced(__m256i c, uint32_t invalid, unsigned char *d,
-                                       const struct g64_alphabet *a, size_t *bytes) {
+UTFXI_INLINE size_t b64_decode_spaced(__m256i c, uint32_t invalid, unsigned char *d,
+                                      const struct g64_alphabet *a, size_t *bytes) {
   uint32_t keep = ~invalid;
   unsigned groups = (unsigned)_mm_popcnt_u32(keep) / 4;
   size_t low, high;
