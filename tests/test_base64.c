@@ -562,6 +562,18 @@ static void test_random(void) {
     size_t n = gen_text(u, 3000, (unsigned)(k % 3));
     check_decode_all_modes(u, n);
   }
+  /* Sparse text: runs of 0..150 whitespace between the characters, so that
+   * blocks hold fewer than a group or none at all. */
+  for (k = 0; k < 300 / test_share(4); k++) {
+    static uint16_t sparse[MAX_TEXT];
+    size_t n = gen_text(u, 12, 0), m = 0, i, run;
+    for (i = 0; i < n && m + 160 < MAX_TEXT; i++) {
+      for (run = (size_t)rng_below(&rng, k % 2 ? 150 : 20); run; run--)
+        sparse[m++] = k % 3 ? '\t' : '\n';
+      sparse[m++] = u[i];
+    }
+    check_decode_all_modes(sparse, m);
+  }
   tap_group("base64: random inputs, every decode mode, against the references");
 }
 

@@ -14,7 +14,10 @@
  *       groups. Writes the bytes to d (unless d is NULL), their count to
  *       *bytes, and returns the characters used, which end with a group's
  *       last character (where TC39's `read` would be); 0 when it takes
- *       nothing (then it writes nothing);
+ *       nothing (then it writes nothing); or, defining G64_OWN_BLOCKS,
+ *   void g64_decode_blocks(src, n, wide, dst, cap, a, struct utfxi_b64_at *at)
+ *       the loop over blocks itself: from *at on, leaving *at after the last
+ *       group it wrote (with nothing written past it);
  *   size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks,
  *                            char *d, int url)
  *       at most `blocks` whole blocks of s[0..n) to G64_CHARS characters each;
@@ -34,7 +37,9 @@
 #endif
 
 /* Clean blocks from *at on, while a block's bytes leave room to spare: TC39
- * stops when dst becomes full, and that last group is the scalar steps'. */
+ * stops when dst becomes full, and that last group is the scalar steps'.
+ * (A tier may loop over its blocks itself: G64_OWN_BLOCKS.) */
+#ifndef G64_OWN_BLOCKS
 UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigned char *dst,
                                     size_t cap, const struct g64_alphabet *a,
                                     struct utfxi_b64_at *at) {
@@ -48,6 +53,7 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
   at->i = i;
   at->w = w;
 }
+#endif
 
 /* Blocks in vector code, and from the first unusual one the scalar steps up
  * to the group boundary after it; then blocks again. dst NULL: counts. */

@@ -80,30 +80,70 @@ static inline void b64_pack_store(__m512i values, unsigned groups, unsigned char
                           _mm512_permutexvar_epi8(_mm512_loadu_si512(b64_gather), joined));
 }
 
-/* A clean block whole; a block with whitespace besides alphabet characters
- * (a line break) by VPCOMPRESSB: its whole groups, up to the last group's
- * last character. Anything else goes to the scalar steps. */
-static inline size_t g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
-                                      const struct g64_alphabet *a, size_t *bytes) {
-  __m512i c, values;
-  uint64_t unusual, space, keep;
-  unsigned groups;
+static const uint8_t b64_iota[64] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+    44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+
+/* The alphabet characters of a block and where whitespace was: the mask of
+ * characters to keep, or 0 when the block holds anything else (or a unit
+ * above 0xFF): then the scalar steps take it. */
+static inline uint64_t b64_block_values(const void *src, size_t i, int wide,
+                                        const struct g64_alphabet *a, __m512i *values) {
+  __m512i c;
+  uint64_t unusual, space;
   if (!b64_load(src, i, wide, &c)) return 0;
-  values = _mm512_permutex2var_epi8(a->lo, c, a->hi);
-  unusual = _mm512_movepi8_mask(_mm512_or_si512(values, c));
-  if (!unusual) {
-    if (d) b64_pack_store(values, 16, d);
-    *bytes = 48;
-    return 64;
-  }
-  space = _mm512_cmpeq_epi8_mask(values, _mm512_set1_epi8((char)UTFXI_B64_SPACE)) &
+  *values = _mm512_permutex2var_epi8(a->lo, c, a->hi);
+  unusual = _mm512_movepi8_mask(_mm512_or_si512(*values, c));
+  if (!unusual) return ~0ull;
+  space = _mm512_cmpeq_epi8_mask(*values, _mm512_set1_epi8((char)UTFXI_B64_SPACE)) &
           ~_mm512_movepi8_mask(c);
-  keep = ~unusual;
-  groups = (unsigned)_mm_popcnt_u64(keep) / 4;
-  if ((unusual & ~space) || groups == 0) return 0;
-  if (d) b64_pack_store(_mm512_maskz_compress_epi8(keep, values), groups, d);
-  *bytes = 3 * (size_t)groups;
-  return (size_t)_tzcnt_u64(_pdep_u64(1ull << (4 * groups - 1), keep)) + 1;
+  if (unusual & ~space) return 0;
+  *values = _mm512_maskz_compress_epi8(~unusual, *values);
+  return ~unusual;
+}
+
+/* Blocks of 64 characters with whitespace anywhere (line breaks): each
+ * block's alphabet characters are compressed (VPCOMPRESSB) behind the up to
+ * 3 of a group begun in the blocks before, whole groups decoded, the rest
+ * carried on; so every block advances 64 characters and the next load does
+ * not wait for this one. Hands over at the last group's last character (the
+ * carried characters and the whitespace after it are read again there). */
+#define G64_OWN_BLOCKS 1
+static inline void g64_decode_blocks(const void *src, size_t n, int wide, unsigned char *dst,
+                                     size_t cap, const struct g64_alphabet *a,
+                                     struct utfxi_b64_at *at) {
+  const __m512i iota = _mm512_loadu_si512(b64_iota);
+  __m512i carry = _mm512_setzero_si512();
+  size_t i = at->i, w = at->w;
+  unsigned held = 0;
+  /* 3 carried + 64 characters make at most 16 groups, 48 bytes: room to
+   * spare, so dst never fills here (TC39's early return is the scalar
+   * steps'). */
+  while (n - i >= 64 && (!dst || cap - w > 48)) {
+    __m512i values, joined;
+    uint64_t keep = b64_block_values(src, i, wide, a, &values);
+    unsigned count, groups, used;
+    if (!keep) break;
+    count = (unsigned)_mm_popcnt_u64(keep);
+    groups = (held + count) / 4 < 16 ? (held + count) / 4 : 16;
+    /* [carried | this block's first 64 - held] */
+    joined = _mm512_mask_mov_epi8(
+        carry, ~_bzhi_u64(~0ull, held),
+        _mm512_permutexvar_epi8(_mm512_sub_epi8(iota, _mm512_set1_epi8((char)held)), values));
+    if (groups) {
+      used = 4 * groups - held; /* of this block's characters */
+      if (dst) b64_pack_store(joined, groups, dst + w);
+      w += 3 * (size_t)groups;
+      at->i = i + (size_t)_tzcnt_u64(_pdep_u64(1ull << (used - 1), keep)) + 1;
+      at->w = w;
+      carry = _mm512_permutexvar_epi8(_mm512_add_epi8(iota, _mm512_set1_epi8((char)used)), values);
+    } else {
+      carry = joined; /* fewer than 4 characters so far: all carried on */
+    }
+    held = held + count - 4 * groups;
+    i += 64;
+  }
 }
 
 static const char b64_chars[2][64] = {
