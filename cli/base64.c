@@ -82,6 +82,19 @@ static int in_alphabet(unsigned char c, unsigned flags) {
   return (flags & UTFX_BASE64_URL) ? c == '-' || c == '_' : c == '+' || c == '/';
 }
 
+/* What decoding does with each byte: keep it (bit 0: alphabet and '='),
+ * drop it (0: LF, and with -i everything else), or stop (bit 1). */
+enum { B64_DROP = 0, B64_KEEP = 1, B64_STOP = 2 };
+static void byte_actions(const struct b64_job *job, unsigned char act[256]) {
+  unsigned c;
+  for (c = 0; c < 256; c++) {
+    if (c == '=' || in_alphabet((unsigned char)c, job->flags))
+      act[c] = B64_KEEP;
+    else
+      act[c] = c == '\n' || job->garbage ? B64_DROP : B64_STOP;
+  }
+}
+
 /* The bytes of the first m characters of a group, all in the alphabet (as
  * many as they hold: 2 -> 1, 3 -> 2, 4 -> 3). */
 static size_t group_bytes(const unsigned char *q, size_t m, unsigned flags, unsigned char *d) {
@@ -124,18 +137,20 @@ static size_t decode_groups(struct b64_job *job, const unsigned char *f, size_t 
 
 static int decode_stream(struct b64_job *job, const struct cli_input *in) {
   /* f holds the characters kept from the chunk after the carried ones. */
-  unsigned char *f = job->buf + job->buf_cap / 2;
+  unsigned char *f = job->buf + job->buf_cap / 2, act[256];
   size_t carried = 0, got, i, k, used, w;
   int rc, bad = 0, eof;
+  byte_actions(job, act);
   do {
     rc = cli_read_full(in, job->in, job->chunk, &got);
     if (rc) return rc;
     eof = got < job->chunk;
+    /* Branch-free but for the stop: every byte is written, kept ones advance. */
     for (i = 0, k = carried; i < got; i++) {
-      unsigned char c = job->in[i];
-      if (c == '=' || in_alphabet(c, job->flags))
-        f[k++] = c;
-      else if (c != '\n' && !job->garbage) {
+      unsigned char c = job->in[i], a = act[c];
+      f[k] = c;
+      k += a & B64_KEEP;
+      if (a & B64_STOP) {
         bad = eof = 1;
         break;
       }
