@@ -60,9 +60,10 @@ UTFXI_INLINE void b64_store(unsigned char *dst, size_t w, uint32_t group, unsign
   if (bytes > 2) dst[w + 2] = (unsigned char)group;
 }
 
-/* Whole groups of four alphabet characters while they last and 4 bytes of
- * room remain (so that the group after them still sees the TC39 capacity
- * checks), up to offset `pause`: the common case, without the state machine. */
+/* Whole groups of four alphabet characters while they last, up to offset
+ * `pause`: the common case, without the state machine. Only while 4 bytes of
+ * room remain, so dst never becomes full here: that group, and TC39's
+ * return after it, are the state machine's. */
 UTFXI_INLINE void b64_clean_groups(const void *src, size_t n, int wide, unsigned char *dst,
                                    size_t cap, const uint8_t *cls, int node, size_t pause,
                                    size_t *pi, size_t *pw) {
