@@ -125,6 +125,14 @@ static inline void g64_decode_blocks(const void *src, size_t n, int wide, unsign
     uint64_t keep = b64_block_values(src, i, wide, a, &values);
     unsigned count, groups, used;
     if (!keep) break;
+    if (keep == ~0ull && held == 0) { /* clean, nothing carried: the common case */
+      if (dst) b64_pack_store(values, 16, dst + w);
+      i += 64;
+      w += 48;
+      at->i = i;
+      at->w = w;
+      continue;
+    }
     count = (unsigned)_mm_popcnt_u64(keep);
     groups = (held + count) / 4 < 16 ? (held + count) / 4 : 16;
     /* [carried | this block's first 64 - held] */
