@@ -151,13 +151,27 @@ static inline int b64_load(const void *src, size_t i, int wide, __m256i *c) {
  * PSHUFB each, then joined), their whole groups decoded and stored (nothing
  * past them), up to the last group's last character. Anything else
  * goes to the scalar steps. */
-UTFXI_INLINE size_t b64_decode_spaced(__m256i c, uint32_t invalid, unsigned char *d,
-                                      const struct g64_alphabet *a, size_t *bytes) {
-  uint32_t keep = ~invalid;
-  unsigned groups = (unsigned)_mm_popcnt_u32(keep) / 4;
+#if defined(__GNUC__) || defined(__clang__)
+#define B64_OUT_OF_LINE __attribute__((noinline))
+#else
+#define B64_OUT_OF_LINE
+#endif
+/* (Out of line, so the clean path's loop stays small; it loads the block
+ * again rather than take vectors, so it returns with a VZEROUPPER of its
+ * own like every function of the tier.) */
+static B64_OUT_OF_LINE size_t b64_decode_spaced(const void *src, size_t i, int wide,
+                                                unsigned char *d, const struct g64_alphabet *a,
+                                                size_t *bytes) {
+  __m256i c, k, invalid_bytes;
+  uint32_t invalid, keep;
+  unsigned groups;
   size_t low, high;
   __m128i first, second;
-  __m256i k;
+  if (!b64_load(src, i, wide, &c)) return 0;
+  invalid_bytes = b64_invalid(c, b64_high_nibbles(c), a);
+  invalid = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(invalid_bytes, _mm256_setzero_si256()));
+  keep = ~invalid;
+  groups = (unsigned)_mm_popcnt_u32(keep) / 4;
   if ((invalid & ~b64_space_bits(c)) || groups == 0) return 0;
   first = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(c), keep & 0xFFFF, &low);
   second = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(c, 1), keep >> 16, &high);
@@ -167,16 +181,13 @@ UTFXI_INLINE size_t b64_decode_spaced(__m256i c, uint32_t invalid, unsigned char
   return (size_t)_tzcnt_u32(_pdep_u32(1u << (4 * groups - 1), keep)) + 1;
 }
 
-static inline size_t g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
-                                      const struct g64_alphabet *a, size_t *bytes) {
+UTFXI_INLINE size_t g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
+                                     const struct g64_alphabet *a, size_t *bytes) {
   __m256i c, hi, invalid;
   if (!b64_load(src, i, wide, &c)) return 0;
   hi = b64_high_nibbles(c);
   invalid = b64_invalid(c, hi, a);
-  if (!_mm256_testz_si256(invalid, invalid)) {
-    uint32_t bits = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(invalid, _mm256_setzero_si256()));
-    return b64_decode_spaced(c, bits, d, a, bytes);
-  }
+  if (!_mm256_testz_si256(invalid, invalid)) return b64_decode_spaced(src, i, wide, d, a, bytes);
   if (d) b64_store24(d, b64_pack(b64_values(c, hi, a)));
   *bytes = 24;
   return 32;
