@@ -471,6 +471,23 @@ static void test_known(void) {
     CHECK(strcmp(hex, c->hex) == 0, "\"%s\": bytes %s, want %s", c->text, hex, c->hex);
     check_decode(u, n, c->flags, c->cap); /* the reference agrees */
   }
+  /* Modes given together: NODE wins, then STRICT (include/utfx.h). */
+  {
+    static const char *const texts[] = {"Zm9vYg", "Zm9vYh==", "Zm9v*Yg=", "Zm9vYg=", "Zm9"};
+    unsigned char other[16];
+    for (k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+      size_t n = strlen(texts[k]);
+      utfx_result a = utfx_base64_decode(texts[k], n, got, 16, UTFX_BASE64_NODE);
+      utfx_result b = utfx_base64_decode(texts[k], n, other, 16,
+                                         UTFX_BASE64_NODE | UTFX_BASE64_STRICT |
+                                             UTFX_BASE64_STOP_BEFORE_PARTIAL);
+      CHECK(same_result(a, b) && memcmp(got, other, a.written) == 0, "NODE wins: %s", texts[k]);
+      a = utfx_base64_decode(texts[k], n, got, 16, UTFX_BASE64_STRICT);
+      b = utfx_base64_decode(texts[k], n, other, 16,
+                             UTFX_BASE64_STRICT | UTFX_BASE64_STOP_BEFORE_PARTIAL);
+      CHECK(same_result(a, b) && memcmp(got, other, a.written) == 0, "STRICT wins: %s", texts[k]);
+    }
+  }
   /* No-break space and other Unicode spaces are not whitespace here. */
   {
     const uint16_t t[] = {'Z', 'm', 0xA0, '9', 'v'};
