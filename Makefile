@@ -179,6 +179,7 @@ check: ## quick: the normal build's tests only
 # The Node.js oracle test finds tests/oracle/node_oracle.js and tests/data/
 # through the source directory (it also honours $UTFX_NODE_ORACLE and $NODE).
 $(BUILD)/obj/tests/test_oracle_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
+$(BUILD)/obj/tests/test_base64.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
 
 # ---------------------------------------------------------------- cross
 # `make cross-test CROSS=s390x-linux-gnu` (or aarch64-linux-gnu, ...) builds
@@ -346,7 +347,8 @@ test-build run-emu-tests: $(FUZZ_REPLAY_BIN)
 BENCH_ENGINE_CORE := bench/registry.c bench/timing.c bench/stats.c bench/report.c \
                      bench/compare.c bench/options.c
 BENCH_SRC := $(BENCH_ENGINE_CORE) bench/suite_kernels.c bench/suite_decode.c bench/suite_encode.c \
-             bench/suite_node.c bench/baselines_icu_iconv.c bench/kernel_probe.c bench/main.c
+             bench/suite_node.c bench/suite_base64.c bench/baselines_icu_iconv.c \
+             bench/kernel_probe.c bench/main.c
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 BENCH_LIB ?= $(STATIC_LIB)
 BENCH_INCLUDE ?= include

@@ -104,6 +104,7 @@ void bench_suite_small(bench_registry *reg);
 void bench_suite_decode(bench_registry *reg);
 void bench_suite_encode(bench_registry *reg);
 void bench_suite_node(bench_registry *reg);
+void bench_suite_base64(bench_registry *reg);
 
 /* Reads a whole file (bench_alloc'd, NUL-terminated); NULL if unreadable. */
 char *bench_read_file(bench_registry *reg, const char *path, size_t *len);

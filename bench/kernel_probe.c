@@ -23,6 +23,12 @@ static any_fn entry(const struct utfxi_kernels *k, const char *op) {
 #define PROBE_LENGTH(to, from, S) \
   if (strcmp(op, #to "_length_from_" #from) == 0) return (any_fn)k->to##_length_from_##from;
   UTFXI_LENGTHS(PROBE_LENGTH)
+#ifdef UTFXI_BASE64_CODECS /* (older trees have none) */
+#define PROBE_B64(name, ...) \
+  if (strcmp(op, #name) == 0) return (any_fn)k->name;
+  UTFXI_BASE64_CODECS(PROBE_B64)
+  UTFXI_BASE64_LENGTHS(PROBE_B64)
+#endif
   if (strcmp(op, "to_well_formed_utf16le") == 0) return (any_fn)k->to_well_formed_utf16le;
   if (strcmp(op, "to_well_formed_utf16be") == 0) return (any_fn)k->to_well_formed_utf16be;
   return NULL;

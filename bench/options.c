@@ -17,7 +17,7 @@
 static void usage(FILE *out) {
   fprintf(out,
           "usage: utfx-bench [options]\n"
-          "  --suite LIST      suites: kernels,small,decode,encode,node (default: all)\n"
+          "  --suite LIST      suites: kernels,small,decode,encode,base64,node (default: all)\n"
           "  --func LIST       function globs, e.g. 'convert_utf8_*,validate_utf8'\n"
           "                    (decode: the encoding, encode: the string kind)\n"
           "  --input LIST      input globs, e.g. 'Arabic,Emoji' or 'in=4096/*'\n"

@@ -207,5 +207,6 @@ void bench_register_standard_suites(void) {
   bench_register_suite("small", bench_suite_small, 0);
   bench_register_suite("decode", bench_suite_decode, 0);
   bench_register_suite("encode", bench_suite_encode, 0);
+  bench_register_suite("base64", bench_suite_base64, 0);
   bench_register_suite("node", bench_suite_node, 1);
 }

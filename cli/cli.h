@@ -264,6 +264,7 @@ double cli_now(void);
 int cli_convert_main(int argc, char **argv);
 int cli_validate_main(int argc, char **argv);
 int cli_count_main(int argc, char **argv);
+int cli_base64_main(int argc, char **argv);
 int cli_info_main(int argc, char **argv);
 int utfx_cli_bench(int argc, char **argv);
 

@@ -16,6 +16,7 @@ static const char usage[] =
     "  convert   convert between UTF-8, UTF-16, UTF-32 and Latin-1\n"
     "  validate  check that files are well-formed; report where not\n"
     "  count     count lines, code points, UTF-16 units and bytes\n"
+    "  base64    base64 encode or decode, as coreutils' base64\n"
     "  bench     measure conversion speed of each implementation\n"
     "  info      CPU features, implementations, version\n"
     "\n"
@@ -29,7 +30,8 @@ static const struct {
   const char *name;
   int (*main)(int, char **);
 } commands[] = {{"convert", cli_convert_main}, {"validate", cli_validate_main},
-                {"count", cli_count_main},     {"bench", utfx_cli_bench},
+                {"count", cli_count_main},     {"base64", cli_base64_main},
+                {"bench", utfx_cli_bench},
                 {"info", cli_info_main}};
 
 int cli_bad_option(const char *cmd, char **argv, int missing_argument) {

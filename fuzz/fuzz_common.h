@@ -389,7 +389,7 @@ static struct fz_output fz_convert(const char *op, fz_convert_fn fn, const void 
   return out;
 }
 
-static size_t fz_length(const char *op, fz_length_fn fn, const void *src, size_t n) {
+static inline size_t fz_length(const char *op, fz_length_fn fn, const void *src, size_t n) {
   size_t len = fn(src, n);
   struct fz_record *rec = fz_next_record(op);
   if (fz_tier == 0) rec->length = len;
@@ -397,7 +397,7 @@ static size_t fz_length(const char *op, fz_length_fn fn, const void *src, size_t
   return len;
 }
 
-static utfx_result fz_validate(const char *op, fz_validate_fn fn, const void *src, size_t n) {
+static inline utfx_result fz_validate(const char *op, fz_validate_fn fn, const void *src, size_t n) {
   utfx_result r = fn(src, n);
   struct fz_record *rec = fz_next_record(op);
   const char *tier = fz_tiers[fz_tier];

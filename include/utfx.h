@@ -218,6 +218,95 @@ UTFX_API void utfx_to_well_formed_utf16le(const char16_t *src, size_t n, char16_
 UTFX_API void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_t *dst);
 
 /* ---------------------------------------------------------------------------
+ * Base64 (RFC 4648 section 4 and 5), with the semantics of JavaScript's
+ * Uint8Array.fromBase64 / setFromBase64 / toBase64 (TC39) and, by flag, of
+ * Node.js's Buffer.from(string, 'base64'). Binary data is unsigned char;
+ * text is ASCII as bytes (const char *) or as UTF-16 units (a JS string).
+ *
+ * Flags (OR them; 0 = standard alphabet, padded, TC39 'loose'):
+ *   UTFX_BASE64_URL       the URL alphabet ('-' '_' for '+' '/'), encode and
+ *                         decode (decoding it refuses '+' and '/').
+ *   UTFX_BASE64_ANY_ALPHABET   decode: both alphabets ("+-" are 62, "/_" 63).
+ *   UTFX_BASE64_NO_PADDING     encode: no '=' after a final partial group.
+ *   Decoding, how the last chunk (a group of fewer than 4 characters) is
+ *   handled, as TC39's lastChunkHandling:
+ *   (default, 'loose')    a final group of 2 or 3 characters decodes with or
+ *                         without its padding; its unused low bits are
+ *                         ignored. = WHATWG forgiving-base64 decode (atob).
+ *   UTFX_BASE64_STRICT    padding required, and the unused bits must be 0.
+ *   UTFX_BASE64_STOP_BEFORE_PARTIAL
+ *                         an unpadded final group (and "xx=" at the end) is
+ *                         left undecoded: status OK with read at its start,
+ *                         so that a stream can prepend it to the next chunk.
+ *   UTFX_BASE64_NODE      Buffer.from(s, 'base64' or 'base64url'): never
+ *                         INVALID. Both alphabets; every other character
+ *                         (whitespace and garbage alike) is skipped; the
+ *                         first '=' ends the input; a final group of 2 or 3
+ *                         characters gives 1 or 2 bytes, of 1 character none.
+ *                         UTF-16 text: like Node, only each unit's low byte
+ *                         counts (U+0141 reads as 'A').
+ *   STRICT, STOP_BEFORE_PARTIAL and NODE exclude each other (with more than
+ *   one, NODE wins, then STRICT). Other bits are reserved and must be 0.
+ *
+ * Decoding (utfx_base64_decode: text as bytes; _utf16: text as UTF-16 units)
+ *   ASCII whitespace (TAB, LF, FF, CR, SPACE) is skipped anywhere, also
+ *   between and after the '=' of the padding. Results:
+ *   OK        read = n (STOP_BEFORE_PARTIAL: read may be less, see above).
+ *   INVALID   read = the offset of the first character that no valid input
+ *             can continue with (outside the alphabet, a unit above 0xFF, '='
+ *             too early, anything after the padding; STRICT: the first '='
+ *             of a group whose unused bits are not 0), or n when the input
+ *             ends where it cannot (one character in the last group; STRICT:
+ *             no padding; "xx=" without the second '='). written = the bytes
+ *             of the whole groups before it (they are in dst).
+ *   DST_FULL  dst holds the whole groups that fit: as setFromBase64, read is
+ *             where to resume (the offset after the last group written) and
+ *             a final partial group is written only when its 1 or 2 bytes fit.
+ *             When dst is full and only whitespace is left, the status is OK
+ *             and read = n (TC39 reports the offset after the last group; skip
+ *             back over the whitespace to get it). With cap == 0 and input
+ *             left, DST_FULL, read = 0.
+ *   Like setFromBase64, decoding stops once dst is full, without reading on:
+ *   an error after that point is reported by the next call.
+ *
+ * Encoding: DST_FULL stops after the last group of 3 bytes (4 characters)
+ * that fits; the final partial group counts as a group (4 characters with
+ * padding, 2 or 3 without). read / written say how far it got.
+ *
+ * Lengths
+ *   utfx_base64_length_from_binary(n, flags): the characters utfx_base64_encode
+ *     writes for n bytes (UTFX_BASE64_NO_PADDING counts); saturates at SIZE_MAX.
+ *   utfx_binary_length_from_base64(src, n, flags) and its _utf16 twin: the bytes
+ *     utfx_base64_decode writes for src with these flags and an unbounded dst:
+ *     exact for valid input (whitespace, padding and STOP_BEFORE_PARTIAL
+ *     included); for invalid input the bytes written before the error.
+ *   UTFX_BINARY_MAX_FROM_BASE64(n) bounds it for any n characters and flags.
+ */
+#define UTFX_BASE64_URL 0x01u
+#define UTFX_BASE64_ANY_ALPHABET 0x02u
+#define UTFX_BASE64_NO_PADDING 0x04u
+#define UTFX_BASE64_LOOSE 0x00u
+#define UTFX_BASE64_STRICT 0x08u
+#define UTFX_BASE64_STOP_BEFORE_PARTIAL 0x10u
+#define UTFX_BASE64_NODE 0x20u
+#define UTFX_BINARY_MAX_FROM_BASE64(n) ((n) / 4 * 3 + (n) % 4 * 3 / 4)
+
+UTFX_API UTFX_NODISCARD utfx_result utfx_base64_encode(const unsigned char *UTFX_RESTRICT src,
+                                                       size_t n, char *UTFX_RESTRICT dst,
+                                                       size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_base64_decode(const char *UTFX_RESTRICT src, size_t n,
+                                                       unsigned char *UTFX_RESTRICT dst,
+                                                       size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_base64_decode_utf16(const char16_t *UTFX_RESTRICT src,
+                                                             size_t n,
+                                                             unsigned char *UTFX_RESTRICT dst,
+                                                             size_t cap, unsigned flags);
+UTFX_API size_t utfx_base64_length_from_binary(size_t n, unsigned flags);
+UTFX_API size_t utfx_binary_length_from_base64(const char *src, size_t n, unsigned flags);
+UTFX_API size_t utfx_binary_length_from_base64_utf16(const char16_t *src, size_t n,
+                                                     unsigned flags);
+
+/* ---------------------------------------------------------------------------
  * Streaming decoder: a drop-in for Node.js's StringDecoder (string_decoder).
  * For every input and every way of cutting it into chunks, each
  * utfx_decoder_write returns exactly what StringDecoder.write returns for that

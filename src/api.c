@@ -36,6 +36,34 @@ UTFXI_CONVERSIONS(UTFXI_API_CONVERT)
   }
 UTFXI_LENGTHS(UTFXI_API_LENGTH)
 
+/* Base64: short inputs run the scalar kernel, as for conversions. */
+#define UTFXI_API_B64(op, S, T)                                                            \
+  utfx_result utfx_##op(const S *restrict src, size_t n, T *restrict dst, size_t cap,      \
+                        unsigned flags) {                                                  \
+    T no_room[1];                                                                          \
+    if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);                                     \
+    if (!dst && cap == 0) dst = no_room;                                                   \
+    if (UTFXI_IS_SHORT(S, n)) return utfxi_##op##_scalar(src, n, dst, cap, flags);         \
+    return utfxi_active()->op(src, n, dst, cap, flags);                                    \
+  }
+UTFXI_BASE64_CODECS(UTFXI_API_B64)
+
+#define UTFXI_API_B64_LENGTH(op, S)                                             \
+  size_t utfx_##op(const S *src, size_t n, unsigned flags) {                    \
+    if (UTFXI_IS_SHORT(S, n)) return n ? utfxi_##op##_scalar(src, n, flags) : 0; \
+    return utfxi_active()->op(src, n, flags);                                   \
+  }
+UTFXI_BASE64_LENGTHS(UTFXI_API_B64_LENGTH)
+
+/* 4 characters per whole group of 3 bytes; a final partial group takes 4
+ * padded, else 2 or 3. */
+size_t utfx_base64_length_from_binary(size_t n, unsigned flags) {
+  size_t groups = n / 3, tail = n % 3;
+  size_t last = tail == 0 ? 0 : (flags & UTFX_BASE64_NO_PADDING) ? tail + 1 : 4;
+  if (groups > (SIZE_MAX - last) / 4) return SIZE_MAX;
+  return groups * 4 + last;
+}
+
 void utfx_to_well_formed_utf16le(const char16_t *src, size_t n, char16_t *dst) {
   if (UTFXI_IS_SHORT(char16_t, n)) {
     if (n) utfxi_to_well_formed_utf16le_scalar(src, n, dst);

@@ -14,7 +14,8 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The operation lists (UTFXI_VALIDATIONS, UTFXI_CONVERSIONS, UTFXI_LENGTHS). */
+/* The operation lists (UTFXI_VALIDATIONS, UTFXI_CONVERSIONS, UTFXI_LENGTHS,
+ * UTFXI_BASE64_CODECS, UTFXI_BASE64_LENGTHS). */
 #include "operations.h"
 
 /* Kernel signatures are those of the public functions, except that `flags`
@@ -35,6 +36,12 @@ struct utfxi_kernels {
 #define UTFXI_FIELD_LENGTH(to, from, S) size_t (*to##_length_from_##from)(const S *, size_t);
   UTFXI_LENGTHS(UTFXI_FIELD_LENGTH)
 #undef UTFXI_FIELD_LENGTH
+#define UTFXI_FIELD_B64(op, S, T) utfx_result (*op)(const S *, size_t, T *, size_t, unsigned);
+  UTFXI_BASE64_CODECS(UTFXI_FIELD_B64)
+#undef UTFXI_FIELD_B64
+#define UTFXI_FIELD_B64_LENGTH(op, S) size_t (*op)(const S *, size_t, unsigned);
+  UTFXI_BASE64_LENGTHS(UTFXI_FIELD_B64_LENGTH)
+#undef UTFXI_FIELD_B64_LENGTH
   void (*to_well_formed_utf16le)(const char16_t *, size_t, char16_t *);
   void (*to_well_formed_utf16be)(const char16_t *, size_t, char16_t *);
   /* Not a public function: the streaming decoder's base64 of whole 24-byte
@@ -66,6 +73,13 @@ UTFXI_CONVERSIONS(UTFXI_DECL_CONVERT)
   size_t utfxi_##to##_length_from_##from##_scalar(const S *, size_t);
 UTFXI_LENGTHS(UTFXI_DECL_LENGTH)
 #undef UTFXI_DECL_LENGTH
+#define UTFXI_DECL_B64(op, S, T) \
+  utfx_result utfxi_##op##_scalar(const S *, size_t, T *, size_t, unsigned);
+UTFXI_BASE64_CODECS(UTFXI_DECL_B64)
+#undef UTFXI_DECL_B64
+#define UTFXI_DECL_B64_LENGTH(op, S) size_t utfxi_##op##_scalar(const S *, size_t, unsigned);
+UTFXI_BASE64_LENGTHS(UTFXI_DECL_B64_LENGTH)
+#undef UTFXI_DECL_B64_LENGTH
 void utfxi_to_well_formed_utf16le_scalar(const char16_t *, size_t, char16_t *);
 void utfxi_to_well_formed_utf16be_scalar(const char16_t *, size_t, char16_t *);
 size_t utfxi_base64_blocks_scalar(const unsigned char *, size_t, size_t, unsigned char *,
@@ -81,12 +95,14 @@ size_t utfxi_ascii_blocks_scalar(const unsigned char *, size_t, char16_t *);
   .convert_##from##_to_##to = utfxi_convert_##from##_to_##to##_scalar,
 #define UTFXI_INIT_LENGTH(to, from, S) \
   .to##_length_from_##from = utfxi_##to##_length_from_##from##_scalar,
+#define UTFXI_INIT_B64(op, ...) .op = utfxi_##op##_scalar,
 #define UTFXI_SCALAR_KERNELS                                                  \
   UTFXI_VALIDATIONS(UTFXI_INIT_VALIDATE)                                      \
   UTFXI_CONVERSIONS(UTFXI_INIT_CONVERT)                                       \
   UTFXI_LENGTHS(UTFXI_INIT_LENGTH).to_well_formed_utf16le =                   \
       utfxi_to_well_formed_utf16le_scalar,                                    \
       .to_well_formed_utf16be = utfxi_to_well_formed_utf16be_scalar,                  \
+      UTFXI_BASE64_CODECS(UTFXI_INIT_B64) UTFXI_BASE64_LENGTHS(UTFXI_INIT_B64)        \
       .base64_blocks = utfxi_base64_blocks_scalar, .hex_blocks = utfxi_hex_blocks_scalar,   \
       .ascii_blocks = utfxi_ascii_blocks_scalar
 

@@ -60,4 +60,19 @@
   X(utf32, char32_t)         \
   X(ascii, char)
 
+/* The base64 codecs, shaped like conversions (src, n, dst, cap, flags), but
+ * with the base64 flags passed on whole: X(op, source unit type, destination
+ * unit type) for utfx_<op>. */
+#define UTFXI_BASE64_CODECS(X)                    \
+  X(base64_encode, unsigned char, char)           \
+  X(base64_decode, char, unsigned char)           \
+  X(base64_decode_utf16, char16_t, unsigned char)
+
+/* The decoded lengths of base64 text (src, n, flags): X(op, source unit
+ * type) for utfx_<op>. (utfx_base64_length_from_binary is arithmetic, in
+ * api.c.) */
+#define UTFXI_BASE64_LENGTHS(X)              \
+  X(binary_length_from_base64, char)         \
+  X(binary_length_from_base64_utf16, char16_t)
+
 #endif

@@ -20,6 +20,10 @@ UTFXI_VALIDATIONS(UTFXI_TD_VALIDATE)
 UTFXI_CONVERSIONS(UTFXI_TD_CONVERT)
 #define UTFXI_TD_LENGTH(to, from, S) size_t UTFXI_TD(to##_length_from_##from)(const S *, size_t);
 UTFXI_LENGTHS(UTFXI_TD_LENGTH)
+#define UTFXI_TD_B64(op, S, T) utfx_result UTFXI_TD(op)(const S *, size_t, T *, size_t, unsigned);
+UTFXI_BASE64_CODECS(UTFXI_TD_B64)
+#define UTFXI_TD_B64_LENGTH(op, S) size_t UTFXI_TD(op)(const S *, size_t, unsigned);
+UTFXI_BASE64_LENGTHS(UTFXI_TD_B64_LENGTH)
 void UTFXI_TD(to_well_formed_utf16le)(const char16_t *, size_t, char16_t *);
 void UTFXI_TD(to_well_formed_utf16be)(const char16_t *, size_t, char16_t *);
 size_t UTFXI_TD(base64_blocks)(const unsigned char *, size_t, size_t, unsigned char *, char16_t *,
@@ -30,6 +34,8 @@ size_t UTFXI_TD(ascii_blocks)(const unsigned char *, size_t, char16_t *);
 #undef UTFXI_TD_VALIDATE
 #undef UTFXI_TD_CONVERT
 #undef UTFXI_TD_LENGTH
+#undef UTFXI_TD_B64
+#undef UTFXI_TD_B64_LENGTH
 #undef UTFXI_TD
 #undef UTFXI_TD_CAT
 #undef UTFXI_TD_CAT_

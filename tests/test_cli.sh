@@ -103,6 +103,7 @@ golden help-validate 'utfx help validate'
 golden help-count 'utfx count -h'
 golden help-info 'utfx info --help'
 golden help-bench 'utfx bench --help'
+golden help-base64 'utfx base64 --help'
 golden version 'utfx --version'
 golden no-arguments 'utfx'
 golden unknown-command 'utfx frobnicate'
@@ -166,11 +167,21 @@ golden count-stdin 'utfx count < multi.txt'
 golden count-select 'utfx count -l -c ok.txt multi.txt'
 golden count-utf16 'utfx count utf16le-bom.txt utf32be-bom.txt utf16-odd.txt'
 golden count-missing 'utfx count ok.txt missing.txt'
+golden base64-encode 'utfx base64 multi.txt'
+golden base64-encode-wrap 'utfx base64 -w 10 ok.txt; utfx base64 -w 0 ok.txt; echo; utfx base64 < empty.txt | wc -c'
+golden base64-encode-url "printf '\\373\\377\\277\\373' | utfx base64 --url; printf '\\373\\377' | utfx base64"
+golden base64-decode 'utfx base64 multi.txt | utfx base64 -d'
+golden base64-decode-concatenated "printf 'YQ==Yg==\\nYw' | utfx base64 -d | $hex"
+golden base64-decode-invalid "printf 'YWJj\\nYW Jj' | utfx base64 -d"
+golden base64-decode-garbage "printf 'YW*Jj\\r\\nYQ=*=' | utfx base64 -d -i"
+golden base64-decode-url "printf -- '-_-_+/' | utfx base64 -d --url | $hex"
+golden base64-bad-wrap 'utfx base64 -w x ok.txt'
+golden base64-extra-operand 'utfx base64 ok.txt multi.txt'
 golden info-argument 'utfx info extra'
 golden bench-bad-impl 'utfx bench --impl nonsense'
 
 # ---------------------------------------------------------------- help fits a screen
-for cmd in "" convert validate count info bench; do
+for cmd in "" convert validate count base64 info bench; do
   utfx $cmd --help > help.out
   check "'utfx $cmd --help' fits 24x80" \
     awk 'length($0) > 80 { bad = 1 } END { exit bad || NR > 24 }' help.out
@@ -258,6 +269,27 @@ if command -v node > /dev/null 2>&1; then
   check "--replace output equals Node's Buffer.toString('utf8')" cmp -s node.out chunk.out
 else
   ok "# SKIP node not installed"
+fi
+
+# base64: every chunk size gives coreutils' output, both ways (-i, -w too).
+head -c 3000 /dev/urandom > rand.bin
+if command -v base64 > /dev/null; then
+  base64 -w 50 rand.bin > rand.b64
+  { printf 'x*'; base64 rand.bin | head -c 700; printf ' \r\n=!'; } > garbage.b64
+  bad=()
+  for c in 4 5 7 64 1000 100000; do
+    UTFX_CLI_CHUNK=$c utfx base64 -w 50 rand.bin | cmp -s - rand.b64 || bad+=("encode chunk $c")
+    UTFX_CLI_CHUNK=$c utfx base64 -d rand.b64 | cmp -s - rand.bin || bad+=("decode chunk $c")
+    UTFX_CLI_CHUNK=$c utfx base64 -d -i garbage.b64 > chunk.out 2> /dev/null
+    echo "rc $?" >> chunk.out
+    { base64 -d -i garbage.b64 2>/dev/null; echo "rc $?"; } | cmp -s - chunk.out || bad+=("-i chunk $c")
+    UTFX_CLI_CHUNK=$c utfx base64 -d garbage.b64 > chunk.out 2> /dev/null
+    echo "rc $?" >> chunk.out
+    { base64 -d garbage.b64 2>/dev/null; echo "rc $?"; } | cmp -s - chunk.out || bad+=("invalid chunk $c")
+  done
+  check_bad "base64: every chunk size gives coreutils base64's output and status"
+else
+  ok "# SKIP coreutils base64 not installed"
 fi
 
 # ---------------------------------------------------------------- large input
@@ -441,6 +473,14 @@ check "-o: success replaces OUT" cmp -s out.txt expect.txt
 check "-o: OUT keeps its mode" test "$(stat -c %a out.txt)" = 640
 utfx convert ok.txt -o new.txt
 check "-o: a new OUT gets 0666 & ~umask" test "$(stat -c %a new.txt)" = 644
+
+printf 'original\n' > out.txt
+printf 'YWJj*' | utfx base64 -d -o out.txt 2> /dev/null
+rc=$?
+check "base64 -o: invalid input leaves OUT untouched (exit 1)" \
+  test $rc = 1 -a "$(cat out.txt)" = original
+utfx base64 ok.txt -o out.txt && utfx base64 -d out.txt -o out2.txt
+check "base64 -o: success writes OUT" cmp -s out2.txt ok.txt
 
 printf 'target\n' > target.txt
 ln -s target.txt link.txt

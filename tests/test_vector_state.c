@@ -255,7 +255,41 @@ static void whatwg_calls(void) {
         }
 }
 
+/* Base64 both ways, every decode flavour: clean text, text with line
+ * breaks, and a bad character, as bytes and as UTF-16; the lengths. */
+static void base64_calls(void) {
+  static char b64[2 * MAX_N], wrapped[3 * MAX_N];
+  static char16_t b64_16[3 * MAX_N];
+  static const unsigned modes[] = {0, UTFX_BASE64_STRICT, UTFX_BASE64_URL, UTFX_BASE64_NODE};
+  size_t t = T_ASCII, l, m, i, n, k;
+  for (l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+    size_t want = lengths[l] < MAX_N ? lengths[l] : MAX_N;
+    n = utfx_base64_encode((const unsigned char *)text[t].utf8, want, b64, sizeof b64, 0).written;
+    CHECK_CLEAN("utfx_base64_encode", want);
+    for (i = k = 0; i < n; i++) {
+      wrapped[k++] = b64[i];
+      if (i % 76 == 75) wrapped[k++] = '\n';
+    }
+    if (k > 10) wrapped[k / 2] = '*';
+    for (i = 0; i < k; i++) b64_16[i] = (unsigned char)wrapped[i];
+    for (m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+      sink = utfx_base64_decode(b64, n, (unsigned char *)out.c, sizeof out, modes[m]).written;
+      CHECK_CLEAN("utfx_base64_decode", n);
+      sink = utfx_base64_decode(wrapped, k, (unsigned char *)out.c, sizeof out, modes[m]).written;
+      CHECK_CLEAN("utfx_base64_decode (lines, a bad character)", k);
+      sink = utfx_base64_decode_utf16(b64_16, k, (unsigned char *)out.c, n / 2, modes[m]).written;
+      CHECK_CLEAN("utfx_base64_decode_utf16", k);
+      sink = utfx_binary_length_from_base64(b64, n, modes[m]);
+      CHECK_CLEAN("utfx_binary_length_from_base64", n);
+      sink = utfx_binary_length_from_base64_utf16(b64_16, k, modes[m]);
+      CHECK_CLEAN("utfx_binary_length_from_base64_utf16", k);
+    }
+  }
+}
+
 static void suite(void) {
+  base64_calls();
+  tap_group("base64 calls return with clean upper YMM/ZMM state");
   all_functions();
   tap_group("validate / convert / length / repair return with clean upper YMM/ZMM state");
   decoder_calls();

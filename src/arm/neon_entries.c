@@ -51,6 +51,12 @@ const struct utfxi_kernels utfxi_neon_kernels = {
     .validate_utf32 = utfxi_validate_utf32_neon,
     .utf8_length_from_utf32 = utfxi_utf8_length_from_utf32_neon,
     .utf16_length_from_utf32 = utfxi_utf16_length_from_utf32_neon,
+    /* base64 (neon_base64.c) */
+    .base64_encode = utfxi_base64_encode_neon,
+    .base64_decode = utfxi_base64_decode_neon,
+    .base64_decode_utf16 = utfxi_base64_decode_utf16_neon,
+    .binary_length_from_base64 = utfxi_binary_length_from_base64_neon,
+    .binary_length_from_base64_utf16 = utfxi_binary_length_from_base64_utf16_neon,
     /* the UTF-8 length of Latin-1 (neon_lengths.c) */
     .utf8_length_from_latin1 = utfxi_utf8_length_from_latin1_neon,
 };

@@ -74,9 +74,18 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
     INNER.op(s, n, d);                                                     \
     _mm256_zeroupper();                                                    \
   }
+#define ENTRY_B64(op, S, T)                                                           \
+  static utfx_result ENTRY(op)(const S *s, size_t n, T *d, size_t cap, unsigned flags) { \
+    UTFXI_WRAP(utfx_result, utfxi_moved, op, S, n, (s, n, d, cap, flags));             \
+  }
+#define ENTRY_B64_LENGTH(op, S)                                                \
+  static size_t ENTRY(op)(const S *s, size_t n, unsigned flags) {              \
+    UTFXI_WRAP(size_t, utfxi_moved_size, op, S, n, (s, n, flags));             \
+  }
 #define FIELD_VALIDATE(enc, S) .validate_##enc = ENTRY(validate_##enc),
 #define FIELD_CONVERT(from, S, to, T) .convert_##from##_to_##to = ENTRY(convert_##from##_to_##to),
 #define FIELD_LENGTH(to, from, S) .to##_length_from_##from = ENTRY(to##_length_from_##from),
+#define FIELD_B64(op, ...) .op = ENTRY(op),
 
 /* Repair returns nothing, so it is spelled out; the decoder's block kernels
  * (base64, hex, ascii) take whole blocks only, so no short path there. */
@@ -84,6 +93,8 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   UTFXI_VALIDATIONS(ENTRY_VALIDATE)                                                       \
   UTFXI_CONVERSIONS(ENTRY_CONVERT)                                                        \
   UTFXI_LENGTHS(ENTRY_LENGTH)                                                             \
+  UTFXI_BASE64_CODECS(ENTRY_B64)                                                          \
+  UTFXI_BASE64_LENGTHS(ENTRY_B64_LENGTH)                                                  \
   ENTRY_REPAIR(to_well_formed_utf16le)                                                    \
   ENTRY_REPAIR(to_well_formed_utf16be)                                                    \
   static size_t ENTRY(base64_blocks)(const unsigned char *p, size_t n, size_t blocks,     \
@@ -111,6 +122,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
       .to_well_formed_utf16be = ENTRY(to_well_formed_utf16be),                            \
       .base64_blocks = ENTRY(base64_blocks), .hex_blocks = ENTRY(hex_blocks),             \
       .ascii_blocks = ENTRY(ascii_blocks),                                                \
+      UTFXI_BASE64_CODECS(FIELD_B64) UTFXI_BASE64_LENGTHS(FIELD_B64)                      \
   };
 
 #define TIER avx2

@@ -25,6 +25,12 @@ static const struct utfxi_kernels utfxi_avx2_inner = {
     .base64_blocks = utfxi_base64_blocks_avx2, /* streaming decoder */
     .hex_blocks = utfxi_hex_blocks_avx2,
     .ascii_blocks = utfxi_ascii_blocks_avx2,
+    /* ---- base64 ---- */
+    .base64_encode = utfxi_base64_encode_avx2,
+    .base64_decode = utfxi_base64_decode_avx2,
+    .base64_decode_utf16 = utfxi_base64_decode_utf16_avx2,
+    .binary_length_from_base64 = utfxi_binary_length_from_base64_avx2,
+    .binary_length_from_base64_utf16 = utfxi_binary_length_from_base64_utf16_avx2,
     /* ---- UTF-8 side ---- */
     .validate_utf8 = utfxi_validate_utf8_avx2,
     .validate_ascii = utfxi_validate_ascii_avx2,
@@ -77,6 +83,12 @@ static const struct utfxi_kernels utfxi_avx512_inner = {
     .base64_blocks = utfxi_base64_blocks_avx2, /* streaming decoder: AVX2 suffices */
     .hex_blocks = utfxi_hex_blocks_avx2,
     .ascii_blocks = utfxi_ascii_blocks_avx2,
+    /* ---- base64 (VBMI lookups and shuffles) ---- */
+    .base64_encode = utfxi_base64_encode_avx512,
+    .base64_decode = utfxi_base64_decode_avx512,
+    .base64_decode_utf16 = utfxi_base64_decode_utf16_avx512,
+    .binary_length_from_base64 = utfxi_binary_length_from_base64_avx512,
+    .binary_length_from_base64_utf16 = utfxi_binary_length_from_base64_utf16_avx512,
     /* ---- UTF-8 side ---- */
     /* Every UTF-8-side entry uses its AVX-512 kernel: on Zen 4 each one
      * measured faster than the AVX2 kernel of the same job (validate_utf8

@@ -393,6 +393,30 @@ static inline long long utfxemu_reduce_add_epi64(utfxemu_m512i a) {
   return (long long)s;
 }
 
+/* VPMADDUBSW: unsigned bytes of a times signed bytes of b, adjacent pairs
+ * summed with signed saturation. VPMADDWD: signed words multiplied, adjacent
+ * pairs summed (the one overflowing case wraps, as the hardware does). */
+static inline utfxemu_m512i utfxemu_maddubs_epi16(utfxemu_m512i a, utfxemu_m512i b) {
+  utfxemu_m512i r;
+  UTFXEMU_EACH(j, 32) {
+    int32_t s = (int32_t)a.u8[2 * j] * b.i8[2 * j] + (int32_t)a.u8[2 * j + 1] * b.i8[2 * j + 1];
+    r.i16[j] = (int16_t)(s > 32767 ? 32767 : s < -32768 ? -32768 : s);
+  }
+  return r;
+}
+static inline utfxemu_m512i utfxemu_madd_epi16(utfxemu_m512i a, utfxemu_m512i b) {
+  utfxemu_m512i r;
+  UTFXEMU_EACH(j, 16) {
+    int64_t s = (int64_t)a.i16[2 * j] * b.i16[2 * j] + (int64_t)a.i16[2 * j + 1] * b.i16[2 * j + 1];
+    r.u32[j] = (uint32_t)s;
+  }
+  return r;
+}
+
+#undef _mm512_maddubs_epi16
+#define _mm512_maddubs_epi16 utfxemu_maddubs_epi16
+#undef _mm512_madd_epi16
+#define _mm512_madd_epi16 utfxemu_madd_epi16
 #undef _mm512_add_epi8
 #define _mm512_add_epi8 utfxemu_add_epi8
 #undef _mm512_add_epi16
@@ -453,6 +477,7 @@ static inline long long utfxemu_reduce_add_epi64(utfxemu_m512i a) {
     UTFXEMU_EACH(j, count) k |= (uint64_t)(a.lane[j] op b.lane[j]) << j; \
     return (mask)k;                                                \
   }
+UTFXEMU_CMP(utfxemu_cmpeq_epi8_mask, __mmask64, u8, 64, ==)
 UTFXEMU_CMP(utfxemu_cmpeq_epi16_mask, __mmask32, u16, 32, ==)
 UTFXEMU_CMP(utfxemu_cmpneq_epi16_mask, __mmask32, u16, 32, !=)
 UTFXEMU_CMP(utfxemu_cmpeq_epi32_mask, __mmask16, u32, 16, ==)
@@ -489,6 +514,8 @@ static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
   return k;
 }
 
+#undef _mm512_cmpeq_epi8_mask
+#define _mm512_cmpeq_epi8_mask utfxemu_cmpeq_epi8_mask
 #undef _mm512_cmpeq_epi16_mask
 #define _mm512_cmpeq_epi16_mask utfxemu_cmpeq_epi16_mask
 #undef _mm512_cmpeq_epi32_mask

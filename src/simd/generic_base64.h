@@ -1,0 +1,100 @@
+/* Base64 kernels over a tier's block steps, the same at every vector width:
+ * blocks of G64_CHARS characters (G64_BYTES bytes) in vector code while
+ * they are clean, everything else in the scalar steps (scalar/base64.h), so
+ * the decoding rules live in one place.
+ *
+ * The tier defines, before including this file:
+ *   struct g64_alphabet, g64_alphabet_of(flags)
+ *       its constants for the alphabet the flags decode (standard, url, both);
+ *   size_t g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
+ *                           const struct g64_alphabet *a, size_t *bytes)
+ *       decodes whole groups from the G64_CHARS characters at src + i (bytes,
+ *       or UTF-16 units when wide), all of them when all are in the
+ *       alphabet; a tier may also take blocks with whitespace between the
+ *       groups. Writes the bytes to d (unless d is NULL), their count to
+ *       *bytes, and returns the characters used, which end with a group's
+ *       last character (where TC39's `read` would be); 0 when it takes
+ *       nothing (then it writes nothing); or, defining G64_OWN_BLOCKS,
+ *   void g64_decode_blocks(src, n, wide, dst, cap, a, struct utfxi_b64_at *at)
+ *       the loop over blocks itself: from *at on, leaving *at after the last
+ *       group it wrote (with nothing written past it);
+ *   size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks,
+ *                            char *d, int url)
+ *       at most `blocks` whole blocks of s[0..n) to G64_CHARS characters each;
+ *       returns the bytes consumed (it may leave the last blocks to scalar
+ *       code when its loads need more than the block). */
+#ifndef UTFX_SIMD_GENERIC_BASE64_H
+#define UTFX_SIMD_GENERIC_BASE64_H
+
+#include "../scalar/base64.h"
+#include "generic.h"
+
+/* Characters and bytes per block: one vector of characters, unless the tier
+ * says otherwise (neon: 64, its LD4 / ST3 blocks). */
+#ifndef G64_CHARS
+#define G64_CHARS V_BYTES
+#define G64_BYTES (V_BYTES / 4 * 3)
+#endif
+
+/* Clean blocks from *at on, while a block's bytes leave room to spare: TC39
+ * stops when dst becomes full, and that last group is the scalar steps'.
+ * (A tier may loop over its blocks itself: G64_OWN_BLOCKS.) */
+#ifndef G64_OWN_BLOCKS
+UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigned char *dst,
+                                    size_t cap, const struct g64_alphabet *a,
+                                    struct utfxi_b64_at *at) {
+  size_t i = at->i, w = at->w;
+  while (n - i >= G64_CHARS && (!dst || cap - w > G64_BYTES)) {
+    size_t bytes, used = g64_decode_block(src, i, wide, dst ? dst + w : NULL, a, &bytes);
+    if (!used) break;
+    i += used;
+    w += bytes;
+  }
+  at->i = i;
+  at->w = w;
+}
+#endif
+
+/* Blocks in vector code, and from the first unusual one the scalar steps up
+ * to the group boundary after it; then blocks again. dst NULL: counts. */
+UTFXI_INLINE utfx_result g64_decode(const void *src, size_t n, int wide, unsigned char *dst,
+                                    size_t cap, unsigned flags) {
+  const struct g64_alphabet a = g64_alphabet_of(flags);
+  struct utfxi_b64_at at = {0, 0};
+  utfx_result r;
+  for (;;) {
+    g64_decode_blocks(src, n, wide, dst, cap, &a, &at);
+    if (utfxi_base64_decode_steps(src, n, wide, dst, cap, flags, at.i + G64_CHARS, &at, &r))
+      return r;
+  }
+}
+
+utfx_result G_NAME(base64_decode)(const char *src, size_t n, unsigned char *dst, size_t cap,
+                                  unsigned flags) {
+  return g64_decode(src, n, 0, dst, cap, flags);
+}
+
+utfx_result G_NAME(base64_decode_utf16)(const char16_t *src, size_t n, unsigned char *dst,
+                                        size_t cap, unsigned flags) {
+  return g64_decode(src, n, 1, dst, cap, flags);
+}
+
+size_t G_NAME(binary_length_from_base64)(const char *src, size_t n, unsigned flags) {
+  return g64_decode(src, n, 0, NULL, 0, flags).written;
+}
+
+size_t G_NAME(binary_length_from_base64_utf16)(const char16_t *src, size_t n, unsigned flags) {
+  return g64_decode(src, n, 1, NULL, 0, flags).written;
+}
+
+/* Whole blocks that fit in vector code, the rest in scalar code. */
+utfx_result G_NAME(base64_encode)(const unsigned char *src, size_t n, char *dst, size_t cap,
+                                  unsigned flags) {
+  size_t blocks = n / G64_BYTES < cap / G64_CHARS ? n / G64_BYTES : cap / G64_CHARS;
+  size_t i = g64_encode_blocks(src, n, blocks, dst, (flags & UTFX_BASE64_URL) != 0);
+  size_t w = i / G64_BYTES * G64_CHARS;
+  utfx_result r = utfxi_base64_encode_scalar(src + i, n - i, dst + w, cap - w, flags);
+  return utfxi_result_after(&r, i, w, 0);
+}
+
+#endif
