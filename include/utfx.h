@@ -218,6 +218,32 @@ UTFX_API void utfx_to_well_formed_utf16le(const char16_t *src, size_t n, char16_
 UTFX_API void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_t *dst);
 
 /* ---------------------------------------------------------------------------
+ * UTF-16 utilities (issue 35).
+ *
+ * utfx_swap_bytes_utf16(src, n, dst): swaps the two bytes of each of the n
+ *   units, with no validation (UTF-16LE <-> UTF-16BE as raw data; lone
+ *   surrogates pass unchanged). dst has room for n units and may equal src.
+ *   simdutf: change_endianness_utf16; Node: Buffer.swap16.
+ *
+ * utfx_validate_ascii_utf16le / _utf16be(src, n): OK if every unit is
+ *   below 0x80, else INVALID with read = the offset of the first unit that
+ *   is not (written is 0). simdutf: validate_utf16le_as_ascii.
+ *
+ * utfx_utf8_length_from_utf16le_with_surrogates / _utf16be(src, n, flag):
+ *   utfx_utf8_length_from_utf16le / _utf16be (the exact UTF-8 length of the
+ *   UTFX_REPLACE conversion: 3 bytes per lone surrogate), in the same pass
+ *   setting *flag to 1 if src has a lone surrogate, else 0 (flag may be
+ *   NULL). simdutf: utf8_length_from_utf16le_with_replacement.
+ */
+UTFX_API void utfx_swap_bytes_utf16(const char16_t *src, size_t n, char16_t *dst);
+UTFX_API UTFX_NODISCARD utfx_result utfx_validate_ascii_utf16le(const char16_t *src, size_t n);
+UTFX_API UTFX_NODISCARD utfx_result utfx_validate_ascii_utf16be(const char16_t *src, size_t n);
+UTFX_API size_t utfx_utf8_length_from_utf16le_with_surrogates(const char16_t *src, size_t n,
+                                                              int *flag);
+UTFX_API size_t utfx_utf8_length_from_utf16be_with_surrogates(const char16_t *src, size_t n,
+                                                              int *flag);
+
+/* ---------------------------------------------------------------------------
  * Streaming decoder: a drop-in for Node.js's StringDecoder (string_decoder).
  * For every input and every way of cutting it into chunks, each
  * utfx_decoder_write returns exactly what StringDecoder.write returns for that

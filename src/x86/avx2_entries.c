@@ -74,6 +74,25 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
     INNER.op(s, n, d);                                                     \
     _mm256_zeroupper();                                                    \
   }
+/* Issue 35's UTF-16 scans (operations.h). */
+#define ENTRY_MAP(op)                                                      \
+  static void ENTRY(op)(const char16_t *s, size_t n, char16_t *d) {        \
+    if (UTFXI_IS_SHORT(char16_t, n)) {                                     \
+      utfxi_##op##_scalar(s, n, d);                                        \
+      return;                                                              \
+    }                                                                      \
+    INNER.op(s, n, d);                                                     \
+    _mm256_zeroupper();                                                    \
+  }
+#define ENTRY_CHECK(op)                                                    \
+  static utfx_result ENTRY(op)(const char16_t *s, size_t n) {              \
+    UTFXI_WRAP(utfx_result, utfxi_moved, op, char16_t, n, (s, n));         \
+  }
+#define ENTRY_FLAGGED(op)                                                  \
+  static size_t ENTRY(op)(const char16_t *s, size_t n, int *flag) {        \
+    UTFXI_WRAP(size_t, utfxi_moved_size, op, char16_t, n, (s, n, flag));   \
+  }
+#define FIELD_SCAN(op) .op = ENTRY(op),
 #define FIELD_VALIDATE(enc, S) .validate_##enc = ENTRY(validate_##enc),
 #define FIELD_CONVERT(from, S, to, T) .convert_##from##_to_##to = ENTRY(convert_##from##_to_##to),
 #define FIELD_LENGTH(to, from, S) .to##_length_from_##from = ENTRY(to##_length_from_##from),
@@ -86,6 +105,8 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   UTFXI_LENGTHS(ENTRY_LENGTH)                                                             \
   ENTRY_REPAIR(to_well_formed_utf16le)                                                    \
   ENTRY_REPAIR(to_well_formed_utf16be)                                                    \
+  UTFXI_UTF16_MAPS(ENTRY_MAP) UTFXI_UTF16_CHECKS(ENTRY_CHECK)                             \
+  UTFXI_UTF16_FLAGGED_LENGTHS(ENTRY_FLAGGED)                                              \
   static size_t ENTRY(base64_blocks)(const unsigned char *p, size_t n, size_t blocks,     \
                                      unsigned char *d8, char16_t *d16, int url) {         \
     size_t r = INNER.base64_blocks(p, n, blocks, d8, d16, url);                           \
@@ -111,6 +132,8 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
       .to_well_formed_utf16be = ENTRY(to_well_formed_utf16be),                            \
       .base64_blocks = ENTRY(base64_blocks), .hex_blocks = ENTRY(hex_blocks),             \
       .ascii_blocks = ENTRY(ascii_blocks),                                                \
+      UTFXI_UTF16_MAPS(FIELD_SCAN) UTFXI_UTF16_CHECKS(FIELD_SCAN)                         \
+      UTFXI_UTF16_FLAGGED_LENGTHS(FIELD_SCAN)                                             \
   };
 
 #define TIER avx2

@@ -25,6 +25,12 @@ static const struct utfxi_kernels utfxi_avx2_inner = {
     .base64_blocks = utfxi_base64_blocks_avx2, /* streaming decoder */
     .hex_blocks = utfxi_hex_blocks_avx2,
     .ascii_blocks = utfxi_ascii_blocks_avx2,
+    /* issue 35's UTF-16 scans (generic layer) */
+    .swap_bytes_utf16 = utfxi_swap_bytes_utf16_avx2,
+    .validate_ascii_utf16le = utfxi_validate_ascii_utf16le_avx2,
+    .validate_ascii_utf16be = utfxi_validate_ascii_utf16be_avx2,
+    .utf8_length_from_utf16le_with_surrogates = utfxi_utf8_length_from_utf16le_with_surrogates_avx2,
+    .utf8_length_from_utf16be_with_surrogates = utfxi_utf8_length_from_utf16be_with_surrogates_avx2,
     /* ---- UTF-8 side ---- */
     .validate_utf8 = utfxi_validate_utf8_avx2,
     .validate_ascii = utfxi_validate_ascii_avx2,
@@ -77,6 +83,12 @@ static const struct utfxi_kernels utfxi_avx512_inner = {
     .base64_blocks = utfxi_base64_blocks_avx2, /* streaming decoder: AVX2 suffices */
     .hex_blocks = utfxi_hex_blocks_avx2,
     .ascii_blocks = utfxi_ascii_blocks_avx2,
+    /* issue 35's UTF-16 scans (generic layer) */
+    .swap_bytes_utf16 = utfxi_swap_bytes_utf16_avx512,
+    .validate_ascii_utf16le = utfxi_validate_ascii_utf16le_avx512,
+    .validate_ascii_utf16be = utfxi_validate_ascii_utf16be_avx512,
+    .utf8_length_from_utf16le_with_surrogates = utfxi_utf8_length_from_utf16le_with_surrogates_avx512,
+    .utf8_length_from_utf16be_with_surrogates = utfxi_utf8_length_from_utf16be_with_surrogates_avx512,
     /* ---- UTF-8 side ---- */
     /* Every UTF-8-side entry uses its AVX-512 kernel: on Zen 4 each one
      * measured faster than the AVX2 kernel of the same job (validate_utf8

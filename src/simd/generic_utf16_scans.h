@@ -1,0 +1,61 @@
+/* Issue 35's UTF-16 scans at any vector width (the vocabulary of generic.h):
+ * the raw byte swap (the swap kernels' body without their surrogate test)
+ * and the ASCII check. The UTF-8 length that reports lone surrogates is the
+ * length kernel of generic_utf16.h with its flag on. */
+#ifndef UTFX_SIMD_GENERIC_UTF16_SCANS_H
+#define UTFX_SIMD_GENERIC_UTF16_SCANS_H
+
+#include "generic_utf16_swap.h"
+
+/* dst may equal src: every vector is loaded before it is stored back. */
+void G_NAME(swap_bytes_utf16)(const char16_t *s, size_t n, char16_t *d) {
+  size_t i = 0;
+  for (; n - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK)
+    g16_store_swapped4(d + i, v16_load_raw(s + i), v16_load_raw(s + i + V16_UNITS),
+                       v16_load_raw(s + i + 2 * V16_UNITS), v16_load_raw(s + i + 3 * V16_UNITS));
+  for (; n - i >= V16_UNITS; i += V16_UNITS) v16_store(d + i, v16_bswap(v16_load_raw(s + i)));
+#ifdef V_MASKED_TAIL
+  if (i < n) v16_store_tail(d + i, n - i, v16_bswap(v16_load_tail_raw(s + i, n - i)));
+#else
+  if (i < n) utfxi_swap_bytes_utf16_scalar(s + i, n - i, d + i);
+#endif
+}
+
+/* Lanes of raw units that are not ASCII: (unit & mask) != 0, as the xor
+ * with an all-lanes compare (the vocabulary has no "not"). */
+UTFXI_INLINE vm16 g16_non_ascii(vu16 raw, int be) {
+  return v16_xor(v16_top_eq(raw, be ? 0x80FF : 0xFF80, 0), v16_top_eq(raw, 0, 0));
+}
+
+/* A region with a non-ASCII unit goes to the scalar kernel, which finds it. */
+UTFXI_INLINE utfx_result g16_ascii_in(const char16_t *s, size_t i, size_t k, int be) {
+  utfx_result r = be ? utfxi_validate_ascii_utf16be_scalar(s + i, k)
+                     : utfxi_validate_ascii_utf16le_scalar(s + i, k);
+  return utfxi_result_after(&r, i, 0, 0);
+}
+
+UTFXI_INLINE utfx_result g16_validate_ascii(const char16_t *s, size_t n, int be) {
+  size_t i = 0;
+  for (; n - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
+    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
+    vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
+    if (v16_any(v16_or(v16_or(g16_non_ascii(a, be), g16_non_ascii(b, be)),
+                       v16_or(g16_non_ascii(c, be), g16_non_ascii(e, be)))))
+      return g16_ascii_in(s, i, 2 * V16_BLOCK, be);
+  }
+  for (; n - i >= V16_UNITS; i += V16_UNITS)
+    if (v16_any(g16_non_ascii(v16_load_raw(s + i), be))) return g16_ascii_in(s, i, V16_UNITS, be);
+#ifdef V_MASKED_TAIL
+  if (i < n && !v16_any(g16_non_ascii(v16_load_tail_raw(s + i, n - i), be)))
+    return utfxi_result(UTFX_OK, n, 0, 0); /* the zeros past the tail are ASCII */
+#endif
+  return g16_ascii_in(s, i, n - i, be);
+}
+utfx_result G_NAME(validate_ascii_utf16le)(const char16_t *s, size_t n) {
+  return g16_validate_ascii(s, n, 0);
+}
+utfx_result G_NAME(validate_ascii_utf16be)(const char16_t *s, size_t n) {
+  return g16_validate_ascii(s, n, 1);
+}
+
+#endif
