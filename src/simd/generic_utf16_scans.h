@@ -10,6 +10,11 @@
 /* dst may equal src: every vector is loaded before it is stored back. */
 void G_NAME(swap_bytes_utf16)(const char16_t *s, size_t n, char16_t *d) {
   size_t i = 0;
+  if (n >= 4 * V16_BLOCK && (uintptr_t)d % 2 == 0) {
+    /* a scalar head puts the stores on vector boundaries, as g16_swap does */
+    i = (size_t)(-(uintptr_t)d % V_BYTES) / 2;
+    utfxi_swap_bytes_utf16_scalar(s, i, d);
+  }
   for (; n - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK)
     g16_store_swapped4(d + i, v16_load_raw(s + i), v16_load_raw(s + i + V16_UNITS),
                        v16_load_raw(s + i + 2 * V16_UNITS), v16_load_raw(s + i + 3 * V16_UNITS));
