@@ -179,6 +179,7 @@ check: ## quick: the normal build's tests only
 # The Node.js oracle test finds tests/oracle/node_oracle.js and tests/data/
 # through the source directory (it also honours $UTFX_NODE_ORACLE and $NODE).
 $(BUILD)/obj/tests/test_oracle_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
+$(BUILD)/obj/tests/test_api_parity_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
 
 # ---------------------------------------------------------------- cross
 # `make cross-test CROSS=s390x-linux-gnu` (or aarch64-linux-gnu, ...) builds
