@@ -1,6 +1,6 @@
 /* Issue 35's API-parity functions on every kernel tier, against references
- * written here (independent of the kernels), ICU (the length of each UTF-8
- * error's maximal subpart, and whether it is truncated) and known answers:
+ * written here (independent of the kernels) and known answers (ICU and Node:
+ * test_api_parity_icu.c, test_api_parity_node.c):
  *   utfx_swap_bytes_utf16                 out of place and in place
  *   utfx_validate_ascii_utf16le / be      offset of the first non-ASCII unit
  *   utfx_utf8_length_from_utf16*_with_surrogates
@@ -10,7 +10,6 @@
  * at a chosen offset; each in three placements: ending at a PROT_NONE page,
  * starting right after one, and at a rotating unit offset. */
 #include <string.h>
-#include <unicode/ucnv.h>
 
 #include "support/emulated.h"
 #include "support/guard.h"
@@ -304,41 +303,6 @@ static size_t ref_utf8_length(const unsigned char *s, size_t k) {
   return 99;
 }
 
-/* ICU's UTF-8 converter: its callback gets each maximal subpart's bytes and
- * whether the input ended inside it (the error code U_TRUNCATED_CHAR_FOUND).
- * The first call is for the input's first error. */
-struct icu_first {
-  int seen, truncated;
-  int32_t length;
-};
-
-static void icu_note(const void *ctx, UConverterToUnicodeArgs *args, const char *units,
-                     int32_t length, UConverterCallbackReason reason, UErrorCode *err) {
-  struct icu_first *f = (struct icu_first *)(uintptr_t)ctx;
-  (void)args, (void)units;
-  if (reason > UCNV_IRREGULAR) return; /* reset, close, clone */
-  if (!f->seen) f->seen = 1, f->length = length, f->truncated = *err == U_TRUNCATED_CHAR_FOUND;
-  *err = U_ZERO_ERROR; /* skip it and go on */
-}
-
-static UConverter *icu_utf8;
-
-/* ICU's length of the first maximal subpart of s[0..k), 0 if truncated,
- * -1 if ICU finds no error. */
-static long icu_error_length(const unsigned char *s, size_t k) {
-  struct icu_first f = {0, 0, 0};
-  UChar out[64];
-  UChar *target = out;
-  const char *source = (const char *)s;
-  UErrorCode err = U_ZERO_ERROR;
-  if (k > 16) k = 16;
-  ucnv_reset(icu_utf8);
-  ucnv_setToUCallBack(icu_utf8, icu_note, &f, NULL, NULL, &err);
-  ucnv_toUnicode(icu_utf8, &target, out + 64, &source, source + k, NULL, 1, &err);
-  if (!f.seen) return -1;
-  return f.truncated ? 0 : f.length;
-}
-
 static void check_utf8_error(const unsigned char *s, size_t n, const char *what, size_t idx) {
   utfx_result v = utfx_validate_utf8((const char *)s, n);
   utfx_error d = utfx_validate_utf8_detail((const char *)s, n);
@@ -353,9 +317,6 @@ static void check_utf8_error(const unsigned char *s, size_t n, const char *what,
         d.kind, ref_utf8_kind(s + v.read, n - v.read));
   CHECK(d.length == ref_utf8_length(s + v.read, n - v.read), "%s %zu: length %zu want %zu", what,
         idx, d.length, ref_utf8_length(s + v.read, n - v.read));
-  if (icu_utf8)
-    CHECK((long)d.length == icu_error_length(s + v.read, n - v.read), "%s %zu: length %zu, ICU %ld",
-          what, idx, d.length, icu_error_length(s + v.read, n - v.read));
 }
 
 static void suite_utf8_errors(void) {
@@ -594,13 +555,7 @@ int main(void) {
   tap_for_each_impl(suite_utf16_scans);
   tap_for_each_impl(suite_utf16_utf32_errors);
   tap_for_each_impl(suite_detect);
-  {
-    UErrorCode err = U_ZERO_ERROR;
-    icu_utf8 = ucnv_open("UTF-8", &err);
-    if (U_FAILURE(err)) icu_utf8 = NULL, tap_fail("ICU", "cannot open ICU's UTF-8 converter");
-  }
   tap_for_each_impl(suite_utf8_errors);
-  if (icu_utf8) ucnv_close(icu_utf8);
   suite_trim_partial(); /* no kernel: once */
   return tap_done();
 }

@@ -26,10 +26,10 @@ void G_NAME(swap_bytes_utf16)(const char16_t *s, size_t n, char16_t *d) {
 #endif
 }
 
-/* Lanes of raw units that are not ASCII: (unit & mask) != 0, as the xor
- * with an all-lanes compare (the vocabulary has no "not"). */
-UTFXI_INLINE vm16 g16_non_ascii(vu16 raw, int be) {
-  return v16_xor(v16_top_eq(raw, be ? 0x80FF : 0xFF80, 0), v16_top_eq(raw, 0, 0));
+/* Whether some raw unit of v is not ASCII: a bit of 0xFF80 set, wherever
+ * the byte order puts it. */
+UTFXI_INLINE int g16_any_non_ascii(vu16 raw, int be) {
+  return v16_any_bits(raw, be ? 0x80FF : 0xFF80);
 }
 
 /* A region with a non-ASCII unit goes to the scalar kernel, which finds it. */
@@ -41,17 +41,24 @@ UTFXI_INLINE utfx_result g16_ascii_in(const char16_t *s, size_t i, size_t k, int
 
 UTFXI_INLINE utfx_result g16_validate_ascii(const char16_t *s, size_t n, int be) {
   size_t i = 0;
+  if (n >= 16 * V16_BLOCK && (uintptr_t)s % 2 == 0) {
+    /* vector-aligned loads from here on, as validation does (a load across
+     * two cache lines costs two) */
+    utfx_result r;
+    i = (size_t)(-(uintptr_t)s % V_BYTES) / 2;
+    r = g16_ascii_in(s, 0, i, be);
+    if (r.status != UTFX_OK) return r;
+  }
   for (; n - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
     vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
     vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-    if (v16_any(v16_or(v16_or(g16_non_ascii(a, be), g16_non_ascii(b, be)),
-                       v16_or(g16_non_ascii(c, be), g16_non_ascii(e, be)))))
+    if (g16_any_non_ascii(v16_or_units(v16_or_units(a, b), v16_or_units(c, e)), be))
       return g16_ascii_in(s, i, 2 * V16_BLOCK, be);
   }
   for (; n - i >= V16_UNITS; i += V16_UNITS)
-    if (v16_any(g16_non_ascii(v16_load_raw(s + i), be))) return g16_ascii_in(s, i, V16_UNITS, be);
+    if (g16_any_non_ascii(v16_load_raw(s + i), be)) return g16_ascii_in(s, i, V16_UNITS, be);
 #ifdef V_MASKED_TAIL
-  if (i < n && !v16_any(g16_non_ascii(v16_load_tail_raw(s + i, n - i), be)))
+  if (i < n && !g16_any_non_ascii(v16_load_tail_raw(s + i, n - i), be))
     return utfxi_result(UTFX_OK, n, 0, 0); /* the zeros past the tail are ASCII */
 #endif
   return g16_ascii_in(s, i, n - i, be);
