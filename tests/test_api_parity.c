@@ -5,10 +5,14 @@
  *   utfx_validate_ascii_utf16le / be      offset of the first non-ASCII unit
  *   utfx_utf8_length_from_utf16*_with_surrogates
  *                                         = the plain length, flag = not valid
+ *   utfx_trim_partial_*                  every tail of up to 4 bytes of each class
+ *   utfx_*_error_at / validate_*_detail  kinds and maximal-subpart lengths
+ *   utfx_detect_bom / encodings / encoding
  * Inputs: every length 0..300 and some long ones, random units biased to
  * the edges (0x7F/0x80, surrogates, pairs) or runs of ASCII with one unit
  * at a chosen offset; each in three placements: ending at a PROT_NONE page,
- * starting right after one, and at a rotating unit offset. */
+ * starting right after one, and at a rotating unit offset (the error and
+ * detection functions: at the end and at the start of a guarded page). */
 #include <string.h>
 
 #include "support/emulated.h"
@@ -303,9 +307,37 @@ static size_t ref_utf8_length(const unsigned char *s, size_t k) {
   return 99;
 }
 
+/* Buffers against a guard page (end, front) for the error functions. */
+#define GUARDED_UNITS 200
+static char *g8_end, *g8_front;
+static char16_t *g16_end, *g16_front;
+static char32_t *g32_end, *g32_front;
+
+static void guards_alloc(void) {
+  g8_end = guard_alloc(8), g8_front = guard_alloc_front(8);
+  g16_end = guard_alloc(2 * GUARDED_UNITS), g16_front = guard_alloc_front(2 * GUARDED_UNITS);
+  g32_end = guard_alloc(4 * GUARDED_UNITS), g32_front = guard_alloc_front(4 * GUARDED_UNITS);
+}
+static void guards_free(void) {
+  guard_free(g8_end, 8), guard_free_front(g8_front, 8);
+  guard_free(g16_end, 2 * GUARDED_UNITS), guard_free_front(g16_front, 2 * GUARDED_UNITS);
+  guard_free(g32_end, 4 * GUARDED_UNITS), guard_free_front(g32_front, 4 * GUARDED_UNITS);
+}
+
+static int same_error(utfx_error a, utfx_error b) {
+  return a.status == b.status && a.offset == b.offset && a.kind == b.kind && a.length == b.length;
+}
+
 static void check_utf8_error(const unsigned char *s, size_t n, const char *what, size_t idx) {
   utfx_result v = utfx_validate_utf8((const char *)s, n);
   utfx_error d = utfx_validate_utf8_detail((const char *)s, n);
+  if (n && n <= 8) { /* the same at the end of a guard page and at the start of one */
+    memcpy(g8_end + 8 - n, s, n);
+    memcpy(g8_front, s, n);
+    CHECK(same_error(utfx_validate_utf8_detail(g8_end + 8 - n, n), d) &&
+              same_error(utfx_validate_utf8_detail(g8_front, n), d),
+          "%s %zu: guard placements", what, idx);
+  }
   CHECK(d.status == v.status && d.offset == v.read, "%s %zu: detail %d@%zu, validate %d@%zu",
         what, idx, d.status, d.offset, v.status, v.read);
   if (v.status == UTFX_OK) {
@@ -378,10 +410,10 @@ static void suite_utf16_utf32_errors(void) {
   size_t t, i;
   rng_seed(&r, 7);
   for (t = 0; t < 3000; t++) {
-    size_t n = rng_below(&r, 200), at;
-    char16_t u16[200];
-    char32_t u32[200];
-    int be = (int)(t & 1);
+    size_t n = rng_below(&r, GUARDED_UNITS), at;
+    int be = (int)(t & 1), front = (int)(t >> 1 & 1);
+    char16_t *u16 = front ? g16_front : g16_end + GUARDED_UNITS - n;
+    char32_t *u32 = front ? g32_front : g32_end + GUARDED_UNITS - n;
     utfx_result v;
     utfx_error d;
     if (!test_keep(t, 8)) continue;
@@ -553,9 +585,11 @@ static void suite_detect(void) {
 int main(void) {
   tap_for_each_impl(suite_known_answers);
   tap_for_each_impl(suite_utf16_scans);
+  guards_alloc();
   tap_for_each_impl(suite_utf16_utf32_errors);
   tap_for_each_impl(suite_detect);
   tap_for_each_impl(suite_utf8_errors);
+  guards_free();
   suite_trim_partial(); /* no kernel: once */
   return tap_done();
 }
