@@ -114,6 +114,12 @@ UTFXI_UTF16_MAPS(DEF_MAP)
 UTFXI_UTF16_CHECKS(DEF_CHECK)
 UTFXI_UTF16_FLAGGED_LENGTHS(DEF_FLAGGED)
 
+static size_t op_detect_encodings(const void *state, const void *src, size_t n, void *dst,
+                                  size_t cap) {
+  (void)state, (void)dst, (void)cap;
+  return utfx_detect_encodings(src, n);
+}
+
 static size_t op_memcpy(const void *state, const void *src, size_t n, void *dst, size_t cap) {
   (void)state, (void)cap;
   memcpy(dst, src, n);
@@ -139,6 +145,7 @@ static const op_info ops[] = {
         "to_well_formed_utf16le", F_UTF16LE, F_UTF16LE, 1, op_to_well_formed_utf16le},
     {"to_well_formed_utf16be", F_UTF16BE, F_UTF16BE, 1, op_to_well_formed_utf16be},
     {"swap_bytes_utf16", F_UTF16LE, F_UTF16BE, 1, op_swap_bytes_utf16},
+    {"detect_encodings", F_UTF8, F_FORMS, 0, op_detect_encodings},
     {"validate_ascii_utf16le", F_UTF16LE, F_FORMS, 0, op_validate_ascii_utf16le},
     {"validate_ascii_utf16be", F_UTF16BE, F_FORMS, 0, op_validate_ascii_utf16be},
     {"utf8_length_from_utf16le_with_surrogates", F_UTF16LE, F_FORMS, 0,
