@@ -180,6 +180,7 @@ check: ## quick: the normal build's tests only
 # through the source directory (it also honours $UTFX_NODE_ORACLE and $NODE).
 $(BUILD)/obj/tests/test_oracle_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
 $(BUILD)/obj/tests/test_base64.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
+$(BUILD)/obj/tests/test_api_parity_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
 
 # ---------------------------------------------------------------- cross
 # `make cross-test CROSS=s390x-linux-gnu` (or aarch64-linux-gnu, ...) builds
@@ -200,7 +201,7 @@ ICU_MAJOR := $(shell sed -n 's/^\#define U_ICU_VERSION_MAJOR_NUM \([0-9]*\).*/\1
                /usr/include/unicode/uvernum.h 2>/dev/null)
 CROSS_ICU_LIBS = $(if $(ICU_MAJOR),$(wildcard /usr/lib/$(CROSS)/libicuuc.so.$(ICU_MAJOR) \
                    /usr/lib/$(CROSS)/libicudata.so.$(ICU_MAJOR)))
-CROSS_SKIP = $(if $(word 2,$(CROSS_ICU_LIBS)),,test_oracle_icu)
+CROSS_SKIP = $(if $(word 2,$(CROSS_ICU_LIBS)),,test_oracle_icu test_api_parity_icu)
 CROSS_TEST_BIN = $(filter-out $(CROSS_SKIP:%=$(BUILD)/tests/%),$(TEST_BIN))
 
 .PHONY: cross-test cross-run cross-tests

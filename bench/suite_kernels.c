@@ -89,6 +89,37 @@ static size_t op_to_well_formed_utf16be(const void *state, const void *src, size
   return n;
 }
 
+/* Issue 35's UTF-16 scans (operations.h); their rows are below. */
+#define DEF_MAP(op)                                                                      \
+  static size_t op_##op(const void *state, const void *src, size_t n, void *dst,         \
+                        size_t cap) {                                                    \
+    (void)state, (void)cap;                                                              \
+    utfx_##op(src, n, dst);                                                              \
+    return n;                                                                            \
+  }
+#define DEF_CHECK(op)                                                                    \
+  static size_t op_##op(const void *state, const void *src, size_t n, void *dst,         \
+                        size_t cap) {                                                    \
+    (void)state, (void)dst, (void)cap;                                                   \
+    return utfx_##op(src, n).read;                                                       \
+  }
+#define DEF_FLAGGED(op)                                                                  \
+  static size_t op_##op(const void *state, const void *src, size_t n, void *dst,         \
+                        size_t cap) {                                                    \
+    int flag;                                                                            \
+    (void)state, (void)dst, (void)cap;                                                   \
+    return utfx_##op(src, n, &flag) + (size_t)flag;                                      \
+  }
+UTFXI_UTF16_MAPS(DEF_MAP)
+UTFXI_UTF16_CHECKS(DEF_CHECK)
+UTFXI_UTF16_FLAGGED_LENGTHS(DEF_FLAGGED)
+
+static size_t op_detect_encodings(const void *state, const void *src, size_t n, void *dst,
+                                  size_t cap) {
+  (void)state, (void)dst, (void)cap;
+  return utfx_detect_encodings(src, n);
+}
+
 static size_t op_memcpy(const void *state, const void *src, size_t n, void *dst, size_t cap) {
   (void)state, (void)cap;
   memcpy(dst, src, n);
@@ -113,6 +144,14 @@ static const op_info ops[] = {
     UTFXI_VALIDATIONS(ROW_VALIDATE) UTFXI_CONVERSIONS(ROW_CONVERT) UTFXI_LENGTHS(ROW_LENGTH){
         "to_well_formed_utf16le", F_UTF16LE, F_UTF16LE, 1, op_to_well_formed_utf16le},
     {"to_well_formed_utf16be", F_UTF16BE, F_UTF16BE, 1, op_to_well_formed_utf16be},
+    {"swap_bytes_utf16", F_UTF16LE, F_UTF16BE, 1, op_swap_bytes_utf16},
+    {"detect_encodings", F_UTF8, F_FORMS, 0, op_detect_encodings},
+    {"validate_ascii_utf16le", F_UTF16LE, F_FORMS, 0, op_validate_ascii_utf16le},
+    {"validate_ascii_utf16be", F_UTF16BE, F_FORMS, 0, op_validate_ascii_utf16be},
+    {"utf8_length_from_utf16le_with_surrogates", F_UTF16LE, F_FORMS, 0,
+     op_utf8_length_from_utf16le_with_surrogates},
+    {"utf8_length_from_utf16be_with_surrogates", F_UTF16BE, F_FORMS, 0,
+     op_utf8_length_from_utf16be_with_surrogates},
 };
 
 /* ---- the corpus --------------------------------------------------------- */

@@ -164,6 +164,12 @@ void cli_describe_invalid(const struct cli_stream *s, const unsigned char *p, si
       truncated = s->eof && len == left && sub == len && q[0] >= 0xC2 && q[0] <= 0xF4;
       snprintf(buf, cap, "%s UTF-8 sequence ", truncated ? "truncated" : "invalid");
       hex_bytes(buf, cap, q, len);
+      if (!truncated) { /* what is wrong with it: "overlong encoding", ... */
+        utfx_error err = utfx_utf8_error_at((const char *)q, left, 0);
+        size_t at = strlen(buf);
+        if (err.kind != UTFX_ERROR_NONE && at < cap)
+          snprintf(buf + at, cap - at, " (%s)", utfx_error_kind_string(err.kind));
+      }
       return;
     }
     case FAM_UTF16LE:

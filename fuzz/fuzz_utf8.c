@@ -3,6 +3,10 @@
  *   - UTF-8 to UTF-16LE, UTF-16BE, UTF-32 and Latin-1, STRICT and REPLACE,
  *     with exact, short and hashed capacities (fz_convert_family);
  *   - utfx_utf16/utf32/latin1_length_from_utf8 == what REPLACE writes;
+ *   - issue 35: utfx_validate_utf8_detail (the validator's offset, a kind,
+ *     a length that is 0 exactly for an incomplete tail), utfx_trim_partial_utf8
+ *     (cuts at most 3 bytes, and only a tail that error_at calls incomplete),
+ *     utfx_detect_encodings' UTF-8 bit;
  * each on every tier against scalar (fuzz_common.h); plus ICU's
  * u_strFromUTF8WithSub (maximal subparts, ICU >= 60) as an independent
  * oracle of the UTF-16 output and the replacement count, and round trips
@@ -24,6 +28,26 @@ FZ_WRAP_LENGTH(utf32, utf8, char)
 FZ_WRAP_LENGTH(latin1, utf8, char)
 FZ_WRAP_VALIDATE(utf8, char)
 FZ_WRAP_VALIDATE(ascii, char)
+
+/* Issue 35's error kinds, incomplete tails and detection, against the
+ * validator v of the same input (so against scalar's too). */
+static void check_detail(const char *src, size_t size, utfx_result v) {
+  utfx_error d = utfx_validate_utf8_detail(src, size);
+  size_t t = utfx_trim_partial_utf8(src, size);
+  unsigned set = utfx_detect_encodings(src, size);
+  FZ_REQUIRE(d.status == v.status && d.offset == v.read, "validate_utf8_detail", "offset");
+  FZ_REQUIRE((d.kind == UTFX_ERROR_NONE) == (v.status == UTFX_OK) && d.length <= 3,
+             "validate_utf8_detail", "kind / length");
+  FZ_REQUIRE(d.length != 0 || v.status == UTFX_OK || t == d.offset, "validate_utf8_detail",
+             "length 0 only for the incomplete tail that trim_partial cuts");
+  FZ_REQUIRE(t <= size && size - t <= 3, "trim_partial_utf8", "at most 3 bytes");
+  if (t < size) {
+    utfx_error e = utfx_utf8_error_at(src, size, t);
+    FZ_REQUIRE(e.kind == UTFX_ERROR_TOO_SHORT && e.length == 0, "trim_partial_utf8",
+               "cuts only an incomplete sequence");
+  }
+  FZ_REQUIRE(!(set & UTFX_DETECT_UTF8) == (v.status != UTFX_OK), "detect_encodings", "UTF-8 bit");
+}
 
 static void check_input(const uint8_t *data, size_t size) {
   uint64_t h = fz_hash(data, size);
@@ -86,6 +110,7 @@ static void check_input(const uint8_t *data, size_t size) {
     if (l1.r.status == UTFX_OK)
       fz_round_trip("latin1_to_utf8", fz_latin1_to_utf8, &l1, data, size, 1);
   }
+  check_detail(src, size, v);
   free(le.bytes);
   free(be.bytes);
   free(u32.bytes);

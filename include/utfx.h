@@ -307,6 +307,127 @@ UTFX_API size_t utfx_binary_length_from_base64_utf16(const char16_t *src, size_t
                                                      unsigned flags);
 
 /* ---------------------------------------------------------------------------
+ * UTF-16 utilities (issue 35).
+ *
+ * utfx_swap_bytes_utf16(src, n, dst): swaps the two bytes of each of the n
+ *   units, with no validation (UTF-16LE <-> UTF-16BE as raw data; lone
+ *   surrogates pass unchanged). dst has room for n units and may equal src.
+ *   simdutf: change_endianness_utf16; Node: Buffer.swap16.
+ *
+ * utfx_validate_ascii_utf16le / _utf16be(src, n): OK if every unit is
+ *   below 0x80, else INVALID with read = the offset of the first unit that
+ *   is not (written is 0). simdutf: validate_utf16le_as_ascii.
+ *
+ * utfx_utf8_length_from_utf16le_with_surrogates / _utf16be(src, n, flag):
+ *   utfx_utf8_length_from_utf16le / _utf16be (the exact UTF-8 length of the
+ *   UTFX_REPLACE conversion: 3 bytes per lone surrogate), in the same pass
+ *   setting *flag to 1 if src has a lone surrogate, else 0 (flag may be
+ *   NULL). simdutf: utf8_length_from_utf16le_with_replacement.
+ */
+UTFX_API void utfx_swap_bytes_utf16(const char16_t *src, size_t n, char16_t *dst);
+UTFX_API UTFX_NODISCARD utfx_result utfx_validate_ascii_utf16le(const char16_t *src, size_t n);
+UTFX_API UTFX_NODISCARD utfx_result utfx_validate_ascii_utf16be(const char16_t *src, size_t n);
+UTFX_API size_t utfx_utf8_length_from_utf16le_with_surrogates(const char16_t *src, size_t n,
+                                                              int *flag);
+UTFX_API size_t utfx_utf8_length_from_utf16be_with_surrogates(const char16_t *src, size_t n,
+                                                              int *flag);
+
+/* ---------------------------------------------------------------------------
+ * Incomplete input (issue 35): where a stream may be cut.
+ * utfx_trim_partial_utf8(src, n) is the length of the longest prefix of src
+ * that leaves out an incomplete character at its end: n minus the 1-3 bytes
+ * of a trailing sequence that is a valid prefix of a UTF-8 character (C2..F4
+ * with the right continuation bytes, e.g. F0 9F 98; not C0, F5 or E0 80,
+ * which no byte can complete: ill-formed input is not "incomplete" and is
+ * kept, for the validator to report). utfx_trim_partial_utf16le / _utf16be:
+ * n - 1 when the last unit is a high surrogate, else n. O(1): they look at
+ * the last 3 bytes / the last unit only, so the prefix need not be valid.
+ * simdutf: trim_partial_utf8 / _utf16; .NET: OperationStatus.NeedMoreData.
+ */
+UTFX_API size_t utfx_trim_partial_utf8(const char *src, size_t n);
+UTFX_API size_t utfx_trim_partial_utf16le(const char16_t *src, size_t n);
+UTFX_API size_t utfx_trim_partial_utf16be(const char16_t *src, size_t n);
+
+/* ---------------------------------------------------------------------------
+ * Byte-order marks and encoding detection (issue 35). The forms are bits:
+ */
+#define UTFX_DETECT_UTF8 1u
+#define UTFX_DETECT_UTF16LE 2u
+#define UTFX_DETECT_UTF16BE 4u
+#define UTFX_DETECT_UTF32LE 8u /* UTF-32 of that byte order in memory, whatever the host */
+#define UTFX_DETECT_UTF32BE 16u
+/* utfx_detect_bom(src, n, &form): the length of the BOM that src starts
+ *   with (0, 2, 3 or 4 bytes) and its form in *form (0 if none; form may be
+ *   NULL): EF BB BF UTF-8, FF FE UTF-16LE, FE FF UTF-16BE, FF FE 00 00
+ *   UTF-32LE (tested before UTF-16LE), 00 00 FE FF UTF-32BE.
+ * utfx_detect_encodings(src, n): the set of forms src is valid in, by the
+ *   validators of this header (SIMD): UTF-16 needs an even n, UTF-32 n % 4
+ *   == 0; a BOM counts as a character. simdutf: detect_encodings.
+ * utfx_detect_encoding(src, n): one best guess (0: valid in none), by this
+ *   rule: 1. a BOM names the form (even if the rest is not valid in it);
+ *   2. UTF-8 if valid (so ASCII and empty input are UTF-8); 3. UTF-32LE,
+ *   then UTF-32BE, if valid (text of another form almost never is); 4.
+ *   UTF-16LE or UTF-16BE if valid in one; if valid in both, the one whose
+ *   high bytes hold more of src's zero bytes (zeros at odd offsets: LE; LE
+ *   on a tie). simdutf: autodetect_encoding.
+ */
+UTFX_API size_t utfx_detect_bom(const char *src, size_t n, unsigned *form);
+UTFX_API unsigned utfx_detect_encodings(const char *src, size_t n);
+UTFX_API unsigned utfx_detect_encoding(const char *src, size_t n);
+
+/* ---------------------------------------------------------------------------
+ * What an error is (issue 35), for validation and STRICT conversion.
+ * utfx_FORM_error_at(src, n, offset) describes the ill-formed sequence at
+ * offset (the read of an INVALID result): status INVALID, offset, its kind,
+ * and length = the units of its maximal subpart (what one U+FFFD replaces in
+ * UTFX_REPLACE; Rust's Utf8Error::error_len), or 0 when the input ends
+ * inside a sequence that more input could complete (error_len None: keep
+ * it for the next chunk, as utfx_trim_partial_* does). If src[offset..]
+ * starts with a well-formed character, or offset >= n: status OK, kind
+ * UTFX_ERROR_NONE. O(1): it reads at most 4 units.
+ * utfx_validate_FORM_detail(src, n) is the validation and error_at in one
+ * (valid input costs the validation alone).
+ *   UTF-8  TOO_SHORT   a lead byte without its continuation bytes (E2 82 41)
+ *          TOO_LONG    a continuation byte no lead byte expects (80)
+ *          OVERLONG    C0, C1, E0 80..9F, F0 80..8F
+ *          SURROGATE   ED A0..BF
+ *          TOO_LARGE   F4 90..BF, F5..FF
+ *   UTF-16 LONE_HIGH, LONE_LOW (a high surrogate last: LONE_HIGH, length 0)
+ *   UTF-32 SURROGATE (D800..DFFF), TOO_LARGE (above 10FFFF)
+ * simdutf: result.error (TOO_SHORT, TOO_LONG, OVERLONG, SURROGATE,
+ * TOO_LARGE, HEADER_BITS); ICU: U_TRUNCATED_CHAR_FOUND /
+ * U_ILLEGAL_CHAR_FOUND; .NET: OperationStatus.InvalidData.
+ */
+typedef enum {
+  UTFX_ERROR_NONE = 0,
+  UTFX_ERROR_TOO_SHORT = 1,
+  UTFX_ERROR_TOO_LONG = 2,
+  UTFX_ERROR_OVERLONG = 3,
+  UTFX_ERROR_SURROGATE = 4,
+  UTFX_ERROR_TOO_LARGE = 5,
+  UTFX_ERROR_LONE_HIGH = 6,
+  UTFX_ERROR_LONE_LOW = 7
+} utfx_error_kind;
+
+typedef struct {
+  utfx_status status; /* UTFX_OK or UTFX_INVALID */
+  size_t offset;      /* of the ill-formed sequence (n when the input is valid) */
+  utfx_error_kind kind;
+  size_t length; /* units of its maximal subpart; 0 if the input ends inside it */
+} utfx_error;
+
+UTFX_API utfx_error utfx_utf8_error_at(const char *src, size_t n, size_t offset);
+UTFX_API utfx_error utfx_utf16le_error_at(const char16_t *src, size_t n, size_t offset);
+UTFX_API utfx_error utfx_utf16be_error_at(const char16_t *src, size_t n, size_t offset);
+UTFX_API utfx_error utfx_utf32_error_at(const char32_t *src, size_t n, size_t offset);
+UTFX_API UTFX_NODISCARD utfx_error utfx_validate_utf8_detail(const char *src, size_t n);
+UTFX_API UTFX_NODISCARD utfx_error utfx_validate_utf16le_detail(const char16_t *src, size_t n);
+UTFX_API UTFX_NODISCARD utfx_error utfx_validate_utf16be_detail(const char16_t *src, size_t n);
+UTFX_API UTFX_NODISCARD utfx_error utfx_validate_utf32_detail(const char32_t *src, size_t n);
+/* A static English phrase for a kind ("overlong encoding", ...). */
+UTFX_API const char *utfx_error_kind_string(utfx_error_kind kind);
+
+/* ---------------------------------------------------------------------------
  * Streaming decoder: a drop-in for Node.js's StringDecoder (string_decoder).
  * For every input and every way of cutting it into chunks, each
  * utfx_decoder_write returns exactly what StringDecoder.write returns for that

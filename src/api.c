@@ -79,6 +79,36 @@ void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_t *dst) {
   }
 }
 
+/* Issue 35's UTF-16 scans (operations.h). */
+#define UTFXI_API_MAP(op)                                                \
+  void utfx_##op(const char16_t *src, size_t n, char16_t *dst) {         \
+    if (UTFXI_IS_SHORT(char16_t, n)) {                                   \
+      if (n) utfxi_##op##_scalar(src, n, dst);                           \
+    } else {                                                             \
+      utfxi_active()->op(src, n, dst);                                   \
+    }                                                                    \
+  }
+UTFXI_UTF16_MAPS(UTFXI_API_MAP)
+
+#define UTFXI_API_CHECK(op)                                                 \
+  utfx_result utfx_##op(const char16_t *s, size_t n) {                      \
+    if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);                      \
+    if (UTFXI_IS_SHORT(char16_t, n)) return utfxi_##op##_scalar(s, n);      \
+    return utfxi_active()->op(s, n);                                        \
+  }
+UTFXI_UTF16_CHECKS(UTFXI_API_CHECK)
+
+/* flag may be NULL (then the call is the plain length, with the check). */
+#define UTFXI_API_FLAGGED(op)                                                \
+  size_t utfx_##op(const char16_t *src, size_t n, int *flag) {               \
+    int ignored;                                                             \
+    if (!flag) flag = &ignored;                                              \
+    if (n == 0) return (size_t)(*flag = 0);                                  \
+    if (UTFXI_IS_SHORT(char16_t, n)) return utfxi_##op##_scalar(src, n, flag); \
+    return utfxi_active()->op(src, n, flag);                                 \
+  }
+UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_API_FLAGGED)
+
 const char *utfx_status_string(utfx_status status) {
   switch (status) {
     case UTFX_OK:

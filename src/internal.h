@@ -58,6 +58,16 @@ struct utfxi_kernels {
    * bit cleared) of whole 16-byte blocks of p[0..n) into d. Returns the
    * bytes consumed, a multiple of 16. */
   size_t (*ascii_blocks)(const unsigned char *p, size_t n, char16_t *d);
+  /* Issue 35's UTF-16 scans (operations.h). */
+#define UTFXI_FIELD_MAP(op) void (*op)(const char16_t *, size_t, char16_t *);
+#define UTFXI_FIELD_CHECK(op) utfx_result (*op)(const char16_t *, size_t);
+#define UTFXI_FIELD_FLAGGED(op) size_t (*op)(const char16_t *, size_t, int *);
+  UTFXI_UTF16_MAPS(UTFXI_FIELD_MAP)
+  UTFXI_UTF16_CHECKS(UTFXI_FIELD_CHECK)
+  UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_FIELD_FLAGGED)
+#undef UTFXI_FIELD_MAP
+#undef UTFXI_FIELD_CHECK
+#undef UTFXI_FIELD_FLAGGED
 };
 
 /* The scalar reference kernels: utfxi_<op>_scalar. */
@@ -86,6 +96,15 @@ size_t utfxi_base64_blocks_scalar(const unsigned char *, size_t, size_t, unsigne
                                   char16_t *, int);
 size_t utfxi_hex_blocks_scalar(const unsigned char *, size_t, unsigned char *, char16_t *);
 size_t utfxi_ascii_blocks_scalar(const unsigned char *, size_t, char16_t *);
+#define UTFXI_DECL_MAP(op) void utfxi_##op##_scalar(const char16_t *, size_t, char16_t *);
+#define UTFXI_DECL_CHECK(op) utfx_result utfxi_##op##_scalar(const char16_t *, size_t);
+#define UTFXI_DECL_FLAGGED(op) size_t utfxi_##op##_scalar(const char16_t *, size_t, int *);
+UTFXI_UTF16_MAPS(UTFXI_DECL_MAP)
+UTFXI_UTF16_CHECKS(UTFXI_DECL_CHECK)
+UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
+#undef UTFXI_DECL_MAP
+#undef UTFXI_DECL_CHECK
+#undef UTFXI_DECL_FLAGGED
 
 /* Designated initializers naming every scalar kernel. A SIMD tier's table
  * starts with these and overrides the entries it accelerates (dispatch.c is
@@ -104,7 +123,13 @@ size_t utfxi_ascii_blocks_scalar(const unsigned char *, size_t, char16_t *);
       .to_well_formed_utf16be = utfxi_to_well_formed_utf16be_scalar,                  \
       UTFXI_BASE64_CODECS(UTFXI_INIT_B64) UTFXI_BASE64_LENGTHS(UTFXI_INIT_B64)        \
       .base64_blocks = utfxi_base64_blocks_scalar, .hex_blocks = utfxi_hex_blocks_scalar,   \
+      UTFXI_SCALAR_UTF16_SCANS                                                              \
       .ascii_blocks = utfxi_ascii_blocks_scalar
+/* Issue 35's UTF-16 scans, scalar (a list of initializers ending in a comma). */
+#define UTFXI_INIT_SCAN(op) .op = utfxi_##op##_scalar,
+#define UTFXI_SCALAR_UTF16_SCANS                                                  \
+  UTFXI_UTF16_MAPS(UTFXI_INIT_SCAN) UTFXI_UTF16_CHECKS(UTFXI_INIT_SCAN)           \
+  UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_INIT_SCAN)
 
 /* Inputs shorter than two 32-byte vectors run the scalar kernel on every
  * tier: on them the SIMD kernels run one block and then their scalar tail

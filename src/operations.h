@@ -74,5 +74,16 @@
 #define UTFXI_BASE64_LENGTHS(X)              \
   X(binary_length_from_base64, char)         \
   X(binary_length_from_base64_utf16, char16_t)
+/* Issue 35 (API parity): UTF-16 scans with shapes of their own, one list per
+ * signature (kernel table, tier declarations, api.c, tier entries, bench).
+ *   UTFXI_UTF16_MAPS(X)    void utfx_OP(const char16_t *src, size_t n, char16_t *dst)
+ *   UTFXI_UTF16_CHECKS(X)  utfx_result utfx_OP(const char16_t *src, size_t n)
+ *   UTFXI_UTF16_FLAGGED_LENGTHS(X)
+ *                          size_t utfx_OP(const char16_t *src, size_t n, int *flag) */
+#define UTFXI_UTF16_MAPS(X) X(swap_bytes_utf16)
+#define UTFXI_UTF16_CHECKS(X) X(validate_ascii_utf16le) X(validate_ascii_utf16be)
+#define UTFXI_UTF16_FLAGGED_LENGTHS(X)         \
+  X(utf8_length_from_utf16le_with_surrogates) \
+  X(utf8_length_from_utf16be_with_surrogates)
 
 #endif

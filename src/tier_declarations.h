@@ -30,6 +30,15 @@ size_t UTFXI_TD(base64_blocks)(const unsigned char *, size_t, size_t, unsigned c
                                int);
 size_t UTFXI_TD(hex_blocks)(const unsigned char *, size_t, unsigned char *, char16_t *);
 size_t UTFXI_TD(ascii_blocks)(const unsigned char *, size_t, char16_t *);
+#define UTFXI_TD_MAP(op) void UTFXI_TD(op)(const char16_t *, size_t, char16_t *);
+#define UTFXI_TD_CHECK(op) utfx_result UTFXI_TD(op)(const char16_t *, size_t);
+#define UTFXI_TD_FLAGGED(op) size_t UTFXI_TD(op)(const char16_t *, size_t, int *);
+UTFXI_UTF16_MAPS(UTFXI_TD_MAP)
+UTFXI_UTF16_CHECKS(UTFXI_TD_CHECK)
+UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_TD_FLAGGED)
+#undef UTFXI_TD_MAP
+#undef UTFXI_TD_CHECK
+#undef UTFXI_TD_FLAGGED
 
 #undef UTFXI_TD_VALIDATE
 #undef UTFXI_TD_CONVERT

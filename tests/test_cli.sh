@@ -422,7 +422,7 @@ rc=$?
 check "-o, parallel: an error in the last piece leaves OUT untouched (exit 1)" \
   test $rc = 1 -a "$(cat out.txt)" = original -a -z "$(ls -A | grep utfx-)"
 check "-o, parallel: the message names the first error" \
-  grep -q '^late-error.txt:.*: invalid UTF-8 sequence ED A0 80 at byte offset 100000$' late.err
+  grep -q '^late-error.txt:.*: invalid UTF-8 sequence ED A0 80 (encoded surrogate) at byte offset 100000$' late.err
 UTFX_CLI_SPLIT=1000 utfx convert -j 3 -r -q -t utf-16le -o out.txt late-error.txt
 utfx convert -j 1 -r -q -t utf-16le late-error.txt > expect.txt
 check "-o, parallel: success writes what one thread writes to stdout" cmp -s out.txt expect.txt

@@ -150,6 +150,25 @@ static void all_functions(void) {
         utfx_to_well_formed_utf16be(text[t].utf16be, want, out.u16);
         CHECK_CLEAN("utfx_to_well_formed_utf16be", want);
       }
+      /* issue 35's UTF-16 scans (operations.h) */
+      if (want <= text[t].n_utf16le && want <= MAX_N) {
+        int flag;
+#define SCAN_MAP(op)                                  \
+  utfx_##op(text[t].utf16le, want, out.u16);          \
+  CHECK_CLEAN("utfx_" #op, want);
+#define SCAN_CHECK(op)                                \
+  sink = utfx_##op(text[t].utf16le, want).read;       \
+  CHECK_CLEAN("utfx_" #op, want);
+#define SCAN_FLAGGED(op)                              \
+  sink = utfx_##op(text[t].utf16le, want, &flag);     \
+  CHECK_CLEAN("utfx_" #op, want);
+        UTFXI_UTF16_MAPS(SCAN_MAP)
+        UTFXI_UTF16_CHECKS(SCAN_CHECK)
+        UTFXI_UTF16_FLAGGED_LENGTHS(SCAN_FLAGGED)
+#undef SCAN_MAP
+#undef SCAN_CHECK
+#undef SCAN_FLAGGED
+      }
       for (c = 0; c < sizeof cap_num / sizeof cap_num[0]; c++)
         for (f = 0; f <= UTFX_REPLACE; f++) {
           size_t cap = want * cap_num[c] / cap_den[c];

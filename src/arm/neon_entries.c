@@ -36,6 +36,12 @@ const struct utfxi_kernels utfxi_neon_kernels = {
     .utf32_length_from_utf16be = utfxi_utf32_length_from_utf16be_neon,
     .latin1_length_from_utf16le = utfxi_utf32_length_from_utf16le_neon,
     .latin1_length_from_utf16be = utfxi_utf32_length_from_utf16be_neon,
+    /* issue 35's UTF-16 scans (neon_generic.c) */
+    .swap_bytes_utf16 = utfxi_swap_bytes_utf16_neon,
+    .validate_ascii_utf16le = utfxi_validate_ascii_utf16le_neon,
+    .validate_ascii_utf16be = utfxi_validate_ascii_utf16be_neon,
+    .utf8_length_from_utf16le_with_surrogates = utfxi_utf8_length_from_utf16le_with_surrogates_neon,
+    .utf8_length_from_utf16be_with_surrogates = utfxi_utf8_length_from_utf16be_with_surrogates_neon,
     /* transcoders (neon_transcode.c) */
     .convert_utf8_to_utf16le = utfxi_convert_utf8_to_utf16le_neon,
     .convert_utf8_to_utf16be = utfxi_convert_utf8_to_utf16be_neon,

@@ -296,8 +296,9 @@ UTFXI_INLINE size_t g16_short_forms(vu16 a, vu16 b) {
  * 0x80) - (unit < 0x800), right for everything but a well-formed pair (6
  * counted, 4 written): a block with surrogates subtracts 2 per pair. Counts
  * are summed per chunk of UTFXI_LENGTH_CHUNK units, added with saturation. */
-UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be) {
+UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lone) {
   size_t i = 0, total = 0, screen_from = 0, backoff = G16_BACKOFF_MIN;
+  int seen = 0; /* a lone surrogate, when lone is not NULL (a constant NULL compiles it out) */
   while (n - i >= V16_BLOCK) {
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
     while (end - i >= V16_BLOCK) {
@@ -326,6 +327,9 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be) {
           count -= 3;
         }
         count -= 2 * G16_COUNT(hi & (lo >> V16_UNIT_BITS));
+        /* a low surrogate first in the block is lone: a high one before it
+         * would have been deferred to this block */
+        if (lone) seen |= ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS))) != 0;
       }
       count += 3 * V16_BLOCK - minus;
       i += adv;
@@ -342,23 +346,37 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be) {
       uint64_t hi, lo;
       g16_pair_masks(a, b, &hi, &lo);
       count -= 2 * G16_COUNT(hi & (lo >> V16_UNIT_BITS));
+      /* the zero padding pairs nothing: a high surrogate last is lone */
+      if (lone) seen |= ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS))) != 0;
     }
     total = utfxi_add_sat(total, count);
   }
 #else
   if (i < n) {
-    size_t rest = be ? utfxi_utf8_length_from_utf16be_scalar(s + i, n - i)
-                     : utfxi_utf8_length_from_utf16le_scalar(s + i, n - i);
+    int tail_lone = 0;
+    size_t rest =
+        lone ? (be ? utfxi_utf8_length_from_utf16be_with_surrogates_scalar(s + i, n - i, &tail_lone)
+                   : utfxi_utf8_length_from_utf16le_with_surrogates_scalar(s + i, n - i, &tail_lone))
+             : (be ? utfxi_utf8_length_from_utf16be_scalar(s + i, n - i)
+                   : utfxi_utf8_length_from_utf16le_scalar(s + i, n - i));
+    seen |= tail_lone;
     total = utfxi_add_sat(total, rest);
   }
 #endif
+  if (lone) *lone = seen;
   return total;
 }
 size_t G_NAME(utf8_length_from_utf16le)(const char16_t *s, size_t n) {
-  return g16_utf8_length(s, n, 0);
+  return g16_utf8_length(s, n, 0, NULL);
 }
 size_t G_NAME(utf8_length_from_utf16be)(const char16_t *s, size_t n) {
-  return g16_utf8_length(s, n, 1);
+  return g16_utf8_length(s, n, 1, NULL);
+}
+size_t G_NAME(utf8_length_from_utf16le_with_surrogates)(const char16_t *s, size_t n, int *lone) {
+  return g16_utf8_length(s, n, 0, lone);
+}
+size_t G_NAME(utf8_length_from_utf16be_with_surrogates)(const char16_t *s, size_t n, int *lone) {
+  return g16_utf8_length(s, n, 1, lone);
 }
 
 /* Code points after replacement: one per unit, less one per well-formed

@@ -82,6 +82,25 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   static size_t ENTRY(op)(const S *s, size_t n, unsigned flags) {              \
     UTFXI_WRAP(size_t, utfxi_moved_size, op, S, n, (s, n, flags));             \
   }
+/* Issue 35's UTF-16 scans (operations.h). */
+#define ENTRY_MAP(op)                                                      \
+  static void ENTRY(op)(const char16_t *s, size_t n, char16_t *d) {        \
+    if (UTFXI_IS_SHORT(char16_t, n)) {                                     \
+      utfxi_##op##_scalar(s, n, d);                                        \
+      return;                                                              \
+    }                                                                      \
+    INNER.op(s, n, d);                                                     \
+    _mm256_zeroupper();                                                    \
+  }
+#define ENTRY_CHECK(op)                                                    \
+  static utfx_result ENTRY(op)(const char16_t *s, size_t n) {              \
+    UTFXI_WRAP(utfx_result, utfxi_moved, op, char16_t, n, (s, n));         \
+  }
+#define ENTRY_FLAGGED(op)                                                  \
+  static size_t ENTRY(op)(const char16_t *s, size_t n, int *flag) {        \
+    UTFXI_WRAP(size_t, utfxi_moved_size, op, char16_t, n, (s, n, flag));   \
+  }
+#define FIELD_SCAN(op) .op = ENTRY(op),
 #define FIELD_VALIDATE(enc, S) .validate_##enc = ENTRY(validate_##enc),
 #define FIELD_CONVERT(from, S, to, T) .convert_##from##_to_##to = ENTRY(convert_##from##_to_##to),
 #define FIELD_LENGTH(to, from, S) .to##_length_from_##from = ENTRY(to##_length_from_##from),
@@ -97,6 +116,8 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   UTFXI_BASE64_LENGTHS(ENTRY_B64_LENGTH)                                                  \
   ENTRY_REPAIR(to_well_formed_utf16le)                                                    \
   ENTRY_REPAIR(to_well_formed_utf16be)                                                    \
+  UTFXI_UTF16_MAPS(ENTRY_MAP) UTFXI_UTF16_CHECKS(ENTRY_CHECK)                             \
+  UTFXI_UTF16_FLAGGED_LENGTHS(ENTRY_FLAGGED)                                              \
   static size_t ENTRY(base64_blocks)(const unsigned char *p, size_t n, size_t blocks,     \
                                      unsigned char *d8, char16_t *d16, int url) {         \
     size_t r = INNER.base64_blocks(p, n, blocks, d8, d16, url);                           \
@@ -123,6 +144,8 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
       .base64_blocks = ENTRY(base64_blocks), .hex_blocks = ENTRY(hex_blocks),             \
       .ascii_blocks = ENTRY(ascii_blocks),                                                \
       UTFXI_BASE64_CODECS(FIELD_B64) UTFXI_BASE64_LENGTHS(FIELD_B64)                      \
+      UTFXI_UTF16_MAPS(FIELD_SCAN) UTFXI_UTF16_CHECKS(FIELD_SCAN)                         \
+      UTFXI_UTF16_FLAGGED_LENGTHS(FIELD_SCAN)                                             \
   };
 
 #define TIER avx2

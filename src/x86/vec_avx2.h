@@ -96,6 +96,11 @@ static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask,
   return v16_any(v16_or(v16_or(v16_top_eq(a, mask, value), v16_top_eq(b, mask, value)),
                         v16_or(v16_top_eq(c, mask, value), v16_top_eq(d, mask, value))));
 }
+/* Units as values: a | b; whether some unit of v has a bit of mask set. */
+static inline vu16 v16_or_units(vu16 a, vu16 b) { return _mm256_or_si256(a, b); }
+static inline int v16_any_bits(vu16 v, unsigned mask) {
+  return !_mm256_testz_si256(v, _mm256_set1_epi16((short)mask));
+}
 /* Lanes below c, a power of two (AVX2 has no unsigned 16-bit compare). */
 static inline vm16 v16_below(vu16 v, unsigned c) { return v16_top_eq(v, 0x10000 - c, 0); }
 

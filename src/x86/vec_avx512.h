@@ -102,6 +102,11 @@ static inline vm16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
 static inline uint64_t v16_bits2(vm16 a, vm16 b) { return (uint64_t)a | (uint64_t)b << 32; }
 static inline size_t v16_count2(vm16 a, vm16 b) { return (size_t)_mm_popcnt_u64(v16_bits2(a, b)); }
 static inline int v16_any(vm16 m) { return m != 0; }
+/* Units as values: a | b; whether some unit of v has a bit of mask set. */
+static inline vu16 v16_or_units(vu16 a, vu16 b) { return _mm512_or_si512(a, b); }
+static inline int v16_any_bits(vu16 v, unsigned mask) {
+  return _mm512_test_epi16_mask(v, _mm512_set1_epi16((short)mask)) != 0;
+}
 static inline vm16 v16_or(vm16 a, vm16 b) { return a | b; }
 static inline vm16 v16_and(vm16 a, vm16 b) { return a & b; }
 static inline vm16 v16_xor(vm16 a, vm16 b) { return a ^ b; }

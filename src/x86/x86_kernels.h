@@ -31,6 +31,12 @@ static const struct utfxi_kernels utfxi_avx2_inner = {
     .base64_decode_utf16 = utfxi_base64_decode_utf16_avx2,
     .binary_length_from_base64 = utfxi_binary_length_from_base64_avx2,
     .binary_length_from_base64_utf16 = utfxi_binary_length_from_base64_utf16_avx2,
+    /* issue 35's UTF-16 scans (generic layer) */
+    .swap_bytes_utf16 = utfxi_swap_bytes_utf16_avx2,
+    .validate_ascii_utf16le = utfxi_validate_ascii_utf16le_avx2,
+    .validate_ascii_utf16be = utfxi_validate_ascii_utf16be_avx2,
+    .utf8_length_from_utf16le_with_surrogates = utfxi_utf8_length_from_utf16le_with_surrogates_avx2,
+    .utf8_length_from_utf16be_with_surrogates = utfxi_utf8_length_from_utf16be_with_surrogates_avx2,
     /* ---- UTF-8 side ---- */
     .validate_utf8 = utfxi_validate_utf8_avx2,
     .validate_ascii = utfxi_validate_ascii_avx2,
@@ -89,6 +95,12 @@ static const struct utfxi_kernels utfxi_avx512_inner = {
     .base64_decode_utf16 = utfxi_base64_decode_utf16_avx512,
     .binary_length_from_base64 = utfxi_binary_length_from_base64_avx512,
     .binary_length_from_base64_utf16 = utfxi_binary_length_from_base64_utf16_avx512,
+    /* issue 35's UTF-16 scans (generic layer) */
+    .swap_bytes_utf16 = utfxi_swap_bytes_utf16_avx512,
+    .validate_ascii_utf16le = utfxi_validate_ascii_utf16le_avx512,
+    .validate_ascii_utf16be = utfxi_validate_ascii_utf16be_avx512,
+    .utf8_length_from_utf16le_with_surrogates = utfxi_utf8_length_from_utf16le_with_surrogates_avx512,
+    .utf8_length_from_utf16be_with_surrogates = utfxi_utf8_length_from_utf16be_with_surrogates_avx512,
     /* ---- UTF-8 side ---- */
     /* Every UTF-8-side entry uses its AVX-512 kernel: on Zen 4 each one
      * measured faster than the AVX2 kernel of the same job (validate_utf8

@@ -1,0 +1,163 @@
+/* Issue 35's questions about a buffer rather than conversions of it: where a
+ * stream may be cut (trim_partial), what an error is (error_at, the
+ * validations' _detail forms). Each looks at a few units at a known place,
+ * so none has a kernel of its own: the scans they need are the validators'. */
+#include "internal.h"
+#include "scalar/unicode.h"
+
+/* ---- incomplete tails --------------------------------------------------- */
+
+/* The sequence length a UTF-8 lead byte announces (0 for a byte that starts
+ * none: ASCII, a continuation, C0, C1, F5..FF) and the range its second
+ * byte must be in (Unicode Table 3-7). */
+static size_t utf8_lead(unsigned b, unsigned *lo, unsigned *hi) {
+  *lo = 0x80, *hi = 0xBF;
+  if (b >= 0xC2 && b <= 0xDF) return 2;
+  if (b >= 0xE0 && b <= 0xEF) {
+    if (b == 0xE0) *lo = 0xA0;
+    if (b == 0xED) *hi = 0x9F;
+    return 3;
+  }
+  if (b >= 0xF0 && b <= 0xF4) {
+    if (b == 0xF0) *lo = 0x90;
+    if (b == 0xF4) *hi = 0x8F;
+    return 4;
+  }
+  return 0;
+}
+
+/* How many bytes of s[0..k) are a valid prefix of the sequence that s[0]
+ * leads (k when all are), for k up to the sequence's length. */
+static size_t utf8_valid_prefix(const unsigned char *s, size_t k) {
+  unsigned lo, hi;
+  size_t j;
+  if (!utf8_lead(s[0], &lo, &hi)) return 0;
+  if (k < 2) return k;
+  if (s[1] < lo || s[1] > hi) return 1;
+  for (j = 2; j < k; j++)
+    if ((s[j] & 0xC0) != 0x80) return j;
+  return k;
+}
+
+size_t utfx_trim_partial_utf8(const char *src, size_t n) {
+  const unsigned char *s = (const unsigned char *)src;
+  size_t k;
+  /* back over at most 3 continuation bytes to the byte that leads them */
+  for (k = 1; k <= 3 && k <= n; k++) {
+    unsigned b = s[n - k], lo, hi;
+    if ((b & 0xC0) == 0x80) continue;
+    return k < utf8_lead(b, &lo, &hi) && utf8_valid_prefix(s + n - k, k) == k ? n - k : n;
+  }
+  return n;
+}
+
+size_t utfx_trim_partial_utf16le(const char16_t *src, size_t n) {
+  return n && (utfxi_load16(src + n - 1, 0) & 0xFC00) == 0xD800 ? n - 1 : n;
+}
+size_t utfx_trim_partial_utf16be(const char16_t *src, size_t n) {
+  return n && (utfxi_load16(src + n - 1, 1) & 0xFC00) == 0xD800 ? n - 1 : n;
+}
+
+/* ---- what an error is --------------------------------------------------- */
+
+static utfx_error error_of(utfx_error_kind kind, size_t offset, size_t length) {
+  utfx_error e;
+  e.status = kind == UTFX_ERROR_NONE ? UTFX_OK : UTFX_INVALID;
+  e.offset = offset;
+  e.kind = kind;
+  e.length = length;
+  return e;
+}
+
+/* The kind of the maximal subpart at s[0] (k >= 1 bytes left) and its length,
+ * 0 when the input ends inside a sequence that more bytes could complete. */
+static utfx_error utf8_error(const unsigned char *s, size_t k, size_t offset) {
+  unsigned b = s[0], lo, hi;
+  size_t len = utf8_lead(b, &lo, &hi), valid;
+  if (len == 0) {
+    if (b < 0x80) return error_of(UTFX_ERROR_NONE, offset, 0);
+    if (b < 0xC0) return error_of(UTFX_ERROR_TOO_LONG, offset, 1);
+    return error_of(b < 0xC2 ? UTFX_ERROR_OVERLONG : UTFX_ERROR_TOO_LARGE, offset, 1);
+  }
+  valid = utf8_valid_prefix(s, k < len ? k : len);
+  if (valid == len) return error_of(UTFX_ERROR_NONE, offset, 0);
+  if (valid == 1 && k >= 2 && (s[1] & 0xC0) == 0x80) { /* a continuation out of range */
+    if (b == 0xE0 || b == 0xF0) return error_of(UTFX_ERROR_OVERLONG, offset, 1);
+    if (b == 0xED) return error_of(UTFX_ERROR_SURROGATE, offset, 1);
+    return error_of(UTFX_ERROR_TOO_LARGE, offset, 1); /* F4 90..BF */
+  }
+  return error_of(UTFX_ERROR_TOO_SHORT, offset, valid == k ? 0 : valid);
+}
+
+utfx_error utfx_utf8_error_at(const char *src, size_t n, size_t offset) {
+  if (offset >= n) return error_of(UTFX_ERROR_NONE, n, 0);
+  return utf8_error((const unsigned char *)src + offset, n - offset, offset);
+}
+
+static utfx_error utf16_error(const char16_t *s, size_t n, size_t offset, int be) {
+  uint32_t c;
+  if (offset >= n) return error_of(UTFX_ERROR_NONE, n, 0);
+  c = utfxi_load16(s + offset, be);
+  if ((c & 0xFC00) == 0xDC00) return error_of(UTFX_ERROR_LONE_LOW, offset, 1);
+  if ((c & 0xFC00) != 0xD800) return error_of(UTFX_ERROR_NONE, offset, 0);
+  if (offset + 1 == n) return error_of(UTFX_ERROR_LONE_HIGH, offset, 0);
+  if ((utfxi_load16(s + offset + 1, be) & 0xFC00) == 0xDC00)
+    return error_of(UTFX_ERROR_NONE, offset, 0);
+  return error_of(UTFX_ERROR_LONE_HIGH, offset, 1);
+}
+utfx_error utfx_utf16le_error_at(const char16_t *src, size_t n, size_t offset) {
+  return utf16_error(src, n, offset, 0);
+}
+utfx_error utfx_utf16be_error_at(const char16_t *src, size_t n, size_t offset) {
+  return utf16_error(src, n, offset, 1);
+}
+
+utfx_error utfx_utf32_error_at(const char32_t *src, size_t n, size_t offset) {
+  uint32_t c;
+  if (offset >= n) return error_of(UTFX_ERROR_NONE, n, 0);
+  c = (uint32_t)src[offset];
+  if (c > 0x10FFFF) return error_of(UTFX_ERROR_TOO_LARGE, offset, 1);
+  if ((c & 0xFFFFF800) == 0xD800) return error_of(UTFX_ERROR_SURROGATE, offset, 1);
+  return error_of(UTFX_ERROR_NONE, offset, 0);
+}
+
+/* The fast validator finds the offset; the kind costs a look at the few
+ * units there, only on invalid input. */
+utfx_error utfx_validate_utf8_detail(const char *src, size_t n) {
+  utfx_result r = utfx_validate_utf8(src, n);
+  return utfx_utf8_error_at(src, n, r.read);
+}
+utfx_error utfx_validate_utf16le_detail(const char16_t *src, size_t n) {
+  utfx_result r = utfx_validate_utf16le(src, n);
+  return utfx_utf16le_error_at(src, n, r.read);
+}
+utfx_error utfx_validate_utf16be_detail(const char16_t *src, size_t n) {
+  utfx_result r = utfx_validate_utf16be(src, n);
+  return utfx_utf16be_error_at(src, n, r.read);
+}
+utfx_error utfx_validate_utf32_detail(const char32_t *src, size_t n) {
+  utfx_result r = utfx_validate_utf32(src, n);
+  return utfx_utf32_error_at(src, n, r.read);
+}
+
+const char *utfx_error_kind_string(utfx_error_kind kind) {
+  switch (kind) {
+    case UTFX_ERROR_NONE:
+      return "no error";
+    case UTFX_ERROR_TOO_SHORT:
+      return "incomplete sequence";
+    case UTFX_ERROR_TOO_LONG:
+      return "unexpected continuation byte";
+    case UTFX_ERROR_OVERLONG:
+      return "overlong encoding";
+    case UTFX_ERROR_SURROGATE:
+      return "encoded surrogate";
+    case UTFX_ERROR_TOO_LARGE:
+      return "code point above U+10FFFF";
+    case UTFX_ERROR_LONE_HIGH:
+      return "lone high surrogate";
+    case UTFX_ERROR_LONE_LOW:
+      return "lone low surrogate";
+  }
+  return "unknown error";
+}
