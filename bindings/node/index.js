@@ -48,7 +48,7 @@ addon.setup(args, results, require('buffer').constants.MAX_STRING_LENGTH);
 // (measured with bench.js --suite overhead; see README.md).
 let SMALL_DECODE = 16; // bytes, decode()
 let SMALL_STRING = 32; // UTF-16 units, write()
-const LARGE_ASCII = 16384; // units, write(): from here an ASCII string is Node's latin1Write
+const LARGE_ASCII = 16384; // units, write(): from here a string that looks ASCII is Node's
 // UTF-16 units, write() in JavaScript (writeShort): V8 keeps such short
 // strings flat (no cons or sliced string), where charCodeAt is cheapest.
 let SMALL_JS_STRING = 12;
@@ -213,6 +213,16 @@ function isLatin1(string) {
   return !ABOVE_LATIN1.test(string);
 }
 
+// Are 8 units spread over the string (n >= 64 units) ASCII? The step is odd
+// so that text repeating a short pattern ('a\u00e9'...) shows its other units.
+function looksAscii(string, n) {
+  const step = Math.floor(n / 9) | 1;
+  for (let k = 0, p = step; k < 8; k++, p += step) {
+    if (string.charCodeAt(p) >= 0x80) return false;
+  }
+  return true;
+}
+
 // UTF-8 of a short string into buf[offset, offset + length), whole
 // characters only, lone surrogates as U+FFFD: what buf.utf8Write does, in
 // JavaScript, which for a few characters costs less than any native call.
@@ -285,11 +295,11 @@ function write(buf, string, offset, length) {
     args[2] = n;
     return addon.utf8Write(buf, string);
   }
-  // A long ASCII string: its UTF-8 is its Latin-1, which V8 copies straight
-  // into buf (latin1Write), where N-API could only hand over a copy to
-  // convert. Node's count of UTF-8 bytes tells ASCII apart, at memory speed.
-  if (n >= LARGE_ASCII && Buffer.byteLength(string, 'utf8') === n)
-    return buf.latin1Write(string, offset, length);
+  // A long string that looks ASCII (8 probes) is Node's: V8 copies its
+  // ASCII runs straight into buf, where N-API could only hand over a copy
+  // to convert. Either way the result is exact.
+  if (n >= LARGE_ASCII && looksAscii(string, n))
+    return buf.utf8Write(string, offset, length);
   args[0] = offset;
   args[1] = length;
   args[2] = n;
