@@ -65,7 +65,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   static size_t ENTRY(to##_length_from_##from)(const S *s, size_t n) {             \
     UTFXI_WRAP(size_t, utfxi_moved_size, to##_length_from_##from, S, n, (s, n));   \
   }
-#define ENTRY_REPAIR(op)                                                   \
+#define ENTRY_UTF16_MAP(op)                                                   \
   static void ENTRY(op)(const char16_t *s, size_t n, char16_t *d) {        \
     if (UTFXI_IS_SHORT(char16_t, n)) {                                     \
       utfxi_##op##_scalar(s, n, d);                                        \
@@ -82,16 +82,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   static size_t ENTRY(op)(const S *s, size_t n, unsigned flags) {              \
     UTFXI_WRAP(size_t, utfxi_moved_size, op, S, n, (s, n, flags));             \
   }
-/* Issue 35's UTF-16 scans (operations.h). */
-#define ENTRY_MAP(op)                                                      \
-  static void ENTRY(op)(const char16_t *s, size_t n, char16_t *d) {        \
-    if (UTFXI_IS_SHORT(char16_t, n)) {                                     \
-      utfxi_##op##_scalar(s, n, d);                                        \
-      return;                                                              \
-    }                                                                      \
-    INNER.op(s, n, d);                                                     \
-    _mm256_zeroupper();                                                    \
-  }
+/* Issue 35's UTF-16 scans (operations.h); the byte swap is an ENTRY_UTF16_MAP. */
 #define ENTRY_CHECK(op)                                                    \
   static utfx_result ENTRY(op)(const char16_t *s, size_t n) {              \
     UTFXI_WRAP(utfx_result, utfxi_moved, op, char16_t, n, (s, n));         \
@@ -106,7 +97,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
 #define FIELD_LENGTH(to, from, S) .to##_length_from_##from = ENTRY(to##_length_from_##from),
 #define FIELD_B64(op, ...) .op = ENTRY(op),
 
-/* Repair returns nothing, so it is spelled out; the decoder's block kernels
+/* Repair and the swap return nothing (ENTRY_UTF16_MAP); the decoder's block kernels
  * (base64, hex, ascii) take whole blocks only, so no short path there. */
 #define UTFXI_TIER_TABLE                                                                  \
   UTFXI_VALIDATIONS(ENTRY_VALIDATE)                                                       \
@@ -114,9 +105,9 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   UTFXI_LENGTHS(ENTRY_LENGTH)                                                             \
   UTFXI_BASE64_CODECS(ENTRY_B64)                                                          \
   UTFXI_BASE64_LENGTHS(ENTRY_B64_LENGTH)                                                  \
-  ENTRY_REPAIR(to_well_formed_utf16le)                                                    \
-  ENTRY_REPAIR(to_well_formed_utf16be)                                                    \
-  UTFXI_UTF16_MAPS(ENTRY_MAP) UTFXI_UTF16_CHECKS(ENTRY_CHECK)                             \
+  ENTRY_UTF16_MAP(to_well_formed_utf16le)                                                 \
+  ENTRY_UTF16_MAP(to_well_formed_utf16be)                                                 \
+  UTFXI_UTF16_MAPS(ENTRY_UTF16_MAP) UTFXI_UTF16_CHECKS(ENTRY_CHECK)                        \
   UTFXI_UTF16_FLAGGED_LENGTHS(ENTRY_FLAGGED)                                              \
   static size_t ENTRY(base64_blocks)(const unsigned char *p, size_t n, size_t blocks,     \
                                      unsigned char *d8, char16_t *d16, int url) {         \
