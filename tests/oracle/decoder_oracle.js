@@ -12,6 +12,7 @@
 //        the next result (UTF-8 cannot carry half a pair; see utfx.h).
 'use strict';
 const fs = require('fs');
+const { OutBuffer } = require('./out_buffer');
 const { StringDecoder } = require('string_decoder');
 
 const names = { 0: 'utf8', 1: 'utf16le', 4: 'latin1', 5: 'ascii', 6: 'base64',
@@ -19,28 +20,7 @@ const names = { 0: 'utf8', 1: 'utf16le', 4: 'latin1', 5: 'ascii', 6: 'base64',
 const [casesPath, outPath] = process.argv.slice(2);
 const input = fs.readFileSync(casesPath);
 
-let out = Buffer.allocUnsafe(1 << 20);
-let used = 0;
-function reserve(n) {
-  if (used + n <= out.length) return;
-  let size = out.length * 2;
-  while (size < used + n) size *= 2;
-  const bigger = Buffer.allocUnsafe(size);
-  out.copy(bigger, 0, 0, used);
-  out = bigger;
-}
-function emit(str) {
-  reserve(4 + 2 * str.length);
-  out.writeUInt32LE(str.length, used);
-  used += 4;
-  for (let i = 0; i < str.length; i++, used += 2) out.writeUInt16LE(str.charCodeAt(i), used);
-}
-function emitBytes(buf) {
-  reserve(4 + buf.length);
-  out.writeUInt32LE(buf.length, used);
-  buf.copy(out, used + 4);
-  used += 4 + buf.length;
-}
+const out = new OutBuffer();
 function isHigh(c) { return c >= 0xD800 && c <= 0xDBFF; }
 
 let pos = 0;
@@ -60,14 +40,14 @@ while (pos < input.length) {
     } else {
       s = dec.end();
     }
-    emit(s);
+    out.units(s);
     let t = carry + s;
     carry = '';
     if (i < count && t.length > 0 && isHigh(t.charCodeAt(t.length - 1))) {
       carry = t.slice(-1);
       t = t.slice(0, -1);
     }
-    emitBytes(Buffer.from(t, 'utf8'));
+    out.bytes(Buffer.from(t, 'utf8'));
   }
 }
-fs.writeFileSync(outPath, out.subarray(0, used));
+out.writeFile(outPath);

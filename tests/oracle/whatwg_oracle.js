@@ -11,32 +11,13 @@
 //        call threw; a throw ends the record (its later calls are not made).
 'use strict';
 const fs = require('fs');
+const { OutBuffer } = require('./out_buffer');
 
 const labels = ['utf-8', 'utf-16le', 'utf-16be'];
 const [casesPath, outPath] = process.argv.slice(2);
 const input = fs.readFileSync(casesPath);
 
-let out = Buffer.allocUnsafe(1 << 20);
-let used = 0;
-function reserve(n) {
-  if (used + n <= out.length) return;
-  let size = out.length * 2;
-  while (size < used + n) size *= 2;
-  const bigger = Buffer.allocUnsafe(size);
-  out.copy(bigger, 0, 0, used);
-  out = bigger;
-}
-function emit(str) {
-  reserve(5 + 2 * str.length);
-  out[used] = 0;
-  out.writeUInt32LE(str.length, used + 1);
-  used += 5;
-  for (let i = 0; i < str.length; i++, used += 2) out.writeUInt16LE(str.charCodeAt(i), used);
-}
-function emitThrow() {
-  reserve(1);
-  out[used++] = 1;
-}
+const out = new OutBuffer();
 
 let pos = 0;
 while (pos < input.length) {
@@ -58,10 +39,11 @@ while (pos < input.length) {
       s = i < count ? dec.decode(chunks[i], { stream: true }) : dec.decode();
     } catch (e) {
       if (!(e instanceof TypeError)) throw e;
-      emitThrow();
+      out.u8(1);
       break;
     }
-    emit(s);
+    out.u8(0);
+    out.units(s);
   }
 }
-fs.writeFileSync(outPath, out.subarray(0, used));
+out.writeFile(outPath);
