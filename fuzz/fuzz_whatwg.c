@@ -128,25 +128,7 @@ static int wz_to_utf8(const unsigned char *p, size_t units, struct wz_out *out) 
     } else if ((u & 0xF800) == 0xD800) {
       return 0;
     }
-    if (c < 0x80) {
-      b[0] = (unsigned char)c;
-      len = 1;
-    } else if (c < 0x800) {
-      b[0] = (unsigned char)(0xC0 | c >> 6);
-      b[1] = (unsigned char)(0x80 | (c & 0x3F));
-      len = 2;
-    } else if (c < 0x10000) {
-      b[0] = (unsigned char)(0xE0 | c >> 12);
-      b[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-      b[2] = (unsigned char)(0x80 | (c & 0x3F));
-      len = 3;
-    } else {
-      b[0] = (unsigned char)(0xF0 | c >> 18);
-      b[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
-      b[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-      b[3] = (unsigned char)(0x80 | (c & 0x3F));
-      len = 4;
-    }
+    len = fz_put_utf8(b, c);
     wz_append(out, b, len);
   }
   return 1;
