@@ -345,7 +345,7 @@ test-build run-emu-tests: $(FUZZ_REPLAY_BIN)
 #   make bench BENCH_ARGS="--suite kernels --func 'convert_utf8_*' --impl utfx,icu"
 # BENCH_LIB / BENCH_INCLUDE / BENCH_INTERNAL let bench/compare.sh link the
 # same harness against another revision's library.
-BENCH_ENGINE_CORE := bench/registry.c bench/timing.c bench/stats.c bench/report.c \
+BENCH_ENGINE_CORE := bench/registry.c bench/timing.c bench/stats.c bench/report.c bench/limit.c \
                      bench/compare.c bench/options.c
 BENCH_SRC := $(BENCH_ENGINE_CORE) bench/suite_kernels.c bench/suite_decode.c bench/suite_encode.c \
              bench/suite_node.c bench/suite_base64.c bench/baselines_icu_iconv.c \

@@ -30,7 +30,7 @@ UTFX_DISPATCH_FLAGS := -Wno-override-init
 UTFX_CLI_SRC := cli/*.c
 # The engine: registry, timing, statistics, reporting, comparison and options;
 # the front end (bench/main.c, cli/bench.c) registers the suites.
-UTFX_BENCH_ENGINE_SRC := bench/registry.c bench/timing.c bench/stats.c bench/report.c \
+UTFX_BENCH_ENGINE_SRC := bench/registry.c bench/timing.c bench/stats.c bench/report.c bench/limit.c \
                          bench/compare.c bench/options.c bench/suite_*.c bench/baselines_none.c
 
 # Warnings for the library, the CLI and the bench (C11).

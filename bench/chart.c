@@ -8,9 +8,10 @@
  * (encode): the first part of the benchmark name. In it, one group of bars
  * per input (the rest of the name: the text, or in=N/chunk=C), one bar per
  * implementation: utfx's tiers, simdutf, ICU, iconv, Node (node-*), memcpy,
- * in that order and with fixed colours, whichever the file has. Bars are the
- * median GB/s on a log scale shared by the panels of a chart (memcpy is
- * 10-100x faster than a transcoder); a whisker spans median +- MAD; each bar
+ * the machine's limit (kernels: the CSV's limit_gbps), in that order and
+ * with fixed colours, whichever the file has. Bars are the median GB/s on
+ * a log scale shared by the panels of a chart (memcpy is 10-100x faster
+ * than a transcoder); a whisker spans median +- MAD; each bar
  * has a tooltip with its numbers. The title names the CPU: the file's
  * cpu / cpu_model column if it has one, else /proc/cpuinfo, else the machine
  * type from uname.
@@ -114,7 +115,7 @@ static void cpu_model(char *out, size_t cap) {
 static int load(const char *path, results *r) {
   FILE *f = fopen(path, "r");
   char head_line[4096], line[4096], *head[MAXF], *f_[MAXF];
-  int nh, c_suite, c_name, c_impl, c_bytes, c_med, c_mad, c_cpu, c_ver;
+  int nh, c_suite, c_name, c_impl, c_bytes, c_med, c_mad, c_cpu, c_ver, c_limit;
   if (!f) {
     perror(path);
     return -1;
@@ -133,6 +134,7 @@ static int load(const char *path, results *r) {
   c_mad = column(head, nh, "mad_ns");
   c_cpu = column(head, nh, "cpu") >= 0 ? column(head, nh, "cpu") : column(head, nh, "cpu_model");
   c_ver = column(head, nh, "utfx_version");
+  c_limit = column(head, nh, "limit_gbps");
   if (c_suite < 0 || c_name < 0 || c_impl < 0 || c_bytes < 0 || c_med < 0) {
     fprintf(stderr, "utfx-chart: %s: no suite,name,impl,bytes,median_ns columns\n", path);
     fclose(f);
@@ -148,6 +150,17 @@ static int load(const char *path, results *r) {
     med = atof(f_[c_med]);
     mad = c_mad >= 0 && c_mad < n ? atof(f_[c_mad]) : 0;
     if (!(bytes > 0) || !(med > 0)) continue;
+    /* The limit's two timings become one bar, "limit", at the CSV's
+     * limit_gbps (the slower of the two). */
+    if (strncmp(f_[c_impl], "limit-", 6) == 0) {
+      if (strcmp(f_[c_impl], "limit-read") || c_limit < 0 || c_limit >= n ||
+          !(atof(f_[c_limit]) > 0))
+        continue;
+      static char limit[] = "limit";
+      f_[c_impl] = limit;
+      med = bytes / atof(f_[c_limit]);
+      mad = 0;
+    }
     if (r->n == r->cap) {
       size_t cap = r->cap ? 2 * r->cap : 256;
       row *rows = realloc(r->rows, cap * sizeof *rows);
@@ -192,7 +205,7 @@ static void free_results(results *r) {
 /* ---- implementations: order and colour */
 static int impl_rank(const char *impl) {
   static const char *const order[] = {"utfx-avx512", "utfx-avx2", "utfx-neon", "utfx-scalar",
-                                      "simdutf", "icu", "iconv", "node-", "memcpy"};
+                                      "simdutf", "icu", "iconv", "node-", "memcpy", "limit"};
   for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
     if (strncmp(impl, order[i], strlen(order[i])) == 0) return i;
   return 100;
@@ -221,6 +234,7 @@ static const char *impl_colour(const char *impl, int k) {
     case 6: return "#9467bd";
     case 7: return node[k % 4];
     case 8: return "#7f7f7f";
+    case 9: return "#252525";
     default: return "#e377c2";
   }
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "limit.h"
 #include "utfx.h"
 
 static double metric_of(const summary *s, enum metric m) {
@@ -23,9 +24,11 @@ static const char *metric_label(enum metric m) {
 }
 
 /* The pivot column an implementation lands in: simdutf kernels collapse into
- * "simdutf" (the best of them), everything else is its own column. */
+ * "simdutf" (the best of them), "limit-read" and "limit-write" into "limit"
+ * (the slower of them: suite_kernels.c), everything else is its own column. */
 static void column_of(const char *impl, char *col, size_t cap) {
   if (strncmp(impl, "simdutf-", 8) == 0) impl = "simdutf";
+  if (strncmp(impl, "limit-", 6) == 0) impl = "limit";
   snprintf(col, cap, "%s", impl);
 }
 
@@ -57,15 +60,16 @@ static size_t suite_rows(const bench_registry *reg, const char *suite, const cha
   return n;
 }
 
-/* Column order: the limit, utfx's tiers (best first), then the baselines. */
+/* Column order: memcpy, the limit, utfx's tiers (best first), then the baselines. */
 static int column_rank(const char *col) {
-  static const char *const order[] = {"memcpy", "utfx-", "icu", "iconv", "simdutf", "node"};
+  static const char *const order[] = {"memcpy", "limit", "utfx-", "icu", "iconv", "simdutf",
+                                      "node"};
   size_t i, t;
   for (i = 0; i < sizeof order / sizeof order[0]; i++)
     if (strncmp(col, order[i], strlen(order[i])) == 0) break;
-  if (i == 1)
+  if (i == 2)
     for (t = 0; t < utfx_implementation_count() && t < 16; t++)
-      if (strcmp(col + 5, utfx_implementation_name(t)) == 0) return 16 + (int)t;
+      if (strcmp(col + 5, utfx_implementation_name(t)) == 0) return 64 + (int)t;
   return 32 * (int)i;
 }
 
@@ -88,12 +92,14 @@ static void suite_columns(const bench_registry *reg, const char *suite, columns 
   }
 }
 
-/* Best value of a (row, column) cell; NAN when empty. */
+/* Best value of a (row, column) cell (for "limit", the worst: the slower of
+ * reading the input and writing the output); NAN when empty. */
 static double cell(const bench_registry *reg, const char *suite, const char *row,
                    const char *col_name, enum metric m, double *spread) {
   size_t i;
   char col[BENCH_IMPL_MAX];
   double best = NAN;
+  int worst = strcmp(col_name, "limit") == 0;
   for (i = 0; i < reg->count; i++) {
     const bench_result *r = &reg->res[i];
     summary s;
@@ -103,7 +109,7 @@ static double cell(const bench_registry *reg, const char *suite, const char *row
     if (strcmp(col, col_name)) continue;
     s = bench_summarize(r);
     v = metric_of(&s, m);
-    if (isnan(best) || (m == METRIC_NS ? v < best : v > best)) {
+    if (isnan(best) || ((m == METRIC_NS) != worst ? v < best : v > best)) {
       best = v;
       if (spread) *spread = s.spread_pct;
     }
@@ -134,6 +140,44 @@ static size_t row_functions(const char **rows, size_t nrows, char funcs[64][BENC
 /* The small suite is about the cost of a call: its tables are in ns. */
 static enum metric suite_metric(const char *suite, enum metric m) {
   return strcmp(suite, "small") == 0 ? METRIC_NS : m;
+}
+
+/* Each cell's fraction of its row's limit; NAN without one. */
+static double of_limit(const bench_registry *reg, const char *suite, const char *row,
+                       const char *col) {
+  double limit = cell(reg, suite, row, "limit", METRIC_GBPS, NULL);
+  return limit > 0 ? cell(reg, suite, row, col, METRIC_GBPS, NULL) / limit : NAN;
+}
+
+/* A suite with a limit column gets a second table: every contestant's
+ * fraction of the limit (1.00 = as fast as the machine allows). */
+static void print_limit_fractions(const bench_registry *reg, FILE *out, const char *suite,
+                                  const char **rows, size_t nrows, size_t width,
+                                  const columns *cols) {
+  size_t i, j;
+  int has_limit = 0;
+  for (j = 0; j < cols->count; j++) has_limit |= strcmp(cols->names[j], "limit") == 0;
+  if (!has_limit) return;
+  fprintf(out, "\n%s: fraction of the limit (input bytes / the slower of reading the input "
+               "once with %s loads and memcpy of the output)\n", suite, bench_read_width());
+  fprintf(out, "%-*s", (int)width, "benchmark");
+  for (j = 0; j < cols->count; j++)
+    if (strcmp(cols->names[j], "limit") && strcmp(cols->names[j], "memcpy"))
+      fprintf(out, " %14s", cols->names[j]);
+  fputc('\n', out);
+  for (i = 0; i < nrows; i++) {
+    fprintf(out, "%-*s", (int)width, rows[i]);
+    for (j = 0; j < cols->count; j++) {
+      double f;
+      if (!strcmp(cols->names[j], "limit") || !strcmp(cols->names[j], "memcpy")) continue;
+      f = of_limit(reg, suite, rows[i], cols->names[j]);
+      if (isnan(f))
+        fprintf(out, " %14s", "-");
+      else
+        fprintf(out, " %14.2f", f);
+    }
+    fputc('\n', out);
+  }
 }
 
 void bench_print_pivot(const bench_registry *reg, FILE *out, enum metric metric) {
@@ -172,6 +216,7 @@ void bench_print_pivot(const bench_registry *reg, FILE *out, enum metric metric)
       fputc('\n', out);
     }
     if (any_simdutf) fprintf(out, "(simdutf: the best of its kernels; --long lists each)\n");
+    print_limit_fractions(reg, out, suite, rows, nrows, width, &cols);
     free(rows);
   }
 }
@@ -306,16 +351,22 @@ int bench_write_csv(const bench_registry *reg, const char *path) {
     return -1;
   }
   fprintf(f, "suite,name,impl,bytes,chars,samples,iters,median_ns,mad_ns,min_ns,max_ns,"
-             "gbps,chars_per_ns,spread_pct,utfx_version,cpu,compiler\n");
+             "gbps,chars_per_ns,spread_pct,utfx_version,cpu,compiler,limit_gbps,of_limit\n");
   for (i = 0; i < reg->count; i++) {
     const bench_result *r = &reg->res[i];
     summary s;
+    double limit;
     if (!r->count) continue;
     s = bench_summarize(r);
-    fprintf(f, "%s,%s,%s,%.0f,%.0f,%zu,%zu,%.4f,%.4f,%.4f,%.4f,%.5f,%.5f,%.2f,%s,%s,%s\n",
+    limit = cell(reg, r->e.suite, r->e.name, "limit", METRIC_GBPS, NULL);
+    fprintf(f, "%s,%s,%s,%.0f,%.0f,%zu,%zu,%.4f,%.4f,%.4f,%.4f,%.5f,%.5f,%.2f,%s,%s,%s,",
             r->e.suite, r->e.name, r->e.impl, r->e.bytes, r->e.chars, r->count, r->iters,
             s.median_ns, s.mad_ns, s.min_ns, s.max_ns, s.gbps, s.cpns, s.spread_pct,
             utfx_version(), bench_cpu_model(), bench_compiler_name());
+    if (isnan(limit))
+      fprintf(f, ",\n");
+    else
+      fprintf(f, "%.5f,%.4f\n", limit, s.gbps / limit);
   }
   return fclose(f);
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../src/operations.h"
+#include "limit.h"
 #include "suites.h"
 #include "utfx.h"
 
@@ -118,12 +119,6 @@ static size_t op_detect_encodings(const void *state, const void *src, size_t n, 
                                   size_t cap) {
   (void)state, (void)dst, (void)cap;
   return utfx_detect_encodings(src, n);
-}
-
-static size_t op_memcpy(const void *state, const void *src, size_t n, void *dst, size_t cap) {
-  (void)state, (void)cap;
-  memcpy(dst, src, n);
-  return n;
 }
 
 typedef struct {
@@ -307,12 +302,36 @@ static void add_checked(bench_registry *reg, const bench_entry *e, const bench_c
             e->impl);
 }
 
+/* The cell's limit (limit.c): "limit-read" reads the input once with the
+ * widest loads, "limit-write" copies the output (the scalar kernel's, so its
+ * size is exact) once; the report takes the slower of the two as the limit.
+ * call holds the input; out_copy is a source for the copy. */
+static void add_limit(bench_registry *reg, const bench_entry *e, const op_info *op,
+                      bench_call *call, void *out_copy) {
+  bench_entry limit = *e;
+  size_t out_units;
+  snprintf(limit.impl, sizeof limit.impl, "limit-read");
+  if (!bench_wanted(reg, "kernels", NULL, NULL, "limit-read") &&
+      !bench_wanted(reg, "kernels", NULL, NULL, "limit-write"))
+    return;
+  call->fn = bench_read_once;
+  bench_add_call(reg, &limit, call);
+  if (op->to == F_FORMS || utfx_set_implementation("scalar") != 0) return;
+  out_units = op->fn(NULL, call->src, call->n / unit_size[op->from], call->dst,
+                     op->out_per_in * (call->n / unit_size[op->from]));
+  snprintf(limit.impl, sizeof limit.impl, "limit-write");
+  call->src = out_copy;
+  call->n = out_units * unit_size[op->to];
+  call->fn = bench_memcpy_once;
+  bench_add_call(reg, &limit, call);
+}
+
 void bench_suite_kernels(bench_registry *reg) {
   const bench_options *opt = bench_opts(reg);
   const char *tiers[8];
   size_t ntiers = bench_tiers(tiers, 8), ncorpus, c, o, t, max_units = 0;
   corpus *corpora;
-  void *dst, *scratch;
+  void *dst, *scratch, *out_copy;
   size_t dst_bytes;
   if (!bench_wanted(reg, "kernels", NULL, NULL, NULL)) return;
   ncorpus = load_corpora(reg, &corpora);
@@ -323,6 +342,7 @@ void bench_suite_kernels(bench_registry *reg) {
   dst_bytes = 16 * max_units + 64;
   dst = bench_alloc(reg, dst_bytes);
   scratch = bench_alloc(reg, dst_bytes);
+  out_copy = bench_alloc(reg, dst_bytes);
   for (o = 0; o < sizeof ops / sizeof ops[0]; o++) {
     const op_info *op = &ops[o];
     if (!bench_wanted(reg, "kernels", op->name, NULL, NULL)) continue;
@@ -340,12 +360,15 @@ void bench_suite_kernels(bench_registry *reg) {
       call.src = cp->text[op->from];
       call.dst = dst;
 
-      /* memcpy of the same input bytes: the physical limit. */
+      /* memcpy of the same input bytes, for reference. */
       snprintf(e.impl, sizeof e.impl, "memcpy");
-      call.fn = op_memcpy;
+      call.fn = bench_memcpy_once;
       call.n = cp->units[op->from] * unit_size[op->from];
       bench_add_call(reg, &e, &call);
+      add_limit(reg, &e, op, &call, out_copy);
 
+      call.src = cp->text[op->from];
+      call.dst = dst;
       call.n = cp->units[op->from];
       call.cap = op->out_per_in ? op->out_per_in * call.n : 0;
       for (t = 0; t < ntiers; t++) {

@@ -40,13 +40,21 @@ if [ "$(rows "$TMP/k.csv" kernels,)" -gt 0 ] \
 else
   not_ok "kernel CSV has memcpy, utfx-scalar, icu and iconv rows"
 fi
+# The limit (bench/limit.c): its two timings, and every kernel row's fraction
+# of it (validate_utf8 writes nothing: no limit-write row).
+if [ "$(rows "$TMP/k.csv" 'kernels,convert_utf8_to_utf16le/[^,]*,limit-write,')" -gt 0 ] \
+   && [ "$(rows "$TMP/k.csv" 'kernels,validate_utf8/[^,]*,limit-write,')" -eq 0 ] \
+   && [ "$(rows "$TMP/k.csv" 'kernels,.*,limit-read,.*,[0-9.]*,[0-9.]*$')" -gt 0 ] \
+   && [ "$(rows "$TMP/k.csv" 'kernels,.*,utfx-scalar,.*,[0-9.][0-9.]*,[0-9.][0-9.]*$')" -gt 0 ]
+then ok "kernel CSV has the limit's rows and each row's fraction of it"
+else not_ok "kernel CSV has the limit's rows and each row's fraction of it"; fi
 if grep -q '^# funcs: validate_utf8' "$TMP/k.tsv" && [ "$(rows "$TMP/k-raw.csv" kernels,)" -gt 0 ]
 then ok "plot data and raw samples written"; else not_ok "plot data and raw samples written"; fi
 
 check "small suite, tiny inputs" "$BIN" --tiny --suite small --func 'validate_utf8,convert_utf8_to_utf16le' \
   --small-lengths 0-2,33 --csv "$TMP/s.csv"
 if [ "$(rows "$TMP/s.csv" small,convert_utf8_to_utf16le/Mixed/n=2,utfx-scalar,)" -eq 1 ] \
-   && grep -q '^suite,.*,cpu,compiler$' "$TMP/s.csv"; then
+   && grep -q '^suite,.*,cpu,compiler,limit_gbps,of_limit$' "$TMP/s.csv"; then
   ok "small CSV has the rows, and the CPU and compiler columns"
 else
   not_ok "small CSV has the rows, and the CPU and compiler columns"

@@ -5,13 +5,14 @@
 # not run (a stale one is removed), one bar per row, implementations in
 # their fixed order, the CPU model in the title (the file's cpu column, else
 # /proc/cpuinfo), columns found by name (an unknown extra column is fine),
-# and a clear error for a file that is not a results.csv. Speaks TAP.
+# a clear error for a file that is not a results.csv, and the limit's two
+# timings drawn as one "limit" bar at the limit_gbps column. Speaks TAP.
 BUILD=${BUILD:-build}
 cd "$(dirname "$0")/.." || exit 1
 chart=$BUILD/utfx-chart
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "1..6"
+echo "1..7"
 
 head='suite,name,impl,bytes,chars,samples,iters,median_ns,mad_ns,min_ns,max_ns,gbps,chars_per_ns,spread_pct,utfx_version'
 {
@@ -85,4 +86,22 @@ elif grep -q 'no suite,name,impl,bytes,median_ns columns' "$tmp/log" &&
 else
   echo "not ok 6 - a clear error for a bad file"
   sed 's/^/#   /' "$tmp/log"
+fi
+
+# The limit: limit-read and limit-write rows become one bar, at limit_gbps.
+{
+  echo "$head,cpu,compiler,limit_gbps,of_limit"
+  for i in utfx-avx2 limit-read limit-write; do
+    echo "kernels,convert_utf8_to_utf16le/Arabic,$i,65536,65536,15,100,10000,100,9000,11000,6.5,6.5,1,0.1.0,Test CPU,gcc,3.2768,0.5"
+  done
+} > "$tmp/limit.csv"
+mkdir "$tmp/limit"
+if "$chart" "$tmp/limit.csv" "$tmp/limit" > "$tmp/log" 2>&1 &&
+    [ "$(bars "$tmp/limit/kernels.svg")" = 2 ] &&
+    grep -q '<title>convert_utf8_to_utf16le/Arabic limit: 3.28 GB/s' "$tmp/limit/kernels.svg" &&
+    ! grep -q 'limit-' "$tmp/limit/kernels.svg"; then
+  echo "ok 7 - the limit's two timings are one bar at limit_gbps"
+else
+  echo "not ok 7 - the limit's two timings are one bar at limit_gbps"
+  grep -o '<title>[^<]*' "$tmp/limit/kernels.svg" 2>/dev/null | head -n 5 | sed 's/^/#   /'
 fi

@@ -1,0 +1,87 @@
+/* The machine's limit for a kernel cell (issue 34): reading the cell's input
+ * once with the widest loads this CPU has. With the time of memcpy of the
+ * cell's output (timed apart, suite_kernels.c), the limit of a cell is input
+ * bytes / the larger of the two: no kernel that reads all of its input and
+ * writes all of its output can beat it on this machine. */
+#include "limit.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define LIMIT_X86 1
+#endif
+
+/* Four independent accumulators: the loop is bound by loads, not by a chain
+ * of ORs. The OR of everything is returned so the loads cannot be dropped. */
+static size_t read_u64(const unsigned char *p, size_t n) {
+  uint64_t a = 0, b = 0, c = 0, d = 0, w[4];
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    memcpy(w, p + i, 32);
+    a |= w[0], b |= w[1], c |= w[2], d |= w[3];
+  }
+  for (; i < n; i++) a |= p[i];
+  return (size_t)(a | b | c | d);
+}
+
+#ifdef LIMIT_X86
+__attribute__((target("avx2"))) static size_t read_avx2(const unsigned char *p, size_t n) {
+  __m256i a = _mm256_setzero_si256(), b = a, c = a, d = a;
+  size_t i = 0;
+  for (; i + 128 <= n; i += 128) {
+    a = _mm256_or_si256(a, _mm256_loadu_si256((const __m256i *)(const void *)(p + i)));
+    b = _mm256_or_si256(b, _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 32)));
+    c = _mm256_or_si256(c, _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 64)));
+    d = _mm256_or_si256(d, _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 96)));
+  }
+  a = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d));
+  {
+    size_t r = (size_t)_mm256_movemask_epi8(a) + read_u64(p + i, n - i);
+    _mm256_zeroupper();
+    return r;
+  }
+}
+
+__attribute__((target("avx512f,avx512bw"))) static size_t read_avx512(const unsigned char *p,
+                                                                      size_t n) {
+  __m512i a = _mm512_setzero_si512(), b = a, c = a, d = a;
+  size_t i = 0;
+  for (; i + 256 <= n; i += 256) {
+    a = _mm512_or_si512(a, _mm512_loadu_si512((const void *)(p + i)));
+    b = _mm512_or_si512(b, _mm512_loadu_si512((const void *)(p + i + 64)));
+    c = _mm512_or_si512(c, _mm512_loadu_si512((const void *)(p + i + 128)));
+    d = _mm512_or_si512(d, _mm512_loadu_si512((const void *)(p + i + 192)));
+  }
+  a = _mm512_or_si512(_mm512_or_si512(a, b), _mm512_or_si512(c, d));
+  {
+    size_t r = (size_t)_mm512_movepi8_mask(a) + read_u64(p + i, n - i);
+    _mm256_zeroupper();
+    return r;
+  }
+}
+#endif
+
+const char *bench_read_width(void) {
+#ifdef LIMIT_X86
+  if (__builtin_cpu_supports("avx512bw")) return "avx512";
+  if (__builtin_cpu_supports("avx2")) return "avx2";
+#endif
+  return "u64";
+}
+
+size_t bench_read_once(const void *state, const void *src, size_t n, void *dst, size_t cap) {
+  (void)state, (void)dst, (void)cap;
+#ifdef LIMIT_X86
+  if (__builtin_cpu_supports("avx512bw")) return read_avx512(src, n);
+  if (__builtin_cpu_supports("avx2")) return read_avx2(src, n);
+#endif
+  return read_u64(src, n);
+}
+
+size_t bench_memcpy_once(const void *state, const void *src, size_t n, void *dst, size_t cap) {
+  (void)state, (void)cap;
+  memcpy(dst, src, n);
+  return n;
+}
