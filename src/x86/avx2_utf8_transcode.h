@@ -19,7 +19,8 @@
  *    byte width, with a 256-entry table compressing eight bytes at a time
  *    (utfxi_avx2_put_latin1).
  *  - Well-formed, eight 4-byte characters (emoji runs): decoded in their
- *    32-bit lanes, 16 UTF-16 units (surrogate pairs) or 8 UTF-32 units.
+ *    32-bit lanes, 16 UTF-16 units (surrogate pairs) or 8 UTF-32 units
+ *    (g_utf8_put_run4).
  *  - Well-formed otherwise (4-byte characters): the characters before the
  *    block's first 4-byte one go the vector way, the rest are decoded one at
  *    a time without checks (they are known well-formed). On CPUs with
@@ -27,7 +28,8 @@
  *  - ASCII runs go 64 bytes a step where input and room allow.
  *  - Runs of 3-byte characters (CJK), after a block of only those, go 24
  *    bytes (8 characters) a step, checked and decoded in 32-bit lanes
- *    (utfxi_avx2_put_3byte8), until a step finds anything else.
+ *    (g_utf8_put_run3, generic_utf8_runs.h), until a step finds anything
+ *    else.
  *  - Every store writes exactly the units produced.
  * Bounds: a step needs 32 readable bytes and room for 32 units; the rest of
  * the input, and the end of a destination that is too small, are done by the
@@ -39,6 +41,7 @@
 #include "avx2_compress_bytes.h"
 #include "vec_avx2.h"
 #include "../simd/generic_utf8_check.h"
+#include "../simd/generic_utf8_runs.h"
 #include "../simd/utf8_steps.h"
 
 /* Byte j of the result is byte j - k of v, zero for j < k (k = 1, 2). */
@@ -51,70 +54,6 @@ static inline __m256i utfxi_avx2_back(__m256i v, int k) {
 static inline uint32_t utfxi_avx2_lead4_mask(__m256i v) {
   __m256i f0 = _mm256_set1_epi8((char)0xF0);
   return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v));
-}
-
-/* Converts the well-formed block v of eight 4-byte characters (a lead at
- * every fourth byte) to 16 UTF-16 units or 8 UTF-32 units at unit w of dst;
- * returns the number of units. Each 32-bit lane holds one character. */
-UTFXI_INLINE size_t utfxi_avx2_put_astral8(__m256i v, void *dst, size_t w, enum utfxi_target t) {
-  __m256i low6 = _mm256_set1_epi32(0x3F);
-  __m256i cp = _mm256_or_si256(
-      _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(v, _mm256_set1_epi32(0x07)), 18),
-                      _mm256_slli_epi32(_mm256_and_si256(v, _mm256_set1_epi32(0x3F00)), 4)),
-      _mm256_or_si256(_mm256_srli_epi32(_mm256_and_si256(v, _mm256_set1_epi32(0x3F0000)), 10),
-                      _mm256_and_si256(_mm256_srli_epi32(v, 24), low6)));
-  __m256i x, pair;
-  if (t == UTFXI_T_UTF32) {
-    _mm256_storeu_si256((__m256i *)(void *)((char32_t *)dst + w), cp);
-    return 8;
-  }
-  x = _mm256_sub_epi32(cp, _mm256_set1_epi32(0x10000));
-  pair = _mm256_or_si256(
-      _mm256_or_si256(_mm256_srli_epi32(x, 10), _mm256_set1_epi32((int)0xDC00D800u)),
-      _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x3FF)), 16));
-  if (t == UTFXI_T_UTF16BE)
-    pair = _mm256_or_si256(_mm256_slli_epi16(pair, 8), _mm256_srli_epi16(pair, 8));
-  _mm256_storeu_si256((__m256i *)(void *)((char16_t *)dst + w), pair);
-  return 16;
-}
-
-/* If the 24 bytes at p (it reads 28) are eight well-formed 3-byte
- * characters (CJK text), stores them as 8 UTF-16 or UTF-32 units at unit w
- * of dst and returns 1; else returns 0 and stores nothing. Four characters
- * per 128-bit lane (bytes 0-11 and 12-23), each spread into a 32-bit lane as
- * lead << 16 | second << 8 | third: the shape, the code point and its range
- * (not below U+0800, not a surrogate) are a few operations on all eight at
- * once, with no masks and no shuffle tables (the general step spent its
- * four compress lookups and popcounts on a block of 10 such characters). */
-UTFXI_INLINE int utfxi_avx2_put_3byte8(const unsigned char *p, void *dst, size_t w,
-                                       enum utfxi_target t) {
-  const __m256i spread = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1, 2,
-                                          1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
-  __m256i raw = _mm256_inserti128_si256(
-      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
-      _mm_loadu_si128((const __m128i *)(const void *)(p + 12)), 1);
-  __m256i x = _mm256_shuffle_epi8(raw, spread);
-  __m256i shape = _mm256_cmpeq_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0xF0C0C0)),
-                                     _mm256_set1_epi32(0xE08080));
-  __m256i cp = _mm256_or_si256(
-      _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 4), _mm256_set1_epi32(0xF000)),
-                      _mm256_and_si256(_mm256_srli_epi32(x, 2), _mm256_set1_epi32(0x0FC0))),
-      _mm256_and_si256(x, _mm256_set1_epi32(0x3F)));
-  __m256i wrong = _mm256_or_si256(
-      _mm256_cmpgt_epi32(_mm256_set1_epi32(0x800), cp),
-      _mm256_cmpeq_epi32(_mm256_and_si256(cp, _mm256_set1_epi32(0xF800)),
-                         _mm256_set1_epi32(0xD800)));
-  if (!_mm256_testc_si256(_mm256_andnot_si256(wrong, shape), _mm256_set1_epi32(-1))) return 0;
-  if (t == UTFXI_T_UTF32) {
-    _mm256_storeu_si256((__m256i *)(void *)((char32_t *)dst + w), cp);
-  } else {
-    __m128i units = _mm_packus_epi32(_mm256_castsi256_si128(cp), _mm256_extracti128_si256(cp, 1));
-    if (t == UTFXI_T_UTF16BE)
-      units = _mm_shuffle_epi8(units, _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12,
-                                                    15, 14));
-    _mm_storeu_si128((__m128i *)(void *)((char16_t *)dst + w), units);
-  }
-  return 1;
 }
 
 /* Stores the 32 ASCII bytes of v as 32 units at unit w of dst. */
@@ -374,9 +313,9 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
     }
     if (t != UTFXI_T_LATIN1 && try3) { /* runs of 3-byte characters: 24 bytes a step */
       size_t from = at;
-      while (n - at >= 32 && cap - out >= 32 && utfxi_avx2_put_3byte8(s + at, dst, out, t)) {
-        at += 24;
-        out += 8;
+      while (n - at >= 32 && cap - out >= 32 && g_utf8_put_run3(s + at, dst, out, t)) {
+        at += G_RUN3_BYTES;
+        out += G_RUN3_CHARS;
       }
       if (at != from) {
         clean_before = 1;
@@ -454,7 +393,7 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
       }
       if (lead4 == 0x11111111u) {
         /* eight 4-byte characters (emoji runs): decoded in their lanes */
-        out += utfxi_avx2_put_astral8(v, dst, out, t);
+        out += g_utf8_put_run4(v, dst, out, t);
         at += 32;
         continue;
       }

@@ -20,6 +20,9 @@
  *    positions that write a unit; byte permutes interleave them into 16- or
  *    32-bit units. (Latin-1 output has a kernel of its own,
  *    avx512_utf8_to_latin1.c.)
+ *  - A block of sixteen 4-byte characters (emoji) is decoded in its 32-bit
+ *    lanes; after a block of 3-byte characters only (CJK), 48 bytes a step
+ *    go the same way while they last (generic_utf8_runs.h).
  *  - Stores are masked to the units produced, so nothing past dst + written
  *    is ever written.
  * Bounds: a step needs 64 readable bytes and room for 64 units (it writes at
@@ -32,6 +35,7 @@
 #define UTFX_X86_AVX512_UTF8_TRANSCODE_H
 
 #include "avx512_utf8_common.h"
+#include "../simd/generic_utf8_runs.h"
 
 /* Writes the first r <= 64 ASCII bytes of v as r units at unit index w of
  * dst: plain stores for r = 64 (a constant there), masked ones below. */
@@ -89,7 +93,7 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
                                         unsigned flags, enum utfxi_target t,
                                         const struct utfxi_avx512_u8consts *kc,
                                         struct utfxi_u8state *st, size_t *pi, size_t *pw,
-                                        size_t *pclean, int last) {
+                                        size_t *pclean, int *try3, int last) {
   const int utf16 = t == UTFXI_T_UTF16LE || t == UTFXI_T_UTF16BE;
   char16_t *d16 = (char16_t *)dst;
   char32_t *d32 = (char32_t *)dst;
@@ -176,6 +180,19 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
     *pi = *pclean = st->i;
     *pw = st->w;
     return status;
+  }
+  if (lead3 && !last) {
+    __mmask64 f0 = _mm512_cmpge_epu8_mask(v, kc->k_f0);
+    if (f0 == 0x1111111111111111ull) {
+      /* sixteen 4-byte characters (emoji runs), all whole: the block is
+       * well-formed with a 4-byte lead at every fourth byte */
+      *pw = w + g_utf8_put_run4(v, dst, w, t);
+      *pi = i + 64;
+      return 0;
+    }
+    /* A lead at every third byte, the rest continuations: 3-byte
+     * characters only, and the next bytes may be more of them. */
+    *try3 = !f0 && cont == 0x6DB6DB6DB6DB6DB6ull;
   }
   /* Where the next step starts: after the block if its last byte is ASCII,
    * else at the last character start (among the last four bytes, as the
@@ -292,7 +309,7 @@ UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void 
   /* The loop keeps its offsets in locals (st is for the scalar steps,
    * whose pointer argument would otherwise keep them in memory). */
   size_t i = 0, w = 0, clean = 0;
-  int status = 0;
+  int status = 0, try3 = 0;
   kc.iota = utfxi_avx512_iota();
   kc.one = utfxi_avx512_bytes(1);
   /* Interleaving indexes. UTF-16 unit j of a half: bytes (lo[j], hi[j])
@@ -311,12 +328,25 @@ UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void 
   kc.k_7f = utfxi_avx512_bytes(0x7F);
   kc.k_0f = utfxi_avx512_bytes(0x0F);
   kc.k_f0 = utfxi_avx512_bytes(0xF0);
-  while (!status && n - i >= 64 && cap - w >= 64)
-    status = utfxi_avx512_utf8_step(s, n, dst, cap, flags, t, &kc, &st, &i, &w, &clean, 0);
+  while (!status && n - i >= 64 && cap - w >= 64) {
+    if (try3) {
+      /* runs of 3-byte characters (CJK): G_RUN3_BYTES a step while they last */
+      size_t from = i;
+      try3 = 0;
+      while (n - i >= 64 && cap - w >= 64 && g_utf8_put_run3(s + i, dst, w, t)) {
+        i += G_RUN3_BYTES;
+        w += G_RUN3_CHARS;
+      }
+      if (i != from) continue;
+    }
+    status =
+        utfxi_avx512_utf8_step(s, n, dst, cap, flags, t, &kc, &st, &i, &w, &clean, &try3, 0);
+  }
   /* A last step for 8 bytes or more: fewer cost the scalar steps less (on
    * mixed-script text a block costs what 8 of its bytes do there) */
   if (!status && n - i >= 8 && n - i < 64 && cap - w >= n - i)
-    status = utfxi_avx512_utf8_step(s, n, dst, cap, flags, t, &kc, &st, &i, &w, &clean, 1);
+    status =
+        utfxi_avx512_utf8_step(s, n, dst, cap, flags, t, &kc, &st, &i, &w, &clean, &try3, 1);
   if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
   st.i = i;
   st.w = w;

@@ -133,5 +133,37 @@ static inline int v32_any(vm32 m) { return !_mm256_testz_si256(m, m); }
 static inline size_t v32_count(vm32 m) {
   return (size_t)_mm_popcnt_u32((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m)));
 }
+static inline vm32 v32_and(vm32 a, vm32 b) { return _mm256_and_si256(a, b); }
+static inline int v32_all(vm32 m) { return _mm256_movemask_ps(_mm256_castsi256_ps(m)) == 0xFF; }
+/* Values: bytes as 32-bit lanes, shifts, and, or, stores. */
+static inline vu32 v32_of_bytes(vu8 v) { return v; }
+#define v32_shl(v, k) _mm256_slli_epi32(v, k)
+#define v32_shr(v, k) _mm256_srli_epi32(v, k)
+static inline vu32 v32_and_value(vu32 v, uint32_t c) {
+  return _mm256_and_si256(v, _mm256_set1_epi32((int)c));
+}
+static inline vu32 v32_or_values(vu32 a, vu32 b) { return _mm256_or_si256(a, b); }
+static inline vu32 v32_bswap16(vu32 v) { return v16_bswap(v); }
+static inline vu32 v32_splat(uint32_t c) { return _mm256_set1_epi32((int)c); }
+/* V32_LANES values to p (UTF-32, or pairs of UTF-16 units). */
+static inline void v32_store(void *p, vu32 v) { v_store(p, v); }
+/* The low 16 bits of each lane as 8 UTF-16 units at p (swapped for be). */
+static inline void v32_store_units16(char16_t *p, vu32 v, int be) {
+  __m128i u = _mm_packus_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  if (be) u = _mm_shuffle_epi8(u, _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+  _mm_storeu_si128((__m128i *)(void *)p, u);
+}
+/* Eight 3-byte groups at p (it reads 28 bytes), each in a lane as
+ * byte0 << 16 | byte1 << 8 | byte2: two 16-byte loads 12 bytes apart and a
+ * byte shuffle in each 128-bit lane. */
+#define V32_SPREAD3_READS 28
+static inline vu32 v32_spread3(const unsigned char *p) {
+  const __m256i spread = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1, 2,
+                                          1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
+  __m256i raw = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
+      _mm_loadu_si128((const __m128i *)(const void *)(p + 12)), 1);
+  return _mm256_shuffle_epi8(raw, spread);
+}
 
 #endif

@@ -153,5 +153,44 @@ static inline vu32 v32_sub(vu32 v, uint32_t c) {
 static inline vm32 v32_or(vm32 a, vm32 b) { return a | b; }
 static inline int v32_any(vm32 m) { return m != 0; }
 static inline size_t v32_count(vm32 m) { return (size_t)_mm_popcnt_u32(m); }
+static inline vm32 v32_and(vm32 a, vm32 b) { return a & b; }
+static inline int v32_all(vm32 m) { return m == 0xFFFF; }
+/* Values: bytes as 32-bit lanes, shifts, and, or, stores. */
+static inline vu32 v32_of_bytes(vu8 v) { return v; }
+#define v32_shl(v, k) _mm512_slli_epi32(v, k)
+#define v32_shr(v, k) _mm512_srli_epi32(v, k)
+static inline vu32 v32_and_value(vu32 v, uint32_t c) {
+  return _mm512_and_si512(v, _mm512_set1_epi32((int)c));
+}
+static inline vu32 v32_or_values(vu32 a, vu32 b) { return _mm512_or_si512(a, b); }
+static inline vu32 v32_bswap16(vu32 v) { return v16_bswap(v); }
+static inline vu32 v32_splat(uint32_t c) { return _mm512_set1_epi32((int)c); }
+/* V32_LANES values to p (UTF-32, or pairs of UTF-16 units). */
+static inline void v32_store(void *p, vu32 v) { v_store(p, v); }
+/* The low 16 bits of each lane as 16 UTF-16 units at p (swapped for be):
+ * one byte permute narrows (and swaps), cheaper than VPMOVDW on Intel. */
+static inline void v32_store_units16(char16_t *p, vu32 v, int be) {
+  const __m512i le = _mm512_set_epi8(
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      61, 60, 57, 56, 53, 52, 49, 48, 45, 44, 41, 40, 37, 36, 33, 32, 29, 28, 25, 24, 21, 20, 17, 16,
+      13, 12, 9, 8, 5, 4, 1, 0);
+  const __m512i swapped = _mm512_set_epi8(
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      60, 61, 56, 57, 52, 53, 48, 49, 44, 45, 40, 41, 36, 37, 32, 33, 28, 29, 24, 25, 20, 21, 16, 17,
+      12, 13, 8, 9, 4, 5, 0, 1);
+  __m512i u = _mm512_permutexvar_epi8(be ? swapped : le, v);
+  _mm256_storeu_si256((__m256i *)(void *)p, _mm512_castsi512_si256(u));
+}
+/* Sixteen 3-byte groups at p (it reads 48 bytes: a masked load), each in a
+ * lane as byte0 << 16 | byte1 << 8 | byte2: one byte permute. */
+#define V32_SPREAD3_READS 48
+static inline vu32 v32_spread3(const unsigned char *p) {
+  const __m512i spread = _mm512_set_epi8(
+      0, 45, 46, 47, 0, 42, 43, 44, 0, 39, 40, 41, 0, 36, 37, 38, 0, 33, 34, 35, 0, 30, 31, 32, 0,
+      27, 28, 29, 0, 24, 25, 26, 0, 21, 22, 23, 0, 18, 19, 20, 0, 15, 16, 17, 0, 12, 13, 14, 0, 9,
+      10, 11, 0, 6, 7, 8, 0, 3, 4, 5, 0, 0, 1, 2);
+  __m512i raw = _mm512_maskz_loadu_epi8(0xFFFFFFFFFFFFull, (const void *)p);
+  return _mm512_maskz_permutexvar_epi8(0x7777777777777777ull, spread, raw);
+}
 
 #endif
