@@ -314,6 +314,43 @@ static void suite(void) {
   }
   tap_group("validate_ascii of long inputs: an error near the first vector, every offset");
 
+  /* The UTF-8 lengths of a long input (UTFXI_ALIGN_HEAD) count a first
+   * step only up to the first vector boundary, so that the loop's loads are
+   * aligned: every start offset, valid text of each script (characters cut
+   * by that boundary), and an ill-formed byte at every position near it. */
+  {
+    enum { LONG_LEN = UTFXI_ALIGN_HEAD_BYTES + 100 };
+    static const unsigned char bad[] = {0x80, 0xC0, 0xE0, 0xF0, 0xFF};
+    unsigned char *src = malloc(LONG_LEN), *buf = aligned_alloc(64, LONG_LEN + 128);
+    size_t off, p, b;
+    for (script = 0; script < NSCRIPT; script++) {
+      random_text(&rng, script, src, LONG_LEN);
+      for (off = 0; off < 64; off++) {
+        size_t edge = 64 - off; /* the first 64-byte boundary after buf + off */
+        for (p = edge - 4; p <= edge + 4; p++) {
+          for (b = 0; b <= sizeof bad; b++) {
+            const char *t = (const char *)buf + off;
+            size_t la, lb;
+            if (b > 0 && p == edge - 4) continue; /* b == 0: no error (once per offset) */
+            memcpy(buf + off, src, LONG_LEN);
+            if (b > 0) buf[off + p] = bad[b - 1];
+            la = utfx_utf16_length_from_utf8(t, LONG_LEN);
+            lb = utfxi_utf16_length_from_utf8_scalar(t, LONG_LEN);
+            CHECK(la == lb, "%s long utf16_length, offset %zu, byte %zu = %02X: %zu vs %zu",
+                  script_names[script], off, p, b ? bad[b - 1] : 0, la, lb);
+            la = utfx_utf32_length_from_utf8(t, LONG_LEN);
+            lb = utfxi_utf32_length_from_utf8_scalar(t, LONG_LEN);
+            CHECK(la == lb, "%s long utf32_length, offset %zu, byte %zu = %02X: %zu vs %zu",
+                  script_names[script], off, p, b ? bad[b - 1] : 0, la, lb);
+          }
+        }
+      }
+    }
+    free(src);
+    free(buf);
+  }
+  tap_group("UTF-8 lengths of long inputs: every offset, an error near the first boundary");
+
   guard_free(guard, MAX_LEN);
   free(text);
   free(aligned);

@@ -68,6 +68,23 @@ UTFXI_INLINE size_t g8_count_error_step(const unsigned char *s, size_t n, size_t
   return g8_count_through_error(s, n, at, v, g8_first_error(err), count, utf16);
 }
 
+/* How far the first step, v at s (checked, no error), goes: a whole vector,
+ * or for a long input only up to the first vector boundary (at least 3
+ * bytes on, so that the loads of the bytes before a vector stay in the
+ * input): the loop's loads are then vector-aligned, as validation's are (a
+ * load across two cache lines costs two). The count is additive (one unit
+ * per lead byte), so a cut inside a character is fine, and no character is
+ * unfinished at the cut: its next byte is in v, which has no error. */
+UTFXI_INLINE size_t g8_first_step(const unsigned char *s, size_t n, vu8 v, vu8 *pending) {
+  size_t q = V_BYTES - (size_t)((uintptr_t)s % V_BYTES);
+  if (!UTFXI_ALIGN_HEAD(*s, n) || q < 3 || q == V_BYTES) {
+    *pending = g_utf8_ends_inside(v);
+    return V_BYTES;
+  }
+  *pending = v_zero();
+  return q;
+}
+
 UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
   const unsigned char *s = (const unsigned char *)src;
   const size_t step = 4 * V_BYTES;
@@ -77,10 +94,12 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
   for (;;) {
     if (fresh) {
       if (n - i < V_BYTES) break;
+      size_t adv;
       v = v_load(s + i);
       if (!v_any_high(v)) { /* ASCII: nothing to check */
-        count += V_BYTES;
-        i += V_BYTES;
+        adv = i ? V_BYTES : g8_first_step(s, n, v, &pending);
+        count += adv;
+        i += adv;
         pending = v_zero();
         fresh = 0;
         continue;
@@ -92,9 +111,14 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
         i = q;
         continue;
       }
-      count += g8_block_count(v, G8_ALL, utf16);
-      pending = g_utf8_ends_inside(v);
-      i += V_BYTES;
+      if (i) {
+        adv = V_BYTES;
+        pending = g_utf8_ends_inside(v);
+      } else {
+        adv = g8_first_step(s, n, v, &pending);
+      }
+      count += g8_block_count(v, g8_live(adv), utf16);
+      i += adv;
       fresh = 0;
     } else if (n - i >= step) {
       const unsigned char *p = s + i;
