@@ -1,0 +1,76 @@
+# The tests. Included by the root Makefile: make runs from the
+# repository root, where BUILD, CC, the flags and the library are defined.
+# Each tests/test_*.c is one TAP-speaking program (tests/tap.h) linked with
+# the shared test support code; tests/test_*.sh are TAP shell tests. `prove`
+# (Perl's TAP harness, on every Debian machine) runs them all and prints the
+# summary.
+TEST_SUPPORT_SRC := $(wildcard tests/support/*.c)
+TEST_SUPPORT_OBJ := $(TEST_SUPPORT_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_SH := $(wildcard tests/test_*.sh)
+ICU_LIBS := $(shell pkg-config --libs icu-uc 2>/dev/null || echo -licuuc -licudata)
+TEST_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) -Iinclude -Isrc -Itests $(CFLAGS) $(EXTRA_FLAGS)
+
+$(BUILD)/obj/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_SUPPORT_OBJ) $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -o $@ $^ $(ICU_LIBS) -lpthread
+
+test-build: lib $(TEST_BIN) $(CLI_BIN)
+
+PROVE ?= prove
+run-tests: test-build
+	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --exec '' $(TEST_BIN) $(AMALG_TEST_BIN) \
+	    $(TEST_SH)
+
+test: ## build and run every test: normal build, ASan+UBSan build, test-avx512-emu (x86-64), a short fuzz run, cross-tests
+	$(MAKE) run-tests WERROR=-Werror
+	$(MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 \
+	    AMALG_TESTS=
+ifneq (,$(findstring x86_64,$(MACHINE)))
+	$(MAKE) test-avx512-emu
+endif
+	$(MAKE) fuzz-smoke
+	$(MAKE) cross-tests
+
+# The C tests and the fuzz corpus replay on the avx512 tier, emulated (see
+# AVX512_EMU above), so it is tested on CPUs without AVX-512 too; tests too
+# slow for emulation take reduced sizes ($$UTFX_TEST_EMULATED). Only avx512
+# and scalar run ($$UTFX_TEST_IMPLS): the other passes test avx2 natively.
+.PHONY: test-avx512-emu run-emu-tests
+test-avx512-emu: ## the C tests on the emulated avx512 tier: normal build, then ASan+UBSan
+	$(MAKE) run-emu-tests BUILD=$(BUILD)/emu WERROR=-Werror AVX512_EMU=1
+	$(MAKE) run-emu-tests BUILD=$(BUILD)/emu-san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 AVX512_EMU=1
+
+run-emu-tests: lib $(TEST_BIN) # and $(FUZZ_REPLAY_BIN), below
+	BUILD=$(BUILD) UTFX_TEST_IMPLS=avx512,scalar UTFX_TEST_EMULATED=1 $(PROVE) -j2 --timer \
+	    --exec '' $(TEST_BIN) tests/test_fuzz_replay.sh
+
+# The emulation itself against SIMDe (Debian: libsimde-dev), an independent
+# implementation of the same intrinsics, on random inputs. Not in `make test`:
+# SIMDe is no dependency of the tests.
+SIMDE_INCLUDE ?= /usr/include
+EMU_CHECK_DIR := $(BUILD)/emu-check
+.PHONY: check-avx512-emu-simde
+check-avx512-emu-simde: ## check tests/emu/avx512_emu.h against SIMDe (needs libsimde-dev)
+	@mkdir -p $(EMU_CHECK_DIR)
+	$(CC) -std=c11 -O1 -Wall -Wno-psabi $(AVX2_FLAGS) -Itests/emu -DEMU -c tests/emu/simde_side.c \
+	    -o $(EMU_CHECK_DIR)/emu.o
+	$(CC) -std=c11 -O1 -Wall -Wno-psabi $(AVX2_FLAGS) -I$(SIMDE_INCLUDE) -c tests/emu/simde_side.c \
+	    -o $(EMU_CHECK_DIR)/simde.o
+	$(CC) -std=c11 -O1 -Wall -o $(EMU_CHECK_DIR)/check_simde tests/emu/check_simde.c \
+	    $(EMU_CHECK_DIR)/emu.o $(EMU_CHECK_DIR)/simde.o
+	$(EMU_CHECK_DIR)/check_simde
+
+check: ## quick: the normal build's tests only
+	$(MAKE) run-tests WERROR=-Werror
+
+# The Node.js oracle test finds tests/oracle/node_oracle.js and tests/data/
+# through the source directory (it also honours $UTFX_NODE_ORACLE and $NODE).
+$(BUILD)/obj/tests/test_oracle_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
+$(BUILD)/obj/tests/test_base64.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
+$(BUILD)/obj/tests/test_api_parity_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
