@@ -26,16 +26,22 @@ const INVALID = 1;
 const DST_FULL = 2;
 
 // Below these lengths JavaScript or Node's own code is faster than the
-// addon (bench.js --suite base64-overhead).
-let SMALL_TO = 64; // bytes, toBase64
-let SMALL_FROM = 64; // characters, fromBase64 and setFromBase64
+// addon (bench.js --suite base64-overhead; bench/README.md): Node's base64
+// encoder (simdutf in Node 20.20) costs less than the N-API call up to about
+// 512 bytes; the JavaScript decoder beats the call on about 20 characters;
+// fromBase64 results that V8 keeps inside the Uint8Array object (64 bytes)
+// are decoded by the addon into a reused array and sliced off; Buffer.from
+// costs more than the addon on every length (its pool and byteLength).
+let SMALL_TO = 512; // bytes, toBase64
+let SMALL_FROM = 20; // characters, fromBase64 and setFromBase64
 let SMALL_FROM_BYTES = 64; // bytes of fromBase64's result (V8's on-heap typed arrays)
-let SMALL_ENCODE = 64; // bytes, base64Encode
-let SMALL_DECODE = 64; // characters, base64Decode
+let SMALL_ENCODE = 512; // bytes, base64Encode
+let SMALL_DECODE = 0; // characters, base64Decode
 
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const typedArrayLength = Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'length').get;
 const typedArrayFill = TypedArrayPrototype.fill;
+const typedArraySlice = TypedArrayPrototype.slice;
 const { base64Slice, base64urlSlice } = Buffer.prototype;
 
 // The length of a Uint8Array whose buffer is attached and which lies within
@@ -265,6 +271,9 @@ module.exports = function base64(addon) {
     return w;
   }
 
+  // fromBase64's results of up to SMALL_FROM_BYTES, before they are sliced off.
+  const shortOut = new Uint8Array(new ArrayBuffer(128));
+
   // Has the string no unit above 0xFF (then the addon reads it as bytes,
   // as V8 holds it)? Immediate on V8's one-byte strings.
   const ABOVE_LATIN1 = /[^\x00-\xff]/;
@@ -297,14 +306,18 @@ module.exports = function base64(addon) {
     const max = maxBytes(n - trailingPads(string, n));
     let out;
     let written;
-    // Short results: V8 keeps a small Uint8Array's bytes in its object,
-    // which the JavaScript decoder writes without giving it an ArrayBuffer
-    // (the addon would have to make one: an allocation costlier than the
-    // decode).
-    if (n < SMALL_FROM || max <= SMALL_FROM_BYTES) {
+    if (n < SMALL_FROM || max === 0) {
       out = new Uint8Array(max);
       written = decodeSmall(string, flags, out, Infinity);
       if (smallError) throw invalid();
+    } else if (max <= SMALL_FROM_BYTES && max < shortOut.length) {
+      // V8 keeps a short Uint8Array's bytes inside the object, where the
+      // addon cannot write without first giving it an ArrayBuffer (costlier
+      // than the decode): decoded into a reused array, then sliced, which
+      // makes such an array of the exact length.
+      written = decodeInto(shortOut, string, n, flags, !ABOVE_LATIN1.test(string));
+      if (results[0] !== 0) throw invalid(); // (max bounds all, DST_FULL is not possible)
+      return typedArraySlice.call(shortOut, 0, written);
     } else {
       // Uninitialized memory (Node's allocUnsafeSlow), all of it written
       // when the string has no whitespace, else copied to an exact one.

@@ -424,6 +424,14 @@ function base64Cells(sizes) {
         utfx: each(() => utfx.fromBase64(urlPadded, opt).length) },
       { name: `n=${n} TC39 setFromBase64 / buf.write base64`,
         builtin: each(() => into.write(b64, 'base64')), utfx: each(() => utfx.setFromBase64(into2, b64).written) });
+    // Node makes the text of more than 1 MB an external string, which its
+    // decoder reads in place (N-API can only copy): the same text as
+    // JSON.parse makes it (a sequential string) too.
+    if (n >= 65536) {
+      const parsed = JSON.parse(JSON.stringify(b64));
+      cells.push({ name: `n=${n} decode base64, JSON.parse'd text: Buffer.from / base64Decode`,
+        builtin: each(() => Buffer.from(parsed, 'base64').length), utfx: each(() => utfx.base64Decode(parsed).length) });
+    }
   }
   return cells;
 }
@@ -437,7 +445,7 @@ function base64Grid() {
 // (or Node's own code) forced, against the builtins.
 function base64Overhead() {
   const { base64Thresholds } = utfx._internal;
-  const sizes = opts.quick ? [8, 64] : [4, 8, 16, 24, 32, 48, 64, 96, 128, 256, 512];
+  const sizes = opts.quick ? [8, 64] : [4, 8, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024, 2048, 4096, 16384];
   const old = base64Thresholds(0, 0, 0, 0);
   runGrid('base64 crossover: the addon forced vs the builtin', base64Cells(sizes));
   base64Thresholds(Infinity, Infinity, Infinity, Infinity);

@@ -534,6 +534,8 @@ for (const tier of tiers) {
   randomChecks(`${tier}, addon`, !quick && tier === best ? 4 : 1);
 }
 utfx.setImplementation(best);
+base64Thresholds(0, [0, 64], 0, 0); // short fromBase64 results: the addon, then a slice
+randomChecks(`${best}, addon, short results sliced`, 1);
 base64Thresholds(Infinity, Infinity, Infinity, Infinity); // every call in JavaScript or Node
 randomChecks('JavaScript and Node only', 1);
 base64Thresholds(...saved);
