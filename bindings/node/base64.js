@@ -13,7 +13,6 @@
 // base64-overhead).
 
 const { Buffer } = require('buffer');
-const { isUint8Array } = require('util').types;
 
 // utfx.h's flags.
 const URL = 0x01;
@@ -26,14 +25,16 @@ const INVALID = 1;
 const DST_FULL = 2;
 
 // Below these lengths JavaScript or Node's own code is faster than the
-// addon (bench.js --suite base64-overhead; bench/README.md): Node's base64
+// addon (bench.js --suite base64-overhead; README.md): Node's base64
 // encoder (simdutf in Node 20.20) costs less than the N-API call up to about
-// 512 bytes; the JavaScript decoder beats the call on about 20 characters;
-// fromBase64 results that V8 keeps inside the Uint8Array object (64 bytes)
-// are decoded by the addon into a reused array and sliced off; Buffer.from
-// costs more than the addon on every length (its pool and byteLength).
+// 512 bytes; the JavaScript decoder beats the call on about 20 characters
+// (setFromBase64), and on 48 for fromBase64, whose results of up to 64
+// bytes V8 keeps inside the Uint8Array object: the addon decodes those into
+// a reused array, sliced off after; Buffer.from costs more than the addon
+// on every length (its pool and byteLength).
 let SMALL_TO = 512; // bytes, toBase64
-let SMALL_FROM = 20; // characters, fromBase64 and setFromBase64
+let SMALL_SET = 20; // characters, setFromBase64
+let SMALL_FROM = 48; // characters, fromBase64
 let SMALL_FROM_BYTES = 64; // bytes of fromBase64's result (V8's on-heap typed arrays)
 let SMALL_ENCODE = 512; // bytes, base64Encode
 let SMALL_DECODE = 0; // characters, base64Decode
@@ -42,6 +43,10 @@ const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const typedArrayLength = Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'length').get;
 const typedArrayFill = TypedArrayPrototype.fill;
 const typedArraySlice = TypedArrayPrototype.slice;
+// [[TypedArrayName]] (undefined for anything else): a V8 builtin, cheaper
+// than util.types.isUint8Array's call into C++.
+const typedArrayName = Object.getOwnPropertyDescriptor(TypedArrayPrototype, Symbol.toStringTag).get;
+const isUint8Array = (value) => typedArrayName.call(value) === 'Uint8Array';
 const { base64Slice, base64urlSlice } = Buffer.prototype;
 
 // The length of a Uint8Array whose buffer is attached and which lies within
@@ -275,8 +280,11 @@ module.exports = function base64(addon) {
   const shortOut = new Uint8Array(new ArrayBuffer(128));
 
   // Has the string no unit above 0xFF (then the addon reads it as bytes,
-  // as V8 holds it)? Immediate on V8's one-byte strings.
+  // as V8 holds it)? Immediate on V8's one-byte strings, but a regular
+  // expression call costs 20-60 ns: shorter strings are read as UTF-16.
   const ABOVE_LATIN1 = /[^\x00-\xff]/;
+  const LATIN1_READ = 1024;
+  const isLatin1 = (string, n) => n >= LATIN1_READ && !ABOVE_LATIN1.test(string);
 
   // The addon's decode of string into view (flags in args[0]); results[0] =
   // status, results[1] = read.
@@ -315,7 +323,7 @@ module.exports = function base64(addon) {
       // addon cannot write without first giving it an ArrayBuffer (costlier
       // than the decode): decoded into a reused array, then sliced, which
       // makes such an array of the exact length.
-      written = decodeInto(shortOut, string, n, flags, !ABOVE_LATIN1.test(string));
+      written = decodeInto(shortOut, string, n, flags, isLatin1(string, n));
       if (results[0] !== 0) throw invalid(); // (max bounds all, DST_FULL is not possible)
       return typedArraySlice.call(shortOut, 0, written);
     } else {
@@ -326,7 +334,7 @@ module.exports = function base64(addon) {
       // character left, and whitespace and '=': the JavaScript decoder
       // says whether that rest is an error (nothing fits any more).
       out = new Uint8Array(Buffer.allocUnsafeSlow(max).buffer, 0, max);
-      written = decodeInto(out, string, n, flags, !ABOVE_LATIN1.test(string));
+      written = decodeInto(out, string, n, flags, isLatin1(string, n));
       if (results[0] === INVALID) throw invalid();
       if (results[0] === DST_FULL) {
         decodeSmall(string.slice(results[1]), flags, out.subarray(written), Infinity);
@@ -342,12 +350,12 @@ module.exports = function base64(addon) {
     const flags = alphabetOf(options) | lastChunkOf(options);
     const cap = liveLength(into);
     const n = string.length;
-    if (n < SMALL_FROM || cap === 0) {
+    if (n < SMALL_SET || cap === 0) {
       const written = decodeSmall(string, flags, into, cap);
       if (smallError) throw invalid();
       return { read: smallRead, written };
     }
-    const written = decodeInto(into, string, n, flags, !ABOVE_LATIN1.test(string));
+    const written = decodeInto(into, string, n, flags, isLatin1(string, n));
     const status = results[0];
     if (status === INVALID) throw invalid();
     let read = results[1];
@@ -379,12 +387,13 @@ module.exports = function base64(addon) {
 
   return {
     exports: { toBase64, fromBase64, setFromBase64, base64Encode, base64Decode },
-    // (toBase64, [fromBase64 and setFromBase64 characters, fromBase64 bytes],
-    // base64Encode, base64Decode); a number for `from` sets both.
+    // (toBase64, [setFromBase64 characters, fromBase64 characters, fromBase64
+    // bytes], base64Encode, base64Decode); a number for the second sets all three.
     thresholds(to, from, encode, decode) {
-      const old = [SMALL_TO, [SMALL_FROM, SMALL_FROM_BYTES], SMALL_ENCODE, SMALL_DECODE];
+      const old = [SMALL_TO, [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES], SMALL_ENCODE, SMALL_DECODE];
       if (to !== undefined) SMALL_TO = to;
-      if (from !== undefined) [SMALL_FROM, SMALL_FROM_BYTES] = typeof from === 'number' ? [from, from] : from;
+      if (from !== undefined)
+        [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES] = typeof from === 'number' ? [from, from, from] : from;
       if (encode !== undefined) SMALL_ENCODE = encode;
       if (decode !== undefined) SMALL_DECODE = decode;
       return old;

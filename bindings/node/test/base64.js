@@ -311,7 +311,8 @@ function apiChecks() {
     const f = () => {};
     f.alphabet = 'base64url';
     assert.strictEqual(utfx.toBase64(new Uint8Array([0xFB, 0xFF]), f), '-_8=');
-    for (const alphabet of ['BASE64', 'base64 ', 'url', new String('base64'), null, 0, 'other']) {
+    for (const alphabet of ['BASE64', 'base64 ', 'url', new String('base64'), { toString: () => 'base64' },
+      null, 0, 'other']) {
       throwsType(() => utfx.toBase64(u8, { alphabet }), `alphabet ${String(alphabet)}`);
       throwsType(() => utfx.fromBase64('AAAA', { alphabet }), `alphabet ${String(alphabet)}`);
       throwsType(() => utfx.setFromBase64(u8, 'AAAA', { alphabet }), `alphabet ${String(alphabet)}`);
@@ -443,6 +444,25 @@ function apiChecks() {
     assert.strictEqual(utfx.toBase64(new Uint8Array([0xFB, 0xFF]), { alphabet: 'base64url', omitPadding: true }), '-_8');
   });
 
+  check('Node functions: the encoding argument (any case; others ERR_UNKNOWN_ENCODING), views of ' +
+    'any kind, non-views a TypeError, base64Decode of a non-string is Buffer.from\'s', () => {
+    const b = Buffer.from([0xFB, 0xFF, 0xBF, 0x01]);
+    assert.strictEqual(utfx.base64Encode(b, 'BASE64URL'), b.toString('base64url'));
+    assert.strictEqual(utfx.base64Encode(b, 'Base64'), b.toString('base64'));
+    for (const enc of ['hex', 'utf8', 'base-64', null, 1]) {
+      assert.throws(() => utfx.base64Encode(b, enc), (e) => e instanceof TypeError && e.code === 'ERR_UNKNOWN_ENCODING');
+      assert.throws(() => utfx.base64Decode('AAAA', enc), (e) => e instanceof TypeError && e.code === 'ERR_UNKNOWN_ENCODING');
+    }
+    const u16 = new Uint16Array([0x1234, 0xFFFF]);
+    assert.strictEqual(utfx.base64Encode(u16), Buffer.from(u16.buffer).toString('base64'));
+    assert.strictEqual(utfx.base64Encode(new DataView(b.buffer, b.byteOffset + 1, 2)), b.subarray(1, 3).toString('base64'));
+    for (const bad of [null, undefined, 'AAAA', [1, 2], new ArrayBuffer(4)])
+      assert.throws(() => utfx.base64Encode(bad), (e) => e instanceof TypeError && e.code === 'ERR_INVALID_ARG_TYPE');
+    assert.deepStrictEqual(utfx.base64Decode([1, 2, 3]), Buffer.from([1, 2, 3], 'base64'));
+    for (const bad of [null, undefined, 5])
+      assert.throws(() => utfx.base64Decode(bad), (e) => e.code === outcome(() => Buffer.from(bad, 'base64')).error.code);
+  });
+
   check('WHATWG forgiving-base64 (atob) cases and btoa', () => {
     const cases = ['', 'abcd', ' abcd', 'abcd ', ' abcd===', 'abcd=== ', 'abcd ===', 'a', 'ab', 'abc',
       'abcde', '\u{1D400}', '\uD800', 'ab=', 'ab==', 'abc=', 'a===', 'ab===', 'abc==', 'abcd=',
@@ -534,7 +554,7 @@ for (const tier of tiers) {
   randomChecks(`${tier}, addon`, !quick && tier === best ? 4 : 1);
 }
 utfx.setImplementation(best);
-base64Thresholds(0, [0, 64], 0, 0); // short fromBase64 results: the addon, then a slice
+base64Thresholds(0, [0, 0, 64], 0, 0); // short fromBase64 results: the addon, then a slice
 randomChecks(`${best}, addon, short results sliced`, 1);
 base64Thresholds(Infinity, Infinity, Infinity, Infinity); // every call in JavaScript or Node
 randomChecks('JavaScript and Node only', 1);
