@@ -38,6 +38,7 @@ let SMALL_FROM = 48; // characters, fromBase64
 let SMALL_FROM_BYTES = 64; // bytes of fromBase64's result (V8's on-heap typed arrays)
 let SMALL_ENCODE = 512; // bytes, base64Encode
 let SMALL_DECODE = 0; // characters, base64Decode
+let CHUNK = 16384; // characters of a long text decoded per call (decodeTC39)
 
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const typedArrayLength = Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'length').get;
@@ -286,13 +287,63 @@ module.exports = function base64(addon) {
   const LATIN1_READ = 1024;
   const isLatin1 = (string, n) => n >= LATIN1_READ && !ABOVE_LATIN1.test(string);
 
-  // The addon's decode of string into view (flags in args[0]); results[0] =
-  // status, results[1] = read.
-  function decodeInto(view, string, n, flags, latin1) {
+  // The addon's decode of string (n units) into view from byte `at` on;
+  // results[0] = status, results[1] = read.
+  function decodeInto(view, string, n, flags, latin1, at = 0) {
     args[0] = flags;
     args[1] = latin1 ? 1 : 0;
     args[2] = n;
+    args[3] = at;
     return addon.base64DecodeInto(view, string);
+  }
+
+  // TC39 decoding of a long string into view, a piece of CHUNK characters
+  // at a time (a slice of a flat string is a view of it, no copy): N-API
+  // can only copy a string out, and the copy of a piece stays in cache for
+  // the decode, where that of a whole long text goes to memory and back
+  // (about 3x at 1 MiB). A piece is decoded with stop-before-partial, the
+  // next starting at the group it left; a piece that ends the text in
+  // padding (it decoded a partial group) is redone to the end in one call
+  // with the caller's flags, as is the rest when a piece made no progress.
+  // Returns the bytes written; results[0] = status, results[1] = read, as
+  // one call over the whole string would.
+  function decodeTC39(view, string, n, flags, latin1) {
+    if (n <= CHUNK) return decodeInto(view, string, n, flags, latin1);
+    const pieceFlags = (flags & ~STRICT) | STOP_BEFORE_PARTIAL;
+    const cap = typedArrayLength.call(view);
+    let pos = 0;
+    let w = 0;
+    for (;;) {
+      const end = n - pos > CHUNK ? pos + CHUNK : n;
+      if (end === n) break;
+      const got = decodeInto(view, string.slice(pos, end), end - pos, pieceFlags, latin1, w);
+      const read = results[1];
+      if (results[0] !== 0) { // an error, or the target is full (DST_FULL)
+        results[1] = resumeAt(string, pos, read);
+        return w + got;
+      }
+      if (got % 3 !== 0 || read === 0) break; // padding, or no whole group: the rest in one go
+      if (w + got === cap) { // full after a whole group: nothing more is read
+        results[1] = pos + read;
+        return w + got;
+      }
+      w += got;
+      pos += read;
+    }
+    const got = decodeInto(view, pos === 0 ? string : string.slice(pos), n - pos, flags, latin1, w);
+    if (results[0] !== INVALID) results[1] = resumeAt(string, pos, results[1]);
+    return w + got;
+  }
+
+  // The offset of a stop at `read` in the piece from pos: a stop at the
+  // piece's start is TC39's offset after the last group, before the
+  // whitespace the previous piece read on over.
+  function resumeAt(string, pos, read) {
+    if (read > 0 || pos === 0) return pos + read;
+    let c;
+    while (pos > 0 && ((c = string.charCodeAt(pos - 1)) === 0x20 || c === 0x0A || c === 0x09 ||
+                       c === 0x0D || c === 0x0C)) pos--;
+    return pos;
   }
 
   // The bytes of `data` base64 characters: the most that a string of that
@@ -334,7 +385,7 @@ module.exports = function base64(addon) {
       // character left, and whitespace and '=': the JavaScript decoder
       // says whether that rest is an error (nothing fits any more).
       out = new Uint8Array(Buffer.allocUnsafeSlow(max).buffer, 0, max);
-      written = decodeInto(out, string, n, flags, isLatin1(string, n));
+      written = decodeTC39(out, string, n, flags, isLatin1(string, n));
       if (results[0] === INVALID) throw invalid();
       if (results[0] === DST_FULL) {
         decodeSmall(string.slice(results[1]), flags, out.subarray(written), Infinity);
@@ -355,7 +406,7 @@ module.exports = function base64(addon) {
       if (smallError) throw invalid();
       return { read: smallRead, written };
     }
-    const written = decodeInto(into, string, n, flags, isLatin1(string, n));
+    const written = decodeTC39(into, string, n, flags, isLatin1(string, n));
     const status = results[0];
     if (status === INVALID) throw invalid();
     let read = results[1];
@@ -389,6 +440,12 @@ module.exports = function base64(addon) {
     exports: { toBase64, fromBase64, setFromBase64, base64Encode, base64Decode },
     // (toBase64, [setFromBase64 characters, fromBase64 characters, fromBase64
     // bytes], base64Encode, base64Decode); a number for the second sets all three.
+    // The piece size of long TC39 decodes (tests: tiny pieces); returns the old one.
+    chunk(size) {
+      const old = CHUNK;
+      if (size !== undefined) CHUNK = size;
+      return old;
+    },
     thresholds(to, from, encode, decode) {
       const old = [SMALL_TO, [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES], SMALL_ENCODE, SMALL_DECODE];
       if (to !== undefined) SMALL_TO = to;

@@ -382,6 +382,7 @@ Object.defineProperty(module.exports, '_internal', {
     addon,
     register,
     base64Thresholds: base64.thresholds, // (toBase64, from/setFromBase64, base64Encode, base64Decode)
+    base64Chunk: base64.chunk,
     // (decode, [write, encodeInto, byteLength, encode], StringDecoder#write
     // by Node's encoding number)
     thresholds(decode, string, decoder) {

@@ -6,13 +6,14 @@
  *   base64Setup(args, results)  the Float64Arrays shared with base64.js
  *   base64Encode(view)          -> string: the view's bytes in base64, flags
  *                               (UTFX_BASE64_*) in args[0]
- *   base64DecodeInto(view, str) -> bytes written into the view: str (args[2]
- *                               units long) decoded with flags args[0]; read
- *                               as Latin-1 bytes when args[1] is 1 (a string
- *                               without a unit above 0xFF, or Node's rules,
- *                               which take each unit's low byte), else as
- *                               UTF-16. results[0] = utfx status, results[1]
- *                               = read (the offset of the error if INVALID).
+ *   base64DecodeInto(view, str) -> bytes written into the view from byte
+ *                               args[3] on: str (args[2] units long) decoded
+ *                               with flags args[0]; read as Latin-1 bytes
+ *                               when args[1] is 1 (a string without a unit
+ *                               above 0xFF, or Node's rules, which take each
+ *                               unit's low byte), else as UTF-16. results[0]
+ *                               = utfx status, results[1] = read (the offset
+ *                               of the error if INVALID).
  *
  * Errors of the input (INVALID) are reported, not thrown: base64.js throws
  * the SyntaxError TC39 specifies. Registered by addon.c's init through
@@ -136,6 +137,11 @@ static napi_value js_decode_into(napi_env env, napi_callback_info info) {
     return NULL;
   }
   flags = flags_of(d);
+  if (d->args[3] > 0 && d->args[3] <= (double)cap) { /* base64.js keeps it in the view */
+    size_t off = (size_t)d->args[3];
+    dst += off;
+    cap -= off;
+  }
   latin1 = d->args[1] == 1;
   units = d->args[2];
   want = units > 0 && units < (double)(SIZE_MAX / 4) ? (size_t)units : 0;

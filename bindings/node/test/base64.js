@@ -554,6 +554,13 @@ for (const tier of tiers) {
   randomChecks(`${tier}, addon`, !quick && tier === best ? 4 : 1);
 }
 utfx.setImplementation(best);
+const { base64Chunk } = utfx._internal;
+for (const size of [5, 64]) { // long texts a few characters per call
+  base64Thresholds(0, 0, 0, 0);
+  const old = base64Chunk(size);
+  randomChecks(`${best}, addon, pieces of ${size} characters`, 1);
+  base64Chunk(old);
+}
 base64Thresholds(0, [0, 0, 64], 0, 0); // short fromBase64 results: the addon, then a slice
 randomChecks(`${best}, addon, short results sliced`, 1);
 base64Thresholds(Infinity, Infinity, Infinity, Infinity); // every call in JavaScript or Node
