@@ -424,6 +424,14 @@ function base64Cells(sizes) {
         utfx: each(() => utfx.fromBase64(urlPadded, opt).length) },
       { name: `n=${n} TC39 setFromBase64 / buf.write base64`,
         builtin: each(() => into.write(b64, 'base64')), utfx: each(() => utfx.setFromBase64(into2, b64).written) });
+    // StringDecoder#write in base64 mode, n + 1 bytes a chunk (a byte held
+    // from one write to the next, as in a stream). utfx's is Node's write
+    // (README.md, Base64: the addon's measured no faster on long chunks).
+    const chunk = require('crypto').randomBytes(n + 1);
+    const sdA = new builtin.StringDecoder('base64');
+    const sdB = new utfx.StringDecoder('base64');
+    cells.push({ name: `n=${n} StringDecoder base64 write`,
+      builtin: each(() => sdA.write(chunk).length), utfx: each(() => sdB.write(chunk).length) });
     // Node makes the text of more than 1 MB an external string, which its
     // decoder reads in place (N-API can only copy): the same text as
     // JSON.parse makes it (a sequential string) too.

@@ -6,6 +6,9 @@
  *   base64Setup(args, results)  the Float64Arrays shared with base64.js
  *   base64Encode(view)          -> string: the view's bytes in base64, flags
  *                               (UTFX_BASE64_*) in args[0]
+ *   base64EncodeInto(view, dst) -> characters written into the view dst (as
+ *                               many as utfx_base64_length_from_binary says:
+ *                               base64.js sizes it), flags in args[0]
  *   base64DecodeInto(view, str) -> bytes written into the view from byte
  *                               args[3] on: str (args[2] units long) decoded
  *                               with flags args[0]; read as Latin-1 bytes
@@ -122,6 +125,21 @@ static napi_value js_encode(napi_env env, napi_callback_info info) {
   return out;
 }
 
+static napi_value js_encode_into(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  unsigned char *src, *dst;
+  size_t n, cap;
+  utfx_result r;
+  b64_data *d = get_args(env, info, argv, 2);
+  if (!d || !d->args || view_data(env, argv[0], &src, &n) || view_data(env, argv[1], &dst, &cap)) {
+    napi_throw_type_error(env, NULL, "utfx: bad base64EncodeInto call");
+    return NULL;
+  }
+  r = utfx_base64_encode(src, n, (char *)dst, cap,
+                         flags_of(d) & (UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING));
+  return number(env, (double)r.written);
+}
+
 static napi_value js_decode_into(napi_env env, napi_callback_info info) {
   napi_value argv[2];
   unsigned char *dst;
@@ -202,6 +220,7 @@ napi_value utfx_node_base64_init(napi_env env, napi_value exports) {
   } fns[] = {
       {"base64Setup", js_setup},
       {"base64Encode", js_encode},
+      {"base64EncodeInto", js_encode_into},
       {"base64DecodeInto", js_decode_into},
   };
   napi_value v;

@@ -493,6 +493,24 @@ function randomChecks(label, scale) {
 
   // Blocks of 4 characters (a group: every target size) and of 64 (a
   // vector: AVX-512's, twice AVX2's and NEON's).
+  check(`[${label}] texts of about 1 MB and more (Node's external strings): toBase64 and ` +
+    'base64Encode against Buffer, every option, twice (the reused buffer)', () => {
+    const sizes = [773934, 773935, 773936, 1 << 20];
+    if (scale > 1) sizes.push(3 << 20);
+    for (const n of sizes) {
+      const b = Buffer.from(randBytes(n));
+      for (let k = 0; k < 2; k++) {
+        assert.strictEqual(utfx.base64Encode(b), b.toString('base64'), `base64Encode ${n}`);
+        assert.strictEqual(utfx.base64Encode(b, 'base64url'), b.toString('base64url'), `base64url ${n}`);
+        const padded = b.toString('base64');
+        assert.strictEqual(utfx.toBase64(b), padded, `toBase64 ${n}`);
+        assert.strictEqual(utfx.toBase64(b, { omitPadding: true }), padded.replace(/=+$/, ''));
+        assert.strictEqual(utfx.toBase64(b, { alphabet: 'base64url' }),
+          b.toString('base64url') + '='.repeat((3 - n % 3) % 3));
+      }
+    }
+  });
+
   check(`[${label}] whitespace and bad characters at every offset of 1-4 blocks of 4 and 64 ` +
     'characters: fromBase64 and setFromBase64 (target sizes), both alphabets, every ' +
     'lastChunkHandling, base64Decode, atob', () => {
