@@ -399,13 +399,15 @@ module.exports = function base64(addon) {
       // Uninitialized memory (Node's allocUnsafeSlow), all of it written
       // when the string has no whitespace, else copied to an exact one.
       // max bounds what any prefix of the string decodes to, so the addon
-      // stops for a full target (DST_FULL) only with at most one base64
-      // character left, and whitespace and '=': the JavaScript decoder
-      // says whether that rest is an error (nothing fits any more).
+      // stops for a full target (DST_FULL, or OK short of the end when a
+      // piece filled it) only with at most one base64 character left, and
+      // whitespace and '=': the JavaScript decoder says whether that rest
+      // is an error (nothing fits any more). So does it for the partial
+      // group stop-before-partial leaves.
       out = new Uint8Array(Buffer.allocUnsafeSlow(max).buffer, 0, max);
       written = decodeTC39(out, string, n, flags, isLatin1(string, n));
       if (results[0] === INVALID) throw invalid();
-      if (results[0] === DST_FULL) {
+      if (results[0] === DST_FULL || results[1] < n) { // (or a piece filled it: decodeTC39)
         decodeSmall(string.slice(results[1]), flags, out.subarray(written), Infinity);
         if (smallError) throw invalid();
       }

@@ -532,6 +532,15 @@ function randomChecks(label, scale) {
     }
   });
 
+  check(`[${label}] texts whose groups fill the result before whitespace and a stray '=' or a ` +
+    'partial group, in every mode', () => {
+    for (const body of ['AAAA', 'QUJDRA', 'QUJDREVGR0hJ'.repeat(3)]) {
+      for (const tail of [' =', '\n==', ' \t', ' A', ' AB', ' AB=', ' ABC', ' ABC=', '  ==  ', '=']) {
+        for (const alphabet of ALPHABETS) for (const last of LAST) checkDecode(body + tail, alphabet, last, true);
+      }
+    }
+  });
+
   check(`[${label}] random texts with whitespace and bad characters, short and long (to 40000 ` +
     'characters): fromBase64, setFromBase64, base64Decode, atob', () => {
     for (let r = 0; r < 150 * scale; r++) {
