@@ -306,10 +306,12 @@ module.exports = function base64(addon) {
   const isLatin1 = (string, n) => n >= LATIN1_READ && !ABOVE_LATIN1.test(string);
 
   // The addon's decode of string (n units) into view from byte `at` on;
-  // results[0] = status, results[1] = read.
-  function decodeInto(view, string, n, flags, latin1, at = 0) {
+  // results[0] = status, results[1] = read. A piece (of decodeTC39) with a
+  // '=' is not decoded: status PIECE_HAS_PAD.
+  const PIECE_HAS_PAD = 3;
+  function decodeInto(view, string, n, flags, latin1, at = 0, piece = false) {
     args[0] = flags;
-    args[1] = latin1 ? 1 : 0;
+    args[1] = (latin1 ? 1 : 0) + (piece ? 2 : 0);
     args[2] = n;
     args[3] = at;
     return addon.base64DecodeInto(view, string);
@@ -320,9 +322,9 @@ module.exports = function base64(addon) {
   // can only copy a string out, and the copy of a piece stays in cache for
   // the decode, where that of a whole long text goes to memory and back
   // (about 3x at 1 MiB). A piece is decoded with stop-before-partial, the
-  // next starting at the group it left; a piece that ends the text in
-  // padding (it decoded a partial group) is redone to the end in one call
-  // with the caller's flags, as is the rest when a piece made no progress.
+  // next starting at the group it left; from a piece with a '=' (padding,
+  // which only the whole text can judge) on, or when a piece made no
+  // progress, the rest is one call with the caller's flags.
   // Returns the bytes written; results[0] = status, results[1] = read, as
   // one call over the whole string would.
   function decodeTC39(view, string, n, flags, latin1) {
@@ -334,13 +336,13 @@ module.exports = function base64(addon) {
     for (;;) {
       const end = n - pos > CHUNK ? pos + CHUNK : n;
       if (end === n) break;
-      const got = decodeInto(view, string.slice(pos, end), end - pos, pieceFlags, latin1, w);
+      const got = decodeInto(view, string.slice(pos, end), end - pos, pieceFlags, latin1, w, true);
       const read = results[1];
+      if (results[0] === PIECE_HAS_PAD || read === 0) break; // the rest in one go
       if (results[0] !== 0) { // an error, or the target is full (DST_FULL)
         results[1] = resumeAt(string, pos, read);
         return w + got;
       }
-      if (got % 3 !== 0 || read === 0) break; // padding, or no whole group: the rest in one go
       if (w + got === cap) { // full after a whole group: nothing more is read
         results[1] = pos + read;
         return w + got;

@@ -532,6 +532,19 @@ function randomChecks(label, scale) {
     }
   });
 
+  check(`[${label}] every count of 0-9 alphabet characters then 0-5 '=' (with and without ` +
+    'whitespace between), every mode and target size', () => {
+    for (let k = 0; k <= 9; k++) {
+      for (let m = 0; m <= 5; m++) {
+        const data = 'QUJDREVGR0'.slice(0, k);
+        for (const s of [data + '='.repeat(m), data + ' ='.repeat(m), `${data}\n${'='.repeat(m)} `]) {
+          for (const alphabet of ALPHABETS) for (const last of LAST) checkDecode(s, alphabet, last, true);
+          checkNodeDecode(s);
+        }
+      }
+    }
+  });
+
   check(`[${label}] texts whose groups fill the result before whitespace and a stray '=' or a ` +
     'partial group, in every mode', () => {
     for (const body of ['AAAA', 'QUJDRA', 'QUJDREVGR0hJ'.repeat(3)]) {
