@@ -472,9 +472,11 @@ test-build: $(NODE_ADDON)
 endif
 
 # Node's string_decoder and buffer-write-string-utf8 grids, builtin vs utfx
-# in one process, compare.R statistics, and a JSON-RPC round trip with a
-# child process (bindings/node/bench/bench.js; about 2 minutes). E.g.
+# in one process, compare.R statistics, a JSON-RPC round trip with a child
+# process, and the base64 functions against Buffer's
+# (bindings/node/bench/bench.js; about 4 minutes). E.g.
 #   make bench-node BENCH_NODE_ARGS="--suite decoder --filter utf8 --runs 20"
+#   make bench-node BENCH_NODE_ARGS="--suite base64 --runs 8"
 BENCH_NODE_ARGS ?=
 bench-node: $(NODE_ADDON) ## run the Node.js binding's benchmarks (BENCH_NODE_ARGS="...")
 	UTFX_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) bindings/node/bench/bench.js $(BENCH_NODE_ARGS)
