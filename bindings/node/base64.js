@@ -306,12 +306,10 @@ module.exports = function base64(addon) {
   const isLatin1 = (string, n) => n >= LATIN1_READ && !ABOVE_LATIN1.test(string);
 
   // The addon's decode of string (n units) into view from byte `at` on;
-  // results[0] = status, results[1] = read. A piece (of decodeTC39) with a
-  // '=' is not decoded: status PIECE_HAS_PAD.
-  const PIECE_HAS_PAD = 3;
-  function decodeInto(view, string, n, flags, latin1, at = 0, piece = false) {
+  // results[0] = status, results[1] = read.
+  function decodeInto(view, string, n, flags, latin1, at = 0) {
     args[0] = flags;
-    args[1] = (latin1 ? 1 : 0) + (piece ? 2 : 0);
+    args[1] = latin1 ? 1 : 0;
     args[2] = n;
     args[3] = at;
     return addon.base64DecodeInto(view, string);
@@ -322,9 +320,13 @@ module.exports = function base64(addon) {
   // can only copy a string out, and the copy of a piece stays in cache for
   // the decode, where that of a whole long text goes to memory and back
   // (about 3x at 1 MiB). A piece is decoded with stop-before-partial, the
-  // next starting at the group it left; from a piece with a '=' (padding,
-  // which only the whole text can judge) on, or when a piece made no
-  // progress, the rest is one call with the caller's flags.
+  // next starting at the group it left. Padding only the whole text can
+  // judge (strict's unused bits, text after it): decoded in a piece, a
+  // padded group would be written where the whole text may not write it.
+  // It can only end a piece that decodes without error (a '=' followed by
+  // anything but whitespace is an error either way), so from a piece whose
+  // last character other than whitespace is '=' on, and when a piece made
+  // no progress, the rest is one call with the caller's flags.
   // Returns the bytes written; results[0] = status, results[1] = read, as
   // one call over the whole string would.
   function decodeTC39(view, string, n, flags, latin1) {
@@ -336,9 +338,14 @@ module.exports = function base64(addon) {
     for (;;) {
       const end = n - pos > CHUNK ? pos + CHUNK : n;
       if (end === n) break;
-      const got = decodeInto(view, string.slice(pos, end), end - pos, pieceFlags, latin1, w, true);
+      let last = end;
+      let c;
+      while (last > pos && ((c = string.charCodeAt(last - 1)) === 0x20 || c === 0x0A ||
+                            c === 0x09 || c === 0x0D || c === 0x0C)) last--;
+      if (last > pos && c === 0x3D) break; // the piece may end in padding: the rest in one go
+      const got = decodeInto(view, string.slice(pos, end), end - pos, pieceFlags, latin1, w);
       const read = results[1];
-      if (results[0] === PIECE_HAS_PAD || read === 0) break; // the rest in one go
+      if (read === 0) break; // no whole group: the rest in one go
       if (results[0] !== 0) { // an error, or the target is full (DST_FULL)
         results[1] = resumeAt(string, pos, read);
         return w + got;

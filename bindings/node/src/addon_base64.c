@@ -14,11 +14,8 @@
  *                               with flags args[0]; read as Latin-1 bytes
  *                               when args[1] is 1 (a string without a unit
  *                               above 0xFF, or Node's rules, which take each
- *                               unit's low byte), else as UTF-16 (args[1]
- *                               0; 2 and 3: the same for a piece of a long
- *                               text, which is not decoded when it has a '=':
- *                               results[0] = PIECE_HAS_PAD). results[0] =
- *                               utfx status, results[1] = read (the offset
+ *                               unit's low byte), else as UTF-16. results[0]
+ *                               = utfx status, results[1] = read (the offset
  *                               of the error if INVALID).
  *
  * Errors of the input (INVALID) are reported, not thrown: base64.js throws
@@ -143,25 +140,12 @@ static napi_value js_encode_into(napi_env env, napi_callback_info info) {
   return number(env, (double)r.written);
 }
 
-/* A piece of a long text with a '=' is left to base64.js, which decodes the
- * rest of the text in one call: decoded as a piece (stop-before-partial), a
- * padded group would be written where the whole text may not write it
- * (strict's unused bits; text after the padding). */
-#define PIECE_HAS_PAD 3
-
-static napi_value has_pad(napi_env env, b64_data *d) {
-  d->results[0] = PIECE_HAS_PAD;
-  d->results[1] = 0;
-  shrink(d);
-  return number(env, 0);
-}
-
 static napi_value js_decode_into(napi_env env, napi_callback_info info) {
   napi_value argv[2];
   unsigned char *dst;
   size_t cap, len = 0, want;
   unsigned flags;
-  int latin1, piece;
+  int latin1;
   double units;
   utfx_result r;
   napi_status st;
@@ -176,24 +160,18 @@ static napi_value js_decode_into(napi_env env, napi_callback_info info) {
     dst += off;
     cap -= off;
   }
-  latin1 = d->args[1] == 1 || d->args[1] == 3;
-  piece = d->args[1] >= 2;
+  latin1 = d->args[1] == 1;
   units = d->args[2];
   want = units > 0 && units < (double)(SIZE_MAX / 4) ? (size_t)units : 0;
   if (latin1) {
     char *s = scratch(d, want + 1);
     if (!s) return throw_oom(env);
     st = napi_get_value_string_latin1(env, argv[1], s, want + 1, &len);
-    if (st == napi_ok && piece && memchr(s, '=', len)) return has_pad(env, d);
     r = utfx_base64_decode(s, st == napi_ok ? len : 0, dst, cap, flags);
   } else {
     char16_t *s = scratch(d, (want + 1) * sizeof(char16_t));
     if (!s) return throw_oom(env);
     st = napi_get_value_string_utf16(env, argv[1], s, want + 1, &len);
-    if (st == napi_ok && piece) {
-      for (size_t i = 0; i < len; i++)
-        if (s[i] == '=') return has_pad(env, d);
-    }
     r = utfx_base64_decode_utf16(s, st == napi_ok ? len : 0, dst, cap, flags);
   }
   if (st != napi_ok) {
