@@ -46,8 +46,8 @@ tgz=$(ls "$tmp"/utfx-*.tgz)
 # 2. What the tarball holds.
 tar tzf "$tgz" | sed 's|^package/||' | sort >"$tmp/files"
 missing=
-for f in index.js index.d.ts register.js register.d.ts package.json src/addon.c deps/utfx.c \
-    deps/utfx.h scripts/build.js scripts/install.js test/test.js test/register.js \
+for f in index.js base64.js index.d.ts register.js register.d.ts package.json src/addon.c src/addon_base64.c deps/utfx.c \
+    deps/utfx.h scripts/build.js scripts/install.js test/test.js test/register.js test/base64.js \
     $(echo "$required" | tr , '\n' | sed 's|.*|prebuilds/&/utfx.node|'); do
   grep -qx "$f" "$tmp/files" || missing="$missing $f"
 done
@@ -99,8 +99,9 @@ fi
 
 # 5. The installed package's own tests.
 if (cd "$tmp/proj/node_modules/utfx" && PATH="$tmp/bin" node test/test.js --quick >"$tmp/log" 2>&1 &&
-    PATH="$tmp/bin" node test/register.js >>"$tmp/log" 2>&1); then
-  ok 5 "the installed package's tests pass (test/test.js --quick, test/register.js)"
+    PATH="$tmp/bin" node test/register.js >>"$tmp/log" 2>&1 &&
+    PATH="$tmp/bin" node test/base64.js --quick >>"$tmp/log" 2>&1); then
+  ok 5 "the installed package's tests pass (test/test.js --quick, test/register.js, test/base64.js --quick)"
 else
   notok 5 "the installed package's tests"
 fi

@@ -40,3 +40,32 @@ export declare function implementations(): string[];
 /** Selects a kernel set (tests, benchmarks); true if it is now in use. The
  * environment variable UTFX_IMPL does the same at load time. */
 export declare function setImplementation(name: string): boolean;
+
+// Base64 (base64.js): TC39's Uint8Array base64 methods (ES2026) as functions,
+// and Node's Buffer base64 / base64url.
+
+export interface ToBase64Options {
+  alphabet?: 'base64' | 'base64url';
+  omitPadding?: boolean;
+}
+export interface FromBase64Options {
+  alphabet?: 'base64' | 'base64url';
+  lastChunkHandling?: 'loose' | 'strict' | 'stop-before-partial';
+}
+
+/** `bytes.toBase64(options)` (Uint8Array.prototype.toBase64). TypeError for
+ * a non-Uint8Array, bad options or a detached buffer. */
+export declare function toBase64(bytes: Uint8Array, options?: ToBase64Options): string;
+/** `Uint8Array.fromBase64(string, options)`: a new Uint8Array; SyntaxError
+ * for text that is not base64 under the options, TypeError for bad arguments. */
+export declare function fromBase64(string: string, options?: FromBase64Options): Uint8Array;
+/** `into.setFromBase64(string, options)`: decodes into `into` (whole groups
+ * while they fit) and returns the characters read and bytes written; on a
+ * SyntaxError the bytes before the error are written. */
+export declare function setFromBase64(into: Uint8Array, string: string,
+  options?: FromBase64Options): { read: number; written: number };
+/** `buf.toString('base64')` or, with 'base64url', `buf.toString('base64url')`. */
+export declare function base64Encode(buf: ArrayBufferView, encoding?: 'base64' | 'base64url'): string;
+/** `Buffer.from(string, 'base64')` / `'base64url'`: Node's lenient rules
+ * (other characters skipped, the first '=' ends the text). */
+export declare function base64Decode(string: string, encoding?: 'base64' | 'base64url'): Buffer;

@@ -356,6 +356,8 @@ function encode(value) {
   return out;
 }
 
+const base64 = require('./base64')(addon); // toBase64, fromBase64, ... (base64.js)
+
 module.exports = {
   StringDecoder,
   decode,
@@ -368,6 +370,7 @@ module.exports = {
   implementation: addon.implementation,
   implementations: addon.implementations,
   setImplementation: addon.setImplementation,
+  ...base64.exports,
 };
 
 // For register.js, bench/bench.js and the tests (not enumerable, not API):
@@ -378,6 +381,8 @@ Object.defineProperty(module.exports, '_internal', {
   value: {
     addon,
     register,
+    base64Thresholds: base64.thresholds, // (toBase64, from/setFromBase64, base64Encode, base64Decode)
+    base64Chunk: base64.chunk,
     // (decode, [write, encodeInto, byteLength, encode], StringDecoder#write
     // by Node's encoding number)
     thresholds(decode, string, decoder) {

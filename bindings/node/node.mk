@@ -1,6 +1,6 @@
 # The Node.js addon. Included by the root Makefile: make runs from the
 # repository root, where BUILD, CC, the flags and the library are defined.
-# The Node.js addon (bindings/node/): bindings/node/src/addon.c, N-API, linked
+# The Node.js addon (bindings/node/): bindings/node/src/addon*.c, N-API, linked
 # with the static library into $(BUILD)/node/utfx.node, which
 # bindings/node/index.js loads. Headers come from the installed Node
 # (NODE_INCLUDE, default: the include/node next to node's bin/); nothing is
@@ -11,9 +11,10 @@ NODE_INCLUDE := $(shell $(NODE) -p "require('path').join(process.execPath, '../.
                   2>/dev/null)
 endif
 NODE_ADDON := $(BUILD)/node/utfx.node
-NODE_ADDON_OBJ := $(BUILD)/obj/bindings/node/src/addon.o
+NODE_ADDON_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard bindings/node/src/addon*.c))
 
-$(NODE_ADDON_OBJ): bindings/node/src/addon.c Makefile bindings/node/node.mk
+$(NODE_ADDON_OBJ): $(BUILD)/obj/bindings/node/src/%.o: bindings/node/src/%.c Makefile \
+                   bindings/node/node.mk
 	@test -f $(NODE_INCLUDE)/node_api.h || { echo "node: no node_api.h in '$(NODE_INCLUDE)'" \
 	    "(install Node.js with its headers, or set NODE_INCLUDE)"; exit 1; }
 	@mkdir -p $(dir $@)
@@ -34,9 +35,11 @@ test-build: $(NODE_ADDON)
 endif
 
 # Node's string_decoder and buffer-write-string-utf8 grids, builtin vs utfx
-# in one process, compare.R statistics, and a JSON-RPC round trip with a
-# child process (bindings/node/bench/bench.js; about 2 minutes). E.g.
+# in one process, compare.R statistics, a JSON-RPC round trip with a child
+# process, and the base64 functions against Buffer's
+# (bindings/node/bench/bench.js). E.g.
 #   make bench-node BENCH_NODE_ARGS="--suite decoder --filter utf8 --runs 20"
+#   make bench-node BENCH_NODE_ARGS="--suite base64 --runs 8"
 BENCH_NODE_ARGS ?=
 bench-node: $(NODE_ADDON) ## run the Node.js binding's benchmarks (BENCH_NODE_ARGS="...")
 	UTFX_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) bindings/node/bench/bench.js $(BENCH_NODE_ARGS)

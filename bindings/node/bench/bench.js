@@ -11,8 +11,13 @@
 //   rpc       a JSON-RPC round trip with a child process over stdio (64 KiB of
 //             non-ASCII JSON each way), builtin vs utfx in the parent only and
 //             on both ends, ms per round trip;
-//   overhead  the cost of one N-API call, and where the JS fallbacks pay.
-// Usage: node bench/bench.js [--suite decoder,write,rpc,overhead] [--runs N]
+//   overhead  the cost of one N-API call, and where the JS fallbacks pay;
+//   base64    toBase64 / fromBase64 / setFromBase64 / base64Encode /
+//             base64Decode against Buffer's base64 and base64url (toString,
+//             from, write), 16 B .. 1 MiB of binary data;
+//   base64-overhead  the same on 4..512 bytes with the addon forced and
+//             with JavaScript forced: where the thresholds (base64.js) pay.
+// Usage: node bench/bench.js [--suite decoder,write,rpc,overhead,base64] [--runs N]
 //        [--batch-ms X] [--filter REGEX] [--quick]
 // Rates are operations per second of CPU time (process.cpuUsage: the machine
 // is shared; time spent descheduled does not count), one rate per run.
@@ -24,7 +29,7 @@ const builtin = require('string_decoder');
 const utfx = require('..');
 const { compare, mean } = require('./stats');
 
-const opts = { suites: ['decoder', 'write', 'encode', 'rpc', 'overhead'], runs: 10, batchMs: 10,
+const opts = { suites: ['decoder', 'write', 'encode', 'rpc', 'overhead', 'base64'], runs: 10, batchMs: 10,
   filter: null, quick: false };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
@@ -379,6 +384,83 @@ function overhead() {
   return rows;
 }
 
+// ------------------------------------------------------------ base64
+
+// Cells of the base64 functions against Buffer's, at these sizes (bytes).
+function base64Cells(sizes) {
+  const cells = [];
+  const each = (f) => (iters) => {
+    let acc = 0;
+    for (let i = 0; i < iters; i++) acc += f();
+    return acc;
+  };
+  for (const n of sizes) {
+    const bytes = require('crypto').randomBytes(n);
+    const u8 = new Uint8Array(bytes.buffer, bytes.byteOffset, n);
+    const b64 = bytes.toString('base64');
+    const url = bytes.toString('base64url');
+    const padded = (s) => s.padEnd(Math.ceil(s.length / 4) * 4, '=');
+    const urlPadded = padded(url);
+    const into = Buffer.alloc(n);
+    const into2 = new Uint8Array(n);
+    const opt = { alphabet: 'base64url' };
+    cells.push(
+      { name: `n=${n} encode base64: toString / base64Encode`,
+        builtin: each(() => bytes.toString('base64').length), utfx: each(() => utfx.base64Encode(bytes).length) },
+      { name: `n=${n} encode base64url: toString / base64Encode`,
+        builtin: each(() => bytes.toString('base64url').length),
+        utfx: each(() => utfx.base64Encode(bytes, 'base64url').length) },
+      { name: `n=${n} decode base64: Buffer.from / base64Decode`,
+        builtin: each(() => Buffer.from(b64, 'base64').length), utfx: each(() => utfx.base64Decode(b64).length) },
+      { name: `n=${n} decode base64url: Buffer.from / base64Decode`,
+        builtin: each(() => Buffer.from(url, 'base64url').length),
+        utfx: each(() => utfx.base64Decode(url, 'base64url').length) },
+      { name: `n=${n} TC39 toBase64 / toString base64`,
+        builtin: each(() => bytes.toString('base64').length), utfx: each(() => utfx.toBase64(u8).length) },
+      { name: `n=${n} TC39 fromBase64 / Buffer.from base64`,
+        builtin: each(() => Buffer.from(b64, 'base64').length), utfx: each(() => utfx.fromBase64(b64).length) },
+      { name: `n=${n} TC39 fromBase64 url padded / Buffer.from`,
+        builtin: each(() => Buffer.from(urlPadded, 'base64url').length),
+        utfx: each(() => utfx.fromBase64(urlPadded, opt).length) },
+      { name: `n=${n} TC39 setFromBase64 / buf.write base64`,
+        builtin: each(() => into.write(b64, 'base64')), utfx: each(() => utfx.setFromBase64(into2, b64).written) });
+    // StringDecoder#write in base64 mode, n + 1 bytes a chunk (a byte held
+    // from one write to the next, as in a stream). utfx's is Node's write
+    // (README.md, Base64: the addon's measured no faster on long chunks).
+    const chunk = require('crypto').randomBytes(n + 1);
+    const sdA = new builtin.StringDecoder('base64');
+    const sdB = new utfx.StringDecoder('base64');
+    cells.push({ name: `n=${n} StringDecoder base64 write`,
+      builtin: each(() => sdA.write(chunk).length), utfx: each(() => sdB.write(chunk).length) });
+    // Node makes the text of more than 1 MB an external string, which its
+    // decoder reads in place (N-API can only copy): the same text as
+    // JSON.parse makes it (a sequential string) too.
+    if (n >= 65536) {
+      const parsed = JSON.parse(JSON.stringify(b64));
+      cells.push({ name: `n=${n} decode base64, JSON.parse'd text: Buffer.from / base64Decode`,
+        builtin: each(() => Buffer.from(parsed, 'base64').length), utfx: each(() => utfx.base64Decode(parsed).length) });
+    }
+  }
+  return cells;
+}
+
+function base64Grid() {
+  const sizes = opts.quick ? [16, 4096, 1 << 20] : [16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1 << 20];
+  return runGrid('base64: Buffer\'s (toString, from, write) vs utfx\'s base64 functions', base64Cells(sizes));
+}
+
+// Where the JavaScript fallbacks pay: the addon forced, then JavaScript
+// (or Node's own code) forced, against the builtins.
+function base64Overhead() {
+  const { base64Thresholds } = utfx._internal;
+  const sizes = opts.quick ? [8, 64] : [4, 8, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024, 2048, 4096, 16384];
+  const old = base64Thresholds(0, 0, 0, 0);
+  runGrid('base64 crossover: the addon forced vs the builtin', base64Cells(sizes));
+  base64Thresholds(Infinity, Infinity, Infinity, Infinity);
+  runGrid('base64 crossover: JavaScript / Node\'s code forced vs the builtin', base64Cells(sizes));
+  base64Thresholds(...old);
+}
+
 // ------------------------------------------------------------ rpc
 
 // The round trip of bench/rpc.js (readline and stream.write on both ends,
@@ -421,6 +503,8 @@ async function main() {
   if (opts.suites.includes('write')) writeGrid();
   if (opts.suites.includes('encode')) encodeGrid();
   if (opts.suites.includes('rpc')) await rpc();
+  if (opts.suites.includes('base64')) base64Grid();
+  if (opts.suites.includes('base64-overhead')) base64Overhead();
   if (sink === -1) console.log('impossible');
 }
 

@@ -622,6 +622,8 @@ static napi_value js_set_implementation(napi_env env, napi_callback_info info) {
   return v;
 }
 
+napi_value utfx_node_base64_init(napi_env env, napi_value exports); /* addon_base64.c */
+
 static napi_value init(napi_env env, napi_value exports) {
   static const struct {
     const char *name;
@@ -653,7 +655,7 @@ static napi_value init(napi_env env, napi_value exports) {
   }
   napi_create_uint32(env, (uint32_t)STATE_SIZE, &v);
   napi_set_named_property(env, exports, "stateSize", v);
-  return exports;
+  return utfx_node_base64_init(env, exports);
 }
 
 /* The macro defines exported functions that have no prototype elsewhere. */

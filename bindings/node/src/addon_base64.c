@@ -1,0 +1,238 @@
+/* utfx Node.js addon: base64 (N-API, C, utfx's public API only).
+ *
+ * base64.js does the argument checking and the options (TC39's order, Node's
+ * names) and calls these only with arguments of the right types:
+ *
+ *   base64Setup(args, results)  the Float64Arrays shared with base64.js
+ *   base64Encode(view)          -> string: the view's bytes in base64, flags
+ *                               (UTFX_BASE64_*) in args[0]
+ *   base64EncodeInto(view, dst) -> characters written into the view dst (as
+ *                               many as utfx_base64_length_from_binary says:
+ *                               base64.js sizes it), flags in args[0]
+ *   base64DecodeInto(view, str) -> bytes written into the view from byte
+ *                               args[3] on: str (args[2] units long) decoded
+ *                               with flags args[0]; read as Latin-1 bytes
+ *                               when args[1] is 1 (a string without a unit
+ *                               above 0xFF, or Node's rules, which take each
+ *                               unit's low byte), else as UTF-16. results[0]
+ *                               = utfx status, results[1] = read (the offset
+ *                               of the error if INVALID).
+ *
+ * Errors of the input (INVALID) are reported, not thrown: base64.js throws
+ * the SyntaxError TC39 specifies. Registered by addon.c's init through
+ * utfx_node_base64_init; its own per-environment data (scratch, the shared
+ * arrays) is freed with the environment. */
+#define NAPI_VERSION 8
+#include <node_api.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <utfx.h>
+
+napi_value utfx_node_base64_init(napi_env env, napi_value exports);
+
+typedef struct {
+  void *scratch; /* the string's copy (bytes or UTF-16 units), the encoded text */
+  size_t cap;    /* bytes */
+  double *args, *results;
+  napi_ref args_ref, results_ref;
+} b64_data;
+
+/* Bytes kept between calls (more is freed): a 1 MiB input's text (1.4 MB) and
+ * its copy fit, which otherwise cost fresh pages at every call (3x). */
+#define SCRATCH_KEEP ((size_t)4 << 20)
+
+static void *scratch(b64_data *d, size_t bytes) {
+  if (bytes > d->cap) {
+    void *p;
+    if (bytes < 4096) bytes = 4096;
+    p = malloc(bytes);
+    if (!p) return NULL;
+    free(d->scratch);
+    d->scratch = p;
+    d->cap = bytes;
+  }
+  return d->scratch;
+}
+
+static void shrink(b64_data *d) {
+  if (d->cap > SCRATCH_KEEP) {
+    free(d->scratch);
+    d->scratch = NULL;
+    d->cap = 0;
+  }
+}
+
+static napi_value throw_oom(napi_env env) {
+  napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "Failed to allocate memory");
+  return NULL;
+}
+
+static b64_data *get_args(napi_env env, napi_callback_info info, napi_value *argv, size_t n) {
+  void *data = NULL;
+  size_t argc = n;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, &data) != napi_ok || argc < n) return NULL;
+  return data;
+}
+
+static int view_data(napi_env env, napi_value v, unsigned char **p, size_t *n) {
+  static unsigned char empty[1];
+  void *d = NULL;
+  if (napi_get_buffer_info(env, v, &d, n) != napi_ok) return -1;
+  *p = *n ? d : empty;
+  return 0;
+}
+
+static napi_value number(napi_env env, double x) {
+  napi_value v = NULL;
+  napi_create_double(env, x, &v);
+  return v;
+}
+
+/* Flags from base64.js: only the bits utfx defines. */
+static unsigned flags_of(const b64_data *d) {
+  double f = d->args[0];
+  return f >= 0 && f < 64 ? (unsigned)f : 0;
+}
+
+static napi_value js_encode(napi_env env, napi_callback_info info) {
+  napi_value argv[1], out = NULL;
+  unsigned char *src;
+  char *dst;
+  size_t n, len;
+  unsigned flags;
+  utfx_result r;
+  b64_data *d = get_args(env, info, argv, 1);
+  if (!d || !d->args || view_data(env, argv[0], &src, &n)) {
+    napi_throw_type_error(env, NULL, "utfx: bad base64Encode call");
+    return NULL;
+  }
+  flags = flags_of(d) & (UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING);
+  len = utfx_base64_length_from_binary(n, flags);
+  if (len == SIZE_MAX || !(dst = scratch(d, len + 1))) return throw_oom(env);
+  r = utfx_base64_encode(src, n, dst, len, flags);
+  /* V8 refuses a string over its limit: N-API then fails with an
+   * exception pending (Node's message differs; the limit is the same). */
+  if (napi_create_string_latin1(env, dst, r.written, &out) != napi_ok) {
+    bool pending = false;
+    napi_is_exception_pending(env, &pending);
+    if (!pending) napi_throw_error(env, "ERR_STRING_TOO_LONG", "Cannot create a string this long");
+    out = NULL;
+  }
+  shrink(d);
+  return out;
+}
+
+static napi_value js_encode_into(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  unsigned char *src, *dst;
+  size_t n, cap;
+  utfx_result r;
+  b64_data *d = get_args(env, info, argv, 2);
+  if (!d || !d->args || view_data(env, argv[0], &src, &n) || view_data(env, argv[1], &dst, &cap)) {
+    napi_throw_type_error(env, NULL, "utfx: bad base64EncodeInto call");
+    return NULL;
+  }
+  r = utfx_base64_encode(src, n, (char *)dst, cap,
+                         flags_of(d) & (UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING));
+  return number(env, (double)r.written);
+}
+
+static napi_value js_decode_into(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  unsigned char *dst;
+  size_t cap, len = 0, want;
+  unsigned flags;
+  int latin1;
+  double units;
+  utfx_result r;
+  napi_status st;
+  b64_data *d = get_args(env, info, argv, 2);
+  if (!d || !d->args || view_data(env, argv[0], &dst, &cap)) {
+    napi_throw_type_error(env, NULL, "utfx: bad base64DecodeInto call");
+    return NULL;
+  }
+  flags = flags_of(d);
+  if (d->args[3] > 0 && d->args[3] <= (double)cap) { /* base64.js keeps it in the view */
+    size_t off = (size_t)d->args[3];
+    dst += off;
+    cap -= off;
+  }
+  latin1 = d->args[1] == 1;
+  units = d->args[2];
+  want = units > 0 && units < (double)(SIZE_MAX / 4) ? (size_t)units : 0;
+  if (latin1) {
+    char *s = scratch(d, want + 1);
+    if (!s) return throw_oom(env);
+    st = napi_get_value_string_latin1(env, argv[1], s, want + 1, &len);
+    r = utfx_base64_decode(s, st == napi_ok ? len : 0, dst, cap, flags);
+  } else {
+    char16_t *s = scratch(d, (want + 1) * sizeof(char16_t));
+    if (!s) return throw_oom(env);
+    st = napi_get_value_string_utf16(env, argv[1], s, want + 1, &len);
+    r = utfx_base64_decode_utf16(s, st == napi_ok ? len : 0, dst, cap, flags);
+  }
+  if (st != napi_ok) {
+    napi_throw_type_error(env, NULL, "utfx: bad base64DecodeInto call");
+    return NULL;
+  }
+  d->results[0] = (double)r.status;
+  d->results[1] = (double)r.read;
+  shrink(d);
+  return number(env, (double)r.written);
+}
+
+static napi_value js_setup(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  void *p[2];
+  size_t count;
+  napi_typedarray_type type;
+  b64_data *d = get_args(env, info, argv, 2);
+  for (int i = 0; i < 2; i++) {
+    if (!d || napi_get_typedarray_info(env, argv[i], &type, &count, &p[i], NULL, NULL) != napi_ok ||
+        type != napi_float64_array || count < 4) {
+      napi_throw_type_error(env, NULL, "utfx: base64Setup wants two Float64Arrays of 4");
+      return NULL;
+    }
+  }
+  if (d->args_ref) napi_delete_reference(env, d->args_ref);
+  if (d->results_ref) napi_delete_reference(env, d->results_ref);
+  napi_create_reference(env, argv[0], 1, &d->args_ref); /* keep them (and p) alive */
+  napi_create_reference(env, argv[1], 1, &d->results_ref);
+  d->args = p[0];
+  d->results = p[1];
+  return NULL;
+}
+
+static void b64_free(void *arg) {
+  b64_data *d = arg;
+  free(d->scratch);
+  free(d);
+}
+
+/* Adds the functions above to exports; NULL (an exception pending) if not. */
+napi_value utfx_node_base64_init(napi_env env, napi_value exports) {
+  static const struct {
+    const char *name;
+    napi_callback cb;
+  } fns[] = {
+      {"base64Setup", js_setup},
+      {"base64Encode", js_encode},
+      {"base64EncodeInto", js_encode_into},
+      {"base64DecodeInto", js_decode_into},
+  };
+  napi_value v;
+  b64_data *d = calloc(1, sizeof *d);
+  if (!d || napi_add_env_cleanup_hook(env, b64_free, d) != napi_ok) {
+    free(d);
+    return NULL;
+  }
+  for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+    if (napi_create_function(env, fns[i].name, NAPI_AUTO_LENGTH, fns[i].cb, d, &v) != napi_ok ||
+        napi_set_named_property(env, exports, fns[i].name, v) != napi_ok)
+      return NULL;
+  }
+  return exports;
+}
