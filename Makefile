@@ -438,7 +438,7 @@ bench-chart: $(CHART_BIN) ## draw the charts of the last run: $(BUILD)/bench/*.s
 	fi
 
 # ---------------------------------------------------------------- node
-# The Node.js addon (bindings/node/): bindings/node/src/addon.c, N-API, linked
+# The Node.js addon (bindings/node/): bindings/node/src/addon*.c, N-API, linked
 # with the static library into $(BUILD)/node/utfx.node, which
 # bindings/node/index.js loads. Headers come from the installed Node
 # (NODE_INCLUDE, default: the include/node next to node's bin/); nothing is
@@ -449,9 +449,10 @@ NODE_INCLUDE := $(shell $(NODE) -p "require('path').join(process.execPath, '../.
                   2>/dev/null)
 endif
 NODE_ADDON := $(BUILD)/node/utfx.node
-NODE_ADDON_OBJ := $(BUILD)/obj/bindings/node/src/addon.o
+NODE_ADDON_SRC := bindings/node/src/addon.c bindings/node/src/addon_text.c
+NODE_ADDON_OBJ := $(NODE_ADDON_SRC:%.c=$(BUILD)/obj/%.o)
 
-$(NODE_ADDON_OBJ): bindings/node/src/addon.c Makefile
+$(NODE_ADDON_OBJ): $(BUILD)/obj/bindings/node/src/%.o: bindings/node/src/%.c Makefile
 	@test -f $(NODE_INCLUDE)/node_api.h || { echo "node: no node_api.h in '$(NODE_INCLUDE)'" \
 	    "(install Node.js with its headers, or set NODE_INCLUDE)"; exit 1; }
 	@mkdir -p $(dir $@)

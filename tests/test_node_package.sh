@@ -46,7 +46,7 @@ tgz=$(ls "$tmp"/utfx-*.tgz)
 # 2. What the tarball holds.
 tar tzf "$tgz" | sed 's|^package/||' | sort >"$tmp/files"
 missing=
-for f in index.js index.d.ts register.js register.d.ts package.json src/addon.c deps/utfx.c \
+for f in index.js index.d.ts register.js register.d.ts package.json src/addon.c src/addon_text.c text.js deps/utfx.c \
     deps/utfx.h scripts/build.js scripts/install.js test/test.js test/register.js \
     $(echo "$required" | tr , '\n' | sed 's|.*|prebuilds/&/utfx.node|'); do
   grep -qx "$f" "$tmp/files" || missing="$missing $f"

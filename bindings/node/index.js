@@ -356,6 +356,10 @@ function encode(value) {
   return out;
 }
 
+// TextDecoder, TextEncoder (text.js)
+const text = require('./text.js');
+text.init(addon, { isLatin1, encodeInto });
+
 module.exports = {
   StringDecoder,
   decode,
@@ -363,6 +367,8 @@ module.exports = {
   encode,
   encodeInto,
   byteLength,
+  TextDecoder: text.TextDecoder,
+  TextEncoder: text.TextEncoder,
   // The utfx kernel set in use ("avx2", "scalar", ...; env UTFX_IMPL selects),
   // the ones this CPU runs, and a switch for tests and benchmarks.
   implementation: addon.implementation,
@@ -378,6 +384,7 @@ Object.defineProperty(module.exports, '_internal', {
   value: {
     addon,
     register,
+    textThresholds: text.thresholds, // ([decode, encode]) of text.js
     // (decode, [write, encodeInto, byteLength, encode], StringDecoder#write
     // by Node's encoding number)
     thresholds(decode, string, decoder) {

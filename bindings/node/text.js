@@ -1,0 +1,255 @@
+'use strict';
+// TextDecoder and TextEncoder (WHATWG Encoding) on utfx (src/addon_text.c):
+// drop-ins for Node's globals. A decoder of utf-8, utf-16le or utf-16be is
+// ours; any other label gets Node's own TextDecoder (the constructor returns
+// it). Anything unusual (a wrong `this`, input or options type) is handed to
+// a Node builtin in the same state, so errors are Node's own: name, code and
+// message. Short inputs are decoded here in JavaScript when they are plain
+// (ASCII; UTF-16 without surrogates), and short strings encoded by Node:
+// both cost less than an N-API call (thresholds: bench.js --suite text).
+
+const { isAnyArrayBuffer } = require('util').types;
+const { inspect } = require('util');
+
+const BuiltinDecoder = globalThis.TextDecoder;
+const BuiltinEncoder = globalThis.TextEncoder;
+const builtinDecode = BuiltinDecoder.prototype.decode;
+
+// utfx encoding numbers (include/utfx.h) and TextDecoder#encoding names.
+const UTF8 = 0;
+const UTF16LE = 1;
+const UTF16BE = 2;
+const NAMES = ['utf-8', 'utf-16le', 'utf-16be'];
+const FATAL = 1; // UTFX_WHATWG_FATAL
+const IGNORE_BOM = 2; // UTFX_WHATWG_IGNORE_BOM
+
+// Every label of the three (Encoding Standard, "Encodings" table).
+const LABELS = new Map([
+  ...['unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'utf-8', 'utf8', 'x-unicode20utf8']
+    .map((l) => [l, UTF8]),
+  ...['csunicode', 'iso-10646-ucs-2', 'ucs-2', 'unicode', 'unicodefeff', 'utf-16', 'utf-16le']
+    .map((l) => [l, UTF16LE]),
+  ...['unicodefffe', 'utf-16be'].map((l) => [l, UTF16BE]),
+]);
+const ASCII_SPACE = /^[\t\n\f\r ]+|[\t\n\f\r ]+$/g;
+const ASCII_UPPER = /[A-Z]/g;
+const lower = (c) => String.fromCharCode(c.charCodeAt(0) + 32);
+// "get an encoding": ASCII whitespace trimmed, ASCII case-insensitive.
+function encodingOf(label) {
+  const e = LABELS.get(label);
+  if (e !== undefined) return e;
+  return LABELS.get(label.replace(ASCII_SPACE, '').replace(ASCII_UPPER, lower));
+}
+
+let addon = null;
+let SMALL_DECODE = 16; // bytes: plain input decoded in JavaScript below this
+let SMALL_ENCODE = 48; // UTF-16 units: strings encoded by Node below this
+const args = new Float64Array(4); // shared with addon_text.c (textSetup)
+
+const kEnc = Symbol('kEnc'); // UTF8, UTF16LE, UTF16BE
+const kFlags = Symbol('kFlags'); // FATAL | IGNORE_BOM
+const kState = Symbol('kState'); // the utfx_decoder (Uint8Array), or null
+const kStreaming = Symbol('kStreaming'); // within a stream (a {stream: true} call seen)
+const kNodeFast = Symbol('kNodeFast'); // utf-8 never streamed: Node's argument checks differ
+
+// Builtins whose errors are Node's: a utf-8 decoder never used with
+// {stream: true} checks arguments as Node's UTF-8 fast path does (only the
+// input); the others as Node's converter path (options, then input).
+let fastChecker = null;
+let icuChecker = null;
+function throwNodeError(self, input, options) {
+  if (self[kNodeFast]) {
+    if (fastChecker === null) fastChecker = new BuiltinDecoder('utf-8');
+    builtinDecode.call(fastChecker, input);
+  } else {
+    if (icuChecker === null) icuChecker = new BuiltinDecoder('utf-16le');
+    builtinDecode.call(icuChecker, input, options);
+  }
+  throw new Error('utfx: Node accepted what utfx refused'); // not reached
+}
+
+// The TypeError Node throws for ill-formed input in fatal mode.
+const BAD = [[0xFF], [0x00, 0xD8], [0xD8, 0x00]];
+function fatalError(enc) {
+  try {
+    builtinDecode.call(new BuiltinDecoder(NAMES[enc], { fatal: true }), new Uint8Array(BAD[enc]));
+  } catch (err) {
+    if (err && err.code === 'ERR_ENCODING_INVALID_ENCODED_DATA') return err;
+  }
+  // This Node has no such decoder (utf-16be without ICU): Node's error, by hand.
+  const err = new TypeError(`The encoded data was not valid for encoding ${NAMES[enc]}`);
+  err.code = 'ERR_ENCODING_INVALID_ENCODED_DATA';
+  return err;
+}
+
+const isObjectLike = (x) => x === null || typeof x === 'object' || typeof x === 'function';
+
+// Plain short input, in JavaScript: ASCII UTF-8, or UTF-16 units outside
+// the surrogates (and no BOM to remove); undefined for anything else.
+function decodeShort(u8, enc, flags) {
+  const n = u8.length;
+  let s = '';
+  if (enc === UTF8) {
+    for (let i = 0; i < n; i++) {
+      const c = u8[i];
+      if (c >= 0x80) return undefined;
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  if (n & 1) return undefined;
+  const hi = enc === UTF16BE ? 0 : 1;
+  for (let i = 0; i < n; i += 2) {
+    const c = (u8[i + hi] << 8) | u8[i + 1 - hi];
+    if ((c & 0xF800) === 0xD800 || (c === 0xFEFF && i === 0 && !(flags & IGNORE_BOM)))
+      return undefined;
+    s += String.fromCharCode(c);
+  }
+  return s;
+}
+
+class TextDecoder {
+  constructor(encoding = 'utf-8', options = undefined) {
+    const label = `${encoding}`;
+    const enc = isObjectLike(options) ? encodingOf(label) : undefined;
+    // Other encodings, and Node's errors for bad options or labels.
+    if (enc === undefined) return new BuiltinDecoder(label, options);
+    let flags = 0;
+    if (options != null) { // read once each, in the standard's (dictionary) order
+      if (options.fatal) flags |= FATAL;
+      if (options.ignoreBOM) flags |= IGNORE_BOM;
+    }
+    this[kEnc] = enc;
+    this[kFlags] = flags;
+    this[kState] = null;
+    this[kStreaming] = false;
+    this[kNodeFast] = enc === UTF8;
+  }
+
+  decode(input = undefined, options = undefined) {
+    const enc = this == null ? undefined : this[kEnc];
+    if (enc === undefined) return builtinDecode.call(this, input, options); // ERR_INVALID_THIS
+    const stream = options != null && !!options.stream;
+    if (stream) this[kNodeFast] = false;
+    if (!this[kNodeFast] && !isObjectLike(options) && options !== undefined)
+      throwNodeError(this, input, options);
+    let view;
+    if (ArrayBuffer.isView(input)) view = input;
+    else if (input === undefined) view = EMPTY;
+    else if (isAnyArrayBuffer(input)) view = new Uint8Array(input);
+    else throwNodeError(this, input, options);
+    const flags = this[kFlags];
+    let out;
+    if (!stream && !this[kStreaming]) { // one-shot: no state
+      if (view.byteLength < SMALL_DECODE) {
+        out = decodeShort(view instanceof Uint8Array ? view
+          : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), enc, flags);
+        if (out !== undefined) return out;
+      }
+      args[0] = enc;
+      args[1] = flags;
+      out = addon.textDecode(view);
+    } else {
+      let state = this[kState];
+      let mode = stream ? 0 : 2; // bit 2: end the stream
+      if (!this[kStreaming]) { // a new stream
+        if (state === null) state = this[kState] = new Uint8Array(new ArrayBuffer(addon.textStateSize));
+        mode |= 1;
+        args[0] = enc;
+        args[1] = flags;
+      }
+      args[2] = mode;
+      this[kStreaming] = stream;
+      out = addon.textDecodeStream(state, view);
+      if (out === undefined) this[kStreaming] = false; // the decoder was reset
+    }
+    if (out === undefined) throw fatalError(enc);
+    return out;
+  }
+
+  get encoding() {
+    const enc = this == null ? undefined : this[kEnc];
+    return enc === undefined ? builtinGetter('encoding').call(this) : NAMES[enc];
+  }
+
+  get fatal() {
+    const enc = this == null ? undefined : this[kEnc];
+    return enc === undefined ? builtinGetter('fatal').call(this) : (this[kFlags] & FATAL) !== 0;
+  }
+
+  get ignoreBOM() {
+    const enc = this == null ? undefined : this[kEnc];
+    return enc === undefined ? builtinGetter('ignoreBOM').call(this)
+      : (this[kFlags] & IGNORE_BOM) !== 0;
+  }
+
+  // util.inspect shows what it shows for Node's.
+  [inspect.custom](depth, opts) {
+    if (this == null || this[kEnc] === undefined) return builtinInspect(BuiltinDecoder).call(this, depth, opts);
+    if (typeof depth === 'number' && depth < 0) return this;
+    const ctor = this.constructor || TextDecoder;
+    const obj = { __proto__: { constructor: ctor } };
+    obj.encoding = this.encoding;
+    obj.fatal = this.fatal;
+    obj.ignoreBOM = this.ignoreBOM;
+    return `${ctor.name} ${inspect(obj)}`;
+  }
+}
+const EMPTY = new Uint8Array(0);
+const builtinGetter = (name) => Object.getOwnPropertyDescriptor(BuiltinDecoder.prototype, name).get;
+const builtinInspect = (C) => C.prototype[inspect.custom];
+
+// A TextEncoder is Node's (its constructor, encoding getter, inspect and
+// errors) with utfx's encode and encodeInto.
+let encodeInto = null; // index.js's: Node's for short strings and bad arguments
+const kMine = Symbol('kMine');
+class TextEncoder extends BuiltinEncoder {
+  constructor() {
+    super();
+    this[kMine] = true;
+  }
+
+  encode(input = '') {
+    if (typeof input !== 'string' || input.length < SMALL_ENCODE || this == null || this[kMine] !== true)
+      return super.encode(input); // Node's conversion of input, its errors
+    args[0] = input.length;
+    return isLatin1(input) ? addon.textEncodeLatin1(input) : addon.textEncode(input);
+  }
+
+  encodeInto(src, dest) {
+    if (this == null || this[kMine] !== true) return super.encodeInto(src, dest);
+    return encodeInto(src, dest);
+  }
+}
+
+// Node's prototypes list their members in this order, all enumerable.
+function likeNode(C, Builtin) {
+  for (const k of Reflect.ownKeys(Builtin.prototype)) {
+    if (k === 'constructor') continue;
+    const ours = Object.getOwnPropertyDescriptor(C.prototype, k);
+    const theirs = Object.getOwnPropertyDescriptor(Builtin.prototype, k);
+    if (ours) delete C.prototype[k];
+    const desc = ours || theirs;
+    desc.enumerable = theirs.enumerable;
+    Object.defineProperty(C.prototype, k, desc);
+  }
+}
+likeNode(TextDecoder, BuiltinDecoder);
+likeNode(TextEncoder, BuiltinEncoder);
+
+let isLatin1 = null;
+// index.js gives the addon and the helpers it shares.
+function init(theAddon, shared) {
+  addon = theAddon;
+  addon.textSetup(args, require('buffer').constants.MAX_STRING_LENGTH);
+  ({ isLatin1, encodeInto } = shared);
+}
+
+// bench.js and the tests: [decode, encode] thresholds; returns the old ones.
+function thresholds(t) {
+  const old = [SMALL_DECODE, SMALL_ENCODE];
+  if (t !== undefined) [SMALL_DECODE, SMALL_ENCODE] = t;
+  return old;
+}
+
+module.exports = { TextDecoder, TextEncoder, init, thresholds };
