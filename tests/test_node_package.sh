@@ -99,8 +99,9 @@ fi
 
 # 5. The installed package's own tests.
 if (cd "$tmp/proj/node_modules/utfx" && PATH="$tmp/bin" node test/test.js --quick >"$tmp/log" 2>&1 &&
-    PATH="$tmp/bin" node test/register.js >>"$tmp/log" 2>&1); then
-  ok 5 "the installed package's tests pass (test/test.js --quick, test/register.js)"
+    PATH="$tmp/bin" node test/register.js >>"$tmp/log" 2>&1 &&
+    PATH="$tmp/bin" node test/text.js --quick >>"$tmp/log" 2>&1); then
+  ok 5 "the installed package's tests pass (test/test.js --quick, test/register.js, test/text.js --quick)"
 else
   notok 5 "the installed package's tests"
 fi

@@ -40,3 +40,15 @@ export declare function implementations(): string[];
 /** Selects a kernel set (tests, benchmarks); true if it is now in use. The
  * environment variable UTFX_IMPL does the same at load time. */
 export declare function setImplementation(name: string): boolean;
+
+/** A drop-in for the global `TextDecoder` (WHATWG Encoding): utf-8, utf-16le
+ * and utf-16be (every label) decoded by utfx, with `fatal`, `ignoreBOM` and
+ * `decode(input, { stream })`; any other label returns Node's own
+ * `TextDecoder`. Results and errors are the global's (see README.md). */
+export declare const TextDecoder: typeof globalThis.TextDecoder;
+export type TextDecoder = globalThis.TextDecoder;
+
+/** A drop-in for the global `TextEncoder`: `encode` (a Uint8Array of its own)
+ * and `encodeInto` by utfx; an instance is also a global `TextEncoder`. */
+export declare const TextEncoder: typeof globalThis.TextEncoder;
+export type TextEncoder = globalThis.TextEncoder;

@@ -111,7 +111,7 @@ function decodeShort(u8, enc, flags) {
 class TextDecoder {
   constructor(encoding = 'utf-8', options = undefined) {
     const label = `${encoding}`;
-    const enc = isObjectLike(options) ? encodingOf(label) : undefined;
+    const enc = options === undefined || isObjectLike(options) ? encodingOf(label) : undefined;
     // Other encodings, and Node's errors for bad options or labels.
     if (enc === undefined) return new BuiltinDecoder(label, options);
     let flags = 0;

@@ -195,8 +195,8 @@ check('property surface equals Node\'s', () => {
     assert.strictEqual(a.write('a string'), b.write('a string'));
   }
   assert.deepStrictEqual(Object.keys(utfx).sort(),
-    ['StringDecoder', 'byteLength', 'decode', 'encode', 'encodeInto', 'implementation', 'implementations',
-      'setImplementation', 'write']);
+    ['StringDecoder', 'TextDecoder', 'TextEncoder', 'byteLength', 'decode', 'encode', 'encodeInto',
+      'implementation', 'implementations', 'setImplementation', 'write']);
 });
 
 check('StringDecoder errors: same code, name and message as Node', () => {
