@@ -50,6 +50,9 @@ const kEnc = Symbol('kEnc'); // UTF8, UTF16LE, UTF16BE
 const kFlags = Symbol('kFlags'); // FATAL | IGNORE_BOM
 const kState = Symbol('kState'); // the utfx_decoder (Uint8Array), or null
 const kStreaming = Symbol('kStreaming'); // within a stream (a {stream: true} call seen)
+// Within a stream: the C decoder holds nothing (1), and no output yet (2:
+// a BOM may still come), so that a plain short chunk can be decoded here.
+const kClean = Symbol('kClean');
 const kNodeFast = Symbol('kNodeFast'); // utf-8 never streamed: Node's argument checks differ
 
 // Builtins whose errors are Node's: a utf-8 decoder never used with
@@ -123,6 +126,7 @@ class TextDecoder {
     this[kFlags] = flags;
     this[kState] = null;
     this[kStreaming] = false;
+    this[kClean] = 3;
     this[kNodeFast] = enc === UTF8;
   }
 
@@ -150,18 +154,32 @@ class TextDecoder {
       args[1] = flags;
       out = addon.textDecode(view);
     } else {
+      let clean = this[kStreaming] ? this[kClean] : 3;
+      // A plain short chunk while the decoder holds nothing: its characters
+      // here; the next chunk to C starts a stream with the BOM behind it.
+      if (clean !== 0 && view.byteLength < SMALL_DECODE) {
+        out = decodeShort(view instanceof Uint8Array ? view
+          : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), enc, flags);
+        if (out !== undefined) {
+          this[kStreaming] = stream;
+          this[kClean] = out.length ? 1 : clean;
+          return out;
+        }
+      }
       let state = this[kState];
       let mode = stream ? 0 : 2; // bit 2: end the stream
-      if (!this[kStreaming]) { // a new stream
+      if (clean !== 0) { // (re)start: a new stream, or one whose BOM is behind
         if (state === null) state = this[kState] = new Uint8Array(new ArrayBuffer(addon.textStateSize));
         mode |= 1;
         args[0] = enc;
-        args[1] = flags;
+        args[1] = clean === 1 ? flags | IGNORE_BOM : flags;
       }
       args[2] = mode;
       this[kStreaming] = stream;
       out = addon.textDecodeStream(state, view);
       if (out === undefined) this[kStreaming] = false; // the decoder was reset
+      // C holds nothing now: clean, and past the BOM once anything came out.
+      else this[kClean] = args[3] === 1 ? (out.length || clean === 1 ? 1 : 0) : 0;
     }
     if (out === undefined) throw fatalError(enc);
     return out;

@@ -18,6 +18,8 @@
  *                         args[1] as above), bit 2: end the stream after this
  *                         chunk (stream: false). undefined: fatal error (the
  *                         decoder is then reset, as TextDecoder is).
+ *                         args[3] = 1 when the decoder then holds nothing
+ *                         (text.js may then decode a plain chunk itself).
  *   textEncode(str), textEncodeLatin1(str)
  *                         -> a new Uint8Array over an ArrayBuffer of its
  *                         own, exactly the UTF-8 of str (args[0] = its
@@ -226,6 +228,7 @@ static napi_value js_text_decode_stream(napi_env env, napi_callback_info info) {
     len += r.written;
   }
   out = r.status == UTFX_OK ? u16_result(env, t, len) : undefined(env);
+  t->args[3] = utfx_decoder_max_length(d, 0) == 0; /* nothing held (end would write nothing) */
   shrink(t);
   return out;
 }

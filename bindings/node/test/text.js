@@ -308,7 +308,8 @@ function decodeChecks(label) {
     for (const enc of ENCS) {
       const t = encodeAs(enc, 'a\u00e9\u{1F600}');
       inputs.push([enc, [...BOMS[enc], ...t.slice(0, 5)]], [enc, [...BOMS[enc], ...BOMS[enc], 0x41]],
-        [enc, t], [enc, [...BOMS[enc].slice(0, 2), 0x41, 0x42]]);
+        [enc, t], [enc, [...BOMS[enc].slice(0, 2), 0x41, 0x42]],
+        [enc, [...encodeAs(enc, 'A'), ...BOMS[enc], ...encodeAs(enc, 'B')]], [enc, [...encodeAs(enc, 'AB'), 0xFF]]);
       for (let r = 0; r < (light ? 6 : 25); r++) inputs.push([enc, Array.from(randBytes(enc, 1 + rand(8)))]);
     }
     inputs.push(['utf-8', [0xF0, 0x9F, 0x92, 0xA9, 0xE0, 0x80, 0xED, 0xA0, 0x80]],
