@@ -5,10 +5,13 @@
 // it). Anything unusual (a wrong `this`, input or options type) is handed to
 // a Node builtin in the same state, so errors are Node's own: name, code and
 // message. Short inputs are decoded here in JavaScript when they are plain
-// (ASCII; UTF-16 without surrogates), and short strings encoded by Node:
-// both cost less than an N-API call (thresholds: bench.js --suite text).
+// (ASCII; UTF-16 without surrogates), and short strings encoded in
+// JavaScript into a new Uint8Array, which V8 keeps in its heap (Node's
+// encode makes an ArrayBuffer with a backing store of its own, which costs
+// more than the work): both cost less than an N-API call (thresholds:
+// bench.js --suite text).
 
-const { isAnyArrayBuffer } = require('util').types;
+const { isAnyArrayBuffer, isUint8Array } = require('util').types;
 const { inspect } = require('util');
 
 const BuiltinDecoder = globalThis.TextDecoder;
@@ -42,8 +45,11 @@ function encodingOf(label) {
 }
 
 let addon = null;
-let SMALL_DECODE = 16; // bytes: plain input decoded in JavaScript below this
-let SMALL_ENCODE = 48; // UTF-16 units: strings encoded by Node below this
+// Plain input decoded in JavaScript below these sizes (bytes), by encoding
+// (utf-8, utf-16le, utf-16be); strings shorter than SMALL_ENCODE UTF-16
+// units encoded in JavaScript.
+let SMALL_DECODE = [6, 16, 16];
+let SMALL_ENCODE = 48;
 const args = new Float64Array(4); // shared with addon_text.c (textSetup)
 
 const kEnc = Symbol('kEnc'); // UTF8, UTF16LE, UTF16BE
@@ -137,17 +143,21 @@ class TextDecoder {
     if (stream) this[kNodeFast] = false;
     if (!this[kNodeFast] && !isObjectLike(options) && options !== undefined)
       throwNodeError(this, input, options);
+    // A TypedArray's tag (the getter V8 inlines; ArrayBuffer.isView is a
+    // call into C++), else a DataView, undefined or an ArrayBuffer.
     let view;
-    if (ArrayBuffer.isView(input)) view = input;
+    if (typedArrayTag.call(input) !== undefined) view = input;
     else if (input === undefined) view = EMPTY;
+    else if (ArrayBuffer.isView(input)) view = input;
     else if (isAnyArrayBuffer(input)) view = new Uint8Array(input);
     else throwNodeError(this, input, options);
     const flags = this[kFlags];
     let out;
     if (!stream && !this[kStreaming]) { // one-shot: no state
-      if (view.byteLength < SMALL_DECODE) {
-        out = decodeShort(view instanceof Uint8Array ? view
-          : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), enc, flags);
+      const n = view.byteLength;
+      if (n < SMALL_DECODE[enc]) {
+        out = decodeShort(isUint8Array(view) ? view
+          : new Uint8Array(view.buffer, view.byteOffset, n), enc, flags);
         if (out !== undefined) return out;
       }
       args[0] = enc;
@@ -157,8 +167,8 @@ class TextDecoder {
       let clean = this[kStreaming] ? this[kClean] : 3;
       // A plain short chunk while the decoder holds nothing: its characters
       // here; the next chunk to C starts a stream with the BOM behind it.
-      if (clean !== 0 && view.byteLength < SMALL_DECODE) {
-        out = decodeShort(view instanceof Uint8Array ? view
+      if (clean !== 0 && view.byteLength < SMALL_DECODE[enc]) {
+        out = decodeShort(isUint8Array(view) ? view
           : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), enc, flags);
         if (out !== undefined) {
           this[kStreaming] = stream;
@@ -214,6 +224,8 @@ class TextDecoder {
   }
 }
 const EMPTY = new Uint8Array(0);
+const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype),
+  Symbol.toStringTag).get;
 const builtinGetter = (name) => Object.getOwnPropertyDescriptor(BuiltinDecoder.prototype, name).get;
 const builtinInspect = (C) => C.prototype[inspect.custom];
 
@@ -221,15 +233,21 @@ const builtinInspect = (C) => C.prototype[inspect.custom];
 // errors) with utfx's encode and encodeInto.
 let encodeInto = null; // index.js's: Node's for short strings and bad arguments
 const kMine = Symbol('kMine');
+const encoderGetter = Object.getOwnPropertyDescriptor(BuiltinEncoder.prototype, 'encoding').get;
 class TextEncoder extends BuiltinEncoder {
   constructor() {
     super();
     this[kMine] = true;
   }
 
+  get encoding() {
+    return encoderGetter.call(this); // Node's (and its error for a foreign this)
+  }
+
   encode(input = '') {
-    if (typeof input !== 'string' || input.length < SMALL_ENCODE || this == null || this[kMine] !== true)
+    if (typeof input !== 'string' || this == null || this[kMine] !== true)
       return super.encode(input); // Node's conversion of input, its errors
+    if (input.length < SMALL_ENCODE) return encodeShort(input);
     args[0] = input.length;
     return isLatin1(input) ? addon.textEncodeLatin1(input) : addon.textEncode(input);
   }
@@ -238,16 +256,68 @@ class TextEncoder extends BuiltinEncoder {
     if (this == null || this[kMine] !== true) return super.encodeInto(src, dest);
     return encodeInto(src, dest);
   }
+
+  [inspect.custom](depth, opts) {
+    return builtinInspect(BuiltinEncoder).call(this, depth, opts);
+  }
+}
+
+// UTF-8 of a short string (lone surrogates as EF BF BD) in a new Uint8Array.
+function encodeShort(s) {
+  const n = s.length;
+  let size = n;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) size += 1;
+    else if ((c & 0xFC00) === 0xD800 && i + 1 < n && (s.charCodeAt(i + 1) & 0xFC00) === 0xDC00) {
+      size += 2; // a pair: 4 bytes for 2 units
+      i++;
+    } else size += 2;
+  }
+  const out = new Uint8Array(size);
+  if (size === n) { // ASCII
+    for (let i = 0; i < n; i++) out[i] = s.charCodeAt(i);
+    return out;
+  }
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) {
+      out[p++] = c;
+    } else if (c < 0x800) {
+      out[p++] = 0xC0 | (c >> 6);
+      out[p++] = 0x80 | (c & 0x3F);
+    } else {
+      if ((c & 0xF800) === 0xD800) {
+        const d = c < 0xDC00 && i + 1 < n ? s.charCodeAt(i + 1) : 0;
+        if ((d & 0xFC00) === 0xDC00) {
+          c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
+          out[p++] = 0xF0 | (c >> 18);
+          out[p++] = 0x80 | ((c >> 12) & 0x3F);
+          out[p++] = 0x80 | ((c >> 6) & 0x3F);
+          out[p++] = 0x80 | (c & 0x3F);
+          i++;
+          continue;
+        }
+        c = 0xFFFD; // a lone surrogate
+      }
+      out[p++] = 0xE0 | (c >> 12);
+      out[p++] = 0x80 | ((c >> 6) & 0x3F);
+      out[p++] = 0x80 | (c & 0x3F);
+    }
+  }
+  return out;
 }
 
 // Node's prototypes list their members in this order, all enumerable.
+// The classes declare them in Node's order; here their attributes and the
+// missing ones (no delete: that would leave the prototype a slow dictionary).
 function likeNode(C, Builtin) {
   for (const k of Reflect.ownKeys(Builtin.prototype)) {
     if (k === 'constructor') continue;
-    const ours = Object.getOwnPropertyDescriptor(C.prototype, k);
     const theirs = Object.getOwnPropertyDescriptor(Builtin.prototype, k);
-    if (ours) delete C.prototype[k];
-    const desc = ours || theirs;
+    const desc = Object.getOwnPropertyDescriptor(C.prototype, k) || theirs;
     desc.enumerable = theirs.enumerable;
     Object.defineProperty(C.prototype, k, desc);
   }
@@ -263,10 +333,14 @@ function init(theAddon, shared) {
   ({ isLatin1, encodeInto } = shared);
 }
 
-// bench.js and the tests: [decode, encode] thresholds; returns the old ones.
+// bench.js and the tests: [decode (a number or one per encoding), encode]
+// thresholds (0: every call to the addon); returns the old ones.
 function thresholds(t) {
-  const old = [SMALL_DECODE, SMALL_ENCODE];
-  if (t !== undefined) [SMALL_DECODE, SMALL_ENCODE] = t;
+  const old = [SMALL_DECODE.slice(), SMALL_ENCODE];
+  if (t !== undefined) {
+    SMALL_DECODE = typeof t[0] === 'number' ? [t[0], t[0], t[0]] : t[0].slice();
+    SMALL_ENCODE = t[1];
+  }
   return old;
 }
 

@@ -453,6 +453,7 @@ function textGrid() {
   const xcells = [];
   for (const n of opts.quick ? [4, 16] : [1, 4, 8, 12, 16, 24, 32, 48, 64, 96]) {
     const ascii = textBytes('ascii', n);
+    const latin = textBytes('latin', n);
     const u16 = new Uint8Array(Buffer.from(TEXTS.latin.repeat(n).slice(0, n >> 1), 'utf16le'));
     const str = TEXTS.mixed.repeat(n).slice(0, n);
     const d8 = new U();
@@ -463,6 +464,7 @@ function textGrid() {
       try { return f(iters); } finally { textThresholds(old); }
     };
     for (const [what, f] of [[`decode utf-8 ascii ${ascii.length} B`, () => d8.decode(ascii).length],
+      [`decode utf-8 latin ${latin.length} B`, () => d8.decode(latin).length],
       [`decode utf-16le latin ${u16.length} B`, () => d16.decode(u16).length],
       [`encode mixed ${str.length} units`, () => e.encode(str).length]]) {
       xcells.push({ name: `crossover ${what}`, builtin: loop(f), utfx: forced(loop(f)) });
