@@ -67,7 +67,7 @@ if echo "$required" | grep -q arm64; then
   if readelf -h "$so" | grep -q 'AArch64' && \
      [ "$(readelf -d "$so" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | tr '\n' ' ')" = "libc.so.6 " ] && \
      ! readelf --dyn-syms -W "$so" | awk '$7 == "UND" && $8 != "" {print $8}' | \
-       grep -v '^napi_\|@GLIBC_\|^__\|^_ITM\|^_Jv' | grep -q .; then
+       grep -v '^napi_\|^node_api_\|@GLIBC_\|^__\|^_ITM\|^_Jv' | grep -q .; then
     ok 3 "prebuilds/linux-arm64/utfx.node: AArch64, libc only, N-API and libc symbols only"
   else
     { readelf -h "$so"; readelf -d "$so"; } >"$tmp/log" 2>&1

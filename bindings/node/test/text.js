@@ -789,6 +789,25 @@ function errorChecks() {
   });
 }
 
+function bigChecks() {
+  check('long outputs (external strings from 2^18 units): one-shot and streamed = Node = the reference', () => {
+    for (const enc of ENCS) {
+      for (const text of ['abc\u00e9 '.repeat(70000), 'x\u65e5\u{1F600}\ud800y'.repeat(50000), 'plain ascii '.repeat(30000)]) {
+        const bytes = Uint8Array.from(encodeAs(enc, text));
+        const u = new UDecoder(enc);
+        const want = new NDecoder(enc).decode(bytes);
+        assert.strictEqual(u.decode(bytes), want, `${enc} ${bytes.length} bytes`);
+        const half = bytes.length >> 1;
+        assert.strictEqual(u.decode(bytes.subarray(0, half), { stream: true }) + u.decode(bytes.subarray(half)), want);
+      }
+      const bytes = randBytes(enc, 600000);
+      assert.strictEqual(new UDecoder(enc).decode(bytes), new RefDecoder(enc).decode(bytes, false), `${enc} random`);
+      const s = new UEncoder().encode('\u00e9'.repeat(300000) + '\ud800');
+      assert.ok(Buffer.from(s).equals(Buffer.from(new NEncoder().encode('\u00e9'.repeat(300000) + '\ud800'))));
+    }
+  });
+}
+
 function encoderChecks(label) {
   check(`${label}: TextEncoder.encode = Node's (a Uint8Array of its own), encodeInto = Node's at every size`, () => {
     const e = new UEncoder();
@@ -830,6 +849,7 @@ for (const tier of quick ? [best] : tiers) {
 }
 utfx.setImplementation(best);
 textThresholds(saved);
+bigChecks();
 wptChecks();
 errorChecks();
 nodeBugChecks();
