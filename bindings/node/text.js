@@ -149,7 +149,7 @@ class TextDecoder {
     if (typedArrayTag.call(input) !== undefined) view = input;
     else if (input === undefined) view = EMPTY;
     else if (ArrayBuffer.isView(input)) view = input;
-    else if (isAnyArrayBuffer(input)) view = new Uint8Array(input);
+    else if (isAnyArrayBuffer(input)) view = input.byteLength ? new Uint8Array(input) : EMPTY; // (or detached)
     else throwNodeError(this, input, options);
     const flags = this[kFlags];
     let out;

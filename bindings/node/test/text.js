@@ -633,6 +633,19 @@ function wptChecks() {
       v.set([0x43, 0, 0x44, 0]);
       assert.notStrictEqual(first, d.decode(v));
     }
+    // Detached and resizable ArrayBuffers, and views over them, as Node.
+    for (const enc of ENCS) {
+      const ab = new ArrayBuffer(8);
+      const v = new Uint8Array(ab).fill(0x41);
+      structuredClone(ab, { transfer: [ab] });
+      const rab = new ArrayBuffer(4, { maxByteLength: 16 });
+      const rv = new Uint8Array(rab).fill(0x42);
+      rab.resize(10);
+      for (const input of [ab, v, rab, rv, new DataView(rab, 2)]) {
+        for (const opts of [undefined, { stream: true }])
+          assert.strictEqual(new D(enc).decode(input, opts), new NDecoder(enc).decode(input, opts), enc);
+      }
+    }
     // api-basics: the default, and a round trip of every code point class.
     assert.strictEqual(new D().encoding, 'utf-8');
     assert.strictEqual(new UEncoder().encoding, 'utf-8');
