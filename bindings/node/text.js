@@ -48,7 +48,7 @@ let addon = null;
 // Plain input decoded in JavaScript below these sizes (bytes), by encoding
 // (utf-8, utf-16le, utf-16be); strings shorter than SMALL_ENCODE UTF-16
 // units encoded in JavaScript.
-let SMALL_DECODE = [6, 16, 16];
+let SMALL_DECODE = [17, 16, 16];
 let SMALL_ENCODE = 48;
 const args = new Float64Array(4); // shared with addon_text.c (textSetup)
 
@@ -93,12 +93,31 @@ function fatalError(enc) {
 
 const isObjectLike = (x) => x === null || typeof x === 'object' || typeof x === 'function';
 
+// 6 to 16 ASCII bytes as a string, else undefined: copied to `pad` while
+// checked, then one String.fromCharCode of 16 arguments makes a flat string
+// at once, where a character at a time costs a concatenation each (reading
+// past the input's end instead of `pad` would deoptimize).
+const fcc = String.fromCharCode;
+const pad = new Uint8Array(16);
+function asciiShort(b, n) {
+  for (let i = 0; i < n; i++) {
+    const c = b[i];
+    if (c >= 0x80) return undefined;
+    pad[i] = c;
+  }
+  const p = pad;
+  const s = fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12],
+    p[13], p[14], p[15]);
+  return n === 16 ? s : s.slice(0, n);
+}
+
 // Plain short input, in JavaScript: ASCII UTF-8, or UTF-16 units outside
 // the surrogates (and no BOM to remove); undefined for anything else.
 function decodeShort(u8, enc, flags) {
   const n = u8.length;
   let s = '';
   if (enc === UTF8) {
+    if (n > 5) return asciiShort(u8, n);
     for (let i = 0; i < n; i++) {
       const c = u8[i];
       if (c >= 0x80) return undefined;
