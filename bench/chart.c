@@ -205,7 +205,8 @@ static void free_results(results *r) {
 /* ---- implementations: order and colour */
 static int impl_rank(const char *impl) {
   static const char *const order[] = {"utfx-avx512", "utfx-avx2", "utfx-neon", "utfx-scalar",
-                                      "simdutf", "icu", "iconv", "node-", "memcpy", "limit"};
+                                      "simdutf", "icu", "iconv", "node-", "memcpy", "limit",
+                                      "whatwg-"}; /* (utfx_whatwg_decode, kernels suite) */
   for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
     if (strncmp(impl, order[i], strlen(order[i])) == 0) return i;
   return 100;
@@ -235,6 +236,7 @@ static const char *impl_colour(const char *impl, int k) {
     case 7: return node[k % 4];
     case 8: return "#7f7f7f";
     case 9: return "#252525";
+    case 10: return k % 2 ? "#9edae5" : "#17becf";
     default: return "#e377c2";
   }
 }

@@ -115,6 +115,22 @@ UTFXI_UTF16_MAPS(DEF_MAP)
 UTFXI_UTF16_CHECKS(DEF_CHECK)
 UTFXI_UTF16_FLAGGED_LENGTHS(DEF_FLAGGED)
 
+/* TextDecoder's one-shot decode (utfx_whatwg_decode, no flags) beside the
+ * conversion it wraps: the rows of convert_utf8_to_utf16le (UTF-8 input) and
+ * to_well_formed_utf16le (UTF-16LE input) get a column whatwg-TIER. The
+ * corpus has no BOM, so the outputs are the same. */
+static size_t op_whatwg_utf8(const void *state, const void *src, size_t n, void *dst,
+                             size_t cap) {
+  (void)state;
+  return utfx_whatwg_decode(UTFX_UTF8, 0, src, n, dst, cap).written;
+}
+
+static size_t op_whatwg_utf16le(const void *state, const void *src, size_t n, void *dst,
+                                size_t cap) {
+  (void)state;
+  return utfx_whatwg_decode(UTFX_UTF16LE, 0, src, 2 * n, dst, cap).written;
+}
+
 static size_t op_detect_encodings(const void *state, const void *src, size_t n, void *dst,
                                   size_t cap) {
   (void)state, (void)dst, (void)cap;
@@ -378,6 +394,12 @@ void bench_suite_kernels(bench_registry *reg) {
         call.fn = op->fn;
         call.state = NULL;
         add_checked(reg, &e, &call, op, scratch);
+        if (strcmp(op->name, "convert_utf8_to_utf16le") == 0 ||
+            strcmp(op->name, "to_well_formed_utf16le") == 0) {
+          snprintf(e.impl, sizeof e.impl, "whatwg-%s", tiers[t]);
+          call.fn = op->name[0] == 'c' ? op_whatwg_utf8 : op_whatwg_utf16le;
+          add_checked(reg, &e, &call, op, scratch);
+        }
       }
       e.tier[0] = '\0';
       if (bench_wanted(reg, "kernels", op->name, cp->label, "icu") &&

@@ -3,8 +3,10 @@
 # Buffer#write / toString / from, TextEncoder#encodeInto and
 # Buffer.byteLength: bindings/node/test/test.js, which prints TAP, on every
 # kernel tier this CPU runs; then its register entry (test/register.js: the
-# decoders of streams, readline and child process pipes) and test/base64.js
-# (the base64 functions), as subtests. The addon comes from `make test-build` ($BUILD/node/utfx.node). In the
+# decoders of streams, readline and child process pipes), test/base64.js
+# (the base64 functions) and TextDecoder / TextEncoder (test/text.js), as
+# subtests. The addon comes from `make test-build` ($BUILD/node/utfx.node).
+# In the
 # sanitizer build (UTFX_SANITIZED=1) the addon is instrumented and node is
 # not, so the sanitizer runtime is preloaded into node and the test runs with
 # its smaller counts (--quick).
@@ -54,5 +56,11 @@ n=$((n + 1))
 b64=$?
 sed 's/^/    /' "$out"
 if [ $b64 -eq 0 ]; then echo "ok $n - base64 (test/base64.js)"; else echo "not ok $n - base64 (test/base64.js)"; fi
+# TextDecoder / TextEncoder (test/text.js), a subtest too.
+n=$((n + 1))
+"$NODE" bindings/node/test/text.js $quick >"$out"
+text=$?
+sed 's/^/    /' "$out"
+if [ $text -eq 0 ]; then echo "ok $n - TextDecoder, TextEncoder (test/text.js)"; else echo "not ok $n - TextDecoder, TextEncoder (test/text.js)"; fi
 echo "1..$n"
-[ $status -eq 0 ] && [ $reg -eq 0 ] && [ $b64 -eq 0 ]
+[ $status -eq 0 ] && [ $reg -eq 0 ] && [ $b64 -eq 0 ] && [ $text -eq 0 ]

@@ -46,8 +46,9 @@ tgz=$(ls "$tmp"/utfx-*.tgz)
 # 2. What the tarball holds.
 tar tzf "$tgz" | sed 's|^package/||' | sort >"$tmp/files"
 missing=
-for f in index.js base64.js index.d.ts register.js register.d.ts package.json src/addon.c src/addon_base64.c deps/utfx.c \
-    deps/utfx.h scripts/build.js scripts/install.js test/test.js test/register.js test/base64.js \
+for f in index.js base64.js text.js index.d.ts register.js register.d.ts package.json src/addon.c \
+    src/addon_base64.c src/addon_text.c deps/utfx.c deps/utfx.h scripts/build.js scripts/install.js \
+    test/test.js test/register.js test/base64.js test/text.js \
     $(echo "$required" | tr , '\n' | sed 's|.*|prebuilds/&/utfx.node|'); do
   grep -qx "$f" "$tmp/files" || missing="$missing $f"
 done
@@ -67,7 +68,7 @@ if echo "$required" | grep -q arm64; then
   if readelf -h "$so" | grep -q 'AArch64' && \
      [ "$(readelf -d "$so" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | tr '\n' ' ')" = "libc.so.6 " ] && \
      ! readelf --dyn-syms -W "$so" | awk '$7 == "UND" && $8 != "" {print $8}' | \
-       grep -v '^napi_\|@GLIBC_\|^__\|^_ITM\|^_Jv' | grep -q .; then
+       grep -v '^napi_\|^node_api_\|@GLIBC_\|^__\|^_ITM\|^_Jv' | grep -q .; then
     ok 3 "prebuilds/linux-arm64/utfx.node: AArch64, libc only, N-API and libc symbols only"
   else
     { readelf -h "$so"; readelf -d "$so"; } >"$tmp/log" 2>&1
@@ -100,8 +101,9 @@ fi
 # 5. The installed package's own tests.
 if (cd "$tmp/proj/node_modules/utfx" && PATH="$tmp/bin" node test/test.js --quick >"$tmp/log" 2>&1 &&
     PATH="$tmp/bin" node test/register.js >>"$tmp/log" 2>&1 &&
-    PATH="$tmp/bin" node test/base64.js --quick >>"$tmp/log" 2>&1); then
-  ok 5 "the installed package's tests pass (test/test.js --quick, test/register.js, test/base64.js --quick)"
+    PATH="$tmp/bin" node test/base64.js --quick >>"$tmp/log" 2>&1 &&
+    PATH="$tmp/bin" node test/text.js --quick >>"$tmp/log" 2>&1); then
+  ok 5 "the installed package's tests pass (test.js, register.js, base64.js, text.js)"
 else
   notok 5 "the installed package's tests"
 fi

@@ -69,3 +69,14 @@ export declare function base64Encode(buf: ArrayBufferView, encoding?: 'base64' |
 /** `Buffer.from(string, 'base64')` / `'base64url'`: Node's lenient rules
  * (other characters skipped, the first '=' ends the text). */
 export declare function base64Decode(string: string, encoding?: 'base64' | 'base64url'): Buffer;
+/** A drop-in for the global `TextDecoder` (WHATWG Encoding): utf-8, utf-16le
+ * and utf-16be (every label) decoded by utfx, with `fatal`, `ignoreBOM` and
+ * `decode(input, { stream })`; any other label returns Node's own
+ * `TextDecoder`. Results and errors are the global's (see README.md). */
+export declare const TextDecoder: typeof globalThis.TextDecoder;
+export type TextDecoder = globalThis.TextDecoder;
+
+/** A drop-in for the global `TextEncoder`: `encode` (a Uint8Array of its own)
+ * and `encodeInto` by utfx; an instance is also a global `TextEncoder`. */
+export declare const TextEncoder: typeof globalThis.TextEncoder;
+export type TextEncoder = globalThis.TextEncoder;

@@ -357,6 +357,9 @@ function encode(value) {
 }
 
 const base64 = require('./base64')(addon); // toBase64, fromBase64, ... (base64.js)
+// TextDecoder, TextEncoder (text.js)
+const text = require('./text.js');
+text.init(addon, { isLatin1, encodeInto });
 
 module.exports = {
   StringDecoder,
@@ -365,6 +368,8 @@ module.exports = {
   encode,
   encodeInto,
   byteLength,
+  TextDecoder: text.TextDecoder,
+  TextEncoder: text.TextEncoder,
   // The utfx kernel set in use ("avx2", "scalar", ...; env UTFX_IMPL selects),
   // the ones this CPU runs, and a switch for tests and benchmarks.
   implementation: addon.implementation,
@@ -383,6 +388,7 @@ Object.defineProperty(module.exports, '_internal', {
     register,
     base64Thresholds: base64.thresholds, // (toBase64, from/setFromBase64, base64Encode, base64Decode)
     base64Chunk: base64.chunk,
+    textThresholds: text.thresholds, // ([decode, encode]) of text.js
     // (decode, [write, encodeInto, byteLength, encode], StringDecoder#write
     // by Node's encoding number)
     thresholds(decode, string, decoder) {

@@ -16,8 +16,12 @@
 //             base64Decode against Buffer's base64 and base64url (toString,
 //             from, write), 16 B .. 1 MiB of binary data;
 //   base64-overhead  the same on 4..512 bytes with the addon forced and
-//             with JavaScript forced: where the thresholds (base64.js) pay.
-// Usage: node bench/bench.js [--suite decoder,write,rpc,overhead,base64] [--runs N]
+//             with JavaScript forced: where the thresholds (base64.js) pay;
+//   text      TextDecoder#decode (utf-8 and utf-16le, one-shot and in 1 KiB
+//             chunks with {stream: true}) and TextEncoder#encode, the globals
+//             against utfx's, on ASCII, Latin, CJK, emoji and mixed text, 1 B
+//             .. 1 MiB; and (crossover) where the JavaScript paths pay.
+// Usage: node bench/bench.js [--suite decoder,write,encode,rpc,overhead,base64,text] [--runs N]
 //        [--batch-ms X] [--filter REGEX] [--quick]
 // Rates are operations per second of CPU time (process.cpuUsage: the machine
 // is shared; time spent descheduled does not count), one rate per run.
@@ -29,7 +33,8 @@ const builtin = require('string_decoder');
 const utfx = require('..');
 const { compare, mean } = require('./stats');
 
-const opts = { suites: ['decoder', 'write', 'encode', 'rpc', 'overhead', 'base64'], runs: 10, batchMs: 10,
+const opts = { suites: ['decoder', 'write', 'encode', 'rpc', 'overhead', 'base64', 'text'], runs: 10,
+  batchMs: 10,
   filter: null, quick: false };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
@@ -459,6 +464,97 @@ function base64Overhead() {
   base64Thresholds(Infinity, Infinity, Infinity, Infinity);
   runGrid('base64 crossover: JavaScript / Node\'s code forced vs the builtin', base64Cells(sizes));
   base64Thresholds(...old);
+
+// ------------------------------------------------------------ text
+
+const TEXTS = {
+  ascii: 'The quick brown fox jumps over the lazy dog; 0123456789. ',
+  latin: 'Blåbærsyltetøy på brødskiva, s\'il vous plaît, ¿qué tal? Größe. ',
+  cjk: '日本語のテキストと中文文本，한국어 텍스트。',
+  emoji: '😀🎉👍🏽❤️🚀✨🙈 ',
+  mixed: 'Hello, 世界! Ça va? 😀 The price is 42 €. ',
+};
+
+// UTF-8 of text repeated, cut to at most n bytes at a character boundary.
+function textBytes(kind, n) {
+  const b = Buffer.from(TEXTS[kind].repeat(Math.ceil(n / Buffer.byteLength(TEXTS[kind])) + 1));
+  let end = Math.min(n, b.length);
+  while (end > 0 && end < b.length && (b[end] & 0xC0) === 0x80) end--;
+  return new Uint8Array(b.subarray(0, end)); // a plain Uint8Array, as web code has
+}
+
+function textGrid() {
+  const U = utfx.TextDecoder;
+  const E = utfx.TextEncoder;
+  const sizes = opts.quick ? [1, 64, 4096, 1 << 20] : [1, 16, 64, 256, 1024, 16384, 1 << 20];
+  const cells = [];
+  const loop = (f) => (iters) => {
+    let acc = 0;
+    for (let i = 0; i < iters; i++) acc += f();
+    return acc;
+  };
+  for (const kind of Object.keys(TEXTS)) {
+    for (const n of sizes) {
+      const bytes = textBytes(kind, n);
+      if (bytes.length === 0) continue; // (1 byte of CJK or emoji: no whole character)
+      const str = new TextDecoder().decode(bytes);
+      const name = `${kind} ${bytes.length} B`;
+      const nd = new TextDecoder();
+      const ud = new U();
+      cells.push({ name: `decode utf-8 ${name}`, builtin: loop(() => nd.decode(bytes).length),
+        utfx: loop(() => ud.decode(bytes).length) });
+      const chunks = [];
+      for (let at = 0; at < bytes.length; at += 1024) chunks.push(bytes.subarray(at, at + 1024));
+      const stream = (d) => loop(() => {
+        let len = 0;
+        for (let j = 0; j < chunks.length; j++) len += d.decode(chunks[j], { stream: true }).length;
+        return len + d.decode().length;
+      });
+      if (n >= 1024 || n === sizes[0]) {
+        cells.push({ name: `decode utf-8 stream 1 KiB chunks ${name}`, builtin: stream(new TextDecoder()),
+          utfx: stream(new U()) });
+      }
+      if (n >= 64) {
+        const u16 = new Uint8Array(Buffer.from(str, 'utf16le'));
+        const nd16 = new TextDecoder('utf-16le');
+        const ud16 = new U('utf-16le');
+        cells.push({ name: `decode utf-16le ${kind} ${u16.length} B`, builtin: loop(() => nd16.decode(u16).length),
+          utfx: loop(() => ud16.decode(u16).length) });
+      }
+      const ne = new TextEncoder();
+      const ue = new E();
+      cells.push({ name: `encode ${kind} ${str.length} units`, builtin: loop(() => ne.encode(str).length),
+        utfx: loop(() => ue.encode(str).length) });
+    }
+  }
+  const rows = runGrid('TextDecoder / TextEncoder: the globals vs utfx\'s', cells);
+
+  // Crossover: the addon forced (thresholds 0) against the JavaScript paths
+  // (decode: plain short input; encode: Node's) by size.
+  const { textThresholds } = utfx._internal;
+  const xcells = [];
+  for (const n of opts.quick ? [4, 16] : [1, 4, 8, 12, 16, 24, 32, 48, 64, 96]) {
+    const ascii = textBytes('ascii', n);
+    const latin = textBytes('latin', n);
+    const u16 = new Uint8Array(Buffer.from(TEXTS.latin.repeat(n).slice(0, n >> 1), 'utf16le'));
+    const str = TEXTS.mixed.repeat(n).slice(0, n);
+    const d8 = new U();
+    const d16 = new U('utf-16le');
+    const e = new E();
+    const forced = (f) => (iters) => {
+      const old = textThresholds([0, 0]);
+      try { return f(iters); } finally { textThresholds(old); }
+    };
+    for (const [what, f] of [[`decode utf-8 ascii ${ascii.length} B`, () => d8.decode(ascii).length],
+      [`decode utf-8 latin ${latin.length} B`, () => d8.decode(latin).length],
+      [`decode utf-16le latin ${u16.length} B`, () => d16.decode(u16).length],
+      [`encode mixed ${str.length} units`, () => e.encode(str).length]]) {
+      xcells.push({ name: `crossover ${what}`, builtin: loop(f), utfx: forced(loop(f)) });
+    }
+  }
+  rows.push(...runGrid('crossover: utfx\'s TextDecoder/TextEncoder with the JavaScript paths (old) vs ' +
+    'every call to the addon (new)', xcells));
+  return rows;
 }
 
 // ------------------------------------------------------------ rpc
@@ -502,6 +598,7 @@ async function main() {
   if (opts.suites.includes('decoder')) decoderGrid();
   if (opts.suites.includes('write')) writeGrid();
   if (opts.suites.includes('encode')) encodeGrid();
+  if (opts.suites.includes('text')) textGrid();
   if (opts.suites.includes('rpc')) await rpc();
   if (opts.suites.includes('base64')) base64Grid();
   if (opts.suites.includes('base64-overhead')) base64Overhead();

@@ -1,5 +1,5 @@
 'use strict';
-// Builds the addon from source: src/addon.c, src/addon_base64.c and the library as one file
+// Builds the addon from source: src/addon*.c and the library as one file
 // (deps/utfx.c, the amalgamation), with a C compiler and the headers of the
 // Node that runs this script. Nothing is downloaded: node-gyp would fetch
 // Node's headers even when they are installed, and needs Python and make.
@@ -42,7 +42,8 @@ function build(opts = {}) {
     '-DNODE_GYP_MODULE_NAME=utfx',
     '-I', path.join(root, 'deps'), '-isystem', nodeInclude(opts.nodeInclude || env.UTFX_NODE_INCLUDE),
     ...(opts.cflags || env.CFLAGS || '').split(/\s+/).filter(Boolean),
-    path.join(root, 'src', 'addon.c'), path.join(root, 'src', 'addon_base64.c'), lib, '-o', out,
+    path.join(root, 'src', 'addon.c'), path.join(root, 'src', 'addon_base64.c'),
+    path.join(root, 'src', 'addon_text.c'), lib, '-o', out,
   ];
   if (process.platform === 'darwin') flags.push('-undefined', 'dynamic_lookup');
   fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -623,6 +623,7 @@ static napi_value js_set_implementation(napi_env env, napi_callback_info info) {
 }
 
 napi_value utfx_node_base64_init(napi_env env, napi_value exports); /* addon_base64.c */
+int utfx_node_text_init(napi_env env, napi_value exports); /* addon_text.c */
 
 static napi_value init(napi_env env, napi_value exports) {
   static const struct {
@@ -655,6 +656,7 @@ static napi_value init(napi_env env, napi_value exports) {
   }
   napi_create_uint32(env, (uint32_t)STATE_SIZE, &v);
   napi_set_named_property(env, exports, "stateSize", v);
+  if (utfx_node_text_init(env, exports)) return NULL; /* TextDecoder, TextEncoder */
   return utfx_node_base64_init(env, exports);
 }
 

@@ -195,9 +195,9 @@ check('property surface equals Node\'s', () => {
     assert.strictEqual(a.write('a string'), b.write('a string'));
   }
   assert.deepStrictEqual(Object.keys(utfx).sort(),
-    ['StringDecoder', 'base64Decode', 'base64Encode', 'byteLength', 'decode', 'encode', 'encodeInto',
-      'fromBase64', 'implementation', 'implementations', 'setFromBase64', 'setImplementation', 'toBase64',
-      'write']);
+    ['StringDecoder', 'TextDecoder', 'TextEncoder', 'base64Decode', 'base64Encode', 'byteLength',
+      'decode', 'encode', 'encodeInto', 'fromBase64', 'implementation', 'implementations',
+      'setFromBase64', 'setImplementation', 'toBase64', 'write']);
 });
 
 check('StringDecoder errors: same code, name and message as Node', () => {

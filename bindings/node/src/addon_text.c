@@ -1,0 +1,395 @@
+/* utfx Node.js addon: TextDecoder / TextEncoder (WHATWG Encoding), N-API,
+ * utfx's public API only. text.js is the module that uses these; it checks
+ * every argument (handing anything unusual to Node's own TextDecoder /
+ * TextEncoder, so errors are Node's) and calls:
+ *
+ *   textSetup(args, maxStringLength)
+ *                         args: a Float64Array of 4 shared with text.js
+ *   textDecode(view)      -> string: TextDecoder.decode(view) of a whole
+ *                         buffer, no state; args[0] = utfx encoding (UTF8,
+ *                         UTF16LE, UTF16BE), args[1] = UTFX_WHATWG_* flags.
+ *                         undefined: fatal mode met an error.
+ *   textDecodeStream(state, view)
+ *                         -> string: decode(view, {stream}) on the decoder in
+ *                         state (a Uint8Array of textStateSize bytes over an
+ *                         ArrayBuffer of its own, owned by one TextDecoder:
+ *                         garbage collected with it, nothing to finalize);
+ *                         args[2] bit 1: initialize it first (args[0],
+ *                         args[1] as above), bit 2: end the stream after this
+ *                         chunk (stream: false). undefined: fatal error (the
+ *                         decoder is then reset, as TextDecoder is).
+ *                         args[3] = 1 when the decoder then holds nothing
+ *                         (text.js may then decode a plain chunk itself).
+ *   textEncode(str), textEncodeLatin1(str)
+ *                         -> a new Uint8Array over an ArrayBuffer of its
+ *                         own, exactly the UTF-8 of str (args[0] = its
+ *                         length; Latin1: str has no character above U+00FF)
+ *
+ * Strings are made as V8 would keep them: one byte a character when every
+ * character fits (ASCII input goes to V8 as it is), else UTF-16. */
+#define NAPI_VERSION 8
+#include <node_api.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <utfx.h>
+
+typedef struct {
+  char16_t *u16; /* scratch: decoded UTF-16 */
+  size_t u16_cap;
+  char *u8; /* scratch: one-byte output, strings read */
+  size_t u8_cap;
+  double *args;
+  napi_ref args_ref;
+  double max_string; /* v8::String::kMaxLength */
+} text_data;
+
+#define KEEP ((size_t)1 << 20) /* scratch units kept between calls */
+
+static int host_le(void) {
+  const uint16_t one = 1;
+  unsigned char first;
+  memcpy(&first, &one, 1);
+  return first == 1;
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t unit) {
+  void *q;
+  if (need <= *cap) return 0;
+  if (need < 4096) need = 4096;
+  if (need > SIZE_MAX / unit) return -1;
+  q = malloc(need * unit);
+  if (!q) return -1;
+  free(*p);
+  *p = q;
+  *cap = need;
+  return 0;
+}
+
+static void shrink(text_data *t) {
+  if (t->u16_cap > KEEP) {
+    free(t->u16);
+    t->u16 = NULL;
+    t->u16_cap = 0;
+  }
+  if (t->u8_cap > KEEP) {
+    free(t->u8);
+    t->u8 = NULL;
+    t->u8_cap = 0;
+  }
+}
+
+static napi_value throw_oom(napi_env env) {
+  napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "Failed to allocate memory");
+  return NULL;
+}
+
+static napi_value throw_too_long(napi_env env, const text_data *t) {
+  char msg[96];
+  snprintf(msg, sizeof msg, "Cannot create a string longer than 0x%lx characters",
+           (unsigned long)t->max_string);
+  napi_throw_error(env, "ERR_STRING_TOO_LONG", msg);
+  return NULL;
+}
+
+static text_data *get(napi_env env, napi_callback_info info, napi_value *argv, size_t n) {
+  void *data = NULL;
+  size_t argc = n;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, &data) != napi_ok) return NULL;
+  return data;
+}
+
+static int view_data(napi_env env, napi_value v, const char **p, size_t *n) {
+  static const char empty[1];
+  void *d = NULL;
+  if (napi_get_buffer_info(env, v, &d, n) != napi_ok) return -1; /* any ArrayBufferView */
+  *p = *n ? d : empty;
+  return 0;
+}
+
+/* Long strings are external, as Node's own (StringBytes, from about 1 MB):
+ * V8 keeps a pointer to a malloc'd copy instead of copying into its heap,
+ * where such strings cost an old-space allocation and GC work per call.
+ * node_api_create_external_string_* exist from Node 18.18 / 20.4 (as
+ * experimental API, so not declared without NAPI_EXPERIMENTAL): weak
+ * references, null on an older Node, which then gets copies. */
+#if defined(__GNUC__) && !defined(_WIN32)
+#define HAVE_EXTERNAL_STRINGS 1
+typedef void (*external_finalize)(napi_env env, void *data, void *hint);
+extern napi_status node_api_create_external_string_latin1(napi_env env, char *str, size_t length,
+                                                           external_finalize finalize,
+                                                           void *hint, napi_value *result,
+                                                           bool *copied)
+    __attribute__((weak, visibility("default")));
+extern napi_status node_api_create_external_string_utf16(napi_env env, char16_t *str,
+                                                          size_t length,
+                                                          external_finalize finalize, void *hint,
+                                                          napi_value *result, bool *copied)
+    __attribute__((weak, visibility("default")));
+#endif
+#define EXTERNAL_MIN ((size_t)1 << 18) /* units (measured: bench.js --suite text) */
+
+static void external_free(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  free(data);
+}
+
+/* The string as an external one, or NULL (then the caller copies). */
+static napi_value external_string(napi_env env, const void *s, size_t n, size_t unit) {
+#ifdef HAVE_EXTERNAL_STRINGS
+  napi_value v = NULL;
+  bool copied = false;
+  void *copy;
+  napi_status st;
+  if (n < EXTERNAL_MIN || (unit == 1 ? !node_api_create_external_string_latin1
+                                      : !node_api_create_external_string_utf16))
+    return NULL;
+  copy = malloc(n * unit);
+  if (!copy) return NULL;
+  memcpy(copy, s, n * unit);
+  st = unit == 1 ? node_api_create_external_string_latin1(env, copy, n, external_free, NULL, &v,
+                                                          &copied)
+                 : node_api_create_external_string_utf16(env, copy, n, external_free, NULL, &v,
+                                                         &copied);
+  if (st != napi_ok) return NULL; /* (rare; whether Node freed copy is unsaid: kept, not freed twice) */
+  return v; /* (copied: V8 copied it and the finalizer freed ours) */
+#else
+  (void)env, (void)s, (void)n, (void)unit;
+  return NULL;
+#endif
+}
+
+static napi_value latin1_string(napi_env env, const text_data *t, const char *s, size_t n) {
+  napi_value v = NULL;
+  if ((double)n > t->max_string) return throw_too_long(env, t);
+  if ((v = external_string(env, s, n, 1)) != NULL) return v;
+  napi_create_string_latin1(env, n ? s : "", n, &v);
+  return v;
+}
+
+static napi_value utf16_string(napi_env env, const text_data *t, const char16_t *s, size_t n) {
+  static const char16_t empty[1] = {0};
+  napi_value v = NULL;
+  if ((double)n > t->max_string) return throw_too_long(env, t);
+  if ((v = external_string(env, s, n, 2)) != NULL) return v;
+  napi_create_string_utf16(env, n ? s : empty, n, &v);
+  return v;
+}
+
+/* n decoded units in the UTF-16 scratch: one byte a character if all fit. */
+static napi_value u16_result(napi_env env, text_data *t, size_t n) {
+  utfx_result r;
+  if (grow((void **)&t->u8, &t->u8_cap, n, 1)) return throw_oom(env);
+  r = host_le() ? utfx_convert_utf16le_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT)
+                : utfx_convert_utf16be_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT);
+  if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, n);
+  return utf16_string(env, t, t->u16, n);
+}
+
+static napi_value undefined(napi_env env) {
+  napi_value v = NULL;
+  napi_get_undefined(env, &v);
+  return v;
+}
+
+/* One-shot UTF-8: the BOM test, then ASCII as it is, else Latin-1 output
+ * while every character fits, else UTF-16 from where that stopped. */
+static napi_value decode_utf8(napi_env env, text_data *t, unsigned flags, const char *s, size_t n) {
+  utfx_result r;
+  size_t done, lat, from;
+  if (!(flags & UTFX_WHATWG_IGNORE_BOM) && n >= 3 && (unsigned char)s[0] == 0xEF &&
+      (unsigned char)s[1] == 0xBB && (unsigned char)s[2] == 0xBF) {
+    s += 3;
+    n -= 3;
+  }
+  r = utfx_validate_ascii(s, n);
+  if (r.status == UTFX_OK) return latin1_string(env, t, s, n);
+  if (grow((void **)&t->u8, &t->u8_cap, n, 1)) return throw_oom(env);
+  done = r.read;
+  memcpy(t->u8, s, done);
+  r = utfx_convert_utf8_to_latin1(s + done, n - done, t->u8 + done, n - done, UTFX_STRICT);
+  lat = done + r.written;
+  if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, lat);
+  /* A character above U+00FF or an ill-formed sequence at s + from. */
+  from = done + r.read;
+  if (grow((void **)&t->u16, &t->u16_cap, lat + utfx_whatwg_max_length(UTFX_UTF8, n - from),
+           sizeof(char16_t)))
+    return throw_oom(env);
+  r = host_le() ? utfx_convert_latin1_to_utf16le(t->u8, lat, t->u16, lat, UTFX_STRICT)
+                : utfx_convert_latin1_to_utf16be(t->u8, lat, t->u16, lat, UTFX_STRICT);
+  r = utfx_whatwg_decode(UTFX_UTF8, flags | UTFX_WHATWG_IGNORE_BOM, s + from, n - from,
+                         t->u16 + lat, t->u16_cap - lat);
+  if (r.status != UTFX_OK) return undefined(env); /* fatal */
+  return utf16_string(env, t, t->u16, lat + r.written);
+}
+
+static napi_value js_text_decode(napi_env env, napi_callback_info info) {
+  napi_value argv[1], out;
+  const char *s;
+  size_t n;
+  utfx_result r;
+  utfx_encoding enc;
+  unsigned flags;
+  text_data *t = get(env, info, argv, 1);
+  if (!t || view_data(env, argv[0], &s, &n)) {
+    napi_throw_type_error(env, NULL, "utfx: bad textDecode call");
+    return NULL;
+  }
+  enc = (utfx_encoding)t->args[0];
+  flags = (unsigned)t->args[1];
+  if (enc == UTFX_UTF8) {
+    out = decode_utf8(env, t, flags, s, n);
+  } else {
+    if (grow((void **)&t->u16, &t->u16_cap, utfx_whatwg_max_length(enc, n), sizeof(char16_t)))
+      return throw_oom(env);
+    r = utfx_whatwg_decode(enc, flags, s, n, t->u16, t->u16_cap);
+    out = r.status == UTFX_OK ? u16_result(env, t, r.written) : undefined(env);
+  }
+  shrink(t);
+  return out;
+}
+
+static napi_value js_text_decode_stream(napi_env env, napi_callback_info info) {
+  napi_value argv[2], out;
+  const char *s;
+  size_t n, len, need;
+  void *p = NULL;
+  size_t size = 0;
+  utfx_decoder *d;
+  utfx_result r;
+  unsigned mode;
+  text_data *t = get(env, info, argv, 2);
+  if (!t || napi_get_buffer_info(env, argv[0], &p, &size) != napi_ok ||
+      size < sizeof(utfx_decoder) || ((uintptr_t)p & 7) || view_data(env, argv[1], &s, &n)) {
+    napi_throw_type_error(env, NULL, "utfx: bad textDecodeStream call");
+    return NULL;
+  }
+  d = p;
+  mode = (unsigned)t->args[2];
+  if ((mode & 1) && utfx_decoder_init_whatwg(d, (utfx_encoding)t->args[0], (unsigned)t->args[1])) {
+    napi_throw_type_error(env, NULL, "utfx: bad TextDecoder state");
+    return NULL;
+  }
+  /* Room for this write and the end's U+FFFD: no DST_FULL to handle. */
+  need = utfx_decoder_max_length(d, n) + 2;
+  if (grow((void **)&t->u16, &t->u16_cap, need, sizeof(char16_t))) return throw_oom(env);
+  r = utfx_decoder_write(d, s, n, t->u16, t->u16_cap);
+  len = r.written;
+  if (r.status == UTFX_OK && (mode & 2)) {
+    r = utfx_decoder_end(d, t->u16 + len, t->u16_cap - len);
+    len += r.written;
+  }
+  out = r.status == UTFX_OK ? u16_result(env, t, len) : undefined(env);
+  t->args[3] = utfx_decoder_max_length(d, 0) == 0; /* nothing held (end would write nothing) */
+  shrink(t);
+  return out;
+}
+
+/* Copies string v (args[0] units long) into a scratch: one byte a unit
+ * (latin1: V8 hands a one-byte string over as it is) or UTF-16. */
+static int read_string(napi_env env, text_data *t, napi_value v, int latin1, size_t *n) {
+  double len = t->args[0];
+  size_t want = len > 0 && len == len ? (size_t)len : 0;
+  napi_status st;
+  if (latin1) {
+    if (grow((void **)&t->u8, &t->u8_cap, want + 1, 1)) return -1;
+    st = napi_get_value_string_latin1(env, v, t->u8, want + 1, n);
+  } else {
+    if (grow((void **)&t->u16, &t->u16_cap, want + 1, sizeof(char16_t))) return -1;
+    st = napi_get_value_string_utf16(env, v, t->u16, want + 1, n);
+  }
+  return st == napi_ok ? 0 : -1;
+}
+
+static napi_value text_encode(napi_env env, napi_callback_info info, int latin1) {
+  napi_value argv[1], ab = NULL, out = NULL;
+  size_t len, size;
+  void *data = NULL;
+  utfx_result r;
+  text_data *t = get(env, info, argv, 1);
+  if (!t || read_string(env, t, argv[0], latin1, &len)) return throw_oom(env);
+  if (latin1) {
+    size = utfx_utf8_length_from_latin1(t->u8, len);
+  } else {
+    size = host_le() ? utfx_utf8_length_from_utf16le(t->u16, len)
+                     : utfx_utf8_length_from_utf16be(t->u16, len);
+  }
+  if (napi_create_arraybuffer(env, size, &data, &ab) != napi_ok ||
+      napi_create_typedarray(env, napi_uint8_array, size, ab, 0, &out) != napi_ok)
+    return NULL; /* Node threw (out of memory) */
+  if (latin1)
+    r = utfx_convert_latin1_to_utf8(t->u8, len, data, size, UTFX_REPLACE);
+  else
+    r = host_le() ? utfx_convert_utf16le_to_utf8(t->u16, len, data, size, UTFX_REPLACE)
+                  : utfx_convert_utf16be_to_utf8(t->u16, len, data, size, UTFX_REPLACE);
+  (void)r; /* size is exact */
+  shrink(t);
+  return out;
+}
+
+static napi_value js_text_encode(napi_env env, napi_callback_info info) {
+  return text_encode(env, info, 0);
+}
+
+static napi_value js_text_encode_latin1(napi_env env, napi_callback_info info) {
+  return text_encode(env, info, 1);
+}
+
+static napi_value js_text_setup(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  void *p = NULL;
+  size_t count = 0;
+  napi_typedarray_type type;
+  text_data *t = get(env, info, argv, 2);
+  if (!t || napi_get_typedarray_info(env, argv[0], &type, &count, &p, NULL, NULL) != napi_ok ||
+      type != napi_float64_array || count < 4) {
+    napi_throw_type_error(env, NULL, "utfx: textSetup wants a Float64Array of 4");
+    return NULL;
+  }
+  if (t->args_ref) napi_delete_reference(env, t->args_ref);
+  napi_create_reference(env, argv[0], 1, &t->args_ref); /* keeps p alive */
+  t->args = p;
+  napi_get_value_double(env, argv[1], &t->max_string);
+  return NULL;
+}
+
+static void text_free(void *data) {
+  text_data *t = data;
+  free(t->u16);
+  free(t->u8);
+  free(t);
+}
+
+/* Called by addon.c's init: adds these functions to exports. 0 on success. */
+int utfx_node_text_init(napi_env env, napi_value exports);
+int utfx_node_text_init(napi_env env, napi_value exports) {
+  static const struct {
+    const char *name;
+    napi_callback cb;
+  } fns[] = {
+      {"textSetup", js_text_setup},
+      {"textDecode", js_text_decode},
+      {"textDecodeStream", js_text_decode_stream},
+      {"textEncode", js_text_encode},
+      {"textEncodeLatin1", js_text_encode_latin1},
+  };
+  napi_value v;
+  text_data *t = calloc(1, sizeof *t);
+  if (!t || napi_add_env_cleanup_hook(env, text_free, t) != napi_ok) {
+    free(t);
+    return -1;
+  }
+  for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+    if (napi_create_function(env, fns[i].name, NAPI_AUTO_LENGTH, fns[i].cb, t, &v) != napi_ok ||
+        napi_set_named_property(env, exports, fns[i].name, v) != napi_ok)
+      return -1;
+  }
+  if (napi_create_uint32(env, (uint32_t)((sizeof(utfx_decoder) + 7) & ~(size_t)7), &v) != napi_ok ||
+      napi_set_named_property(env, exports, "textStateSize", v) != napi_ok)
+    return -1;
+  return 0;
+}

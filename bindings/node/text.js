@@ -1,0 +1,366 @@
+'use strict';
+// TextDecoder and TextEncoder (WHATWG Encoding) on utfx (src/addon_text.c):
+// drop-ins for Node's globals. A decoder of utf-8, utf-16le or utf-16be is
+// ours; any other label gets Node's own TextDecoder (the constructor returns
+// it). Anything unusual (a wrong `this`, input or options type) is handed to
+// a Node builtin in the same state, so errors are Node's own: name, code and
+// message. Short inputs are decoded here in JavaScript when they are plain
+// (ASCII; UTF-16 without surrogates), and short strings encoded in
+// JavaScript into a new Uint8Array, which V8 keeps in its heap (Node's
+// encode makes an ArrayBuffer with a backing store of its own, which costs
+// more than the work): both cost less than an N-API call (thresholds:
+// bench.js --suite text).
+
+const { isAnyArrayBuffer, isUint8Array } = require('util').types;
+const { inspect } = require('util');
+
+const BuiltinDecoder = globalThis.TextDecoder;
+const BuiltinEncoder = globalThis.TextEncoder;
+const builtinDecode = BuiltinDecoder.prototype.decode;
+
+// utfx encoding numbers (include/utfx.h) and TextDecoder#encoding names.
+const UTF8 = 0;
+const UTF16LE = 1;
+const UTF16BE = 2;
+const NAMES = ['utf-8', 'utf-16le', 'utf-16be'];
+const FATAL = 1; // UTFX_WHATWG_FATAL
+const IGNORE_BOM = 2; // UTFX_WHATWG_IGNORE_BOM
+
+// Every label of the three (Encoding Standard, "Encodings" table).
+const LABELS = new Map([
+  ...['unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'utf-8', 'utf8', 'x-unicode20utf8']
+    .map((l) => [l, UTF8]),
+  ...['csunicode', 'iso-10646-ucs-2', 'ucs-2', 'unicode', 'unicodefeff', 'utf-16', 'utf-16le']
+    .map((l) => [l, UTF16LE]),
+  ...['unicodefffe', 'utf-16be'].map((l) => [l, UTF16BE]),
+]);
+const ASCII_SPACE = /^[\t\n\f\r ]+|[\t\n\f\r ]+$/g;
+const ASCII_UPPER = /[A-Z]/g;
+const lower = (c) => String.fromCharCode(c.charCodeAt(0) + 32);
+// "get an encoding": ASCII whitespace trimmed, ASCII case-insensitive.
+function encodingOf(label) {
+  const e = LABELS.get(label);
+  if (e !== undefined) return e;
+  return LABELS.get(label.replace(ASCII_SPACE, '').replace(ASCII_UPPER, lower));
+}
+
+let addon = null;
+// Plain input decoded in JavaScript below these sizes (bytes), by encoding
+// (utf-8, utf-16le, utf-16be); strings shorter than SMALL_ENCODE UTF-16
+// units encoded in JavaScript.
+let SMALL_DECODE = [17, 16, 16];
+let SMALL_ENCODE = 48;
+const args = new Float64Array(4); // shared with addon_text.c (textSetup)
+
+const kEnc = Symbol('kEnc'); // UTF8, UTF16LE, UTF16BE
+const kFlags = Symbol('kFlags'); // FATAL | IGNORE_BOM
+const kState = Symbol('kState'); // the utfx_decoder (Uint8Array), or null
+const kStreaming = Symbol('kStreaming'); // within a stream (a {stream: true} call seen)
+// Within a stream: the C decoder holds nothing (1), and no output yet (2:
+// a BOM may still come), so that a plain short chunk can be decoded here.
+const kClean = Symbol('kClean');
+const kNodeFast = Symbol('kNodeFast'); // utf-8 never streamed: Node's argument checks differ
+
+// Builtins whose errors are Node's: a utf-8 decoder never used with
+// {stream: true} checks arguments as Node's UTF-8 fast path does (only the
+// input); the others as Node's converter path (options, then input).
+let fastChecker = null;
+let icuChecker = null;
+function throwNodeError(self, input, options) {
+  if (self[kNodeFast]) {
+    if (fastChecker === null) fastChecker = new BuiltinDecoder('utf-8');
+    builtinDecode.call(fastChecker, input);
+  } else {
+    if (icuChecker === null) icuChecker = new BuiltinDecoder('utf-16le');
+    builtinDecode.call(icuChecker, input, options);
+  }
+  throw new Error('utfx: Node accepted what utfx refused'); // not reached
+}
+
+// The TypeError Node throws for ill-formed input in fatal mode.
+const BAD = [[0xFF], [0x00, 0xD8], [0xD8, 0x00]];
+function fatalError(enc) {
+  try {
+    builtinDecode.call(new BuiltinDecoder(NAMES[enc], { fatal: true }), new Uint8Array(BAD[enc]));
+  } catch (err) {
+    if (err && err.code === 'ERR_ENCODING_INVALID_ENCODED_DATA') return err;
+  }
+  // This Node has no such decoder (utf-16be without ICU): Node's error, by hand.
+  const err = new TypeError(`The encoded data was not valid for encoding ${NAMES[enc]}`);
+  err.code = 'ERR_ENCODING_INVALID_ENCODED_DATA';
+  return err;
+}
+
+const isObjectLike = (x) => x === null || typeof x === 'object' || typeof x === 'function';
+
+// 6 to 16 ASCII bytes as a string, else undefined: copied to `pad` while
+// checked, then one String.fromCharCode of 16 arguments makes a flat string
+// at once, where a character at a time costs a concatenation each (reading
+// past the input's end instead of `pad` would deoptimize).
+const fcc = String.fromCharCode;
+const pad = new Uint8Array(16);
+function asciiShort(b, n) {
+  for (let i = 0; i < n; i++) {
+    const c = b[i];
+    if (c >= 0x80) return undefined;
+    pad[i] = c;
+  }
+  const p = pad;
+  const s = fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12],
+    p[13], p[14], p[15]);
+  return n === 16 ? s : s.slice(0, n);
+}
+
+// Plain short input, in JavaScript: ASCII UTF-8, or UTF-16 units outside
+// the surrogates (and no BOM to remove); undefined for anything else.
+function decodeShort(u8, enc, flags) {
+  const n = u8.length;
+  let s = '';
+  if (enc === UTF8) {
+    if (n > 5) return asciiShort(u8, n);
+    for (let i = 0; i < n; i++) {
+      const c = u8[i];
+      if (c >= 0x80) return undefined;
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  if (n & 1) return undefined;
+  const hi = enc === UTF16BE ? 0 : 1;
+  for (let i = 0; i < n; i += 2) {
+    const c = (u8[i + hi] << 8) | u8[i + 1 - hi];
+    if ((c & 0xF800) === 0xD800 || (c === 0xFEFF && i === 0 && !(flags & IGNORE_BOM)))
+      return undefined;
+    s += String.fromCharCode(c);
+  }
+  return s;
+}
+
+class TextDecoder {
+  constructor(encoding = 'utf-8', options = undefined) {
+    const label = `${encoding}`;
+    const enc = options === undefined || isObjectLike(options) ? encodingOf(label) : undefined;
+    // Other encodings, and Node's errors for bad options or labels.
+    if (enc === undefined) return new BuiltinDecoder(label, options);
+    let flags = 0;
+    if (options != null) { // read once each, in the standard's (dictionary) order
+      if (options.fatal) flags |= FATAL;
+      if (options.ignoreBOM) flags |= IGNORE_BOM;
+    }
+    this[kEnc] = enc;
+    this[kFlags] = flags;
+    this[kState] = null;
+    this[kStreaming] = false;
+    this[kClean] = 3;
+    this[kNodeFast] = enc === UTF8;
+  }
+
+  decode(input = undefined, options = undefined) {
+    const enc = this == null ? undefined : this[kEnc];
+    if (enc === undefined) return builtinDecode.call(this, input, options); // ERR_INVALID_THIS
+    const stream = options != null && !!options.stream;
+    if (stream) this[kNodeFast] = false;
+    if (!this[kNodeFast] && !isObjectLike(options) && options !== undefined)
+      throwNodeError(this, input, options);
+    // A TypedArray's tag (the getter V8 inlines; ArrayBuffer.isView is a
+    // call into C++), else a DataView, undefined or an ArrayBuffer.
+    let view;
+    if (typedArrayTag.call(input) !== undefined) view = input;
+    else if (input === undefined) view = EMPTY;
+    else if (ArrayBuffer.isView(input)) view = input;
+    else if (isAnyArrayBuffer(input)) view = input.byteLength ? new Uint8Array(input) : EMPTY; // (or detached)
+    else throwNodeError(this, input, options);
+    const flags = this[kFlags];
+    let out;
+    if (!stream && !this[kStreaming]) { // one-shot: no state
+      const n = view.byteLength;
+      if (n < SMALL_DECODE[enc]) {
+        out = decodeShort(isUint8Array(view) ? view
+          : new Uint8Array(view.buffer, view.byteOffset, n), enc, flags);
+        if (out !== undefined) return out;
+      }
+      args[0] = enc;
+      args[1] = flags;
+      out = addon.textDecode(view);
+    } else {
+      let clean = this[kStreaming] ? this[kClean] : 3;
+      // A plain short chunk while the decoder holds nothing: its characters
+      // here; the next chunk to C starts a stream with the BOM behind it.
+      if (clean !== 0 && view.byteLength < SMALL_DECODE[enc]) {
+        out = decodeShort(isUint8Array(view) ? view
+          : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), enc, flags);
+        if (out !== undefined) {
+          this[kStreaming] = stream;
+          this[kClean] = out.length ? 1 : clean;
+          return out;
+        }
+      }
+      let state = this[kState];
+      let mode = stream ? 0 : 2; // bit 2: end the stream
+      if (clean !== 0) { // (re)start: a new stream, or one whose BOM is behind
+        if (state === null) state = this[kState] = new Uint8Array(new ArrayBuffer(addon.textStateSize));
+        mode |= 1;
+        args[0] = enc;
+        args[1] = clean === 1 ? flags | IGNORE_BOM : flags;
+      }
+      args[2] = mode;
+      this[kStreaming] = stream;
+      out = addon.textDecodeStream(state, view);
+      if (out === undefined) this[kStreaming] = false; // the decoder was reset
+      // C holds nothing now: clean, and past the BOM once anything came out.
+      else this[kClean] = args[3] === 1 ? (out.length || clean === 1 ? 1 : 0) : 0;
+    }
+    if (out === undefined) throw fatalError(enc);
+    return out;
+  }
+
+  get encoding() {
+    const enc = this == null ? undefined : this[kEnc];
+    return enc === undefined ? builtinGetter('encoding').call(this) : NAMES[enc];
+  }
+
+  get fatal() {
+    const enc = this == null ? undefined : this[kEnc];
+    return enc === undefined ? builtinGetter('fatal').call(this) : (this[kFlags] & FATAL) !== 0;
+  }
+
+  get ignoreBOM() {
+    const enc = this == null ? undefined : this[kEnc];
+    return enc === undefined ? builtinGetter('ignoreBOM').call(this)
+      : (this[kFlags] & IGNORE_BOM) !== 0;
+  }
+
+  // util.inspect shows what it shows for Node's.
+  [inspect.custom](depth, opts) {
+    if (this == null || this[kEnc] === undefined) return builtinInspect(BuiltinDecoder).call(this, depth, opts);
+    if (typeof depth === 'number' && depth < 0) return this;
+    const ctor = this.constructor || TextDecoder;
+    const obj = { __proto__: { constructor: ctor } };
+    obj.encoding = this.encoding;
+    obj.fatal = this.fatal;
+    obj.ignoreBOM = this.ignoreBOM;
+    return `${ctor.name} ${inspect(obj)}`;
+  }
+}
+const EMPTY = new Uint8Array(0);
+const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype),
+  Symbol.toStringTag).get;
+const builtinGetter = (name) => Object.getOwnPropertyDescriptor(BuiltinDecoder.prototype, name).get;
+const builtinInspect = (C) => C.prototype[inspect.custom];
+
+// A TextEncoder is Node's (its constructor, encoding getter, inspect and
+// errors) with utfx's encode and encodeInto.
+let encodeInto = null; // index.js's: Node's for short strings and bad arguments
+const kMine = Symbol('kMine');
+const encoderGetter = Object.getOwnPropertyDescriptor(BuiltinEncoder.prototype, 'encoding').get;
+class TextEncoder extends BuiltinEncoder {
+  constructor() {
+    super();
+    this[kMine] = true;
+  }
+
+  get encoding() {
+    return encoderGetter.call(this); // Node's (and its error for a foreign this)
+  }
+
+  encode(input = '') {
+    if (typeof input !== 'string' || this == null || this[kMine] !== true)
+      return super.encode(input); // Node's conversion of input, its errors
+    if (input.length < SMALL_ENCODE) return encodeShort(input);
+    args[0] = input.length;
+    return isLatin1(input) ? addon.textEncodeLatin1(input) : addon.textEncode(input);
+  }
+
+  encodeInto(src, dest) {
+    if (this == null || this[kMine] !== true) return super.encodeInto(src, dest);
+    return encodeInto(src, dest);
+  }
+
+  [inspect.custom](depth, opts) {
+    return builtinInspect(BuiltinEncoder).call(this, depth, opts);
+  }
+}
+
+// UTF-8 of a short string (lone surrogates as EF BF BD) in a new Uint8Array.
+function encodeShort(s) {
+  const n = s.length;
+  let size = n;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) size += 1;
+    else if ((c & 0xFC00) === 0xD800 && i + 1 < n && (s.charCodeAt(i + 1) & 0xFC00) === 0xDC00) {
+      size += 2; // a pair: 4 bytes for 2 units
+      i++;
+    } else size += 2;
+  }
+  const out = new Uint8Array(size);
+  if (size === n) { // ASCII
+    for (let i = 0; i < n; i++) out[i] = s.charCodeAt(i);
+    return out;
+  }
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) {
+      out[p++] = c;
+    } else if (c < 0x800) {
+      out[p++] = 0xC0 | (c >> 6);
+      out[p++] = 0x80 | (c & 0x3F);
+    } else {
+      if ((c & 0xF800) === 0xD800) {
+        const d = c < 0xDC00 && i + 1 < n ? s.charCodeAt(i + 1) : 0;
+        if ((d & 0xFC00) === 0xDC00) {
+          c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
+          out[p++] = 0xF0 | (c >> 18);
+          out[p++] = 0x80 | ((c >> 12) & 0x3F);
+          out[p++] = 0x80 | ((c >> 6) & 0x3F);
+          out[p++] = 0x80 | (c & 0x3F);
+          i++;
+          continue;
+        }
+        c = 0xFFFD; // a lone surrogate
+      }
+      out[p++] = 0xE0 | (c >> 12);
+      out[p++] = 0x80 | ((c >> 6) & 0x3F);
+      out[p++] = 0x80 | (c & 0x3F);
+    }
+  }
+  return out;
+}
+
+// Node's prototypes list their members in this order, all enumerable.
+// The classes declare them in Node's order; here their attributes and the
+// missing ones (no delete: that would leave the prototype a slow dictionary).
+function likeNode(C, Builtin) {
+  for (const k of Reflect.ownKeys(Builtin.prototype)) {
+    if (k === 'constructor') continue;
+    const theirs = Object.getOwnPropertyDescriptor(Builtin.prototype, k);
+    const desc = Object.getOwnPropertyDescriptor(C.prototype, k) || theirs;
+    desc.enumerable = theirs.enumerable;
+    Object.defineProperty(C.prototype, k, desc);
+  }
+}
+likeNode(TextDecoder, BuiltinDecoder);
+likeNode(TextEncoder, BuiltinEncoder);
+
+let isLatin1 = null;
+// index.js gives the addon and the helpers it shares.
+function init(theAddon, shared) {
+  addon = theAddon;
+  addon.textSetup(args, require('buffer').constants.MAX_STRING_LENGTH);
+  ({ isLatin1, encodeInto } = shared);
+}
+
+// bench.js and the tests: [decode (a number or one per encoding), encode]
+// thresholds (0: every call to the addon); returns the old ones.
+function thresholds(t) {
+  const old = [SMALL_DECODE.slice(), SMALL_ENCODE];
+  if (t !== undefined) {
+    SMALL_DECODE = typeof t[0] === 'number' ? [t[0], t[0], t[0]] : t[0].slice();
+    SMALL_ENCODE = t[1];
+  }
+  return old;
+}
+
+module.exports = { TextDecoder, TextEncoder, init, thresholds };
