@@ -21,25 +21,9 @@ const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const { seed: firstSeed, rand, pick } = require('./random').seeded(argv);
 
-let count = 0;
-let failed = 0;
-function check(desc, fn) {
-  count++;
-  const t0 = Date.now();
-  try {
-    fn();
-    console.log(`ok ${count} - ${desc} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (err) {
-    failed++;
-    console.log(`not ok ${count} - ${desc}`);
-    const text = String(err && err.stack || err).split('\n').slice(0, 20)
-      .map((line) => (line.length > 300 ? `${line.slice(0, 300)}...` : line)).join('\n');
-    console.log(text.replace(/^/gm, '# '));
-  }
-}
+const { check, done, hex } = require('./tap');
 
 const show = (s) => JSON.stringify(s.length > 120 ? `${s.slice(0, 120)}...(${s.length})` : s);
-const hex = (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
 
 // ------------------------------------------------------------ the TC39 reference
 
@@ -610,5 +594,4 @@ randomChecks(`${best}, measured thresholds`, 1);
 apiChecks();
 
 console.log(`# seed ${firstSeed} (--seed ${firstSeed} repeats this run); kernels: ${utfx.implementation()}`);
-console.log(`1..${count}`);
-process.exitCode = failed ? 1 : 0;
+done();

@@ -16,24 +16,8 @@ const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const { seed: firstSeed, rand, pick } = require('./random').seeded(argv);
 
-let count = 0;
-let failed = 0;
-function check(desc, fn) {
-  count++;
-  const t0 = Date.now();
-  try {
-    fn();
-    console.log(`ok ${count} - ${desc} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (err) {
-    failed++;
-    console.log(`not ok ${count} - ${desc}`);
-    const text = String(err && err.stack || err).split('\n').slice(0, 30)
-      .map((line) => (line.length > 400 ? `${line.slice(0, 400)}...` : line)).join('\n');
-    console.log(text.replace(/^/gm, '# '));
-  }
-}
+const { check, done, hex } = require('./tap');
 
-const hex = (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
 
 // ------------------------------------------------------------ inputs
 
@@ -533,5 +517,4 @@ tierChecks(best, false, true);
 utfx.setImplementation(best);
 
 console.log(`# seed ${firstSeed} (--seed ${firstSeed} repeats this run); kernels: ${utfx.implementation()}`);
-console.log(`1..${count}`);
-process.exitCode = failed ? 1 : 0;
+done();

@@ -21,24 +21,8 @@ const NDecoder = globalThis.TextDecoder;
 const NEncoder = globalThis.TextEncoder;
 const { textThresholds } = utfx._internal;
 
-let count = 0;
-let failed = 0;
-function check(desc, fn) {
-  count++;
-  const t0 = Date.now();
-  try {
-    fn();
-    console.log(`ok ${count} - ${desc} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (err) {
-    failed++;
-    console.log(`not ok ${count} - ${desc}`);
-    const text = String(err && err.stack || err).split('\n').slice(0, 30)
-      .map((line) => (line.length > 400 ? `${line.slice(0, 400)}...` : line)).join('\n');
-    console.log(text.replace(/^/gm, '# '));
-  }
-}
+const { check, done, hex } = require('./tap');
 
-const hex = (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
 const show = (s) => (typeof s === 'string' ? JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}...` : s)
   : String(s));
 
@@ -868,5 +852,4 @@ errorChecks();
 nodeBugChecks();
 
 console.log(`# seed ${firstSeed} (--seed ${firstSeed} repeats this run); kernels: ${utfx.implementation()}`);
-console.log(`1..${count}`);
-process.exitCode = failed ? 1 : 0;
+done();
