@@ -23,7 +23,12 @@ for tool in "$NODE" npm; do
   fi
 done
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+# npm pack's prepack writes deps/ and prebuilds/ into bindings/node: removed
+# afterwards unless they were there before (index.js loads a prebuilt binary
+# ahead of the repository's build/node/utfx.node, which would go stale).
+made=
+for d in deps prebuilds; do [ -e "bindings/node/$d" ] || made="$made bindings/node/$d"; done
+trap 'rm -rf "$tmp" $made' EXIT
 export HOME="$tmp/home" npm_config_cache="$tmp/npm-cache" npm_config_update_notifier=false \
   npm_config_fund=false npm_config_audit=false
 mkdir -p "$HOME"
