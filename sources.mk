@@ -28,10 +28,12 @@ UTFX_DISPATCH_FLAGS := -Wno-override-init
 
 # The utfx command, and the benchmark engine its `utfx bench` links.
 UTFX_CLI_SRC := cli/*.c
-# The engine: registry, timing, statistics, reporting, comparison and options;
-# the front end (bench/main.c, cli/bench.c) registers the suites.
+# The engine: registry, timing, statistics, reporting, the limit, comparison,
+# timing in several processes and options; the front end (bench/main.c,
+# cli/bench.c) registers the suites.
 UTFX_BENCH_ENGINE_SRC := bench/registry.c bench/timing.c bench/stats.c bench/report.c bench/limit.c \
-                         bench/compare.c bench/options.c bench/suite_*.c bench/baselines_none.c
+                         bench/compare.c bench/processes.c bench/options.c bench/suite_*.c \
+                         bench/baselines_none.c
 
 # Warnings for the library, the CLI and the bench (C11).
 UTFX_WARN := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wcast-qual -Wstrict-prototypes \

@@ -104,7 +104,8 @@ static void cmp_free(cmp_table *t) {
   free(t->rows);
 }
 
-static int run_child(const char *bin, char **pass, size_t npass, const char *csv) {
+int bench_run_child(const char *bin, char **pass, size_t npass, const char *out_flag,
+                    const char *out_file) {
   char **argv = bench_xrealloc(NULL, (npass + 5) * sizeof *argv);
   size_t k = 0, i;
   pid_t pid;
@@ -112,8 +113,8 @@ static int run_child(const char *bin, char **pass, size_t npass, const char *csv
   argv[k++] = (char *)(uintptr_t)bin;
   for (i = 0; i < npass; i++) argv[k++] = pass[i];
   argv[k++] = (char *)(uintptr_t)"--quiet";
-  argv[k++] = (char *)(uintptr_t)"--csv";
-  argv[k++] = (char *)(uintptr_t)csv;
+  argv[k++] = (char *)(uintptr_t)out_flag;
+  argv[k++] = (char *)(uintptr_t)out_file;
   argv[k] = NULL;
   fflush(NULL);
   pid = fork();
@@ -145,7 +146,7 @@ int bench_compare_binaries(const char *old_bin, const char *new_bin, int rounds,
     for (k = 0; k < 2 && rc == 0; k++) {
       int side = (r % 2) ^ k; /* old,new then new,old */
       fprintf(stderr, "compare: round %d/%d: %s\n", r + 1, rounds, side ? "new" : "old");
-      if (run_child(side ? new_bin : old_bin, pass, npass, tmp) != 0) {
+      if (bench_run_child(side ? new_bin : old_bin, pass, npass, "--csv", tmp) != 0) {
         fprintf(stderr, "utfx-bench: %s failed\n", side ? new_bin : old_bin);
         rc = 2;
         break;

@@ -1,5 +1,6 @@
 /* What the parts of the benchmark engine share (the engine files of bench/:
- * registry.c, timing.c, stats.c, report.c, compare.c, options.c); not for
+ * registry.c, timing.c, stats.c, report.c, compare.c, processes.c, options.c,
+ * limit.c); not for
  * suites, which see engine.h only. */
 #ifndef UTFX_BENCH_ENGINE_INTERNAL_H
 #define UTFX_BENCH_ENGINE_INTERNAL_H
@@ -70,5 +71,16 @@ int bench_write_plot_data(const bench_registry *reg, const char *path);
 int bench_compare_csv(const char *old_csv, const char *new_csv);
 int bench_compare_binaries(const char *old_bin, const char *new_bin, int rounds, char **pass,
                            size_t npass, const char *csv_out);
+/* Runs `bin` with the options pass plus --quiet and `out_flag out_file`
+ * (--csv or --raw); returns its exit status (-1: it did not run or died). */
+int bench_run_child(const char *bin, char **pass, size_t npass, const char *out_flag,
+                    const char *out_file);
+
+/* processes.c: the registered benchmarks timed in n fresh processes of this
+ * harness (--processes), their batches pooled into reg's results. */
+int bench_time_in_processes(bench_registry *reg, int n, char **pass, size_t npass);
+/* 1 in such a child: the suites that run after the timing (Node's, in a
+ * process of its own anyway) are the parent's. */
+int bench_is_child(void);
 
 #endif

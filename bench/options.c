@@ -27,6 +27,9 @@ static void usage(FILE *out) {
           "  --samples N       timed batches per benchmark (default 15)\n"
           "  --batch-ms X      minimum duration of one batch (default 2)\n"
           "  --warmup-ms X     minimum warm-up per benchmark (default 20)\n"
+          "  --processes N     time every benchmark in N fresh processes, one after\n"
+          "                    the other, and pool their batches (a figure then does\n"
+          "                    not hang on one process's addresses; default 1)\n"
           "  --clock C         cpu (default: this thread's CPU time, robust on a\n"
           "                    shared machine) or wall (monotonic wall time)\n"
           "  --quick           --samples 7 --batch-ms 1 --warmup-ms 5\n"
@@ -66,7 +69,7 @@ int utfx_bench_main(int argc, char **argv) {
   const char *csv = NULL, *raw = NULL, *plot = NULL, *cmp_old = NULL, *cmp_new = NULL;
   const char *cmp_csv_old = NULL, *cmp_csv_new = NULL;
   enum metric m = METRIC_GBPS;
-  int list = 0, quiet = 0, longfmt = 0, headline_only = 0, rounds = 6, rc = 0, i;
+  int list = 0, quiet = 0, longfmt = 0, headline_only = 0, rounds = 6, processes = 1, rc = 0, i;
   char **pass = bench_xrealloc(NULL, (size_t)(argc + 1) * sizeof *pass);
   size_t npass = 0, k;
 
@@ -148,6 +151,9 @@ int utfx_bench_main(int argc, char **argv) {
       cmp_old = argv[++i];
       cmp_new = argv[++i];
       passes = 0;
+    } else if (ARG("--processes")) {
+      processes = atoi(argv[++i]);
+      passes = 0;
     } else if (ARG("--rounds")) {
       rounds = atoi(argv[++i]);
       passes = 0;
@@ -190,9 +196,13 @@ int utfx_bench_main(int argc, char **argv) {
     free(reg.opt.files);
     return rc;
   }
-  free(pass);
 
   bench_run_suites(&reg, 0);
+  if (processes > 1 && !list) {
+    rc = bench_time_in_processes(&reg, processes, pass, npass);
+    if (rc) list = 1; /* nothing to report */
+  }
+  free(pass);
   if (list) {
     for (k = 0; k < reg.count; k++)
       printf("%s %s %s\n", reg.res[k].e.suite, reg.res[k].e.name, reg.res[k].e.impl);
@@ -203,18 +213,20 @@ int utfx_bench_main(int argc, char **argv) {
       if (!quiet && tty)
         fprintf(stderr, "\r\033[K[%zu/%zu] %s %s %s", k + 1, reg.count, r->e.suite, r->e.name,
                 r->e.impl);
-      if (r->e.run) bench_measure(r, &reg.opt);
+      if (r->e.run && processes <= 1) bench_measure(r, &reg.opt);
     }
     if (!quiet && tty) fprintf(stderr, "\r\033[K");
-    /* Node runs after ours, in its own process, on the same grids. */
-    bench_run_suites(&reg, 1);
+    /* Node runs after ours, in its own process, on the same grids (in the
+     * parent only, with --processes). */
+    if (!bench_is_child()) bench_run_suites(&reg, 1);
     if (!quiet) {
       char features[256];
       utfx_cpu_features(features, sizeof features);
       printf("utfx %s; CPU: %s; compiler: %s\n", utfx_version(), bench_cpu_model(), bench_compiler_name());
-      printf("CPU features: %s; %g batches of >= %g ms %s time per benchmark\n",
-             features[0] ? features : "(none)", reg.opt.samples,
-             reg.opt.batch_ms, reg.opt.wall_clock ? "wall" : "CPU");
+      printf("CPU features: %s; %g batches of >= %g ms %s time per benchmark%s\n",
+             features[0] ? features : "(none)", reg.opt.samples * (processes > 1 ? processes : 1),
+             reg.opt.batch_ms, reg.opt.wall_clock ? "wall" : "CPU",
+             processes > 1 ? ", from as many processes as --processes says" : "");
       if (longfmt)
         bench_print_long(&reg, stdout);
       else if (!headline_only)

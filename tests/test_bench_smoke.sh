@@ -91,6 +91,16 @@ else
   skip "node is not installed"
 fi
 
+# --processes: the batches of three fresh processes, pooled (--tiny: one each).
+check "kernels in three processes" "$BIN" --tiny --suite kernels --func validate_utf8 \
+  --input ASCII --impl utfx-scalar --processes 3 --csv "$TMP/p.csv"
+if [ "$(cut -d, -f1,3,6 "$TMP/p.csv" | grep -c '^kernels,utfx-scalar,3$')" -eq 1 ]; then
+  ok "--processes 3 pools three processes' batches"
+else
+  not_ok "--processes 3 pools three processes' batches"
+  sed 's/^/# /' "$TMP/p.csv"
+fi
+
 check "compare two result files" "$BIN" --compare-csv "$TMP/e.csv" "$TMP/e.csv"
 check "compare two binaries, interleaved" "$BIN" --compare "$BIN" "$BIN" --rounds 2 --tiny \
   --suite encode --func bmp --input 'len=16/*'
