@@ -19,6 +19,7 @@
  * again); a held piece that does not fit stays in buf_ as "complete"
  * (missing_ == 0) and is finished first by the next call. */
 #include "decoder_whatwg.h"
+#include "dispatch.h"
 #include "scalar/decoder_text.h"
 #include "scalar/unicode.h"
 

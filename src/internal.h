@@ -1,6 +1,8 @@
-/* Internal declarations: the kernel table that every instruction-set tier
- * fills, and the scalar reference kernels that every other tier falls back to
- * (for tails, error regions and operations it does not accelerate).
+/* What every kernel needs: the kernel table type that every instruction-set
+ * tier fills, the scalar reference kernels that every other tier falls back
+ * to (for tails, error regions and operations it does not accelerate), and
+ * the small helpers kernels share. The dispatcher (which table is active) is
+ * dispatch.h: kernels never see it.
  * Non-static internal names start with utfxi_ so they can never clash with, or
  * leak into, the public utfx_ namespace (the library is built with
  * -fvisibility=hidden and a test checks the exported symbols). */
@@ -9,7 +11,6 @@
 
 #include "utfx.h"
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -160,16 +161,6 @@ static inline size_t utfxi_aligning_step(const void *p, size_t unit, size_t alig
                                          int long_run) {
   size_t mis = (size_t)((uintptr_t)p % align);
   return long_run && mis && mis % unit == 0 ? (align - mis) / unit : step;
-}
-
-/* The active kernel table (dispatch.c): NULL until the first use resolves
- * it. The load is inline in every public function: a call more would cost
- * a short input as much as its conversion (a 64-byte validation: 7 ns). */
-extern _Atomic(const struct utfxi_kernels *) utfxi_active_table;
-const struct utfxi_kernels *utfxi_resolve(void);
-static inline const struct utfxi_kernels *utfxi_active(void) {
-  const struct utfxi_kernels *k = atomic_load_explicit(&utfxi_active_table, memory_order_acquire);
-  return k ? k : utfxi_resolve();
 }
 
 /* Generic kernel bodies take their variant (byte order, target form) as a
