@@ -344,7 +344,8 @@ test-build run-emu-tests: $(FUZZ_REPLAY_BIN)
 # kernels.png. BENCH_ARGS replaces the default selection, e.g.
 #   make bench BENCH_ARGS="--suite kernels --func 'convert_utf8_*' --impl utfx,icu"
 # BENCH_LIB / BENCH_INCLUDE / BENCH_INTERNAL let bench/compare.sh link the
-# same harness against another revision's library.
+# same harness against another revision's library (this tree's include/ comes
+# last: utfx_operations.h for revisions from before it).
 BENCH_ENGINE_CORE := bench/registry.c bench/timing.c bench/stats.c bench/report.c bench/limit.c \
                      bench/compare.c bench/options.c
 BENCH_SRC := $(BENCH_ENGINE_CORE) bench/suite_kernels.c bench/suite_decode.c bench/suite_encode.c \
@@ -386,7 +387,7 @@ BENCH_ARGS ?= --func '$(BENCH_FUNCS)'
 .PHONY: bench-build bench-chart
 $(BUILD)/obj/bench/%.o: bench/%.c Makefile $(BENCH_CONFIG)
 	@mkdir -p $(dir $@)
-	$(CC) $(BENCH_CFLAGS) $(DEPFLAGS) -I$(BENCH_INTERNAL) -c $< -o $@
+	$(CC) $(BENCH_CFLAGS) $(DEPFLAGS) -I$(BENCH_INTERNAL) -Iinclude -c $< -o $@
 
 $(BUILD)/obj/bench/baseline_simdutf.o: bench/baseline_simdutf.cpp Makefile
 	@mkdir -p $(dir $@)
@@ -500,7 +501,8 @@ AMALG_TEST_BIN := $(if $(AMALG_TESTS),$(TEST_SRC:tests/%.c=$(AMALG)/tests/%))
 .PHONY: amalgamate
 amalgamate: dist/utfx.c dist/utfx.h ## write the single-file library dist/utfx.c + dist/utfx.h
 
-dist/utfx.c $(AMALG)/utfx.c: tools/amalgamate.pl sources.mk $(AMALG_SRC) $(wildcard src/*.h src/*/*.h)
+dist/utfx.c $(AMALG)/utfx.c: tools/amalgamate.pl sources.mk $(AMALG_SRC) $(wildcard src/*.h src/*/*.h) \
+                             include/utfx_operations.h
 	@mkdir -p $(dir $@)
 	perl tools/amalgamate.pl -o $@ --flags 'src/x86/avx2_*=$(UTFX_AVX2_FLAGS)' \
 	    --flags 'src/x86/avx512_*=$(UTFX_AVX512_FLAGS)' \
@@ -526,12 +528,13 @@ $(AMALG)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_SUPPORT_OBJ) $(AMALG_LIB)
 test-build: $(AMALG_TEST_BIN) $(AMALG)/utfx.c $(AMALG)/utfx.h
 
 # ---------------------------------------------------------------- install
-install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man page
+install: lib cli ## install headers, libraries, utfx.pc, the utfx CLI and its man page
 	@mkdir -p $(BUILD)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	    -e 's|@VERSION@|$(VERSION)|' utfx.pc.in > $(BUILD)/utfx.pc
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 644 include/utfx.h $(DESTDIR)$(INCLUDEDIR)/utfx.h
+	install -m 644 include/utfx_operations.h $(DESTDIR)$(INCLUDEDIR)/utfx_operations.h
 	install -m 644 $(STATIC_LIB) $(DESTDIR)$(LIBDIR)/libutfx.a
 	install -m 755 $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/libutfx.so.$(VERSION)
 	ln -sf libutfx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
@@ -543,7 +546,8 @@ install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man
 	install -m 644 cli/utfx.1 $(DESTDIR)$(MANDIR)/man1/utfx.1
 
 uninstall: ## remove what install put in place
-	rm -f $(DESTDIR)$(INCLUDEDIR)/utfx.h $(DESTDIR)$(LIBDIR)/libutfx.a \
+	rm -f $(DESTDIR)$(INCLUDEDIR)/utfx.h $(DESTDIR)$(INCLUDEDIR)/utfx_operations.h \
+	      $(DESTDIR)$(LIBDIR)/libutfx.a \
 	      $(DESTDIR)$(LIBDIR)/libutfx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libutfx.so $(DESTDIR)$(PKGCONFIGDIR)/utfx.pc
 	rm -f $(DESTDIR)$(BINDIR)/utfx $(DESTDIR)$(MANDIR)/man1/utfx.1 # ---- cli
