@@ -250,8 +250,8 @@ static size_t ascii_out(const struct utfxi_kernels *k, struct out *o, const unsi
   } else {
     char16_t *dst = out16(o);
     /* whole 16-byte blocks: a short piece in line, as a call costs more
-     * (the in-line loop, vectorized by the compiler, kept ahead of the SIMD
-     * tiers' call up to 128 bytes: 13 vs 17 ns, AMD Zen 5) */
+     * (the compiler-vectorized loop beats the tiers' call on short pieces:
+     * docs/perf-decisions.md, 'Decoder: ascii in line') */
     j = c >= 256 ? k->ascii_blocks(p, c, dst) : utfxi_ascii_blocks_portable(p, c, dst);
     for (; j < c; j++) dst[j] = (char16_t)(p[j] & 0x7F);
   }

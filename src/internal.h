@@ -108,8 +108,9 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
 #undef UTFXI_DECL_FLAGGED
 
 /* Designated initializers naming every scalar kernel. A SIMD tier's table
- * starts with these and overrides the entries it accelerates (dispatch.c is
- * compiled with -Wno-override-init for exactly this). */
+ * starts with these and overrides the entries it accelerates (the files that
+ * define tier tables, x86/x86_kernels.h and arm/neon_entries.c, turn
+ * -Woverride-init off for exactly this). */
 #define UTFXI_INIT_VALIDATE(enc, S) .validate_##enc = utfxi_validate_##enc##_scalar,
 #define UTFXI_INIT_CONVERT(from, S, to, T) \
   .convert_##from##_to_##to = utfxi_convert_##from##_to_##to##_scalar,
@@ -134,9 +135,9 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
 
 /* Inputs shorter than two 32-byte vectors run the scalar kernel on every
  * tier: on them the SIMD kernels run one block and then their scalar tail
- * (or, for UTF-16 text with surrogates, a scalar region), which measured up
- * to 1.6x the scalar kernel's time on mixed-script text (AMD Zen 4, the
- * small suite). The public functions test it before dispatch (api.c: a
+ * (or, for UTF-16 text with surrogates, a scalar region), slower than the
+ * scalar kernel alone (docs/perf-decisions.md, 'Short inputs'). The public
+ * functions test it before dispatch (api.c: a
  * direct call, no table), the SIMD tier tables again for the decoder's
  * kernel calls (x86/avx2_entries.c). */
 #define UTFXI_SHORT_BYTES 64
@@ -145,8 +146,8 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
 /* Inputs from this many bytes on start with a head that aligns a kernel's
  * loads or stores (utfxi_aligning_step, or a few values by the scalar kernel):
  * below it the head, and the tail it leaves, cost more than the alignment
- * saves (256 units to Latin-1: 2x the time per call; a buffer that small
- * stays in L1, where a split line costs little). */
+ * saves (a buffer that small stays in L1, where a split line costs little;
+ * docs/perf-decisions.md, 'Aligning heads'). */
 #define UTFXI_ALIGN_HEAD_BYTES 4096
 #define UTFXI_ALIGN_HEAD(S, n) ((n) >= UTFXI_ALIGN_HEAD_BYTES / sizeof(S))
 
