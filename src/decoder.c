@@ -20,6 +20,7 @@
  * (missing_ == 0) and is finished first by the next call. */
 #include "decoder_whatwg.h"
 #include "dispatch.h"
+#include "scalar/base64_tables.h"
 #include "scalar/decoder_text.h"
 #include "scalar/unicode.h"
 
@@ -268,37 +269,6 @@ UTFXI_INLINE void store1(unsigned char *d8, char16_t *d16, size_t at, unsigned c
     d16[at] = (char16_t)c;
 }
 
-/* Base64 character of a 6-bit value, as a constant expression. */
-#define B64_CHAR(v, url)                                           \
-  ((v) < 26 ? 'A' + (v) : (v) < 52 ? 'a' - 26 + (v)                \
-               : (v) < 62 ? '0' - 52 + (v) : (v) == 62 ? ((url) ? '-' : '+') \
-                                           : ((url) ? '_' : '/'))
-/* Tables of character pairs for every 12-bit value (first character in the
- * low byte), built by the preprocessor: 0x##a##b##c runs over 000..FFF. */
-#define B64_PAIR(x, url) (uint16_t)(B64_CHAR((x) >> 6, url) | B64_CHAR((x) & 63, url) << 8)
-#define B64_HEX16A(M, ...)                                                                  \
-  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__),               \
-      M(4, __VA_ARGS__), M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__),           \
-      M(8, __VA_ARGS__), M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__),           \
-      M(C, __VA_ARGS__), M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
-#define B64_HEX16B(M, ...)                                                                  \
-  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__),               \
-      M(4, __VA_ARGS__), M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__),           \
-      M(8, __VA_ARGS__), M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__),           \
-      M(C, __VA_ARGS__), M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
-#define B64_HEX16C(M, ...)                                                                  \
-  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__),               \
-      M(4, __VA_ARGS__), M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__),           \
-      M(8, __VA_ARGS__), M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__),           \
-      M(C, __VA_ARGS__), M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
-#define B64_E3(c, a, b, url) B64_PAIR(0x##a##b##c, url)
-#define B64_E2(b, a, url) B64_HEX16C(B64_E3, a, b, url)
-#define B64_E1(a, url) B64_HEX16B(B64_E2, a, url)
-static const uint16_t base64_pairs[2][4096] = {{B64_HEX16A(B64_E1, 0)}, {B64_HEX16A(B64_E1, 1)}};
-
-static const char base64_std[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-static const char base64_url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
 /* 8 bytes read as a big-endian number (first byte highest). */
 static uint64_t load_be64(const unsigned char *p) {
   uint64_t v;
@@ -318,8 +288,7 @@ static uint64_t load_be64(const unsigned char *p) {
  * for base64url. Returns the bytes consumed (whole groups only). */
 UTFXI_INLINE size_t base64_body(const struct utfxi_kernels *k, struct out *o,
                                 const unsigned char *p, size_t n, int url, int u8) {
-  const char *alphabet = url ? base64_url : base64_std;
-  const uint16_t *pairs = base64_pairs[url];
+  const uint16_t *pairs = utfxi_b64_pairs[url];
   unsigned char *d8;
   char16_t *d16;
   size_t groups, fit, g, i = 0, w = 0, rest;
@@ -347,10 +316,10 @@ UTFXI_INLINE size_t base64_body(const struct utfxi_kernels *k, struct out *o,
   }
   for (; g > 0; g--, i += 3, w += 4) {
     uint32_t x = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
-    store1(d8, d16, w, (unsigned char)alphabet[x >> 18], u8);
-    store1(d8, d16, w + 1, (unsigned char)alphabet[x >> 12 & 63], u8);
-    store1(d8, d16, w + 2, (unsigned char)alphabet[x >> 6 & 63], u8);
-    store1(d8, d16, w + 3, (unsigned char)alphabet[x & 63], u8);
+    store1(d8, d16, w, utfxi_b64_char(pairs, x >> 18), u8);
+    store1(d8, d16, w + 1, utfxi_b64_char(pairs, x >> 12 & 63), u8);
+    store1(d8, d16, w + 2, utfxi_b64_char(pairs, x >> 6 & 63), u8);
+    store1(d8, d16, w + 3, utfxi_b64_char(pairs, x & 63), u8);
   }
   o->w += w;
   rest = n - i;
@@ -359,10 +328,10 @@ UTFXI_INLINE size_t base64_body(const struct utfxi_kernels *k, struct out *o,
     uint32_t x = (uint32_t)p[i] << 16 | (rest == 2 ? (uint32_t)p[i + 1] << 8 : 0);
     size_t chars = url ? rest + 1 : 4;
     if (room(o) < chars) return i;
-    store1(d8, d16, w, (unsigned char)alphabet[x >> 18], u8);
-    store1(d8, d16, w + 1, (unsigned char)alphabet[x >> 12 & 63], u8);
+    store1(d8, d16, w, utfxi_b64_char(pairs, x >> 18), u8);
+    store1(d8, d16, w + 1, utfxi_b64_char(pairs, x >> 12 & 63), u8);
     if (rest == 2)
-      store1(d8, d16, w + 2, (unsigned char)alphabet[x >> 6 & 63], u8);
+      store1(d8, d16, w + 2, utfxi_b64_char(pairs, x >> 6 & 63), u8);
     else if (!url)
       store1(d8, d16, w + 2, '=', u8);
     if (!url) store1(d8, d16, w + 3, '=', u8);
@@ -380,7 +349,6 @@ static size_t base64_out(const struct utfxi_kernels *k, struct out *o, const uns
 
 UTFXI_INLINE size_t hex_body(const struct utfxi_kernels *k, struct out *o, const unsigned char *p,
                              size_t n, int u8) {
-  static const char digits[] = "0123456789abcdef";
   unsigned char *d8;
   char16_t *d16;
   size_t c = room(o) / 2, i = 0;
@@ -395,8 +363,8 @@ UTFXI_INLINE size_t hex_body(const struct utfxi_kernels *k, struct out *o, const
                       (uint32_t)p[i + 3] << 24),
            u8);
   for (; i < c; i++) {
-    store1(d8, d16, 2 * i, (unsigned char)digits[p[i] >> 4], u8);
-    store1(d8, d16, 2 * i + 1, (unsigned char)digits[p[i] & 15], u8);
+    store1(d8, d16, 2 * i, (unsigned char)utfxi_hex_chars[p[i] >> 4], u8);
+    store1(d8, d16, 2 * i + 1, (unsigned char)utfxi_hex_chars[p[i] & 15], u8);
   }
   o->w += 2 * c;
   return c;
