@@ -253,6 +253,7 @@ static uint64_t load_be64(const unsigned char *p) {
  * for base64url. Returns the bytes consumed (whole groups only). */
 UTFXI_INLINE size_t base64_body(const struct utfxi_kernels *k, struct out *o,
                                 const unsigned char *p, size_t n, int url, int u8) {
+  const char *alphabet = utfxi_b64_digits[url];
   const uint16_t *pairs = utfxi_b64_pairs[url];
   unsigned char *d8;
   char16_t *d16;
@@ -281,10 +282,10 @@ UTFXI_INLINE size_t base64_body(const struct utfxi_kernels *k, struct out *o,
   }
   for (; g > 0; g--, i += 3, w += 4) {
     uint32_t x = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
-    store1(d8, d16, w, utfxi_b64_char(pairs, x >> 18), u8);
-    store1(d8, d16, w + 1, utfxi_b64_char(pairs, x >> 12 & 63), u8);
-    store1(d8, d16, w + 2, utfxi_b64_char(pairs, x >> 6 & 63), u8);
-    store1(d8, d16, w + 3, utfxi_b64_char(pairs, x & 63), u8);
+    store1(d8, d16, w, (unsigned char)alphabet[x >> 18], u8);
+    store1(d8, d16, w + 1, (unsigned char)alphabet[x >> 12 & 63], u8);
+    store1(d8, d16, w + 2, (unsigned char)alphabet[x >> 6 & 63], u8);
+    store1(d8, d16, w + 3, (unsigned char)alphabet[x & 63], u8);
   }
   o->w += w;
   rest = n - i;
@@ -293,10 +294,10 @@ UTFXI_INLINE size_t base64_body(const struct utfxi_kernels *k, struct out *o,
     uint32_t x = (uint32_t)p[i] << 16 | (rest == 2 ? (uint32_t)p[i + 1] << 8 : 0);
     size_t chars = url ? rest + 1 : 4;
     if (room(o) < chars) return i;
-    store1(d8, d16, w, utfxi_b64_char(pairs, x >> 18), u8);
-    store1(d8, d16, w + 1, utfxi_b64_char(pairs, x >> 12 & 63), u8);
+    store1(d8, d16, w, (unsigned char)alphabet[x >> 18], u8);
+    store1(d8, d16, w + 1, (unsigned char)alphabet[x >> 12 & 63], u8);
     if (rest == 2)
-      store1(d8, d16, w + 2, utfxi_b64_char(pairs, x >> 6 & 63), u8);
+      store1(d8, d16, w + 2, (unsigned char)alphabet[x >> 6 & 63], u8);
     else if (!url)
       store1(d8, d16, w + 2, '=', u8);
     if (!url) store1(d8, d16, w + 3, '=', u8);

@@ -1,7 +1,8 @@
 /* The base64 tables. Decoding: the character classes, one table per
  * alphabet (standard, url, both): the 6-bit value of an alphabet character,
  * else one of the UTFXI_B64_* classes (bit 7 set). Generated once; every
- * tier's scalar steps read it. Encoding: character pairs (below). */
+ * tier's scalar steps read it. Encoding: character pairs and the alphabets
+ * (below). */
 #ifndef UTFX_SCALAR_BASE64_TABLES_H
 #define UTFX_SCALAR_BASE64_TABLES_H
 
@@ -112,10 +113,10 @@ static const uint16_t utfxi_b64_pairs[2][4096] = {{UTFXI_B64E_16A(UTFXI_B64E_1, 
 #undef UTFXI_B64E_2
 #undef UTFXI_B64E_1
 
-/* The character of the 6-bit value v in the alphabet of pairs (a row of
- * utfxi_b64_pairs): the second of the pair (0, v). */
-static inline unsigned char utfxi_b64_char(const uint16_t *pairs, unsigned v) {
-  return (unsigned char)(pairs[v] >> 8);
-}
+/* The alphabets: the character (digit) of each 6-bit value, [0] standard,
+ * [1] url. */
+static const char utfxi_b64_digits[2][65] = {
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"};
 
 #endif
