@@ -137,9 +137,8 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
  * tier: on them the SIMD kernels run one block and then their scalar tail
  * (or, for UTF-16 text with surrogates, a scalar region), slower than the
  * scalar kernel alone (docs/perf-decisions.md, 'Short inputs'). The public
- * functions test it before dispatch (api.c: a
- * direct call, no table), the SIMD tier tables again for the decoder's
- * kernel calls (x86/avx2_entries.c). */
+ * functions test it before dispatch (api.c: a direct call, no table), the
+ * SIMD tier tables again for the decoder's kernel calls (x86/avx2_entries.c). */
 #define UTFXI_SHORT_BYTES 64
 #define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
 

@@ -56,8 +56,8 @@ UTFXI_INLINE utfx_result utf16_to_latin1_body(const char16_t *s, size_t n, char 
  * where that makes the source 32-byte aligned: the loop is load-bound, and
  * a load across two cache lines costs two (aligning the destination
  * instead, half as many bytes, was slower: docs/perf-decisions.md,
- * 'UTF-16 -> Latin-1').
- * Outside the body, whose short inputs it slowed (its registers). */
+ * 'UTF-16 -> Latin-1'). Outside the body, whose short inputs it slowed (its
+ * registers). */
 UTFXI_INLINE utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, size_t cap,
                                          unsigned flags, int be) {
   size_t k = 0;

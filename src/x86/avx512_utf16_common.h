@@ -25,8 +25,8 @@
 /* Pins a vector constant in a register. Without it GCC rebuilds set1
  * constants inside loops with a GPR move + vpbroadcast, and the GPR-to-vector
  * transfers limit the loops (docs/perf-decisions.md, 'AVX-512 vocabulary').
- * (The AVX-512 emulation test build,
- * tests/emu/avx512_emu.h, defines it for vectors that live in memory.) */
+ * (The AVX-512 emulation test build, tests/emu/avx512_emu.h, defines it for
+ * vectors that live in memory.) */
 #ifndef A512_PIN
 #define A512_PIN(x) __asm__("" : "+v"(x))
 #endif
