@@ -99,12 +99,13 @@ include bindings/node/node.mk
 include tools/amalgamate.mk
 
 # ---------------------------------------------------------------- install
-install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man page
+install: lib cli ## install headers, libraries, utfx.pc, the utfx CLI and its man page
 	@mkdir -p $(BUILD)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	    -e 's|@VERSION@|$(VERSION)|' utfx.pc.in > $(BUILD)/utfx.pc
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 644 include/utfx.h $(DESTDIR)$(INCLUDEDIR)/utfx.h
+	install -m 644 include/utfx_operations.h $(DESTDIR)$(INCLUDEDIR)/utfx_operations.h
 	install -m 644 $(STATIC_LIB) $(DESTDIR)$(LIBDIR)/libutfx.a
 	install -m 755 $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/libutfx.so.$(VERSION)
 	ln -sf libutfx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
@@ -116,7 +117,8 @@ install: lib cli ## install header, libraries, utfx.pc, the utfx CLI and its man
 	install -m 644 cli/utfx.1 $(DESTDIR)$(MANDIR)/man1/utfx.1
 
 uninstall: ## remove what install put in place
-	rm -f $(DESTDIR)$(INCLUDEDIR)/utfx.h $(DESTDIR)$(LIBDIR)/libutfx.a \
+	rm -f $(DESTDIR)$(INCLUDEDIR)/utfx.h $(DESTDIR)$(INCLUDEDIR)/utfx_operations.h \
+	      $(DESTDIR)$(LIBDIR)/libutfx.a \
 	      $(DESTDIR)$(LIBDIR)/libutfx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libutfx.so $(DESTDIR)$(PKGCONFIGDIR)/utfx.pc
 	rm -f $(DESTDIR)$(BINDIR)/utfx $(DESTDIR)$(MANDIR)/man1/utfx.1 # ---- cli

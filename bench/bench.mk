@@ -10,7 +10,8 @@
 # kernels.png. BENCH_ARGS replaces the default selection, e.g.
 #   make bench BENCH_ARGS="--suite kernels --func 'convert_utf8_*' --impl utfx,icu"
 # BENCH_LIB / BENCH_INCLUDE / BENCH_INTERNAL let bench/compare.sh link the
-# same harness against another revision's library.
+# same harness against another revision's library (this tree's include/ comes
+# last: utfx_operations.h for revisions from before it).
 # The engine and suites of sources.mk (what `utfx bench` links too), with
 # the ICU / iconv baselines instead of baselines_none.c, the kernel probe and
 # main.
@@ -52,7 +53,7 @@ BENCH_ARGS ?= --func '$(BENCH_FUNCS)'
 .PHONY: bench-build bench-chart
 $(BUILD)/obj/bench/%.o: bench/%.c Makefile bench/bench.mk $(BENCH_CONFIG)
 	@mkdir -p $(dir $@)
-	$(CC) $(BENCH_CFLAGS) $(DEPFLAGS) -I$(BENCH_INTERNAL) -c $< -o $@
+	$(CC) $(BENCH_CFLAGS) $(DEPFLAGS) -I$(BENCH_INTERNAL) -Iinclude -c $< -o $@
 
 $(BUILD)/obj/bench/baseline_simdutf.o: bench/baseline_simdutf.cpp Makefile bench/bench.mk
 	@mkdir -p $(dir $@)

@@ -5,6 +5,13 @@
 #include <string.h>
 
 #include "engine.h"
+/* utfxi_active: dispatch.h, or internal.h in trees from before the split
+ * (bench/compare.sh builds this file against other revisions' src/). */
+#if defined(__has_include)
+#if __has_include("dispatch.h")
+#include "dispatch.h"
+#endif
+#endif
 #include "internal.h"
 
 void bench_install_kernel_probe(void);

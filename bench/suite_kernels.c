@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/operations.h"
 #include "limit.h"
 #include "suites.h"
+#include "utfx_operations.h"
 #include "utfx.h"
 
 size_t bench_run_call(void *ctx, size_t iters) {
@@ -41,8 +41,8 @@ void bench_add_call(bench_registry *reg, const bench_entry *e, const bench_call 
 enum form { F_UTF8, F_UTF16LE, F_UTF16BE, F_UTF32, F_LATIN1, F_ASCII, F_FORMS };
 static const size_t unit_size[F_FORMS] = {1, 2, 2, 4, 1, 1};
 
-/* Every operation, from the library's one list (src/operations.h: macros
- * naming public functions). */
+/* Every operation, from the library's one list (the installed
+ * utfx_operations.h). */
 #define F_utf8 F_UTF8
 #define F_utf16le F_UTF16LE
 #define F_utf16be F_UTF16BE
@@ -57,7 +57,7 @@ static const size_t unit_size[F_FORMS] = {1, 2, 2, 4, 1, 1};
     (void)state;                                                                          \
     return r.written;                                                                     \
   }
-UTFXI_CONVERSIONS(DEF_CONVERT)
+UTFX_CONVERSIONS(DEF_CONVERT)
 
 #define DEF_LENGTH(to, from, S)                                                     \
   static size_t op_##to##_length_from_##from(const void *state, const void *src, size_t n, \
@@ -65,7 +65,7 @@ UTFXI_CONVERSIONS(DEF_CONVERT)
     (void)state, (void)dst, (void)cap;                                                 \
     return utfx_##to##_length_from_##from(src, n);                                     \
   }
-UTFXI_LENGTHS(DEF_LENGTH)
+UTFX_LENGTHS(DEF_LENGTH)
 
 #define DEF_VALIDATE(enc, S)                                                          \
   static size_t op_validate_##enc(const void *state, const void *src, size_t n, void *dst, \
@@ -74,7 +74,7 @@ UTFXI_LENGTHS(DEF_LENGTH)
     (void)state, (void)dst, (void)cap;                                                   \
     return r.read;                                                                       \
   }
-UTFXI_VALIDATIONS(DEF_VALIDATE)
+UTFX_VALIDATIONS(DEF_VALIDATE)
 
 static size_t op_to_well_formed_utf16le(const void *state, const void *src, size_t n,
                                         void *dst, size_t cap) {
@@ -90,7 +90,7 @@ static size_t op_to_well_formed_utf16be(const void *state, const void *src, size
   return n;
 }
 
-/* Issue 35's UTF-16 scans (operations.h); their rows are below. */
+/* Issue 35's UTF-16 scans (utfx_operations.h); their rows are below. */
 #define DEF_MAP(op)                                                                      \
   static size_t op_##op(const void *state, const void *src, size_t n, void *dst,         \
                         size_t cap) {                                                    \
@@ -111,9 +111,9 @@ static size_t op_to_well_formed_utf16be(const void *state, const void *src, size
     (void)state, (void)dst, (void)cap;                                                   \
     return utfx_##op(src, n, &flag) + (size_t)flag;                                      \
   }
-UTFXI_UTF16_MAPS(DEF_MAP)
-UTFXI_UTF16_CHECKS(DEF_CHECK)
-UTFXI_UTF16_FLAGGED_LENGTHS(DEF_FLAGGED)
+UTFX_UTF16_MAPS(DEF_MAP)
+UTFX_UTF16_CHECKS(DEF_CHECK)
+UTFX_UTF16_FLAGGED_LENGTHS(DEF_FLAGGED)
 
 /* TextDecoder's one-shot decode (utfx_whatwg_decode, no flags) beside the
  * conversion it wraps: the rows of convert_utf8_to_utf16le (UTF-8 input) and
@@ -152,7 +152,7 @@ typedef struct {
 #define ROW_VALIDATE(enc, S) {"validate_" #enc, F_##enc, F_FORMS, 0, op_validate_##enc},
 
 static const op_info ops[] = {
-    UTFXI_VALIDATIONS(ROW_VALIDATE) UTFXI_CONVERSIONS(ROW_CONVERT) UTFXI_LENGTHS(ROW_LENGTH){
+    UTFX_VALIDATIONS(ROW_VALIDATE) UTFX_CONVERSIONS(ROW_CONVERT) UTFX_LENGTHS(ROW_LENGTH){
         "to_well_formed_utf16le", F_UTF16LE, F_UTF16LE, 1, op_to_well_formed_utf16le},
     {"to_well_formed_utf16be", F_UTF16BE, F_UTF16BE, 1, op_to_well_formed_utf16be},
     {"swap_bytes_utf16", F_UTF16LE, F_UTF16BE, 1, op_swap_bytes_utf16},

@@ -3,7 +3,7 @@
  * from malloc, so they are aligned for char16_t / char32_t. */
 #include <string.h>
 
-#include "../src/operations.h"
+#include "utfx_operations.h"
 #include "cli.h"
 
 utfx_result cli_validate(enum cli_fam fam, const void *src, size_t units) {
@@ -30,7 +30,7 @@ utfx_result cli_validate(enum cli_fam fam, const void *src, size_t units) {
 #define PAIR(a, b) ((a) * 8 + (b))
 
 /* from != to (the same family is a validation plus a copy, see convert.c).
- * One case per conversion of the library's list (src/operations.h). */
+ * One case per conversion of the library's list (utfx_operations.h). */
 #define FAM_utf8 FAM_UTF8
 #define FAM_utf16le FAM_UTF16LE
 #define FAM_utf16be FAM_UTF16BE
@@ -43,7 +43,7 @@ utfx_result cli_convert(enum cli_fam from, enum cli_fam to, const void *src, siz
                         void *dst, size_t cap, unsigned flags) {
   const utfx_result none = {UTFX_INVALID, 0, 0, 0};
   switch (PAIR(from, to)) {
-    UTFXI_CONVERSIONS(CASE_CONVERT)
+    UTFX_CONVERSIONS(CASE_CONVERT)
     default:
       return none;
   }

@@ -7,7 +7,7 @@
  * behaviour in C (clang's UBSan reports it), so empty input returns here and a
  * NULL zero-capacity destination becomes a local dummy the kernel never
  * writes (it has no room). */
-#include "internal.h"
+#include "dispatch.h"
 
 #define UTFXI_API_VALIDATE(enc, S)                                        \
   utfx_result utfx_validate_##enc(const S *s, size_t n) {                 \

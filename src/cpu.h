@@ -1,4 +1,4 @@
-/* CPU features that select a kernel tier. Only cpu_x86.c probes the CPU. */
+/* CPU features that select a kernel tier. Only cpu.c probes the CPU. */
 #ifndef UTFX_CPU_H
 #define UTFX_CPU_H
 

@@ -20,6 +20,7 @@
  * (the UTFX_WHATWG_* flags and BOM_SEEN), held_ / buf_ (the UTF-8 prefix, or
  * the UTF-16 odd byte), high_ (the UTF-16 high surrogate). */
 #include "decoder_whatwg.h"
+#include "dispatch.h"
 
 #include "scalar/decoder_text.h"
 #include "scalar/unicode.h"

@@ -11,7 +11,7 @@
 #endif
 
 #include "cpu.h"
-#include "internal.h"
+#include "dispatch.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>

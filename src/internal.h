@@ -1,6 +1,8 @@
-/* Internal declarations: the kernel table that every instruction-set tier
- * fills, and the scalar reference kernels that every other tier falls back to
- * (for tails, error regions and operations it does not accelerate).
+/* What every kernel needs: the kernel table type that every instruction-set
+ * tier fills, the scalar reference kernels that every other tier falls back
+ * to (for tails, error regions and operations it does not accelerate), and
+ * the small helpers kernels share. The dispatcher (which table is active) is
+ * dispatch.h: kernels never see it.
  * Non-static internal names start with utfxi_ so they can never clash with, or
  * leak into, the public utfx_ namespace (the library is built with
  * -fvisibility=hidden and a test checks the exported symbols). */
@@ -9,7 +11,6 @@
 
 #include "utfx.h"
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -107,8 +108,9 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
 #undef UTFXI_DECL_FLAGGED
 
 /* Designated initializers naming every scalar kernel. A SIMD tier's table
- * starts with these and overrides the entries it accelerates (dispatch.c is
- * compiled with -Wno-override-init for exactly this). */
+ * starts with these and overrides the entries it accelerates (the files that
+ * define tier tables, x86/x86_kernels.h and arm/neon_entries.c, turn
+ * -Woverride-init off for exactly this). */
 #define UTFXI_INIT_VALIDATE(enc, S) .validate_##enc = utfxi_validate_##enc##_scalar,
 #define UTFXI_INIT_CONVERT(from, S, to, T) \
   .convert_##from##_to_##to = utfxi_convert_##from##_to_##to##_scalar,
@@ -133,19 +135,18 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
 
 /* Inputs shorter than two 32-byte vectors run the scalar kernel on every
  * tier: on them the SIMD kernels run one block and then their scalar tail
- * (or, for UTF-16 text with surrogates, a scalar region), which measured up
- * to 1.6x the scalar kernel's time on mixed-script text (AMD Zen 4, the
- * small suite). The public functions test it before dispatch (api.c: a
- * direct call, no table), the SIMD tier tables again for the decoder's
- * kernel calls (x86/avx2_entries.c). */
+ * (or, for UTF-16 text with surrogates, a scalar region), slower than the
+ * scalar kernel alone (docs/perf-decisions.md, 'Short inputs'). The public
+ * functions test it before dispatch (api.c: a direct call, no table), the
+ * SIMD tier tables again for the decoder's kernel calls (x86/avx2_entries.c). */
 #define UTFXI_SHORT_BYTES 64
 #define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
 
 /* Inputs from this many bytes on start with a head that aligns a kernel's
  * loads or stores (utfxi_aligning_step, or a few values by the scalar kernel):
  * below it the head, and the tail it leaves, cost more than the alignment
- * saves (256 units to Latin-1: 2x the time per call; a buffer that small
- * stays in L1, where a split line costs little). */
+ * saves (a buffer that small stays in L1, where a split line costs little;
+ * docs/perf-decisions.md, 'Aligning heads'). */
 #define UTFXI_ALIGN_HEAD_BYTES 4096
 #define UTFXI_ALIGN_HEAD(S, n) ((n) >= UTFXI_ALIGN_HEAD_BYTES / sizeof(S))
 
@@ -160,16 +161,6 @@ static inline size_t utfxi_aligning_step(const void *p, size_t unit, size_t alig
                                          int long_run) {
   size_t mis = (size_t)((uintptr_t)p % align);
   return long_run && mis && mis % unit == 0 ? (align - mis) / unit : step;
-}
-
-/* The active kernel table (dispatch.c): NULL until the first use resolves
- * it. The load is inline in every public function: a call more would cost
- * a short input as much as its conversion (a 64-byte validation: 7 ns). */
-extern _Atomic(const struct utfxi_kernels *) utfxi_active_table;
-const struct utfxi_kernels *utfxi_resolve(void);
-static inline const struct utfxi_kernels *utfxi_active(void) {
-  const struct utfxi_kernels *k = atomic_load_explicit(&utfxi_active_table, memory_order_acquire);
-  return k ? k : utfxi_resolve();
 }
 
 /* Generic kernel bodies take their variant (byte order, target form) as a

@@ -1,5 +1,5 @@
-/* The prototypes of one SIMD tier's kernels, from the operation lists of
- * internal.h: utfxi_<op>_<tier> for every operation, with <tier> the bare
+/* The prototypes of one SIMD tier's kernels, from the operation lists
+ * (operations.h): utfxi_<op>_<tier> for every operation, with <tier> the bare
  * word UTFXI_DECL_TIER_NAME. A tier defines the kernels it accelerates; its
  * table names only those. Included once per tier (no include guard), after
  * UTFXI_DECL_TIER_NAME is defined; it undefines that name at its end. */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # include/utfx.h compiles as strict C11 and as C++11 without warnings, and a
 # small C++ program using u"..." literals links against the library and
-# runs. Speaks TAP. BUILD, CC and CXX come from the environment (make
+# runs; every row of include/utfx_operations.h's lists names a function of
+# utfx.h with the signature the list's comment gives (C11 and C++11). Speaks TAP. BUILD, CC and CXX come from the environment (make
 # run-tests passes them); EXTRA_FLAGS (the sanitizer flags of the ASan+UBSan
 # run) is reused for linking when set.
 BUILD=${BUILD:-build}
@@ -10,7 +11,7 @@ CXX=${CXX:-g++}
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "1..4"
+echo "1..6"
 
 printf '#include "utfx.h"\nint main(void) { return utfx_version() == 0; }\n' > "$tmp/c11.c"
 if $CC -std=c11 -pedantic -Wall -Wextra -Werror -Iinclude -c "$tmp/c11.c" -o "$tmp/c11.o" \
@@ -71,4 +72,54 @@ else
   echo "not ok 3 - a C++ program using u\"...\" literals links"
   sed 's/^/#   /' "$tmp/err"
   echo "not ok 4 - the C++ program runs"
+fi
+
+# Each list row, expanded into a pointer of the signature its comment gives:
+# a row naming no function, or with the wrong unit types, does not compile.
+cat > "$tmp/ops.c" <<'C'
+#include "utfx.h"
+#include "utfx_operations.h"
+#include "utfx_operations.h"
+#define V(enc, S) utfx_result (*v_##enc)(const S *, size_t) = utfx_validate_##enc;
+#define C(f, S, t, T) \
+  utfx_result (*c_##f##_##t)(const S *, size_t, T *, size_t, unsigned) = utfx_convert_##f##_to_##t;
+#define L(t, f, S) size_t (*l_##t##_##f)(const S *, size_t) = utfx_##t##_length_from_##f;
+#define B(op, S, T) utfx_result (*b_##op)(const S *, size_t, T *, size_t, unsigned) = utfx_##op;
+#define BL(op, S) size_t (*bl_##op)(const S *, size_t, unsigned) = utfx_##op;
+#define M(op) void (*m_##op)(const char16_t *, size_t, char16_t *) = utfx_##op;
+#define K(op) utfx_result (*k_##op)(const char16_t *, size_t) = utfx_##op;
+#define F(op) size_t (*f_##op)(const char16_t *, size_t, int *) = utfx_##op;
+int ops_main(void);
+int ops_main(void) {
+  int n = 0;
+  UTFX_VALIDATIONS(V)
+  UTFX_CONVERSIONS(C)
+  UTFX_LENGTHS(L)
+  UTFX_BASE64_CODECS(B)
+  UTFX_BASE64_LENGTHS(BL)
+  UTFX_UTF16_MAPS(M)
+  UTFX_UTF16_CHECKS(K)
+  UTFX_UTF16_FLAGGED_LENGTHS(F)
+#define COUNT(...) n++;
+  UTFX_VALIDATIONS(COUNT) UTFX_CONVERSIONS(COUNT) UTFX_LENGTHS(COUNT)
+  return n + (v_utf8 != 0) + (c_utf8_utf16le != 0) + (l_utf16_utf8 != 0) +
+         (b_base64_encode != 0) + (bl_binary_length_from_base64 != 0) +
+         (m_swap_bytes_utf16 != 0) + (k_validate_ascii_utf16le != 0) +
+         (f_utf8_length_from_utf16le_with_surrogates != 0);
+}
+C
+if $CC -std=c11 -pedantic -Wall -Wextra -Werror -Wno-unused-variable -Iinclude -c "$tmp/ops.c" \
+    -o "$tmp/ops.o" 2> "$tmp/err"; then
+  echo "ok 5 - utfx_operations.h: every row names a utfx.h function of its list's signature (C11)"
+else
+  echo "not ok 5 - utfx_operations.h: every row names a utfx.h function of its list's signature (C11)"
+  sed 's/^/#   /' "$tmp/err"
+fi
+cp "$tmp/ops.c" "$tmp/ops.cpp"
+if $CXX -std=c++11 -Wall -Wextra -Werror -Wno-unused-variable -Iinclude -c "$tmp/ops.cpp" \
+    -o "$tmp/opsxx.o" 2> "$tmp/err"; then
+  echo "ok 6 - utfx_operations.h: the same in C++11"
+else
+  echo "not ok 6 - utfx_operations.h: the same in C++11"
+  sed 's/^/#   /' "$tmp/err"
 fi

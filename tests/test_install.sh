@@ -34,12 +34,13 @@ else
 fi
 
 missing=
-for f in usr/include/utfx.h usr/lib/libutfx.a usr/lib/libutfx.so usr/lib/pkgconfig/utfx.pc; do
+for f in usr/include/utfx.h usr/include/utfx_operations.h usr/lib/libutfx.a usr/lib/libutfx.so \
+    usr/lib/pkgconfig/utfx.pc; do
   [ -e "$dest/$f" ] || missing="$missing $f"
 done
 ls "$dest"/usr/lib/libutfx.so.* > /dev/null 2>&1 || missing="$missing usr/lib/libutfx.so.N"
 if [ -z "$missing" ]; then
-  echo "ok 2 - header, static and shared libraries and utfx.pc are installed"
+  echo "ok 2 - headers, static and shared libraries and utfx.pc are installed"
 else
   echo "not ok 2 - installed files missing:$missing"
 fi

@@ -20,7 +20,8 @@ AMALG_TEST_BIN := $(if $(AMALG_TESTS),$(TEST_SRC:tests/%.c=$(AMALG)/tests/%))
 .PHONY: amalgamate
 amalgamate: dist/utfx.c dist/utfx.h ## write the single-file library dist/utfx.c + dist/utfx.h
 
-dist/utfx.c $(AMALG)/utfx.c: tools/amalgamate.pl sources.mk $(AMALG_SRC) $(wildcard src/*.h src/*/*.h)
+dist/utfx.c $(AMALG)/utfx.c: tools/amalgamate.pl sources.mk $(AMALG_SRC) $(wildcard src/*.h src/*/*.h) \
+                             include/utfx_operations.h
 	@mkdir -p $(dir $@)
 	perl tools/amalgamate.pl -o $@ --flags 'src/x86/avx2_*=$(UTFX_AVX2_FLAGS)' \
 	    --flags 'src/x86/avx512_*=$(UTFX_AVX512_FLAGS)' \

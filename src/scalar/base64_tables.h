@@ -1,7 +1,8 @@
-/* Character classes of base64 decoding, one table per alphabet (standard,
- * url, both): the 6-bit value of an alphabet character, else one of the
- * UTFXI_B64_* classes (bit 7 set). Generated once; every tier's scalar steps
- * read it. */
+/* The base64 tables. Decoding: the character classes, one table per
+ * alphabet (standard, url, both): the 6-bit value of an alphabet character,
+ * else one of the UTFXI_B64_* classes (bit 7 set). Generated once; every
+ * tier's scalar steps read it. Encoding: character pairs and the alphabets
+ * (below). */
 #ifndef UTFX_SCALAR_BASE64_TABLES_H
 #define UTFX_SCALAR_BASE64_TABLES_H
 
@@ -68,5 +69,54 @@ static const uint8_t utfxi_b64_class[3][256] = {
     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
   },
 };
+
+/* Encoding, for the streaming decoder's base64 output (Buffer.toString):
+ * the two characters of every 12-bit value, first character in the low
+ * byte, indexed by [alphabet][value] (alphabet 0 standard, 1 url), so that
+ * four lookups encode two groups. Built by the preprocessor: 0x##a##b##c
+ * runs over 000..FFF (three copies of the 16-way macro, as a macro cannot
+ * expand itself). */
+#define UTFXI_B64E_CHAR(v, url)      \
+  ((v) < 26    ? 'A' + (v)           \
+   : (v) < 52  ? 'a' - 26 + (v)      \
+   : (v) < 62  ? '0' - 52 + (v)      \
+   : (v) == 62 ? ((url) ? '-' : '+') \
+               : ((url) ? '_' : '/'))
+#define UTFXI_B64E_PAIR(x, url) \
+  (uint16_t)(UTFXI_B64E_CHAR((x) >> 6, url) | UTFXI_B64E_CHAR((x) & 63, url) << 8)
+#define UTFXI_B64E_16A(M, ...)                                                                   \
+  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__), M(4, __VA_ARGS__), \
+      M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__), M(8, __VA_ARGS__),                \
+      M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__), M(C, __VA_ARGS__),                \
+      M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
+#define UTFXI_B64E_16B(M, ...)                                                                   \
+  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__), M(4, __VA_ARGS__), \
+      M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__), M(8, __VA_ARGS__),                \
+      M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__), M(C, __VA_ARGS__),                \
+      M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
+#define UTFXI_B64E_16C(M, ...)                                                                   \
+  M(0, __VA_ARGS__), M(1, __VA_ARGS__), M(2, __VA_ARGS__), M(3, __VA_ARGS__), M(4, __VA_ARGS__), \
+      M(5, __VA_ARGS__), M(6, __VA_ARGS__), M(7, __VA_ARGS__), M(8, __VA_ARGS__),                \
+      M(9, __VA_ARGS__), M(A, __VA_ARGS__), M(B, __VA_ARGS__), M(C, __VA_ARGS__),                \
+      M(D, __VA_ARGS__), M(E, __VA_ARGS__), M(F, __VA_ARGS__)
+#define UTFXI_B64E_3(c, a, b, url) UTFXI_B64E_PAIR(0x##a##b##c, url)
+#define UTFXI_B64E_2(b, a, url) UTFXI_B64E_16C(UTFXI_B64E_3, a, b, url)
+#define UTFXI_B64E_1(a, url) UTFXI_B64E_16B(UTFXI_B64E_2, a, url)
+static const uint16_t utfxi_b64_pairs[2][4096] = {{UTFXI_B64E_16A(UTFXI_B64E_1, 0)},
+                                                  {UTFXI_B64E_16A(UTFXI_B64E_1, 1)}};
+#undef UTFXI_B64E_CHAR
+#undef UTFXI_B64E_PAIR
+#undef UTFXI_B64E_16A
+#undef UTFXI_B64E_16B
+#undef UTFXI_B64E_16C
+#undef UTFXI_B64E_3
+#undef UTFXI_B64E_2
+#undef UTFXI_B64E_1
+
+/* The alphabets: the character (digit) of each 6-bit value, [0] standard,
+ * [1] url. */
+static const char utfxi_b64_digits[2][65] = {
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"};
 
 #endif

@@ -23,6 +23,9 @@ static inline uint64_t utfxi_spread4(uint32_t x) {
   return (t | t << 8) & 0x00FF00FF00FF00FFull;
 }
 
+/* The lowercase hex digits, one at a time (utfxi_hex_digits: eight). */
+static const char utfxi_hex_chars[] = "0123456789abcdef";
+
 /* Four bytes (byte j in bits 8j..) to eight lowercase hex digits. */
 static inline uint64_t utfxi_hex_digits(uint32_t x) {
   uint64_t t = utfxi_spread4(x);

@@ -5,7 +5,8 @@
  *   src/arm/vec_neon.h (16 bytes).
  * A tier's kernel file includes its vocabulary header, then the generic
  * headers it instantiates; each generic kernel is named utfxi_OP_TIER after
- * the vocabulary's V_TIER, and declared by UTFXI_DECLARE_TIER (internal.h).
+ * the vocabulary's V_TIER, and declared by tier_declarations.h (included
+ * with UTFXI_DECL_TIER_NAME set to the tier).
  *
  * The vocabulary (all static inline; v = one vector of V_BYTES bytes):
  *   types     vu8 (bytes), vu16 (16-bit lanes; may be the same type);
@@ -118,8 +119,8 @@ static inline unsigned g_popcnt64(uint64_t x) {
 /* Copies blocks of four vectors of ASCII from s to d while they last, up to
  * k bytes; returns how many it copied (a multiple of 4 * V_BYTES). For
  * byte-to-byte kernels after an ASCII block: one test per four vectors, in
- * a loop of its own (the kernel's general step tested every 64 bytes among
- * its bounds checks: UTF-8 to Latin-1 on avx2 ran ASCII at 26 GB/s). */
+ * a loop of its own (testing every 64 bytes among the general step's bounds
+ * checks was slower: docs/perf-decisions.md, 'UTF-8 -> Latin-1'). */
 static inline size_t g_copy_ascii_x4(const unsigned char *s, size_t k, unsigned char *d) {
   size_t j = 0;
   for (; k - j >= 4 * V_BYTES; j += 4 * V_BYTES) {

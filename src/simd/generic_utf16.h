@@ -67,8 +67,8 @@ UTFXI_INLINE void g16_pairs(const char16_t *s, int be, uint64_t *hi, uint64_t *l
 
 /* Pair-test steps (of one or two blocks) after a screen finds a surrogate:
  * the swap's, and the repair's (which copies, so the pair test costs more
- * than the screen it replaces on text with sparse surrogates: 8 steps cost
- * mixed text 15 %, 3 cost it 2-7 % and gave emoji 5-39 %, Intel model 167). */
+ * than the screen it replaces on text with sparse surrogates, hence fewer
+ * steps: docs/perf-decisions.md, 'UTF-16 repair and byte swap'). */
 #define G16_PAIRED_STEPS 8
 #define G16_REPAIR_STEPS 3
 
@@ -199,7 +199,7 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
     if (n - i >= 2 * V16_BLOCK) {
       /* the screen: two blocks without a surrogate; the copy stores the
        * vectors it tested (loading again after a store to d, which may be
-       * s, cost avx2 a third on Zen 5) */
+       * s, is slow: docs/perf-decisions.md, 'UTF-16 repair and byte swap') */
       vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
       vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
       if (!g16_any_surrogate4(a, b, c, e, be)) {

@@ -62,7 +62,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
       }
     } else {
       /* one block left (and a unit): its screen costs less than the pair
-       * test (33-63 units on avx2 cost 1.2-1.4x the scalar kernel) */
+       * test (docs/perf-decisions.md, 'UTF-16 repair and byte swap') */
       a = v16_load_raw(s + i);
       b = v16_load_raw(s + i + V16_UNITS);
       if (!g16_any_surrogate_x2(a, b, be)) {

@@ -41,8 +41,8 @@ utfx_result G_NAME(validate_utf32)(const char32_t *s, size_t n) {
   utfx_result r;
   if (n >= G32_VALIDATE_CHUNK) {
     /* Vector-aligned loads from here on: the loop is load-bound, and a load
-     * across two cache lines costs two (avx512 41 -> 59 GB/s on Emerald
-     * Rapids, for a malloc'd buffer 16 bytes past a line start). */
+     * across two cache lines costs two (docs/perf-decisions.md,
+     * 'UTF-32 validation'). */
     i = (size_t)(-(uintptr_t)s % (4 * V32_LANES)) / 4;
     r = utfxi_validate_utf32_scalar(s, i);
     if (r.status != UTFX_OK) return r;

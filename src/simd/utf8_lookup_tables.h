@@ -3,8 +3,8 @@
  * Software: Practice and Experience 51(5), 2021), written out from the
  * error classes the paper defines. For each pair of adjacent bytes
  * (prev, cur), the AND of
- *   UTFXI_LK_PREV_HI[prev >> 4] & UTFXI_LK_PREV_LO[prev & 15] & UTFXI_LK_CUR_HI[cur >> 4]
- * has a bit set for every error class that pair belongs to. Bit 7 marks
+ *   PREV_HI[prev >> 4] & PREV_LO[prev & 15] & CUR_HI[cur >> 4]
+ * (the UTFXI_LK_*_ARGS lists below) has a bit set for every error class that pair belongs to. Bit 7 marks
  * "continuation after continuation", which is correct exactly where the
  * byte two back is a 3/4-byte lead or the byte three back is a 4-byte lead;
  * the kernels XOR that expectation in. Plain data, no instructions. */

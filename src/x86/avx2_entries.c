@@ -1,5 +1,5 @@
 /* The avx2 and avx512 tier tables that dispatch.c selects: one thin entry per
- * operation, generated here from the operation lists of internal.h, around
+ * operation, generated here from the operation lists (operations.h), around
  * the kernel that x86_kernels.h names for it. Each entry
  *  - takes inputs shorter than two 32-byte vectors to the scalar kernel
  *    (UTFXI_SHORT_BYTES: on them the SIMD kernels run mostly their scalar
@@ -40,7 +40,8 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
 /* R: the result type; MOVE: how it leaves. An operation whose kernel is the
  * scalar one on this tier (the O(1) lengths) jumps straight to it: the
  * comparison is a constant, and without vector code there is nothing to
- * clean (the call and VZEROUPPER cost 1.4x a 3 ns length, AMD Zen 5). */
+ * clean (the call and VZEROUPPER would cost more than such a length:
+ * docs/perf-decisions.md, 'Tier entries'). */
 #define UTFXI_WRAP(R, MOVE, op, S, n, args)                                    \
   do {                                                                         \
     R k;                                                                       \

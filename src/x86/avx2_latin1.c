@@ -12,7 +12,7 @@
  * block surely fits, scalar code finishes. Tails (< 16 / 32 bytes) are scalar.
  * References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
 #ifndef __AVX2__
-#error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
+#error "avx2_* files must be compiled with the avx2 tier flags (UTFX_AVX2_FLAGS, sources.mk)"
 #endif
 
 #include "avx2_utf16_common.h"
@@ -58,7 +58,7 @@ utfx_result utfxi_convert_latin1_to_utf8_avx2(const char *src, size_t n, char *d
     }
     /* A run of blocks with non-ASCII bytes: a loop of its own, which loads
      * the next block ahead (one outer loop that tried the ASCII steps first
-     * at every block ran Latin-1 text at 0.75x simdutf's haswell kernel). */
+     * at every block was slower: docs/perf-decisions.md, 'Latin-1 -> UTF-8'). */
     for (;;) {
       __m256i v = _mm256_cvtepu8_epi16(x);
       __m128i out0, out1;

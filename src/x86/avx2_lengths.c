@@ -2,7 +2,7 @@
  * write). The other length kernels of the avx2 tier are generic
  * (avx2_generic.c). */
 #ifndef __AVX2__
-#error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
+#error "avx2_* files must be compiled with the avx2 tier flags (UTFX_AVX2_FLAGS, sources.mk)"
 #endif
 
 #include "avx2_utf16_common.h"
@@ -47,8 +47,8 @@ size_t utfxi_utf8_length_from_latin1_avx2(const char *s, size_t n) {
 
 /* 1 + (>= 0x80) + (>= 0x800) + (>= 0x10000) bytes per value, counted per
  * 32-bit lane (compare results, -1 each, subtracted): seven instructions per
- * 8 values, where the generic kernel's movemask and popcount per compare
- * ran at 0.85x simdutf's haswell validate + length. Surrogates count 3, the
+ * 8 values, fewer than the generic kernel's movemask and popcount per
+ * compare (docs/perf-decisions.md, 'UTF-8 length of UTF-32'). Surrogates count 3, the
  * length of U+FFFD, as they should; a value above 0x10FFFF would count
  * wrongly (and one of 2^31 or more not at all, the compares being signed):
  * an unsigned maximum kept per chunk spots them, and such a chunk (ill-formed

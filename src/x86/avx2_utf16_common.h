@@ -7,7 +7,7 @@
 #define UTFX_X86_AVX2_UTF16_COMMON_H
 
 #ifndef __AVX2__
-#error "avx2_utf16_common.h needs the avx2 tier flags (Makefile AVX2_FLAGS)"
+#error "avx2_utf16_common.h needs the avx2 tier flags (UTFX_AVX2_FLAGS, sources.mk)"
 #endif
 
 #include <immintrin.h>
@@ -141,8 +141,8 @@ static inline void a2_encode_3byte_x8(__m256i c, __m128i *out0, size_t *len0, __
  * first = [c, 0x80 | (c & 0x3F)] and second = [0xE0 | c >> 12, 2-byte lead
  * or middle byte], so that no byte but one XOR depends on the length; one
  * PSHUFB per 8 units packs them. Widening to 32-bit lanes and blending the
- * three forms (two VPBLENDVB) instead ran Hindi at 0.55x simdutf's haswell
- * kernel (Intel model 207). */
+ * three forms (two VPBLENDVB) instead was slower (docs/perf-decisions.md,
+ * 'UTF-16 -> UTF-8'). */
 UTFXI_INLINE __m256i a2_utf8_first_words(__m256i v) {
   const __m256i dup_low = _mm256_setr_epi8(0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 0,
                                            0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14);

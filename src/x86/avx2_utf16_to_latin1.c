@@ -7,7 +7,7 @@
  * are the last 32 again, overlapping, when all fit. References: Lemire &
  * Mula 2022 (see avx2_utf16_to_utf8.c). */
 #ifndef __AVX2__
-#error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
+#error "avx2_* files must be compiled with the avx2 tier flags (UTFX_AVX2_FLAGS, sources.mk)"
 #endif
 
 #include "avx2_utf16_common.h"
@@ -54,9 +54,10 @@ UTFXI_INLINE utfx_result utf16_to_latin1_body(const char16_t *s, size_t n, char 
 
 /* The body after a head: a long input starts with a step of fewer units
  * where that makes the source 32-byte aligned: the loop is load-bound, and
- * a load across two cache lines costs two (+9-11 % on Intel model 167;
- * aligning the destination instead, half as many bytes, cost 22-28 %).
- * Outside the body, whose short inputs it slowed (its registers). */
+ * a load across two cache lines costs two (aligning the destination
+ * instead, half as many bytes, was slower: docs/perf-decisions.md,
+ * 'UTF-16 -> Latin-1'). Outside the body, whose short inputs it slowed (its
+ * registers). */
 UTFXI_INLINE utfx_result utf16_to_latin1(const char16_t *s, size_t n, char *d, size_t cap,
                                          unsigned flags, int be) {
   size_t k = 0;

@@ -11,7 +11,7 @@
  * runs while the block surely fits; the last < 16 units are scalar.
  * References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
 #ifndef __AVX2__
-#error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
+#error "avx2_* files must be compiled with the avx2 tier flags (UTFX_AVX2_FLAGS, sources.mk)"
 #endif
 
 #include "avx2_utf16_common.h"
@@ -96,9 +96,9 @@ UTFXI_INLINE utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d
   if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
     /* A long input starts with a step of fewer units where that makes the
      * destination 32-byte aligned: the run loop's stores then do not
-     * straddle cache lines (a store across two costs two: +25-39 % on Intel
-     * model 167 with a destination 16 bytes off). Only here: realigning at
-     * every run cost mixed text 13 %. */
+     * straddle cache lines (a store across two costs two). Only here:
+     * realigning at every run cost mixed text more than it saved
+     * (docs/perf-decisions.md, 'UTF-16 -> UTF-32'). */
     __m256i v = a2_load16(s, be);
     if (!a2_any_surrogate(v)) {
       _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));

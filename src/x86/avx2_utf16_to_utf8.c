@@ -15,7 +15,7 @@
  *  - ASCII, below-0x800 and 3-byte runs each have a loop of their own (the
  *    next block loaded ahead says whether to stay), with their constants
  *    pinned in registers: one outer loop that tested every case per block
- *    ran Arabic at 0.65x simdutf's haswell kernel (Intel model 207);
+ *    was slower (docs/perf-decisions.md, 'UTF-16 -> UTF-8');
  *  - a block with a lone surrogate goes to the scalar kernel as a bounded
  *    region (extended by one unit when it ends inside a pair), so lone
  *    surrogates get the scalar semantics (STRICT offsets, U+FFFD) by
@@ -32,7 +32,7 @@
  * References: Lemire & Mula, "Transcoding billions of Unicode characters per
  * second with SIMD instructions", Software: Practice and Experience 2022. */
 #ifndef __AVX2__
-#error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
+#error "avx2_* files must be compiled with the avx2 tier flags (UTFX_AVX2_FLAGS, sources.mk)"
 #endif
 
 #include "avx2_utf16_common.h"

@@ -13,7 +13,7 @@
  * runs while the block surely fits; tails (< 8 values) are scalar.
  * References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
 #ifndef __AVX2__
-#error "avx2_* files must be compiled with the avx2 tier flags (Makefile AVX2_FLAGS)"
+#error "avx2_* files must be compiled with the avx2 tier flags (UTFX_AVX2_FLAGS, sources.mk)"
 #endif
 
 #include "../simd/compress16_table.h"
@@ -314,8 +314,9 @@ utfx_result utfxi_convert_utf32_to_latin1_avx2(const char32_t *s, size_t n, char
                             _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, e)),
                             order));
   }
-  /* Then 8 values a step (short inputs: the scalar kernel took 1.1-1.15x
-   * the scalar tier's time per call for 16 values). */
+  /* Then 8 values a step (short inputs: handing them to the scalar kernel
+   * was slower than the scalar tier; docs/perf-decisions.md,
+   * 'UTF-32 -> Latin-1'). */
   for (; n - i >= 8 && cap - i >= 8; i += 8) {
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i)), b;
     if (!_mm256_testz_si256(a, high)) break;

@@ -116,9 +116,8 @@ UTFXI_INLINE size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t 
      * nothing past unit total + 8 is touched and the units past a group's
      * own are overwritten by the next groups; the 8 units after the output
      * are read first and put back last, so they end as they were. (AVX2's
-     * dword-masked stores are microcoded on AMD: 42 uops, one per 12
-     * cycles on Zen 3, where three of them per block took a third of the
-     * time.) */
+     * dword-masked stores are microcoded on AMD: docs/perf-decisions.md,
+     * 'UTF-8 -> UTF-16/UTF-32'.) */
     char16_t *d16 = (char16_t *)dst + w;
     char32_t *d32 = (char32_t *)dst + w;
     __m256i keep =
@@ -269,8 +268,7 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
       if (!_mm256_movemask_epi8(_mm256_or_si256(v, v1))) {
         /* Before a long run, a step of fewer bytes makes the destination
          * 32-byte aligned: the run's stores then never straddle cache lines
-         * (UTF-8 ASCII to UTF-16BE 9.5 -> 18.7 GB/s on Emerald Rapids, where the
-         * benchmark's buffer was 2 bytes off). */
+         * (docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'). */
         size_t unit = t == UTFXI_T_UTF32 ? 4 : t == UTFXI_T_LATIN1 ? 1 : 2;
         size_t adv = utfxi_aligning_step((unsigned char *)dst + out * unit, unit, 32, 64,
                                          n - at >= 320 && cap - out >= 320);
@@ -383,7 +381,8 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
         /* Continuations at every byte but 0, 3, ..., 30: a well-formed
          * block of 3-byte characters only, and the next may be one too.
          * (Guessing from e == 30 and byte 0 tried too often on Korean, whose
-         * spaces fail most steps: -15 %.) */
+         * spaces fail most steps: docs/perf-decisions.md, 'UTF-8 ->
+         * UTF-16/UTF-32'.) */
         try3 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8( /* put_units' contm */
                    _mm256_and_si256(v, _mm256_set1_epi8((char)0xC0)),
                    _mm256_set1_epi8((char)0x80))) == 0xB6DB6DB6u;

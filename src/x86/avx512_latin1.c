@@ -12,7 +12,7 @@
  * a byte swap for UTF-16BE).
  * References: Clausecker & Lemire 2023 (see avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
-#error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
+#error "avx512_* files must be compiled with the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
 #endif
 
 #include "avx512_utf16_common.h"

@@ -1,9 +1,10 @@
 /* The AVX-512 length kernels that are not generic (the others are in
  * avx512_generic.c): the UTF-8 lengths of Latin-1 (n plus the bytes >= 0x80,
- * summed with VPSADBW) and of UTF-32 (from the float exponent with VPERMB:
- * 1.9x the generic kernel's three compares per vector, on Zen 5). */
+ * summed with VPSADBW) and of UTF-32 (from the float exponent with VPERMB,
+ * faster than the generic kernel's three compares per vector:
+ * docs/perf-decisions.md, 'UTF-8 length of UTF-32'). */
 #ifndef __AVX512VBMI2__
-#error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
+#error "avx512_* files must be compiled with the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
 #endif
 
 #include "avx512_utf16_common.h"

@@ -11,7 +11,7 @@
 #define UTFX_X86_AVX512_UTF16_COMMON_H
 
 #ifndef __AVX512VBMI2__
-#error "avx512_utf16_common.h needs the avx512 tier flags (Makefile AVX512_FLAGS)"
+#error "avx512_utf16_common.h needs the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
 #endif
 
 #include <immintrin.h>
@@ -24,8 +24,9 @@
 
 /* Pins a vector constant in a register. Without it GCC rebuilds set1
  * constants inside loops with a GPR move + vpbroadcast, and the GPR-to-vector
- * transfers limit the loops on Zen 4. (The AVX-512 emulation test build,
- * tests/emu/avx512_emu.h, defines it for vectors that live in memory.) */
+ * transfers limit the loops (docs/perf-decisions.md, 'AVX-512 vocabulary').
+ * (The AVX-512 emulation test build, tests/emu/avx512_emu.h, defines it for
+ * vectors that live in memory.) */
 #ifndef A512_PIN
 #define A512_PIN(x) __asm__("" : "+v"(x))
 #endif
@@ -43,7 +44,8 @@ static inline __m512i a512_bswap16(__m512i v) {
 
 /* Loads the first k <= 32 units at p, as host-order values; lanes >= k are
  * 0. A partial block uses a masked load (nothing at or after p + k is read);
- * a whole one a plain load, which is cheaper on Zen 4. */
+ * a whole one a plain load, which is cheaper (docs/perf-decisions.md,
+ * 'AVX-512 vocabulary'). */
 static inline __m512i a512_load16(const char16_t *p, size_t k, int be) {
   __m512i v = k == 32 ? _mm512_loadu_si512(p) : _mm512_maskz_loadu_epi16(a512_mask32(k), p);
   return be ? a512_bswap16(v) : v;

@@ -7,7 +7,7 @@
  * not fit in the destination. Block: 32 units. Tail: masked load and store.
  * References: Lemire & Mula 2022 (see avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
-#error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
+#error "avx512_* files must be compiled with the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
 #endif
 
 #include "avx512_utf16_common.h"
@@ -17,7 +17,8 @@ UTFXI_INLINE utfx_result utf16_to_latin1_body(const char16_t *s, size_t n, char 
                                               unsigned flags, int be) {
   const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
   size_t i = 0;
-  /* whole 64-unit blocks: vpackuswb + vpermq (cheaper than vpmovwb on Zen 4) */
+  /* whole 64-unit blocks: vpackuswb + vpermq (cheaper than vpmovwb:
+   * docs/perf-decisions.md, 'UTF-16 -> Latin-1') */
   while (n - i >= 64 && cap - i >= 64) {
     __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
     if (be) {

@@ -12,7 +12,7 @@
  * known before the store). Block: 32 units. Tail: masked loads and stores.
  * References: Lemire & Mula 2022; Clausecker & Lemire 2023. */
 #ifndef __AVX512VBMI2__
-#error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
+#error "avx512_* files must be compiled with the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
 #endif
 
 #include "avx512_utf16_common.h"
@@ -80,8 +80,8 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
       } else if (skew && skew % 4 == 0) {
         /* A short block (no surrogates) first, so that the stores below start
          * on a cache line: four stores per 128 input bytes make this loop
-         * store-bound, and a store across two lines costs two (ASCII 10.9 ->
-         * 13.6 GB/s on Emerald Rapids, malloc'd buffers). */
+         * store-bound, and a store across two lines costs two
+         * (docs/perf-decisions.md, 'UTF-16 -> UTF-32'). */
         k = (64 - skew) / 4;
       } else {
         /* 64 units without surrogates: zero extension, plain stores */
@@ -135,7 +135,8 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
         if (!bad && pair == hi && hi == (carry ? 0xAAAAAAAAu : 0x55555555u)) {
           /* 16 pairs in the 32-bit lanes of v (of nx, one unit on, when the
            * block starts with a carried low half): each lane's code point in
-           * place, one plain store, no compress (emoji text +41 %) */
+           * place, one plain store, no compress (docs/perf-decisions.md,
+           * 'UTF-16 -> UTF-32') */
           __m512i x = carry ? nx : v;
           __m512i cp = _mm512_sub_epi32(
               _mm512_add_epi32(_mm512_srli_epi32(_mm512_slli_epi32(x, 16), 6), /* high << 10 */

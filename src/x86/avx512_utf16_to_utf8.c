@@ -26,13 +26,14 @@
  * TextEncoder.encodeInto exactly.
  * Stores: the last store of a step is masked to the exact output length; an
  * earlier store of the same step may be a plain 64-byte store only when the
- * later store's bytes cover what it spills (masked stores cost more on
- * Zen 4). So nothing at or after dst + written is ever touched. Loads are
- * plain for whole blocks and masked at the tail.
+ * later store's bytes cover what it spills (masked stores cost more:
+ * docs/perf-decisions.md, 'UTF-16 -> UTF-8'). So nothing at or after
+ * dst + written is ever touched. Loads are plain for whole blocks and masked
+ * at the tail.
  * References: Lemire & Mula 2022; Clausecker & Lemire 2023 (see
  * avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
-#error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
+#error "avx512_* files must be compiled with the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
 #endif
 
 #include "avx512_utf16_common.h"

@@ -11,7 +11,7 @@
  * scalar kernel. Block: 16 values. Tail: masked.
  * References: Clausecker & Lemire 2023 (see avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
-#error "avx512_* files must be compiled with the avx512 tier flags (Makefile AVX512_FLAGS)"
+#error "avx512_* files must be compiled with the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
 #endif
 
 #include "avx512_utf16_common.h"
@@ -269,9 +269,9 @@ utfx_result utfxi_convert_utf32_to_utf16be_avx512(const char32_t *s, size_t n, c
 }
 
 /* To Latin-1: 64 values a step narrow with two rounds of unsigned packs and
- * a VPERMD (the packs work within 128-bit lanes) when none is above 0xFF:
- * four VPMOVDB (two port-5 uops each on Intel) ran at 0.87x simdutf's
- * icelake kernel and 0.78x our avx2 one (model 167). A value above 0xFF
+ * a VPERMD (the packs work within 128-bit lanes) when none is above 0xFF
+ * (four VPMOVDB, two port-5 uops each on Intel, were slower:
+ * docs/perf-decisions.md, 'UTF-32 -> Latin-1'). A value above 0xFF
  * makes the conversion UTFX_INVALID in both modes: the scalar kernel
  * converts the step up to it and reports it; it also takes the tail and a
  * destination with less than a step of room. */
@@ -304,7 +304,8 @@ utfx_result utfxi_convert_utf32_to_latin1_avx512(const char32_t *s, size_t n, ch
                                                                   _mm512_packus_epi32(c, e))));
   }
   /* Then 16 values a masked step (the tail, and short inputs, which the
-   * scalar kernel took at 1.1-1.15x the scalar tier's time per call). */
+   * scalar kernel took slower than the scalar tier; docs/perf-decisions.md,
+   * 'UTF-32 -> Latin-1'). */
   while (i < n && cap - i >= (n - i < 16 ? n - i : 16)) {
     size_t k = n - i < 16 ? n - i : 16;
     __m512i v = a512_load32(s + i, k);

@@ -49,7 +49,8 @@ static inline __mmask64 utfxi_avx512_continuations(__m512i v) {
  * context of the lookup check, for a block that starts a character after
  * `known` bytes of whole characters already read and checked (0 at the
  * start of the input or after bytes the check must not see). When those
- * cover all three, unaligned loads (cheaper than permutes on Zen 4); else
+ * cover all three, unaligned loads (cheaper than permutes:
+ * docs/perf-decisions.md, 'AVX-512 vocabulary'); else
  * zeros shifted in from v, which is the same context: before a character
  * start, whole characters leave nothing for the bytes of the block to
  * continue. Never reads before p - known, so never before the source. */

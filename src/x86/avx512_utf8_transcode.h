@@ -82,7 +82,8 @@ struct utfxi_avx512_u8consts {
 /* One step of utfxi_avx512_from_utf8 at *pi: a block of 64 bytes (with room
  * for 64 units), or with `last` the input's last r = n - *pi < 64 bytes, with
  * room for r units, as one zero-padded block (a zero after them exposes an
- * unfinished character; the scalar steps would take 1-2 ns a byte of them).
+ * unfinished character; the scalar steps would take far longer:
+ * docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32').
  * Forced inline twice, so that the loop's copy has no test of `last`.
  * Advances *pi and *pw; returns 0, or the status to stop with (st then holds
  * the result). Bytes [*pclean, *pi) are whole characters already checked: the
@@ -119,8 +120,8 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
      * enough to make the destination 64-byte aligned if it is not: the
      * run's stores then never straddle cache lines. (Not for a shorter
      * input: what the step leaves costs a step more, more than the
-     * alignment saves; in the scalar steps, as it once went, 40 ns for 64
-     * ASCII bytes to UTF-16 on Emerald Rapids, 4x the whole call.) */
+     * alignment saves, and far more in the scalar steps, where it once
+     * went: docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'.) */
     size_t unit = t == UTFXI_T_UTF32 ? 4 : 2;
     size_t adv = utfxi_aligning_step((unsigned char *)dst + w * unit, unit, 64, 64,
                                      n - i >= 320 && cap - w >= 320);

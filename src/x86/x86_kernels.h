@@ -102,11 +102,10 @@ static const struct utfxi_kernels utfxi_avx512_inner = {
     .utf8_length_from_utf16le_with_surrogates = utfxi_utf8_length_from_utf16le_with_surrogates_avx512,
     .utf8_length_from_utf16be_with_surrogates = utfxi_utf8_length_from_utf16be_with_surrogates_avx512,
     /* ---- UTF-8 side ---- */
-    /* Every UTF-8-side entry uses its AVX-512 kernel: on Zen 4 each one
-     * measured faster than the AVX2 kernel of the same job (validate_utf8
-     * on non-ASCII text 2.4x: shifted loads instead of cross-lane permutes
-     * keep the 64-byte lookup check cheap; transcoding 2.5-4x: VPCOMPRESSB
-     * versus a PSHUFB table; lengths 2.5x). */
+    /* Every UTF-8-side entry uses its AVX-512 kernel: shifted loads instead
+     * of cross-lane permutes keep the 64-byte lookup check cheap, and
+     * VPCOMPRESSB replaces a PSHUFB table (measurements, and the one known
+     * exception: docs/perf-decisions.md, 'One tier per CPU'). */
     .validate_utf8 = utfxi_validate_utf8_avx512,
     .validate_ascii = utfxi_validate_ascii_avx512,
     .convert_utf8_to_utf16le = utfxi_convert_utf8_to_utf16le_avx512,
@@ -119,9 +118,7 @@ static const struct utfxi_kernels utfxi_avx512_inner = {
     .latin1_length_from_utf8 = utfxi_utf32_length_from_utf8_avx512,
 
     /* ---- UTF-16 / UTF-32 / Latin-1 side ---- */
-    /* All AVX-512 kernels: on Zen 4 the AVX2 ones win only on text made
-     * entirely of surrogate pairs (UTF-16 -> UTF-8 / UTF-32), and lose
-     * 1.5-4x on every other script. */
+    /* All AVX-512 kernels (docs/perf-decisions.md, 'One tier per CPU'). */
     .validate_utf16le = utfxi_validate_utf16le_avx512,
     .validate_utf16be = utfxi_validate_utf16be_avx512,
     .to_well_formed_utf16le = utfxi_to_well_formed_utf16le_avx512,

@@ -1,10 +1,8 @@
 /* The x86-64 tiers, best first, for dispatch.c (UTFXI_ARCH_TIERS): avx512
  * and avx2, each with exactly the features its files are compiled for
- * (cpu.h). One choice per CPU, not per function and CPU family: on Zen 4,
- * Zen 5 and Intel models 207 and 167, no function's avx2 kernel was ahead
- * of its avx512 kernel over the scripts in a second run (the nearest,
- * UTF-16LE -> Latin-1 on Zen 5, 1.08-1.12x in four runs of five, is
- * memory-bound; issue 11). */
+ * (cpu.h). One choice per CPU, not per function and CPU family: where
+ * measured, no function's avx2 kernel was reliably ahead of its avx512
+ * kernel (docs/perf-decisions.md, 'One tier per CPU'; issue 11). */
 #ifndef UTFX_X86_TIERS_H
 #define UTFX_X86_TIERS_H
 
