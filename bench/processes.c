@@ -2,9 +2,9 @@
  * one after the other, and the batches of all of them pooled, so that a
  * figure does not depend on one process's addresses (buffer alignment,
  * aliasing between source and destination, where a page boundary falls:
- * ASLR moves them from run to run; issue 34 saw a kernel at 4.6-5.6 GB/s in
- * most processes and 8.4 in others). Each child writes its batches with
- * --raw; the parent reads them back into the results it registered. */
+ * ASLR moves them from run to run, and issue 34 saw a kernel whose speed
+ * changed with them). Each child writes its batches with --raw; the parent
+ * reads them back into the results it registered. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "engine_internal.h"
