@@ -42,6 +42,7 @@ static size_t utf8_valid_prefix(const unsigned char *s, size_t k) {
 size_t utfx_trim_partial_utf8(const char *src, size_t n) {
   const unsigned char *s = (const unsigned char *)src;
   size_t k;
+  if (n == 0 || s[n - 1] < 0x80) return n; /* ends with ASCII: the common case */
   /* back over at most 3 continuation bytes to the byte that leads them */
   for (k = 1; k <= 3 && k <= n; k++) {
     unsigned b = s[n - k], lo, hi;
