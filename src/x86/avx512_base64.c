@@ -74,6 +74,11 @@ UTFXI_INLINE int b64_load(const void *src, size_t i, int wide, __m512i *c) {
   return 1;
 }
 
+/* The class of each character: VPERMI2B over the 128-entry table. */
+UTFXI_INLINE __m512i b64_classes(__m512i lo, __m512i c, __m512i hi) {
+  return _mm512_permutex2var_epi8(lo, c, hi);
+}
+
 /* The first `groups` groups of values (4 per dword) as 3 bytes each at d. */
 UTFXI_INLINE void b64_pack_store(__m512i values, unsigned groups, unsigned char *d) {
   __m512i pairs = _mm512_maddubs_epi16(values, _mm512_set1_epi32(0x01400140));
@@ -90,7 +95,7 @@ UTFXI_INLINE uint64_t b64_block_values(const void *src, size_t i, int wide,
   __m512i c;
   uint64_t unusual, space;
   if (!b64_load(src, i, wide, &c)) return 0;
-  *values = _mm512_permutex2var_epi8(a->lo, c, a->hi);
+  *values = b64_classes(a->lo, c, a->hi);
   unusual = _mm512_movepi8_mask(_mm512_or_si512(*values, c));
   if (!unusual) return ~0ull;
   space = _mm512_cmpeq_epi8_mask(*values, _mm512_set1_epi8((char)UTFXI_B64_SPACE)) &
@@ -116,8 +121,7 @@ static inline size_t b64_after_last_group(const void *src, size_t from, size_t i
 }
 
 /* Up to `blocks` clean blocks (64 alphabet characters) one after another
- * from src + i to d (NULL: counting only), in the fewest instructions;
- * returns how many were. */
+ * from src + i to d, in the fewest instructions; returns how many were. */
 UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
   const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
@@ -126,12 +130,11 @@ UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned 
   for (k = 0; k < blocks; k++) {
     __m512i c, v;
     if (!b64_load(src, i + 64 * k, wide, &c)) break;
-    v = _mm512_permutex2var_epi8(lo, c, hi);
+    v = b64_classes(lo, c, hi);
     if (_mm512_movepi8_mask(_mm512_or_si512(v, c))) break;
-    if (d) {
-      __m512i joined = _mm512_madd_epi16(_mm512_maddubs_epi16(v, pair), quad);
-      _mm512_mask_storeu_epi8(d + 48 * k, B64_48_BYTES, _mm512_permutexvar_epi8(gather, joined));
-    }
+    _mm512_mask_storeu_epi8(d + 48 * k, B64_48_BYTES,
+                            _mm512_permutexvar_epi8(
+                                gather, _mm512_madd_epi16(_mm512_maddubs_epi16(v, pair), quad)));
   }
   return k;
 }
@@ -184,13 +187,14 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
   while (n - i >= 64 && (!dst || cap - w - 3 * (bp / 4) > 48)) {
     __m512i values;
     uint64_t keep;
-    if (bp == 0) { /* nothing pending: clean blocks straight to dst */
-      size_t blocks = (n - i) / 64, room = dst ? (cap - w - 1) / 48 : blocks, done;
-      done = b64_clean_run(src, i, wide, dst ? dst + w : NULL, room < blocks ? room : blocks,
-                           &alpha);
+    /* nothing pending: clean blocks straight to dst (not when counting:
+     * there the general loop is the faster one) */
+    if (bp == 0 && dst) {
+      size_t blocks = (n - i) / 64, room = (cap - w - 1) / 48, done;
+      done = b64_clean_run(src, i, wide, dst + w, room < blocks ? room : blocks, &alpha);
       i += 64 * done;
       w += 48 * done;
-      if (n - i < 64 || (dst && cap - w <= 48)) break;
+      if (n - i < 64 || cap - w <= 48) break;
     }
     keep = b64_block_values(src, i, wide, &alpha, &values);
     if (!keep) break;
