@@ -36,6 +36,21 @@ static any_fn entry(const struct utfxi_kernels *k, const char *op) {
   UTFXI_BASE64_CODECS(PROBE_B64)
   UTFXI_BASE64_LENGTHS(PROBE_B64)
 #endif
+#ifdef UTFXI_UTF16_MAPS /* issue 35's scans */
+#define PROBE_UTF16(name) \
+  if (strcmp(op, #name) == 0) return (any_fn)k->name;
+  UTFXI_UTF16_MAPS(PROBE_UTF16)
+  UTFXI_UTF16_CHECKS(PROBE_UTF16)
+  UTFXI_UTF16_FLAGGED_LENGTHS(PROBE_UTF16)
+  /* the _detail forms are the validation's kernel and an O(1) look */
+#define PROBE_DETAIL(enc, S) \
+  if (strcmp(op, "validate_" #enc "_detail") == 0) return (any_fn)k->validate_##enc;
+  UTFXI_VALIDATIONS(PROBE_DETAIL)
+  /* no kernel: the same code on every tier */
+  if (strcmp(op, "trim_partial_utf8") == 0) return (any_fn)utfx_trim_partial_utf8;
+  if (strcmp(op, "trim_partial_utf16le") == 0) return (any_fn)utfx_trim_partial_utf16le;
+  if (strcmp(op, "trim_partial_utf16be") == 0) return (any_fn)utfx_trim_partial_utf16be;
+#endif
   if (strcmp(op, "to_well_formed_utf16le") == 0) return (any_fn)k->to_well_formed_utf16le;
   if (strcmp(op, "to_well_formed_utf16be") == 0) return (any_fn)k->to_well_formed_utf16be;
   return NULL;

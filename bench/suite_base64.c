@@ -6,8 +6,14 @@
  *                lines of 76 characters and CR LF, which the fast path must
  *                also handle);
  *   decode_utf16 the clean text as UTF-16 units (a JavaScript string);
- *   length       utfx_binary_length_from_base64 of the clean text.
- * Throughput counts the input of the call (bytes, characters or units * 2). */
+ *   length       utfx_binary_length_from_base64 of the clean text;
+ * and FORM url: encode and decode with the URL alphabet, unpadded (simdutf's
+ * base64_url).
+ * Throughput counts the input of the call (bytes, characters or units * 2).
+ * With simdutf (SIMDUTF_DIR=...), its kernels' binary_to_base64,
+ * base64_to_binary and binary_length_from_base64 (unbounded destination),
+ * and base64_to_binary_safe (bounded, as utfx's; "simdutf-safe"), each
+ * checked once against utfx's output before it is timed. */
 #include <stdio.h>
 #include <string.h>
 
@@ -16,13 +22,15 @@
 
 static const size_t lengths[] = {4096, 65536, 1048576};
 
+/* st: the flags (NULL: 0) */
+static unsigned flags_of(const void *st) { return st ? *(const unsigned *)st : 0u; }
+static const unsigned url_flags = UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING;
+
 static size_t op_encode(const void *st, const void *src, size_t n, void *dst, size_t cap) {
-  (void)st;
-  return utfx_base64_encode(src, n, dst, cap, 0).written;
+  return utfx_base64_encode(src, n, dst, cap, flags_of(st)).written;
 }
 static size_t op_decode(const void *st, const void *src, size_t n, void *dst, size_t cap) {
-  (void)st;
-  return utfx_base64_decode(src, n, dst, cap, 0).written;
+  return utfx_base64_decode(src, n, dst, cap, flags_of(st)).written;
 }
 static size_t op_decode_utf16(const void *st, const void *src, size_t n, void *dst, size_t cap) {
   (void)st;
@@ -43,14 +51,56 @@ struct b64_row {
   bench_kernel fn;
   const void *src;
   size_t n, unit, cap;
+  const unsigned *flags; /* NULL: 0 */
 };
 
-static void add_row(bench_registry *reg, const struct b64_row *row, size_t len, void *dst) {
+#ifdef UTFX_BENCH_SIMDUTF
+/* Times a simdutf call if it gives utfx's result (return value and output
+ * bytes) on this row's input; says so if not. */
+static void add_simdutf(bench_registry *reg, bench_entry *e, const bench_call *utfx_call,
+                        const bench_call *call, void *scratch) {
+  size_t want = utfx_call->fn(utfx_call->state, utfx_call->src, utfx_call->n, scratch,
+                              utfx_call->cap);
+  size_t got = call->fn(call->state, call->src, call->n, call->dst, call->cap);
+  int out = strncmp(e->name, "length", 6) != 0;
+  if (got == want && (!out || memcmp(scratch, call->dst, want) == 0))
+    bench_add_call(reg, e, call);
+  else
+    fprintf(stderr, "utfx-bench: %s %s disagrees with utfx; not timed\n", e->name, e->impl);
+}
+
+static void add_simdutf_columns(bench_registry *reg, bench_entry *e, const bench_call *utfx_call,
+                                const char *kernel, const struct b64_row *row, void *scratch) {
+  char op[64];
+  size_t s, ns = bench_simdutf_count();
+  bench_call call = *utfx_call;
+  snprintf(op, sizeof op, "%s%s", kernel, row->flags ? "_url" : "");
+  for (s = 0; s < ns; s++) {
+    snprintf(e->impl, sizeof e->impl, "simdutf-%s", bench_simdutf_name(s));
+    call = *utfx_call;
+    if (bench_wanted(reg, "base64", row->op, NULL, e->impl) &&
+        bench_simdutf_op(s, op, &call) == 0)
+      add_simdutf(reg, e, utfx_call, &call, scratch);
+  }
+  snprintf(e->impl, sizeof e->impl, "simdutf-safe");
+  call = *utfx_call;
+  if (bench_wanted(reg, "base64", row->op, NULL, e->impl) && bench_simdutf_safe_op(op, &call) == 0)
+    add_simdutf(reg, e, utfx_call, &call, scratch);
+}
+#endif
+
+static void add_row(bench_registry *reg, const struct b64_row *row, size_t len, void *dst,
+                    void *scratch) {
   const bench_options *opt = bench_opts(reg);
   const char *tiers[8];
   size_t ntiers = bench_tiers(tiers, 8), t;
   bench_entry e;
   bench_call call;
+  const char *kernel = strcmp(row->op, "length") == 0   ? "binary_length_from_base64"
+                       : strcmp(row->op, "encode") == 0 ? "base64_encode"
+                       : strcmp(row->op, "decode") == 0 ? "base64_decode"
+                                                         : "base64_decode_utf16";
+  (void)scratch;
   if (!bench_wanted(reg, "base64", row->op, NULL, NULL)) return;
   memset(&e, 0, sizeof e);
   memset(&call, 0, sizeof call);
@@ -62,11 +112,8 @@ static void add_row(bench_registry *reg, const struct b64_row *row, size_t len, 
   call.n = row->n;
   call.dst = dst;
   call.cap = row->cap;
+  call.state = row->flags;
   for (t = 0; t < ntiers; t++) {
-    const char *kernel = strcmp(row->op, "length") == 0 ? "binary_length_from_base64"
-                         : strcmp(row->op, "encode") == 0 ? "base64_encode"
-                         : strcmp(row->op, "decode") == 0 ? "base64_decode"
-                                                           : "base64_decode_utf16";
     if (!bench_tier_distinct(opt, tiers[t], kernel)) continue;
     snprintf(e.impl, sizeof e.impl, "utfx-%s", tiers[t]);
     snprintf(e.tier, sizeof e.tier, "%s", tiers[t]);
@@ -74,7 +121,12 @@ static void add_row(bench_registry *reg, const struct b64_row *row, size_t len, 
     bench_add_call(reg, &e, &call);
   }
   e.tier[0] = '\0';
+#ifdef UTFX_BENCH_SIMDUTF
+  call.fn = row->fn;
+  add_simdutf_columns(reg, &e, &call, kernel, row, scratch);
+#endif
   snprintf(e.impl, sizeof e.impl, "memcpy");
+  call.state = NULL;
   call.fn = op_memcpy;
   call.n = row->n * row->unit;
   bench_add_call(reg, &e, &call);
@@ -86,8 +138,11 @@ void bench_suite_base64(bench_registry *reg) {
   for (li = 0; li < sizeof lengths / sizeof lengths[0]; li++) {
     size_t len = bench_opts(reg)->tiny ? 256 : lengths[li];
     size_t tlen = utfx_base64_length_from_binary(len, 0), wlen = 0;
+    size_t ulen = utfx_base64_length_from_binary(len, url_flags);
     unsigned char *bin = bench_alloc(reg, len), *dst = bench_alloc(reg, 2 * tlen + 64);
+    unsigned char *scratch = bench_alloc(reg, 2 * tlen + 64);
     char *text = bench_alloc(reg, tlen), *lines = bench_alloc(reg, tlen + 2 * (tlen / 76) + 2);
+    char *url = bench_alloc(reg, ulen);
     char16_t *text16 = bench_alloc(reg, 2 * tlen);
     uint64_t x = 0x9E3779B97F4A7C15ull;
     for (i = 0; i < len; i++) {
@@ -95,6 +150,7 @@ void bench_suite_base64(bench_registry *reg) {
       bin[i] = (unsigned char)x;
     }
     if (utfx_base64_encode(bin, len, text, tlen, 0).written != tlen) return;
+    if (utfx_base64_encode(bin, len, url, ulen, url_flags).written != ulen) return;
     for (i = 0; i < tlen; i++) {
       lines[wlen++] = text[i];
       text16[i] = (unsigned char)text[i];
@@ -102,13 +158,16 @@ void bench_suite_base64(bench_registry *reg) {
     }
     {
       const struct b64_row rows[] = {
-          {"encode", "bytes", op_encode, bin, len, 1, 2 * tlen + 64},
-          {"decode", "clean", op_decode, text, tlen, 1, len},
-          {"decode", "lines", op_decode, lines, wlen, 1, len},
-          {"decode_utf16", "clean", op_decode_utf16, text16, tlen, 2, len},
-          {"length", "clean", op_length, text, tlen, 1, 0},
+          {"encode", "bytes", op_encode, bin, len, 1, 2 * tlen + 64, NULL},
+          {"encode", "url", op_encode, bin, len, 1, 2 * tlen + 64, &url_flags},
+          {"decode", "clean", op_decode, text, tlen, 1, len, NULL},
+          {"decode", "lines", op_decode, lines, wlen, 1, len, NULL},
+          {"decode", "url", op_decode, url, ulen, 1, len, &url_flags},
+          {"decode_utf16", "clean", op_decode_utf16, text16, tlen, 2, len, NULL},
+          {"length", "clean", op_length, text, tlen, 1, 0, NULL},
       };
-      for (i = 0; i < sizeof rows / sizeof rows[0]; i++) add_row(reg, &rows[i], len, dst);
+      for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        add_row(reg, &rows[i], len, dst, scratch);
     }
     if (bench_opts(reg)->tiny) break;
   }

@@ -137,6 +137,35 @@ static size_t op_detect_encodings(const void *state, const void *src, size_t n, 
   return utfx_detect_encodings(src, n);
 }
 
+static size_t op_detect_encoding(const void *state, const void *src, size_t n, void *dst,
+                                 size_t cap) {
+  (void)state, (void)dst, (void)cap;
+  return utfx_detect_encoding(src, n);
+}
+
+/* The validations' _detail forms (the offset, as the plain ones' read) and
+ * the O(1) trims of an incomplete tail. */
+#define DEF_DETAIL(enc, S)                                                               \
+  static size_t op_validate_##enc##_detail(const void *state, const void *src, size_t n, \
+                                           void *dst, size_t cap) {                     \
+    (void)state, (void)dst, (void)cap;                                                  \
+    return utfx_validate_##enc##_detail(src, n).offset;                                 \
+  }
+DEF_DETAIL(utf8, char)
+DEF_DETAIL(utf16le, char16_t)
+DEF_DETAIL(utf16be, char16_t)
+DEF_DETAIL(utf32, char32_t)
+
+#define DEF_TRIM(enc)                                                                    \
+  static size_t op_trim_partial_##enc(const void *state, const void *src, size_t n,     \
+                                      void *dst, size_t cap) {                          \
+    (void)state, (void)dst, (void)cap;                                                  \
+    return utfx_trim_partial_##enc(src, n);                                             \
+  }
+DEF_TRIM(utf8)
+DEF_TRIM(utf16le)
+DEF_TRIM(utf16be)
+
 typedef struct {
   const char *name;
   enum form from;
@@ -163,6 +192,14 @@ static const op_info ops[] = {
      op_utf8_length_from_utf16le_with_surrogates},
     {"utf8_length_from_utf16be_with_surrogates", F_UTF16BE, F_FORMS, 0,
      op_utf8_length_from_utf16be_with_surrogates},
+    {"detect_encoding", F_UTF8, F_FORMS, 0, op_detect_encoding},
+    {"validate_utf8_detail", F_UTF8, F_FORMS, 0, op_validate_utf8_detail},
+    {"validate_utf16le_detail", F_UTF16LE, F_FORMS, 0, op_validate_utf16le_detail},
+    {"validate_utf16be_detail", F_UTF16BE, F_FORMS, 0, op_validate_utf16be_detail},
+    {"validate_utf32_detail", F_UTF32, F_FORMS, 0, op_validate_utf32_detail},
+    {"trim_partial_utf8", F_UTF8, F_FORMS, 0, op_trim_partial_utf8},
+    {"trim_partial_utf16le", F_UTF16LE, F_FORMS, 0, op_trim_partial_utf16le},
+    {"trim_partial_utf16be", F_UTF16BE, F_FORMS, 0, op_trim_partial_utf16be},
 };
 
 /* ---- the corpus --------------------------------------------------------- */

@@ -49,6 +49,10 @@ size_t bench_simdutf_utf16le_to_utf8_safe(const void *, const void *, size_t, vo
 size_t bench_simdutf_utf16le_to_utf8_replacing(const void *, const void *, size_t, void *,
                                                size_t);
 size_t bench_simdutf_latin1_to_utf8(const void *, const void *, size_t, void *, size_t);
+/* The base64 suite's bounded decoding (base64_to_binary_safe, simdutf's
+ * best kernel) of op base64_decode, base64_decode_url or base64_decode_utf16:
+ * 0 and *call filled, or -1. */
+int bench_simdutf_safe_op(const char *op, bench_call *call);
 size_t bench_simdutf_latin1_to_utf8_safe(const void *, const void *, size_t, void *, size_t);
 #endif
 

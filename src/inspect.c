@@ -39,23 +39,31 @@ static size_t utf8_valid_prefix(const unsigned char *s, size_t k) {
   return k;
 }
 
-size_t utfx_trim_partial_utf8(const char *src, size_t n) {
-  const unsigned char *s = (const unsigned char *)src;
-  size_t k;
-  /* back over at most 3 continuation bytes to the byte that leads them */
-  for (k = 1; k <= 3 && k <= n; k++) {
-    unsigned b = s[n - k], lo, hi;
-    if ((b & 0xC0) == 0x80) continue;
-    return k < utf8_lead(b, &lo, &hi) && utf8_valid_prefix(s + n - k, k) == k ? n - k : n;
-  }
-  return n;
+/* n - k when the last k bytes (led by s[n - k]) are a valid prefix of a
+ * longer sequence, else n. */
+static size_t trim_led(const unsigned char *s, size_t n, size_t k) {
+  unsigned lo, hi;
+  return k < utf8_lead(s[n - k], &lo, &hi) && utf8_valid_prefix(s + n - k, k) == k ? n - k : n;
 }
 
+size_t utfx_trim_partial_utf8(const char *src, size_t n) {
+  const unsigned char *s = (const unsigned char *)src;
+  /* back over at most 3 continuation bytes to the byte that leads them,
+   * unrolled: a complete character last is the common case */
+  if (n == 0 || s[n - 1] < 0x80) return n;
+  if (s[n - 1] >= 0xC0) return trim_led(s, n, 1);
+  if (n < 2 || s[n - 2] < 0x80) return n;
+  if (s[n - 2] >= 0xC0) return trim_led(s, n, 2);
+  if (n < 3 || s[n - 3] < 0xF0) return n; /* no 4-byte lead: whole, or not a prefix */
+  return trim_led(s, n, 3);
+}
+
+/* A high surrogate last: the unit's high byte is D8..DB. */
 size_t utfx_trim_partial_utf16le(const char16_t *src, size_t n) {
-  return n && (utfxi_load16(src + n - 1, 0) & 0xFC00) == 0xD800 ? n - 1 : n;
+  return n && (((const unsigned char *)(src + n - 1))[1] & 0xFC) == 0xD8 ? n - 1 : n;
 }
 size_t utfx_trim_partial_utf16be(const char16_t *src, size_t n) {
-  return n && (utfxi_load16(src + n - 1, 1) & 0xFC00) == 0xD800 ? n - 1 : n;
+  return n && (((const unsigned char *)(src + n - 1))[0] & 0xFC) == 0xD8 ? n - 1 : n;
 }
 
 /* ---- what an error is --------------------------------------------------- */

@@ -22,7 +22,10 @@
  *                            char *d, int url)
  *       at most `blocks` whole blocks of s[0..n) to G64_CHARS characters each;
  *       returns the bytes consumed (it may leave the last blocks to scalar
- *       code when its loads need more than the block). */
+ *       code when its loads need more than the block), a multiple of 3. d
+ *       has room for the characters of every whole group of s[0..n) (n is
+ *       cut to what fits), so a tier may also take the groups after the
+ *       blocks. */
 #ifndef UTFX_SIMD_GENERIC_BASE64_H
 #define UTFX_SIMD_GENERIC_BASE64_H
 
@@ -91,8 +94,9 @@ size_t G_NAME(binary_length_from_base64_utf16)(const char16_t *src, size_t n, un
 utfx_result G_NAME(base64_encode)(const unsigned char *src, size_t n, char *dst, size_t cap,
                                   unsigned flags) {
   size_t blocks = n / G64_BYTES < cap / G64_CHARS ? n / G64_BYTES : cap / G64_CHARS;
-  size_t i = g64_encode_blocks(src, n, blocks, dst, (flags & UTFX_BASE64_URL) != 0);
-  size_t w = i / G64_BYTES * G64_CHARS;
+  size_t fit = n < cap / 4 * 3 ? n : cap / 4 * 3; /* the bytes whose groups fit in dst */
+  size_t i = g64_encode_blocks(src, fit, blocks, dst, (flags & UTFX_BASE64_URL) != 0);
+  size_t w = i / 3 * 4;
   utfx_result r = utfxi_base64_encode_scalar(src + i, n - i, dst + w, cap - w, flags);
   return utfxi_result_after(&r, i, w, 0);
 }

@@ -59,41 +59,43 @@ static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
   return a;
 }
 
-/* 64 characters as bytes; from UTF-16 only when every unit is below 0x100. */
-static inline int b64_load(const void *src, size_t i, int wide, __m512i *c) {
+/* 64 characters as bytes. From UTF-16, VPACKUSWB makes a unit above 0xFF
+ * 0xFF (or 0x00 from 0x8000 on: it reads them signed), neither of them in
+ * any alphabet nor whitespace, so its block is the scalar steps'; VPERMQ
+ * puts the lanes back in order. */
+UTFXI_INLINE int b64_load(const void *src, size_t i, int wide, __m512i *c) {
   if (wide) {
     const char16_t *p = (const char16_t *)src + i;
-    __m512i a = v_load(p), b = v_load(p + 32);
-    if (_mm512_test_epi16_mask(_mm512_or_si512(a, b), _mm512_set1_epi16((short)0xFF00))) return 0;
-    *c = _mm512_permutex2var_epi8(a, _mm512_loadu_si512(b64_low_bytes), b);
+    *c = _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
+                                  _mm512_packus_epi16(v_load(p), v_load(p + 32)));
     return 1;
   }
   *c = v_load((const char *)src + i);
   return 1;
 }
 
+/* The class of each character: VPERMI2B over the 128-entry table. */
+UTFXI_INLINE __m512i b64_classes(__m512i lo, __m512i c, __m512i hi) {
+  return _mm512_permutex2var_epi8(lo, c, hi);
+}
+
 /* The first `groups` groups of values (4 per dword) as 3 bytes each at d. */
-static inline void b64_pack_store(__m512i values, unsigned groups, unsigned char *d) {
+UTFXI_INLINE void b64_pack_store(__m512i values, unsigned groups, unsigned char *d) {
   __m512i pairs = _mm512_maddubs_epi16(values, _mm512_set1_epi32(0x01400140));
   __m512i joined = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x00011000));
   _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, 3 * groups),
                           _mm512_permutexvar_epi8(_mm512_loadu_si512(b64_gather), joined));
 }
 
-static const uint8_t b64_iota[64] = {
-    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
-    44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
-
 /* The alphabet characters of a block and where whitespace was: the mask of
  * characters to keep, or 0 when the block holds anything else (or a unit
  * above 0xFF): then the scalar steps take it. */
-static inline uint64_t b64_block_values(const void *src, size_t i, int wide,
+UTFXI_INLINE uint64_t b64_block_values(const void *src, size_t i, int wide,
                                         const struct g64_alphabet *a, __m512i *values) {
   __m512i c;
   uint64_t unusual, space;
   if (!b64_load(src, i, wide, &c)) return 0;
-  *values = _mm512_permutex2var_epi8(a->lo, c, a->hi);
+  *values = b64_classes(a->lo, c, a->hi);
   unusual = _mm512_movepi8_mask(_mm512_or_si512(*values, c));
   if (!unusual) return ~0ull;
   space = _mm512_cmpeq_epi8_mask(*values, _mm512_set1_epi8((char)UTFXI_B64_SPACE)) &
@@ -103,72 +105,155 @@ static inline uint64_t b64_block_values(const void *src, size_t i, int wide,
   return ~unusual;
 }
 
-/* Blocks of 64 characters with whitespace anywhere (line breaks): each
- * block's alphabet characters are compressed (VPCOMPRESSB) behind the up to
- * 3 of a group begun in the blocks before, whole groups decoded, the rest
- * carried on; so every block advances 64 characters and the next load does
- * not wait for this one. Hands over at the last group's last character (the
- * carried characters and the whitespace after it are read again there). */
+/* Where the scalar steps take over after the vector loop: just after the
+ * alphabet character that ends the last whole group, i.e. before the last
+ * `left` alphabet characters of src[from..i) (all of it alphabet or
+ * whitespace); `from` if that group began before it. */
+static inline size_t b64_after_last_group(const void *src, size_t from, size_t i, int wide,
+                                          unsigned left) {
+  while (i > from) {
+    unsigned c = wide ? ((const char16_t *)src)[i - 1] : ((const unsigned char *)src)[i - 1];
+    int space = c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+    if (!space && left-- == 0) return i;
+    i--;
+  }
+  return from;
+}
+
+/* Up to `blocks` clean blocks (64 alphabet characters) one after another
+ * from src + i to d, in the fewest instructions; returns how many were. */
+UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
+                                  size_t blocks, const struct g64_alphabet *a) {
+  const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
+  const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
+  size_t k;
+  for (k = 0; k < blocks; k++) {
+    __m512i c, v;
+    if (!b64_load(src, i + 64 * k, wide, &c)) break;
+    v = b64_classes(lo, c, hi);
+    if (_mm512_movepi8_mask(_mm512_or_si512(v, c))) break;
+    _mm512_mask_storeu_epi8(d + 48 * k, B64_48_BYTES,
+                            _mm512_permutexvar_epi8(
+                                gather, _mm512_madd_epi16(_mm512_maddubs_epi16(v, pair), quad)));
+  }
+  return k;
+}
+
+/* The whole groups of the last n - i < 64 characters but the last 1-4 (the
+ * final group, padding and how the last chunk ends are the scalar steps'),
+ * when they are all in the alphabet and leave room to spare in dst. */
+UTFXI_INLINE void b64_tail(const void *src, size_t n, int wide, unsigned char *dst, size_t cap,
+                           const struct g64_alphabet *a, size_t *pi, size_t *pw) {
+  size_t i = *pi, w = *pw, groups = (n - i - 1) / 4;
+  uint64_t mask = _bzhi_u64(~0ull, (unsigned)(4 * groups));
+  __m512i c, v;
+  if (n - i >= 64 || n - i < 5 || (dst && cap - w <= 3 * groups)) return;
+  if (wide) {
+    const char16_t *p = (const char16_t *)src + i;
+    __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, p);
+    __m512i y = _mm512_maskz_loadu_epi16((__mmask32)(mask >> 32), p + 32);
+    if (_mm512_test_epi16_mask(_mm512_or_si512(x, y), _mm512_set1_epi16((short)0xFF00))) return;
+    c = _mm512_permutex2var_epi8(x, _mm512_loadu_si512(b64_low_bytes), y);
+  } else {
+    c = _mm512_maskz_loadu_epi8(mask, (const char *)src + i);
+  }
+  v = _mm512_permutex2var_epi8(a->lo, c, a->hi);
+  if (_mm512_movepi8_mask(_mm512_or_si512(v, c)) & mask) return;
+  if (dst) b64_pack_store(v, (unsigned)groups, dst + w);
+  *pi = i + 4 * groups;
+  *pw = w + 3 * groups;
+}
+
+/* Blocks of 64 characters with whitespace anywhere (line breaks). Clean
+ * blocks with nothing pending decode straight to dst. Otherwise each block's
+ * alphabet characters are compressed (VPCOMPRESSB) into a buffer one after
+ * another, and whole 64-character chunks of it are decoded from time to
+ * time: the blocks depend on each other only through the buffer's fill
+ * count, so the next load never waits for this block's work. At the end the
+ * buffer's whole groups are decoded and the scalar steps take over after the
+ * last one (the up to 3 characters of a group begun are read again there). */
 #define G64_OWN_BLOCKS 1
-static inline void g64_decode_blocks(const void *src, size_t n, int wide, unsigned char *dst,
+#define B64_BUF_CHUNKS 6
+UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigned char *dst,
                                      size_t cap, const struct g64_alphabet *a,
                                      struct utfxi_b64_at *at) {
-  const __m512i iota = _mm512_loadu_si512(b64_iota);
-  __m512i carry = _mm512_setzero_si512();
-  size_t i = at->i, w = at->w;
-  unsigned held = 0;
-  /* 3 carried + 64 characters make at most 16 groups, 48 bytes: room to
-   * spare, so dst never fills here (TC39's early return is the scalar
-   * steps'). */
-  while (n - i >= 64 && (!dst || cap - w > 48)) {
-    __m512i values, joined;
-    uint64_t keep = b64_block_values(src, i, wide, a, &values);
-    unsigned count, groups, used;
+  unsigned char buf[64 * B64_BUF_CHUNKS];
+  size_t i = at->i, w = at->w, bp = 0, k, groups;
+  const size_t from = at->i;
+  const struct g64_alphabet alpha = *a; /* in registers: dst's stores cannot change it */
+  /* pending groups plus the next block's (at most 16: 3 + 64 characters)
+   * leave room to spare, so dst never fills here (TC39's early return is the
+   * scalar steps'). */
+  while (n - i >= 64 && (!dst || cap - w - 3 * (bp / 4) > 48)) {
+    __m512i values;
+    uint64_t keep;
+    /* nothing pending: clean blocks straight to dst (not when counting:
+     * there the general loop is the faster one) */
+    if (bp == 0 && dst) {
+      size_t blocks = (n - i) / 64, room = (cap - w - 1) / 48, done;
+      done = b64_clean_run(src, i, wide, dst + w, room < blocks ? room : blocks, &alpha);
+      i += 64 * done;
+      w += 48 * done;
+      if (n - i < 64 || cap - w <= 48) break;
+    }
+    keep = b64_block_values(src, i, wide, &alpha, &values);
     if (!keep) break;
-    if (keep == ~0ull && held == 0) { /* clean, nothing carried: the common case */
+    if (keep == ~0ull && bp == 0) { /* clean, nothing pending */
       if (dst) b64_pack_store(values, 16, dst + w);
       i += 64;
       w += 48;
-      at->i = i;
-      at->w = w;
       continue;
     }
-    count = (unsigned)_mm_popcnt_u64(keep);
-    groups = (held + count) / 4 < 16 ? (held + count) / 4 : 16;
-    /* [carried | this block's first 64 - held] */
-    joined = _mm512_mask_mov_epi8(
-        carry, ~_bzhi_u64(~0ull, held),
-        _mm512_permutexvar_epi8(_mm512_sub_epi8(iota, _mm512_set1_epi8((char)held)), values));
-    if (groups) {
-      used = 4 * groups - held; /* of this block's characters */
-      if (dst) b64_pack_store(joined, groups, dst + w);
-      w += 3 * (size_t)groups;
-      at->i = i + (size_t)_tzcnt_u64(_pdep_u64(1ull << (used - 1), keep)) + 1;
-      at->w = w;
-      carry = _mm512_permutexvar_epi8(_mm512_add_epi8(iota, _mm512_set1_epi8((char)used)), values);
-    } else {
-      carry = joined; /* fewer than 4 characters so far: all carried on */
-    }
-    held = held + count - 4 * groups;
+    _mm512_storeu_si512(buf + bp, values); /* its alphabet characters first */
+    bp += (size_t)_mm_popcnt_u64(keep);
     i += 64;
+    if (bp >= 64 * (B64_BUF_CHUNKS - 1)) {
+      for (k = 0; k < B64_BUF_CHUNKS - 1; k++)
+        if (dst) b64_pack_store(_mm512_loadu_si512(buf + 64 * k), 16, dst + w + 48 * k);
+      w += 48 * (B64_BUF_CHUNKS - 1);
+      bp -= 64 * (B64_BUF_CHUNKS - 1);
+      _mm512_storeu_si512(buf, _mm512_loadu_si512(buf + 64 * (B64_BUF_CHUNKS - 1)));
+    }
   }
+  for (k = 0, groups = bp / 4; groups; k++) {
+    unsigned g = groups < 16 ? (unsigned)groups : 16;
+    if (dst) b64_pack_store(_mm512_loadu_si512(buf + 64 * k), g, dst + w);
+    w += 3 * (size_t)g;
+    groups -= g;
+  }
+  if (bp == 0) {
+    b64_tail(src, n, wide, dst, cap, &alpha, &i, &w);
+    at->i = i;
+  } else {
+    at->i = b64_after_last_group(src, from, i, wide, (unsigned)(bp % 4));
+  }
+  at->w = w;
 }
 
 static const char b64_chars[2][64] = {
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"};
 
-/* 48 bytes per block, loaded under a mask (nothing past them is read). */
+/* 48 bytes per block, loaded under a mask (nothing past them is read); then
+ * the whole groups after them under masks (d has room for them; the final 1
+ * or 2 bytes and the padding are the scalar code's). */
 static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,
                                        int url) {
   const __m512i spread = _mm512_loadu_si512(b64_spread), fields = _mm512_loadu_si512(b64_fields);
   const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
-  size_t k;
-  (void)n;
+  size_t k, groups;
   for (k = 0; k < blocks; k++) {
     __m512i in = _mm512_maskz_loadu_epi8(B64_48_BYTES, s + 48 * k);
     __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
     _mm512_storeu_si512(d + 64 * k, _mm512_permutexvar_epi8(idx, chars));
+  }
+  groups = (n - 48 * blocks) / 3;
+  if (groups && groups < 16) {
+    __m512i in = _mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)(3 * groups)), s + 48 * k);
+    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
+    _mm512_mask_storeu_epi8(d + 64 * k, _bzhi_u64(~0ull, (unsigned)(4 * groups)),
+                            _mm512_permutexvar_epi8(idx, chars));
+    return 48 * blocks + 3 * groups;
   }
   return 48 * blocks;
 }
