@@ -110,6 +110,11 @@ void cli_input_close(struct cli_input *in);
 /* Reads until want bytes or end of input; *got < want means end of input. */
 int cli_read_full(const struct cli_input *in, unsigned char *buf, size_t want, size_t *got);
 
+/* pread until want bytes or end of file, from any thread; returns 0 or the
+ * errno of the failure (nothing printed); *got < want means end of file. */
+int cli_pread_full(const struct cli_input *in, unsigned char *buf, size_t want, int64_t off,
+                   size_t *got);
+
 /* path NULL: stdout. Otherwise a temporary file next to path; mode_of (or
  * path itself when it exists) gives the permissions of the result. */
 int cli_output_open(struct cli_output *o, const char *path, const char *mode_of);
