@@ -318,6 +318,11 @@ if command -v base64 > /dev/null; then
   utfx base64 -d big.b64 | cmp -s - big.bin || bad+=("decode file")
   cat big.b64 | utfx base64 -d | cmp -s - big.bin || bad+=("decode pipe")
   utfx base64 -w 0 big.bin | utfx base64 -d | cmp -s - big.bin || bad+=("-w 0 round trip")
+  # Standard input a regular file read partly before: from its offset on.
+  { head -c 7 > /dev/null; UTFX_CLI_SPLIT=100000 utfx base64; } < big.bin |
+    cmp -s - <(tail -c +8 big.bin | base64) || bad+=("encode stdin at an offset")
+  { head -c 77 > /dev/null; UTFX_CLI_SPLIT=100000 utfx base64 -d; } < big.b64 |
+    cmp -s - <(tail -c +78 big.b64 | base64 -d) || bad+=("decode stdin at an offset")
   check_bad "base64: 3 MB, more than one piece or chunk, files and pipes"
   rm -f big.bin big.b64
 else
