@@ -64,11 +64,15 @@ struct b64_job {
   uint64_t size;
   size_t piece, pieces;
   struct b64_slot *slots;
+  const unsigned char *mapped; /* encode: the input mapped (else pread) */
+  const struct cli_map *map;
+  uint64_t released; /* bytes of the map given back (cli_input_release) */
 };
 
 /* One piece's input and result, worked on by any thread, written in order. */
 struct b64_slot {
-  unsigned char *data; /* the piece, read with pread */
+  const unsigned char *p; /* the piece: in the map, or read into data */
+  unsigned char *data;
   size_t n;
   int err;             /* errno of reading it, or -1: the file shrank */
   unsigned char *buf;
@@ -95,14 +99,18 @@ static int slot_alloc(struct b64_slot *s, size_t cap) {
   return s->buf ? 0 : -1;
 }
 
-/* Reads piece i into its slot (any thread); 0, or 1 when it could not be
- * read (the emitter says why). */
+/* Points the slot at piece i (any thread), in the map or read into the
+ * slot's buffer; 0, or 1 when it could not be read (the emitter says why). */
 static int read_piece(struct b64_job *job, size_t i, struct b64_slot *s) {
   uint64_t a = (uint64_t)i * job->piece;
   size_t want = job->size - a < job->piece ? (size_t)(job->size - a) : job->piece;
   s->err = 0;
+  s->n = want;
+  s->p = job->mapped + a;
+  if (job->mapped) return 0;
   s->n = 0;
-  if (!s->data && !(s->data = malloc(job->piece))) s->err = ENOMEM;
+  s->p = s->data;
+  if (!s->data && !(s->p = s->data = malloc(job->piece))) s->err = ENOMEM;
   if (!s->err) s->err = cli_pread_full(job->in, s->data, want, job->start + (int64_t)a, &s->n);
   if (!s->err && s->n < want) s->err = -1;
   return s->err != 0;
@@ -192,7 +200,7 @@ static int encode_work(void *ctx, size_t i, unsigned slot) {
     s->err = ENOMEM;
     return 1;
   }
-  s->len = encode_piece(job, (uint64_t)i * job->piece, s->data, s->n, i + 1 == job->pieces,
+  s->len = encode_piece(job, (uint64_t)i * job->piece, s->p, s->n, i + 1 == job->pieces,
                         (char *)s->buf);
   return 0;
 }
@@ -435,7 +443,7 @@ static int decode_work(void *ctx, size_t i, unsigned slot) {
     s->err = ENOMEM;
     return 1;
   }
-  decode_fast(job, s->data, s->n, s);
+  decode_fast(job, s->p, s->n, s);
   return 0;
 }
 
@@ -453,7 +461,12 @@ static int piece_emit(void *ctx, size_t i, unsigned slot, int decode) {
               s->err < 0 ? "file shrank while being read" : strerror(s->err));
     return CLI_EXIT_IO;
   }
-  if (decode) return decode_emit(job, s, s->data, s->n, i + 1 == job->pieces, NULL);
+  if (decode) return decode_emit(job, s, s->p, s->n, i + 1 == job->pieces, NULL);
+  if (job->mapped) {
+    uint64_t done = (uint64_t)i * job->piece + s->n;
+    cli_input_release(job->map, (size_t)job->released, (size_t)done);
+    job->released = done;
+  }
   return cli_output_write(job->out, s->buf, s->len);
 }
 static int encode_emit(void *ctx, size_t i, unsigned slot) { return piece_emit(ctx, i, slot, 0); }
@@ -461,13 +474,15 @@ static int decode_emit_piece(void *ctx, size_t i, unsigned slot) {
   return piece_emit(ctx, i, slot, 1);
 }
 
-/* A regular file: cut into pieces that every core reads (pread into a
- * buffer that stays in its cache: cheaper here than mapping the file, whose
- * page-by-page TLB misses cost more than the copy) and works on; written in
- * order. CLI_NOT_MAPPED for anything else (a pipe, an empty file): the
- * caller streams it. */
+/* A regular file: cut into pieces that every core works on, written in
+ * order. Encoding reads the input through a map; decoding reads each piece
+ * (pread) into a buffer that stays in the core's cache: its kernel stalls on
+ * input coming from memory a 4 KiB page at a time more than the copy costs
+ * (figures in bench/README.md, "The CLI"). CLI_NOT_MAPPED for anything else
+ * (a pipe, an empty file): the caller streams it. */
 static int run_pieces(struct b64_job *job, const struct cli_input *in, int decode) {
   struct cli_par par;
+  struct cli_map map;
   unsigned slots = cli_par_slots(job->threads), k;
   size_t nominal = piece_size();
   off_t start = in->size > 0 ? lseek(in->fd, 0, SEEK_CUR) : -1;
@@ -480,6 +495,9 @@ static int run_pieces(struct b64_job *job, const struct cli_input *in, int decod
   job->size = (uint64_t)(in->size - start);
   job->piece = decode ? decode_piece_size(in, start, nominal) : nominal < 3 ? 3 : nominal / 3 * 3;
   job->pieces = (size_t)((job->size + job->piece - 1) / job->piece);
+  job->mapped = !decode && cli_input_map(in, &map) == 0 ? map.p : NULL;
+  job->map = &map;
+  job->released = 0;
   par.pieces = job->pieces;
   par.threads = job->threads;
   par.work = decode ? decode_work : encode_work;
@@ -494,6 +512,8 @@ static int run_pieces(struct b64_job *job, const struct cli_input *in, int decod
   }
   free(job->slots);
   job->slots = NULL;
+  if (job->mapped) cli_input_unmap(&map);
+  job->mapped = NULL;
   return rc;
 }
 
