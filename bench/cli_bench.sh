@@ -1,38 +1,52 @@
 #!/usr/bin/env bash
-# Wall and CPU time of the utfx command on one large file, next to glibc
-# iconv, ICU's uconv (when installed) and cat: validate and convert to
-# UTF-16LE, output to /dev/null and to a file, the file in the page cache.
+# Wall and CPU time of the utfx command on one large file, next to the tools
+# it replaces, with the output thrown away (/dev/null), read by a pipe
+# (`| cat > /dev/null`) and written to a file (in the page cache):
+#   text (default): validate and convert to UTF-16LE, against glibc iconv,
+#                   ICU's uconv (when installed) and cat;
+#   base64 (-m base64): encode and decode, against coreutils' base64.
 # Rounds are interleaved (every command once per round) because the machine
 # may be shared; the table gives the median and the spread (min..max) of the
-# wall time and the median CPU time (user + sys, all threads).
+# wall time, the median CPU time (user + sys, all threads and processes of the
+# command), and wall-time ratios: against the tool it replaces and against
+# cat moving the same output the same way (the cost of the output alone).
 #
-#   bench/cli_bench.sh [-n ROUNDS] [-s MIB] [FILE]
+#   bench/cli_bench.sh [-n ROUNDS] [-s MIB] [-m text|base64] [FILE]
 #
 # FILE (default: a temporary file, removed at the end) is generated when it
 # does not exist: SIZE MiB (default 512) of the multilingual corpus in
 # bench/data (Arabic, Chinese, emoji, Hebrew, Hindi, Japanese, Korean, Latin,
-# Russian and ASCII text, repeated). The file output goes beside FILE.
-# UTFX names the binary (default: build/utfx). Not part of `make test`.
+# Russian and ASCII text, repeated), or of random bytes for base64. The file
+# output goes beside FILE. UTFX names the binary (default: build/utfx);
+# UTFX_OLD, when set, names a second one timed in the same rounds (rows
+# "old ..."), for before / after tables. Not part of `make test`.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 UTFX=${UTFX:-$ROOT/build/utfx}
+UTFX_OLD=${UTFX_OLD:-}
 ROUNDS=5
 MIB=512
-while getopts n:s: opt; do
+MODE=text
+while getopts n:s:m: opt; do
   case $opt in
     n) ROUNDS=$OPTARG ;;
     s) MIB=$OPTARG ;;
-    *) echo "usage: $0 [-n ROUNDS] [-s MIB] [FILE]" >&2; exit 2 ;;
+    m) MODE=$OPTARG ;;
+    *) echo "usage: $0 [-n ROUNDS] [-s MIB] [-m text|base64] [FILE]" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
+case $MODE in text | base64) ;; *) echo "$0: -m text or base64" >&2; exit 2 ;; esac
 [ -x "$UTFX" ] || { echo "$0: $UTFX not built (make cli)" >&2; exit 2; }
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/utfx-cli-bench.XXXXXX")
-FILE=${1:-$WORK/input.txt}
+FILE=${1:-$WORK/input.$MODE}
 OUT=$(dirname "$FILE")/.utfx-cli-bench-out.$$
 trap 'rm -rf "$WORK" "$OUT"' EXIT
-if [ ! -e "$FILE" ]; then
+if [ ! -e "$FILE" ] && [ "$MODE" = base64 ]; then
+  echo "generating $MIB MiB of random bytes in $FILE" >&2
+  head -c $((MIB << 20)) /dev/urandom > "$FILE"
+elif [ ! -e "$FILE" ]; then
   echo "generating $MIB MiB of mixed scripts in $FILE" >&2
   cat "$ROOT"/bench/data/*.utf8.txt > "$WORK/corpus"
   reps=$(( (MIB << 20) / $(stat -c %s "$WORK/corpus") + 1 ))
@@ -40,45 +54,97 @@ if [ ! -e "$FILE" ]; then
   # End on a whole character: drop a sequence the cut split.
   "$UTFX" convert -r -q "$FILE" > "$WORK/whole" && mv "$WORK/whole" "$FILE"
 fi
-"$UTFX" validate "$FILE" || { echo "$0: $FILE is not valid UTF-8" >&2; exit 1; }
 
-cmds=(
-  "cat::cat \"\$FILE\" > /dev/null"
-  "utfx validate -j 1::\"\$UTFX\" validate -j 1 \"\$FILE\""
-  "utfx validate::\"\$UTFX\" validate \"\$FILE\""
-  "cat | utfx validate::cat \"\$FILE\" | \"\$UTFX\" validate"
-  "iconv -t UTF-16LE::iconv -f UTF-8 -t UTF-16LE \"\$FILE\" > /dev/null"
-  "uconv -t UTF-16LE::uconv -f UTF-8 -t UTF-16LE \"\$FILE\" > /dev/null"
-  "utfx convert -j 1::\"\$UTFX\" convert -j 1 -t utf-16le \"\$FILE\" > /dev/null"
-  "utfx convert::\"\$UTFX\" convert -t utf-16le \"\$FILE\" > /dev/null"
-  "cat | utfx convert::cat \"\$FILE\" | \"\$UTFX\" convert -t utf-16le > /dev/null"
-  "cat > file::cat \"\$FILE\" > \"\$OUT\""
-  "iconv > file::iconv -f UTF-8 -t UTF-16LE \"\$FILE\" > \"\$OUT\""
-  "uconv > file::uconv -f UTF-8 -t UTF-16LE \"\$FILE\" > \"\$OUT\""
-  "utfx convert -j 1 > file::\"\$UTFX\" convert -j 1 -t utf-16le \"\$FILE\" > \"\$OUT\""
-  "utfx convert > file::\"\$UTFX\" convert -t utf-16le \"\$FILE\" > \"\$OUT\""
-)
-command -v uconv > /dev/null || cmds=("${cmds[@]/uconv*/}")
-
-# The same bytes from every converter, once.
-"$UTFX" convert -t utf-16le "$FILE" | cmp -s - <(iconv -f UTF-8 -t UTF-16LE "$FILE") ||
-  { echo "$0: utfx and iconv disagree on $FILE" >&2; exit 1; }
+# Rows: LABEL::REFERENCE::COMMAND. REFERENCE is the label of the row the
+# "ref/it" column divides by this one (the tool replaced), or -. Each output
+# kind has a cat row ("cat ...") that moves output of the same size the same
+# way, the "it/cat" column's divisor.
+if [ "$MODE" = text ]; then
+  "$UTFX" validate "$FILE" || { echo "$0: $FILE is not valid UTF-8" >&2; exit 1; }
+  # The same bytes from every converter, once; the output-sized file for cat.
+  iconv -f UTF-8 -t UTF-16LE "$FILE" > "$WORK/expected"
+  "$UTFX" convert -t utf-16le "$FILE" | cmp -s - "$WORK/expected" ||
+    { echo "$0: utfx and iconv disagree on $FILE" >&2; exit 1; }
+  SIZED=$WORK/expected
+  rows=(
+    "cat::-::cat \"\$FILE\" > /dev/null"
+    "utfx validate -j 1::cat::\"\$U\" validate -j 1 \"\$FILE\""
+    "utfx validate::cat::\"\$U\" validate \"\$FILE\""
+    "cat | utfx validate::cat::cat \"\$FILE\" | \"\$U\" validate"
+    "cat out::-::cat \"\$SIZED\" > /dev/null"
+    "iconv::-::iconv -f UTF-8 -t UTF-16LE \"\$FILE\" > /dev/null"
+    "uconv::iconv::uconv -f UTF-8 -t UTF-16LE \"\$FILE\" > /dev/null"
+    "utfx convert -j 1::iconv::\"\$U\" convert -j 1 -t utf-16le \"\$FILE\" > /dev/null"
+    "utfx convert::iconv::\"\$U\" convert -t utf-16le \"\$FILE\" > /dev/null"
+    "cat | utfx convert::iconv::cat \"\$FILE\" | \"\$U\" convert -t utf-16le > /dev/null"
+    "cat out | cat::-::cat \"\$SIZED\" | cat > /dev/null"
+    "iconv | cat::-::iconv -f UTF-8 -t UTF-16LE \"\$FILE\" | cat > /dev/null"
+    "utfx convert | cat::iconv | cat::\"\$U\" convert -t utf-16le \"\$FILE\" | cat > /dev/null"
+    "cat out > file::-::cat \"\$SIZED\" > \"\$OUT\""
+    "iconv > file::-::iconv -f UTF-8 -t UTF-16LE \"\$FILE\" > \"\$OUT\""
+    "uconv > file::iconv > file::uconv -f UTF-8 -t UTF-16LE \"\$FILE\" > \"\$OUT\""
+    "utfx convert -j 1 > file::iconv > file::\"\$U\" convert -j 1 -t utf-16le \"\$FILE\" > \"\$OUT\""
+    "utfx convert > file::iconv > file::\"\$U\" convert -t utf-16le \"\$FILE\" > \"\$OUT\""
+  )
+  command -v uconv > /dev/null || rows=("${rows[@]/uconv*/}")
+else
+  # The encoding by coreutils is both the expected output and the input of
+  # the decoding rows.
+  B64=$WORK/input.b64
+  base64 "$FILE" > "$B64"
+  "$UTFX" base64 "$FILE" | cmp -s - "$B64" || { echo "$0: utfx and base64 disagree" >&2; exit 1; }
+  "$UTFX" base64 -d "$B64" | cmp -s - "$FILE" || { echo "$0: utfx base64 -d disagrees" >&2; exit 1; }
+  rows=(
+    "cat text::-::cat \"\$B64\" > /dev/null"
+    "base64::-::base64 \"\$FILE\" > /dev/null"
+    "utfx base64::base64::\"\$U\" base64 \"\$FILE\" > /dev/null"
+    "cat text | cat::-::cat \"\$B64\" | cat > /dev/null"
+    "base64 | cat::-::base64 \"\$FILE\" | cat > /dev/null"
+    "utfx base64 | cat::base64 | cat::\"\$U\" base64 \"\$FILE\" | cat > /dev/null"
+    "cat text > file::-::cat \"\$B64\" > \"\$OUT\""
+    "base64 > file::-::base64 \"\$FILE\" > \"\$OUT\""
+    "utfx base64 > file::base64 > file::\"\$U\" base64 \"\$FILE\" > \"\$OUT\""
+    "cat bin::-::cat \"\$FILE\" > /dev/null"
+    "base64 -d::-::base64 -d \"\$B64\" > /dev/null"
+    "utfx base64 -d::base64 -d::\"\$U\" base64 -d \"\$B64\" > /dev/null"
+    "cat | utfx base64 -d::base64 -d::cat \"\$B64\" | \"\$U\" base64 -d > /dev/null"
+    "cat bin | cat::-::cat \"\$FILE\" | cat > /dev/null"
+    "base64 -d | cat::-::base64 -d \"\$B64\" | cat > /dev/null"
+    "utfx base64 -d | cat::base64 -d | cat::\"\$U\" base64 -d \"\$B64\" | cat > /dev/null"
+    "cat bin > file::-::cat \"\$FILE\" > \"\$OUT\""
+    "base64 -d > file::-::base64 -d \"\$B64\" > \"\$OUT\""
+    "utfx base64 -d > file::base64 -d > file::\"\$U\" base64 -d \"\$B64\" > \"\$OUT\""
+  )
+fi
+# With UTFX_OLD, every utfx row once more with the old binary.
+cmds=()
+for r in "${rows[@]}"; do
+  [ -n "$r" ] || continue
+  cmds+=("$r")
+  if [ -n "$UTFX_OLD" ] && [[ ${r%%::*} == *utfx* ]]; then
+    rest=${r#*::}
+    cmds+=("old ${r%%::*}::${rest%%::*}::U=\$UTFX_OLD; ${rest#*::}")
+  fi
+done
 cat "$FILE" "$FILE" > /dev/null # into the page cache
 
 TIMEFORMAT='%R %U %S'
 for ((r = 1; r <= ROUNDS; r++)); do
   echo "round $r of $ROUNDS" >&2
   for i in "${!cmds[@]}"; do
-    [ -n "${cmds[$i]}" ] || continue
     rm -f "$OUT"
-    { time { eval "${cmds[$i]#*::}" 2> /dev/null; }; } 2>> "$WORK/t.$i"
+    U=$UTFX
+    rest=${cmds[$i]#*::}
+    { time { eval "${rest#*::}" 2> /dev/null; }; } 2>> "$WORK/t.$i"
   done
 done
 
 cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
-printf '%s, %s online CPUs, %s MiB input (%s), %d rounds\n' "$cpu_model" "$(nproc)" \
-  "$(( $(stat -c %s "$FILE") >> 20 ))" "$FILE" "$ROUNDS"
-printf '%-26s %9s %17s %9s %9s %9s\n' command "wall s" "(min..max)" "CPU s" "iconv/it" "it/cat"
+cpu_fm=$(awk -F': ' '/^cpu family/ { f = $2 } /^model[[:space:]]*:/ { m = $2 } END { print "family " f " model " m }' /proc/cpuinfo)
+printf '%s (%s), %s online CPUs, load %s, %s MiB input (%s), %d rounds\n' "$cpu_model" \
+  "$cpu_fm" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$(( $(stat -c %s "$FILE") >> 20 ))" \
+  "$FILE" "$ROUNDS"
+printf '%-28s %9s %17s %9s %9s %9s\n' command "wall s" "(min..max)" "CPU s" "ref/it" "it/cat"
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 stat_of() { # INDEX -> "median min max cpu"
   local f=$WORK/t.$1
@@ -87,19 +153,18 @@ stat_of() { # INDEX -> "median min max cpu"
 }
 declare -A wall_of
 for i in "${!cmds[@]}"; do
-  [ -n "${cmds[$i]}" ] || continue
   read -r wall _ < <(stat_of "$i")
   wall_of[${cmds[$i]%%::*}]=$wall
 done
+cat_label="-"
 for i in "${!cmds[@]}"; do
-  [ -n "${cmds[$i]}" ] || continue
   read -r wall lo hi cpu < <(stat_of "$i")
   label=${cmds[$i]%%::*}
-  case $label in # compare with the same kind of output
-    *"> file") iconv=${wall_of["iconv > file"]} cat=${wall_of["cat > file"]} ;;
-    *) iconv=${wall_of["iconv -t UTF-16LE"]} cat=${wall_of[cat]} ;;
-  esac
-  printf '%-26s %9.3f %17s %9.3f %9s %9.2f\n' "$label" "$wall" "($lo..$hi)" "$cpu" \
-    "$(case $label in *conv*) awk -v a="$iconv" -v b="$wall" 'BEGIN { printf "%.1f", a / b }' ;; *) echo - ;; esac)" \
-    "$(awk -v a="$wall" -v b="$cat" 'BEGIN { print a / b }')"
+  rest=${cmds[$i]#*::}
+  ref=${rest%%::*}
+  # A cat row heads its output kind: the rows after it divide by it.
+  [[ $label == cat* ]] && [ "$ref" = - ] && cat_label=$label
+  printf '%-28s %9.3f %17s %9.3f %9s %9s\n' "$label" "$wall" "($lo..$hi)" "$cpu" \
+    "$([ "$ref" != - ] && [ -n "${wall_of[$ref]:-}" ] && awk -v a="${wall_of[$ref]}" -v b="$wall" 'BEGIN { printf "%.1f", a / b }' || echo -)" \
+    "$([ "$cat_label" != "$label" ] && awk -v a="$wall" -v b="${wall_of[$cat_label]}" 'BEGIN { printf "%.2f", a / b }' || echo -)"
 done

@@ -3,14 +3,25 @@
  * encoded lines of 76 characters (-w), decoding that ignores line feeds
  * (and with -i every character outside the alphabet), accepts padded
  * groups one after the other, and on invalid input writes the bytes before
- * the bad character and fails. Streams in chunks; -o writes atomically. */
+ * the bad character and fails. -o writes atomically.
+ *
+ * A regular file is cut into pieces that every core reads and encodes or
+ * decodes, written in order (parallel.c); a pipe is read in chunks. Both
+ * run the library's codec over whole pieces: encoding lays its text out in
+ * lines from a buffer in L1; decoding takes the library's result when it is
+ * provably what coreutils does (only line feeds skipped, no error, the piece
+ * starts a group) and otherwise hands the piece to the byte-at-a-time
+ * reference decoder (decode_slow), so errors and odd input behave as
+ * before. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -35,44 +46,163 @@ struct b64_job {
   unsigned flags; /* UTFX_BASE64_URL or 0 */
   size_t wrap;    /* encode: line length, 0 for none */
   int garbage;    /* decode: -i */
+  unsigned threads;
   struct cli_output *out;
-  unsigned char *in, *buf; /* read buffer, output buffer */
-  size_t chunk, buf_cap;
+  const char *display; /* the input's name, for messages */
+  size_t chunk;        /* read size of the streaming path */
+  unsigned char act[256]; /* decode: byte_actions */
+  /* The byte-at-a-time decoder's state (decode_slow, on the writing thread):
+   * f holds the kept characters of a block after the carried ones (at most
+   * 3 of an unfinished group), buf the bytes they decode to. */
+  unsigned char *f, *buf;
+  size_t carried;
+  /* The parallel path (a regular file): pieces of `piece` bytes from file
+   * offset `start`, `size` bytes in all; encode cuts after whole groups of 3
+   * bytes, decode (probably) after whole groups of 4 characters. */
+  const struct cli_input *in;
+  int64_t start;
+  uint64_t size;
+  size_t piece, pieces;
+  struct b64_slot *slots;
+  const unsigned char *mapped; /* encode: the input mapped (else pread) */
+  const struct cli_map *map;
+  uint64_t released; /* bytes of the map given back (cli_input_release) */
 };
+
+/* One piece's input and result, worked on by any thread, written in order. */
+struct b64_slot {
+  const unsigned char *p; /* the piece: in the map, or read into data */
+  unsigned char *data;
+  size_t n;
+  int err;             /* errno of reading it, or -1: the file shrank */
+  unsigned char *buf;
+  size_t cap, len;
+  int fast;    /* decode: the fast decoding of the piece is exact */
+  size_t read; /* decode: characters it used (the rest is a partial group) */
+};
+
+/* Pieces and blocks. A piece is the unit of the parallel loop: large enough
+ * that handing it over is noise, small enough that its output is still in
+ * the cache when it is written. UTFX_CLI_SPLIT overrides the piece size
+ * (tests: tiny pieces). */
+enum {
+  ENCODE_BLOCK = 3 * 4096, /* bytes encoded at a time before wrapping (in L1) */
+  SLOW_BLOCK = 1 << 16,    /* characters filtered at a time by decode_slow */
+  CARRY_MAX = 256          /* stream decode: unused characters moved to the next read */
+};
+static size_t piece_size(void) { return cli_env_size("UTFX_CLI_SPLIT", 1, (size_t)1 << 20); }
+
+static int slot_alloc(struct b64_slot *s, size_t cap) {
+  if (s->buf) return 0;
+  s->buf = malloc(cap);
+  s->cap = cap;
+  return s->buf ? 0 : -1;
+}
+
+/* Points the slot at piece i (any thread), in the map or read into the
+ * slot's buffer; 0, or 1 when it could not be read (the emitter says why). */
+static int read_piece(struct b64_job *job, size_t i, struct b64_slot *s) {
+  uint64_t a = (uint64_t)i * job->piece;
+  size_t want = job->size - a < job->piece ? (size_t)(job->size - a) : job->piece;
+  s->err = 0;
+  s->n = want;
+  s->p = job->mapped + a;
+  if (job->mapped) return 0;
+  s->n = 0;
+  s->p = s->data;
+  if (!s->data && !(s->p = s->data = malloc(job->piece))) s->err = ENOMEM;
+  if (!s->err) s->err = cli_pread_full(job->in, s->data, want, job->start + (int64_t)a, &s->n);
+  if (!s->err && s->n < want) s->err = -1;
+  return s->err != 0;
+}
 
 /* ---------------------------------------------------------------- encode */
 
-/* Writes text[0..n) broken into lines of job->wrap characters; *col is the
- * length of the line written so far. */
-static int write_wrapped(struct b64_job *job, const char *text, size_t n, size_t *col) {
-  size_t w = 0, room = job->buf_cap / 2;
-  int rc;
-  if (!job->wrap) return cli_output_write(job->out, text, n);
-  while (n) {
-    size_t take = job->wrap - *col < n ? job->wrap - *col : n;
-    if (take > room - 1 - w) take = room - 1 - w;
-    memcpy(job->buf + w, text, take);
-    w += take, text += take, n -= take, *col += take;
-    if (*col == job->wrap) job->buf[w++] = '\n', *col = 0;
-    if (room - w < 2 && (rc = cli_output_write(job->out, job->buf, w)) != 0) return rc;
-    if (room - w < 2) w = 0;
+/* Lays text t[0..m) out in lines of w characters, each ended by a line
+ * feed; *col is the length of the line written so far. The constant w = 76
+ * (the default) lets the compiler copy each line with a few wide moves. */
+static inline __attribute__((always_inline)) char *put_lines(char *o, const char *t, size_t m,
+                                                            size_t w, size_t *col) {
+  if (*col) {
+    size_t take = w - *col < m ? w - *col : m;
+    memcpy(o, t, take);
+    o += take, t += take, m -= take, *col += take;
+    if (*col < w) return o;
+    *o++ = '\n';
+    *col = 0;
   }
-  return cli_output_write(job->out, job->buf, w);
+  for (; m >= w; m -= w, t += w, o += w + 1) {
+    memcpy(o, t, w);
+    o[w] = '\n';
+  }
+  memcpy(o, t, m);
+  *col = m;
+  return o + m;
+}
+
+/* The encoding of in[0..n), which starts at byte `at` (a multiple of 3) of
+ * the input, as coreutils lays it out: a line feed after every wrap
+ * characters counted from the start of the output, and after an unfinished
+ * last line when `last`. Encodes a block at a time into a buffer in L1 and
+ * lays it out from there. Returns the bytes written to out. */
+static size_t encode_piece(const struct b64_job *job, uint64_t at, const unsigned char *in,
+                           size_t n, int last, char *out) {
+  char text[ENCODE_BLOCK / 3 * 4];
+  size_t w = job->wrap, col;
+  char *o = out;
+  if (!w)
+    return utfx_base64_encode(in, n, out, utfx_base64_length_from_binary(n, job->flags),
+                              job->flags).written;
+  col = (size_t)(at / 3 * 4 % w);
+  while (n) {
+    size_t take = n < ENCODE_BLOCK ? n : ENCODE_BLOCK;
+    size_t m = utfx_base64_encode(in, take, text, sizeof text, job->flags).written;
+    o = w == 76 ? put_lines(o, text, m, 76, &col) : put_lines(o, text, m, w, &col);
+    in += take, n -= take;
+  }
+  if (last && col) *o++ = '\n';
+  return (size_t)(o - out);
+}
+
+/* The most encode_piece writes for n bytes. */
+static size_t encode_bound(const struct b64_job *job, size_t n) {
+  size_t t = n / 3 * 4 + 4;
+  return job->wrap ? t + t / job->wrap + 2 : t;
 }
 
 static int encode_stream(struct b64_job *job, const struct cli_input *in) {
-  char *text = (char *)job->buf + job->buf_cap / 2;
-  size_t col = 0, got;
-  int rc;
-  do {
-    utfx_result r;
-    rc = cli_read_full(in, job->in, job->chunk, &got);
-    if (rc) return rc;
-    r = utfx_base64_encode(job->in, got, text, job->buf_cap / 2, job->flags);
-    rc = write_wrapped(job, text, r.written, &col);
-  } while (!rc && got == job->chunk);
-  if (!rc && job->wrap && col) rc = cli_output_write(job->out, "\n", 1);
+  size_t chunk = job->chunk / 3 * 3 + 3, got;
+  unsigned char *data = malloc(chunk);
+  char *text = malloc(encode_bound(job, chunk));
+  uint64_t at = 0;
+  int rc = 0;
+  if (!data || !text) {
+    cli_error("out of memory");
+    rc = CLI_EXIT_IO;
+  }
+  while (!rc) {
+    rc = cli_read_full(in, data, chunk, &got);
+    if (rc) break;
+    rc = cli_output_write(job->out, text, encode_piece(job, at, data, got, got < chunk, text));
+    at += got;
+    if (got < chunk) break;
+  }
+  free(data);
+  free(text);
   return rc;
+}
+
+static int encode_work(void *ctx, size_t i, unsigned slot) {
+  struct b64_job *job = ctx;
+  struct b64_slot *s = &job->slots[slot];
+  if (read_piece(job, i, s)) return 1;
+  if (slot_alloc(s, encode_bound(job, job->piece)) != 0) {
+    s->err = ENOMEM;
+    return 1;
+  }
+  s->len = encode_piece(job, (uint64_t)i * job->piece, s->p, s->n, i + 1 == job->pieces,
+                        (char *)s->buf);
+  return 0;
 }
 
 /* ---------------------------------------------------------------- decode */
@@ -125,7 +255,7 @@ static size_t decode_groups(struct b64_job *job, const unsigned char *f, size_t 
     size_t run = ((pad ? (size_t)(pad - f) : n) - at) / 4 * 4;
     if (run) {
       *w += utfx_base64_decode((const char *)f + at, run, job->buf + *w,
-                               job->buf_cap / 2 - *w, job->flags).written;
+                               SLOW_BLOCK / 4 * 3 + 3 - *w, job->flags).written;
       at += run;
     } else {
       if (!odd_group(f + at, 4, job->flags, job->buf, w)) return SIZE_MAX;
@@ -135,42 +265,256 @@ static size_t decode_groups(struct b64_job *job, const unsigned char *f, size_t 
   return at;
 }
 
-static int decode_stream(struct b64_job *job, const struct cli_input *in) {
-  /* f holds the characters kept from the chunk after the carried ones. */
-  unsigned char *f = job->buf + job->buf_cap / 2, act[256];
-  size_t carried = 0, got, i, k, used, w;
-  int rc, bad = 0, eof;
-  byte_actions(job, act);
+/* The reference decoder, a character at a time: decodes p[0..n) after the
+ * characters carried from before, writes the bytes of its whole groups and
+ * carries an unfinished group on; `eof`: p ends the input. On invalid input
+ * it writes the bytes before the bad character (those of a partial group
+ * too) and fails. The fast paths hand it whatever they cannot prove they
+ * decode the same way. */
+static int decode_slow(struct b64_job *job, const unsigned char *p, size_t n, int eof) {
+  unsigned char *f = job->f;
+  const unsigned char *act = job->act;
   do {
-    rc = cli_read_full(in, job->in, job->chunk, &got);
-    if (rc) return rc;
-    eof = got < job->chunk;
+    size_t got = n < SLOW_BLOCK ? n : SLOW_BLOCK, i, k, used, w;
+    int bad = 0, end = eof && got == n;
+    int rc;
     /* Branch-free but for the stop: every byte is written, kept ones advance. */
-    for (i = 0, k = carried; i < got; i++) {
-      unsigned char c = job->in[i], a = act[c];
+    for (i = 0, k = job->carried; i < got; i++) {
+      unsigned char c = p[i], a = act[c];
       f[k] = c;
       k += a & B64_KEEP;
       if (a & B64_STOP) {
-        bad = eof = 1;
+        bad = end = 1;
         break;
       }
     }
     used = decode_groups(job, f, k, &w);
     if (used == SIZE_MAX) {
       bad = 1;
-    } else if (eof && used < k) { /* a last group short of 4 characters */
+    } else if (end && used < k) { /* a last group short of 4 characters */
       odd_group(f + used, k - used, job->flags, job->buf, &w);
       bad = 1;
     }
     if (w && (rc = cli_output_write(job->out, job->buf, w)) != 0) return rc;
     if (bad) {
-      cli_error("%s: invalid input", in->display);
+      cli_error("%s: invalid input", job->display);
       return CLI_EXIT_INVALID;
     }
-    carried = k - used;
-    memmove(f, f + used, carried);
-  } while (!eof);
+    job->carried = k - used;
+    memmove(f, f + used, job->carried);
+    p += got, n -= got;
+  } while (n);
   return 0;
+}
+
+/* Whitespace the library skips but coreutils refuses (without -i): TAB, FF,
+ * CR, SPACE. Plain loops the compiler vectorizes: acc stays in registers and
+ * is reduced once. */
+static int bad_whitespace(const unsigned char *p, size_t n) {
+  unsigned char acc[16] = {0}, any = 0;
+  size_t i = 0, j;
+  for (; i + 16 <= n; i += 16)
+    for (j = 0; j < 16; j++) acc[j] |= (p[i + j] <= ' ') & (p[i + j] != '\n');
+  for (; i < n; i++) any |= (p[i] <= ' ') & (p[i] != '\n');
+  for (j = 0; j < 16; j++) any |= acc[j];
+  return any;
+}
+
+/* Did the library, which decoded p[0..read) into `written` bytes, skip only
+ * line feeds there? It skipped read - kept characters (kept: 4 per group,
+ * the padded last one included). Lines of what base64 writes have one
+ * length, so a look at where line feeds would be (one byte a line) usually
+ * finds them all; otherwise every byte is looked at. */
+static int skipped_only_lf(const unsigned char *p, size_t read, size_t written) {
+  size_t skipped = read - (written / 3 + (written % 3 != 0)) * 4, lf = 0, at, stride;
+  const unsigned char *first, *second;
+  if (!skipped) return 1;
+  first = memchr(p, '\n', read);
+  if (first) {
+    at = (size_t)(first - p);
+    second = memchr(first + 1, '\n', read - at - 1);
+    stride = second ? (size_t)(second - first) : read;
+    for (; at < read && p[at] == '\n'; at += stride) lf++;
+    if (lf == skipped) return 1;
+  }
+  return !bad_whitespace(p, read);
+}
+
+/* The fast decoding of p[0..n), which starts a group: the library's, which
+ * stops before an unfinished last group. It is exact (s->fast) when the
+ * library found nothing wrong and skipped only what coreutils skips: line
+ * feeds, or with -i any whitespace. Anything else (an error, a padded group
+ * followed by more, other whitespace) goes to decode_slow. */
+static void decode_fast(const struct b64_job *job, const unsigned char *p, size_t n,
+                        struct b64_slot *s) {
+  utfx_result r = utfx_base64_decode((const char *)p, n, s->buf, s->cap,
+                                     job->flags | UTFX_BASE64_STOP_BEFORE_PARTIAL);
+  s->fast = r.status == UTFX_OK && (job->garbage || skipped_only_lf(p, r.read, r.written));
+  s->read = r.read;
+  s->len = r.written;
+}
+
+/* Where the carried unfinished group ends in p[0..n): after the characters
+ * that complete it, or after the first byte decoding stops at. */
+static size_t group_end(const struct b64_job *job, const unsigned char *p, size_t n) {
+  size_t need = 4 - job->carried, i;
+  for (i = 0; i < n && need; i++) {
+    unsigned char a = job->act[p[i]];
+    if (a & B64_STOP) return i + 1;
+    need -= a & B64_KEEP;
+  }
+  return i;
+}
+
+/* One piece or read chunk p[0..n), in order. s is its fast decoding, made
+ * on the guess that p starts a group; when a group is carried in after all,
+ * decode_slow finishes it and the rest is decoded fast again, here. Then the
+ * fast result when it is exact, and its unused end by decode_slow; else all
+ * of it by decode_slow. keep (streaming): a short unused end is not decoded
+ * but left for the caller to put in front of the next chunk (*keep bytes). */
+static int decode_emit(struct b64_job *job, struct b64_slot *s, const unsigned char *p, size_t n,
+                       int eof, size_t *keep) {
+  size_t skip = 0, rest;
+  int rc;
+  if (job->carried) {
+    skip = group_end(job, p, n);
+    rc = decode_slow(job, p, skip, eof && skip == n);
+    if (rc || skip == n) return rc;
+    decode_fast(job, p + skip, n - skip, s);
+  }
+  if (!s->fast) return decode_slow(job, p + skip, n - skip, eof);
+  if (s->len && (rc = cli_output_write(job->out, s->buf, s->len)) != 0) return rc;
+  rest = n - skip - s->read;
+  if (keep && !eof && rest <= CARRY_MAX) {
+    *keep = rest;
+    return 0;
+  }
+  return rest || eof ? decode_slow(job, p + n - rest, rest, eof) : 0;
+}
+
+static int decode_stream(struct b64_job *job, const struct cli_input *in) {
+  unsigned char *data = malloc(job->chunk + CARRY_MAX);
+  struct b64_slot s;
+  size_t have = 0, got;
+  int rc = 0, eof = 0;
+  memset(&s, 0, sizeof s);
+  if (!data || slot_alloc(&s, (job->chunk + CARRY_MAX) / 4 * 3 + 3) != 0) {
+    cli_error("out of memory");
+    rc = CLI_EXIT_IO;
+  }
+  while (!rc && !eof) {
+    size_t n, keep = 0;
+    rc = cli_read_full(in, data + have, job->chunk, &got);
+    if (rc) break;
+    n = have + got;
+    eof = got < job->chunk;
+    if (!job->carried) decode_fast(job, data, n, &s);
+    rc = decode_emit(job, &s, data, n, eof, &keep);
+    /* An unfinished group at the end goes in front of the next read, so
+     * that the next chunk starts a group too and stays on the fast path. */
+    memmove(data, data + n - keep, keep);
+    have = keep;
+  }
+  free(data);
+  free(s.buf);
+  return rc;
+}
+
+/* The parallel path cuts the text where a group probably starts: after a
+ * multiple of 4 lines when the first line ends with a line feed (every line
+ * but the last has the same length in what base64 writes), else after a
+ * multiple of 4 characters. decode_emit checks it: when a cut falls inside a
+ * group after all, the piece is decoded again there. */
+static size_t decode_piece_size(const struct cli_input *in, int64_t start, size_t nominal) {
+  unsigned char head[1 << 16];
+  size_t got = 0, unit = 4;
+  const unsigned char *lf;
+  if (cli_pread_full(in, head, sizeof head, start, &got) == 0 &&
+      (lf = memchr(head, '\n', got)) != NULL)
+    unit = 4 * (size_t)(lf - head + 1);
+  return nominal > unit ? nominal / unit * unit : unit;
+}
+
+static int decode_work(void *ctx, size_t i, unsigned slot) {
+  struct b64_job *job = ctx;
+  struct b64_slot *s = &job->slots[slot];
+  if (read_piece(job, i, s)) return 1;
+  if (slot_alloc(s, job->piece / 4 * 3 + 3) != 0) {
+    s->err = ENOMEM;
+    return 1;
+  }
+  decode_fast(job, s->p, s->n, s);
+  return 0;
+}
+
+/* ---------------------------------------------------------------- pieces */
+
+static int piece_emit(void *ctx, size_t i, unsigned slot, int decode) {
+  struct b64_job *job = ctx;
+  struct b64_slot *s = &job->slots[slot];
+  if (s->err == ENOMEM) {
+    cli_error("out of memory");
+    return CLI_EXIT_IO;
+  }
+  if (s->err) {
+    cli_error("%s: read error: %s", job->display,
+              s->err < 0 ? "file shrank while being read" : strerror(s->err));
+    return CLI_EXIT_IO;
+  }
+  if (decode) return decode_emit(job, s, s->p, s->n, i + 1 == job->pieces, NULL);
+  if (job->mapped) {
+    uint64_t done = (uint64_t)i * job->piece + s->n;
+    cli_input_release(job->map, (size_t)job->released, (size_t)done);
+    job->released = done;
+  }
+  return cli_output_write(job->out, s->buf, s->len);
+}
+static int encode_emit(void *ctx, size_t i, unsigned slot) { return piece_emit(ctx, i, slot, 0); }
+static int decode_emit_piece(void *ctx, size_t i, unsigned slot) {
+  return piece_emit(ctx, i, slot, 1);
+}
+
+/* A regular file: cut into pieces that every core works on, written in
+ * order. Encoding reads the input through a map; decoding reads each piece
+ * (pread) into a buffer that stays in the core's cache: its kernel stalls on
+ * input coming from memory a 4 KiB page at a time more than the copy costs
+ * (figures in bench/README.md, "The CLI"). CLI_NOT_MAPPED for anything else
+ * (a pipe, an empty file): the caller streams it. */
+static int run_pieces(struct b64_job *job, const struct cli_input *in, int decode) {
+  struct cli_par par;
+  struct cli_map map;
+  unsigned slots = cli_par_slots(job->threads), k;
+  size_t nominal = piece_size();
+  off_t start = in->size > 0 ? lseek(in->fd, 0, SEEK_CUR) : -1;
+  int rc;
+  if (start < 0 || start >= (off_t)in->size) return CLI_NOT_MAPPED;
+  job->slots = calloc(slots, sizeof *job->slots);
+  if (!job->slots) return CLI_NOT_MAPPED;
+  job->in = in;
+  job->start = (int64_t)start;
+  job->size = (uint64_t)(in->size - start);
+  job->piece = decode ? decode_piece_size(in, start, nominal) : nominal < 3 ? 3 : nominal / 3 * 3;
+  job->pieces = (size_t)((job->size + job->piece - 1) / job->piece);
+  job->mapped = !decode && cli_input_map(in, &map) == 0 ? map.p : NULL;
+  job->map = &map;
+  job->released = 0;
+  par.pieces = job->pieces;
+  par.threads = job->threads;
+  par.work = decode ? decode_work : encode_work;
+  par.emit = decode ? decode_emit_piece : encode_emit;
+  par.ctx = job;
+  rc = cli_par_run(&par);
+  /* Leave the offset where reading would have: after what was used. */
+  if (!rc) (void)lseek(in->fd, (off_t)in->size, SEEK_SET);
+  for (k = 0; k < slots; k++) {
+    free(job->slots[k].data);
+    free(job->slots[k].buf);
+  }
+  free(job->slots);
+  job->slots = NULL;
+  if (job->mapped) cli_input_unmap(&map);
+  job->mapped = NULL;
+  return rc;
 }
 
 /* ---------------------------------------------------------------- main */
@@ -240,25 +584,25 @@ int cli_base64_main(int argc, char **argv) {
       return CLI_EXIT_IO;
     }
   }
-  /* Encoding reads whole groups of 3 bytes per chunk; the output buffer
-   * holds the encoded chunk and its wrapped copy, or the kept characters
-   * and their bytes. */
-  job.chunk = cli_chunk_size() / 3 * 3 + 3;
-  job.buf_cap = 2 * (2 * job.chunk + 64);
-  job.in = malloc(job.chunk);
-  job.buf = malloc(job.buf_cap);
+  job.chunk = cli_chunk_size();
+  job.threads = cli_threads(0);
+  job.f = malloc(SLOW_BLOCK + 8);
+  job.buf = malloc(SLOW_BLOCK / 4 * 3 + 8);
   job.out = &out;
-  if (!job.in || !job.buf) {
-    free(job.in);
+  byte_actions(&job, job.act);
+  if (!job.f || !job.buf) {
+    free(job.f);
     free(job.buf);
     cli_error("out of memory");
     return CLI_EXIT_IO;
   }
   rc = cli_input_open(&in, path);
   if (!rc) {
+    job.display = in.display;
     rc = cli_output_open(&out, out_path, NULL);
     if (!rc) {
-      rc = decode ? decode_stream(&job, &in) : encode_stream(&job, &in);
+      rc = run_pieces(&job, &in, decode);
+      if (rc == CLI_NOT_MAPPED) rc = decode ? decode_stream(&job, &in) : encode_stream(&job, &in);
       if (rc)
         cli_output_abort(&out);
       else
@@ -266,7 +610,7 @@ int cli_base64_main(int argc, char **argv) {
     }
     cli_input_close(&in);
   }
-  free(job.in);
+  free(job.f);
   free(job.buf);
   return rc;
 }

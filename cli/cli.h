@@ -110,6 +110,11 @@ void cli_input_close(struct cli_input *in);
 /* Reads until want bytes or end of input; *got < want means end of input. */
 int cli_read_full(const struct cli_input *in, unsigned char *buf, size_t want, size_t *got);
 
+/* pread until want bytes or end of file, from any thread; returns 0 or the
+ * errno of the failure (nothing printed); *got < want means end of file. */
+int cli_pread_full(const struct cli_input *in, unsigned char *buf, size_t want, int64_t off,
+                   size_t *got);
+
 /* path NULL: stdout. Otherwise a temporary file next to path; mode_of (or
  * path itself when it exists) gives the permissions of the result. */
 int cli_output_open(struct cli_output *o, const char *path, const char *mode_of);
@@ -216,13 +221,16 @@ struct cli_mapped {
   cli_piece_fn work;  /* whole characters p[0..nbytes) (UTF-32 in host order) */
   cli_emit_fn emit;   /* in order, on the calling thread */
   void *ctx;
+  int copy; /* work on a copy of each piece (pread into a per-slot buffer in
+               the core's cache) instead of on the mapping */
   /* set while running */
   struct cli_stream *s;
   const unsigned char *data; /* the input after its byte-order mark */
   size_t len;                /* bytes of whole units in data */
   size_t split;              /* nominal piece size */
   size_t pieces;
-  unsigned char **scratch; /* per slot: UTF-32 of the other byte order, swapped */
+  unsigned char **scratch; /* per slot: the copy, or UTF-32 of the other byte order */
+  int *read_err;           /* per slot: errno of the copy's pread, -1: file shrank */
   struct cli_progress *prog;
   const struct cli_map *map;
   size_t released; /* bytes of map->p given back (cli_input_release) */

@@ -129,6 +129,24 @@ int cli_read_full(const struct cli_input *in, unsigned char *buf, size_t want, s
   return 0;
 }
 
+int cli_pread_full(const struct cli_input *in, unsigned char *buf, size_t want, int64_t off,
+                   size_t *got) {
+  size_t have = 0;
+  while (have < want) {
+    ssize_t r = pread(in->fd, buf + have, want - have, (off_t)(off + (int64_t)have));
+    if (r > 0)
+      have += (size_t)r;
+    else if (r == 0)
+      break;
+    else if (errno != EINTR) {
+      *got = have;
+      return errno;
+    }
+  }
+  *got = have;
+  return 0;
+}
+
 /* A mapped file that shrinks while we read it raises SIGBUS on the lost
  * pages: say so and fail like a read error, instead of dying mysteriously. */
 static const char *mapped_name;

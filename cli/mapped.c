@@ -5,7 +5,14 @@
  * whose constant memory they need; a mapped file costs address space, not
  * memory. The byte-order mark and an incomplete trailing unit are handled as
  * cli_stream_run handles them, so both paths give the same bytes and
- * messages. */
+ * messages.
+ *
+ * With m->copy each piece is read (pread) into a buffer of its slot, which
+ * stays in the core's cache, and worked on there: the map is then touched
+ * only at the cuts. The converters run faster that way: input coming from
+ * memory through the map, a 4 KiB page at a time, stalls them more than the
+ * kernel's copy costs; validation, a plain read, is cheaper on the map
+ * (figures in bench/README.md, "The CLI"). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdlib.h>
@@ -50,12 +57,24 @@ static int work(void *ctx, size_t i, unsigned slot) {
   struct cli_mapped *m = ctx;
   size_t a = cli_mapped_cut(m, i), b = cli_mapped_cut(m, i + 1);
   const unsigned char *p = m->data + a;
-  if (cli_needs_swap32(m->s->enc) && b > a) {
+  int swap = cli_needs_swap32(m->s->enc);
+  m->read_err[slot] = 0;
+  if ((m->copy || swap) && b > a) {
     /* The library takes UTF-32 in host order, and the map is read-only. */
     if (!m->scratch[slot]) m->scratch[slot] = malloc(m->split + 8);
     if (!m->scratch[slot]) return m->work(m, i, slot, NULL, b - a);
-    memcpy(m->scratch[slot], p, b - a);
-    cli_swap32(m->scratch[slot], (b - a) / 4);
+    if (m->copy) {
+      size_t got;
+      int err = cli_pread_full(m->s->in, m->scratch[slot], b - a,
+                               m->map->start + (int64_t)(p - m->map->p), &got);
+      if (err || got < b - a) {
+        m->read_err[slot] = err ? err : -1;
+        return 1;
+      }
+    } else {
+      memcpy(m->scratch[slot], p, b - a);
+    }
+    if (swap) cli_swap32(m->scratch[slot], (b - a) / 4);
     p = m->scratch[slot];
   }
   return m->work(m, i, slot, p, b - a);
@@ -63,7 +82,14 @@ static int work(void *ctx, size_t i, unsigned slot) {
 
 static int emit(void *ctx, size_t i, unsigned slot) {
   struct cli_mapped *m = ctx;
-  int rc = m->emit(m, i, slot);
+  int rc;
+  if (m->read_err[slot]) {
+    cli_error("%s: read error: %s", m->s->in->display,
+              m->read_err[slot] < 0 ? "file shrank while being read"
+                                    : strerror(m->read_err[slot]));
+    return CLI_EXIT_IO;
+  }
+  rc = m->emit(m, i, slot);
   size_t done = m->s->bom_len + cli_mapped_cut(m, i + 1);
   cli_input_release(m->map, m->released, done);
   m->released = done;
@@ -90,7 +116,10 @@ int cli_mapped_run(struct cli_mapped *m, struct cli_stream *s, const struct cli_
   int rc;
   if (cli_input_map(in, &map) != 0) return CLI_NOT_MAPPED;
   m->scratch = calloc(slots, sizeof *m->scratch);
-  if (!m->scratch) {
+  m->read_err = calloc(slots, sizeof *m->read_err);
+  if (!m->scratch || !m->read_err) {
+    free(m->scratch);
+    free(m->read_err);
     cli_input_unmap(&map);
     return CLI_NOT_MAPPED;
   }
@@ -129,7 +158,9 @@ int cli_mapped_run(struct cli_mapped *m, struct cli_stream *s, const struct cli_
   if (!rc) (void)lseek(in->fd, (off_t)map.size, SEEK_SET);
   for (i = 0; i < slots; i++) free(m->scratch[i]);
   free(m->scratch);
+  free(m->read_err);
   m->scratch = NULL;
+  m->read_err = NULL;
   cli_input_unmap(&map);
   return rc;
 }

@@ -271,24 +271,62 @@ else
   ok "# SKIP node not installed"
 fi
 
-# base64: every chunk size gives coreutils' output, both ways (-i, -w too).
+# base64: against coreutils' base64 (output and exit status), both ways,
+# for files (cut into pieces of UTFX_CLI_SPLIT bytes, worked on in parallel)
+# and pipes (read in chunks of UTFX_CLI_CHUNK): every size gives the same
+# bytes, with groups, lines, garbage and errors across the boundaries.
 head -c 3000 /dev/urandom > rand.bin
 if command -v base64 > /dev/null; then
-  base64 -w 50 rand.bin > rand.b64
+  base64 rand.bin > rand.b64
   { printf 'x*'; base64 rand.bin | head -c 700; printf ' \r\n=!'; } > garbage.b64
+  # Lines of changing length (pieces cut at a multiple of 4 lines of the
+  # first line's length start inside a group) and a CRLF copy (-i only).
+  base64 -w 0 rand.bin | fold -w 60 | awk 'NR % 7 == 3 { printf "%s", $0; next } { print }' \
+    > irregular.b64
+  sed 's/$/\r/' rand.b64 > crlf.b64
+  # Padding in the middle: the encodings of 1, 2 and 3000 bytes one after another.
+  { printf a | base64; printf bc | base64 -w 7; base64 -w 64 rand.bin; } > concat.b64
+  # Bad bytes in the middle of a long input, after a line feed and inside a group.
+  { head -c 1500 rand.b64; printf ' '; tail -c +1501 rand.b64; } > space.b64
+  { head -c 2001 rand.b64; printf '*'; tail -c +2002 rand.b64; } > star.b64
+  { head -c 1000 rand.b64; printf 'QQ==QQ'; tail -c +1001 rand.b64; } > midpad.b64
+  cases=("-w 50::rand.bin" "::rand.bin" "-w 1::rand.bin" "-w 4::rand.bin" "-w 0::rand.bin"
+         "-w 75::rand.bin" "::empty.txt" "-d::rand.b64" "-d::irregular.b64" "-d::crlf.b64"
+         "-d -i::crlf.b64" "-d::concat.b64" "-d::space.b64" "-d -i::space.b64" "-d::star.b64"
+         "-d -i::star.b64" "-d::midpad.b64" "-d::garbage.b64" "-d -i::garbage.b64")
   bad=()
-  for c in 4 5 7 64 1000 100000; do
-    UTFX_CLI_CHUNK=$c utfx base64 -w 50 rand.bin | cmp -s - rand.b64 || bad+=("encode chunk $c")
-    UTFX_CLI_CHUNK=$c utfx base64 -d rand.b64 | cmp -s - rand.bin || bad+=("decode chunk $c")
-    UTFX_CLI_CHUNK=$c utfx base64 -d -i garbage.b64 > chunk.out 2> /dev/null
-    echo "rc $?" >> chunk.out
-    { base64 -d -i garbage.b64 2>/dev/null; echo "rc $?"; } | cmp -s - chunk.out || bad+=("-i chunk $c")
-    UTFX_CLI_CHUNK=$c utfx base64 -d garbage.b64 > chunk.out 2> /dev/null
-    echo "rc $?" >> chunk.out
-    { base64 -d garbage.b64 2>/dev/null; echo "rc $?"; } | cmp -s - chunk.out || bad+=("invalid chunk $c")
+  for cs in "${cases[@]}"; do
+    opts=${cs%%::*} f=${cs#*::}
+    # shellcheck disable=SC2086
+    { base64 $opts "$f" 2> /dev/null; echo "rc $?"; } > want.out
+    for c in 4 5 7 64 78 1000 100000; do
+      # shellcheck disable=SC2086
+      { UTFX_CLI_SPLIT=$c utfx base64 $opts "$f" 2> /dev/null; echo "rc $?"; } > got.out
+      cmp -s want.out got.out || bad+=("base64 $opts $f: file, pieces of $c")
+      # shellcheck disable=SC2086
+      { cat "$f" | UTFX_CLI_CHUNK=$c utfx base64 $opts 2> /dev/null; echo "rc $?"; } > got.out
+      cmp -s want.out got.out || bad+=("base64 $opts $f: pipe, chunks of $c")
+    done
   done
-  check_bad "base64: every chunk size gives coreutils base64's output and status"
+  check_bad "base64: files in pieces and pipes in chunks of any size give coreutils' output and status"
+  # More than one default piece (1 MiB) and read chunk: 3 MB both ways.
+  head -c 3000000 /dev/urandom > big.bin
+  base64 big.bin > big.b64
+  bad=()
+  utfx base64 big.bin | cmp -s - big.b64 || bad+=("encode file")
+  cat big.bin | utfx base64 | cmp -s - big.b64 || bad+=("encode pipe")
+  utfx base64 -d big.b64 | cmp -s - big.bin || bad+=("decode file")
+  cat big.b64 | utfx base64 -d | cmp -s - big.bin || bad+=("decode pipe")
+  utfx base64 -w 0 big.bin | utfx base64 -d | cmp -s - big.bin || bad+=("-w 0 round trip")
+  # Standard input a regular file read partly before: from its offset on.
+  { head -c 7 > /dev/null; UTFX_CLI_SPLIT=100000 utfx base64; } < big.bin |
+    cmp -s - <(tail -c +8 big.bin | base64) || bad+=("encode stdin at an offset")
+  { head -c 77 > /dev/null; UTFX_CLI_SPLIT=100000 utfx base64 -d; } < big.b64 |
+    cmp -s - <(tail -c +78 big.b64 | base64 -d) || bad+=("decode stdin at an offset")
+  check_bad "base64: 3 MB, more than one piece or chunk, files and pipes"
+  rm -f big.bin big.b64
 else
+  ok "# SKIP coreutils base64 not installed"
   ok "# SKIP coreutils base64 not installed"
 fi
 
