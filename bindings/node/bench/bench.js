@@ -389,82 +389,6 @@ function overhead() {
   return rows;
 }
 
-// ------------------------------------------------------------ base64
-
-// Cells of the base64 functions against Buffer's, at these sizes (bytes).
-function base64Cells(sizes) {
-  const cells = [];
-  const each = (f) => (iters) => {
-    let acc = 0;
-    for (let i = 0; i < iters; i++) acc += f();
-    return acc;
-  };
-  for (const n of sizes) {
-    const bytes = require('crypto').randomBytes(n);
-    const u8 = new Uint8Array(bytes.buffer, bytes.byteOffset, n);
-    const b64 = bytes.toString('base64');
-    const url = bytes.toString('base64url');
-    const padded = (s) => s.padEnd(Math.ceil(s.length / 4) * 4, '=');
-    const urlPadded = padded(url);
-    const into = Buffer.alloc(n);
-    const into2 = new Uint8Array(n);
-    const opt = { alphabet: 'base64url' };
-    cells.push(
-      { name: `n=${n} encode base64: toString / base64Encode`,
-        builtin: each(() => bytes.toString('base64').length), utfx: each(() => utfx.base64Encode(bytes).length) },
-      { name: `n=${n} encode base64url: toString / base64Encode`,
-        builtin: each(() => bytes.toString('base64url').length),
-        utfx: each(() => utfx.base64Encode(bytes, 'base64url').length) },
-      { name: `n=${n} decode base64: Buffer.from / base64Decode`,
-        builtin: each(() => Buffer.from(b64, 'base64').length), utfx: each(() => utfx.base64Decode(b64).length) },
-      { name: `n=${n} decode base64url: Buffer.from / base64Decode`,
-        builtin: each(() => Buffer.from(url, 'base64url').length),
-        utfx: each(() => utfx.base64Decode(url, 'base64url').length) },
-      { name: `n=${n} TC39 toBase64 / toString base64`,
-        builtin: each(() => bytes.toString('base64').length), utfx: each(() => utfx.toBase64(u8).length) },
-      { name: `n=${n} TC39 fromBase64 / Buffer.from base64`,
-        builtin: each(() => Buffer.from(b64, 'base64').length), utfx: each(() => utfx.fromBase64(b64).length) },
-      { name: `n=${n} TC39 fromBase64 url padded / Buffer.from`,
-        builtin: each(() => Buffer.from(urlPadded, 'base64url').length),
-        utfx: each(() => utfx.fromBase64(urlPadded, opt).length) },
-      { name: `n=${n} TC39 setFromBase64 / buf.write base64`,
-        builtin: each(() => into.write(b64, 'base64')), utfx: each(() => utfx.setFromBase64(into2, b64).written) });
-    // StringDecoder#write in base64 mode, n + 1 bytes a chunk (a byte held
-    // from one write to the next, as in a stream). utfx's is Node's write
-    // (README.md, Base64: the addon's measured no faster on long chunks).
-    const chunk = require('crypto').randomBytes(n + 1);
-    const sdA = new builtin.StringDecoder('base64');
-    const sdB = new utfx.StringDecoder('base64');
-    cells.push({ name: `n=${n} StringDecoder base64 write`,
-      builtin: each(() => sdA.write(chunk).length), utfx: each(() => sdB.write(chunk).length) });
-    // Node makes the text of more than 1 MB an external string, which its
-    // decoder reads in place (N-API can only copy): the same text as
-    // JSON.parse makes it (a sequential string) too.
-    if (n >= 65536) {
-      const parsed = JSON.parse(JSON.stringify(b64));
-      cells.push({ name: `n=${n} decode base64, JSON.parse'd text: Buffer.from / base64Decode`,
-        builtin: each(() => Buffer.from(parsed, 'base64').length), utfx: each(() => utfx.base64Decode(parsed).length) });
-    }
-  }
-  return cells;
-}
-
-function base64Grid() {
-  const sizes = opts.quick ? [16, 4096, 1 << 20] : [16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1 << 20];
-  return runGrid('base64: Buffer\'s (toString, from, write) vs utfx\'s base64 functions', base64Cells(sizes));
-}
-
-// Where the JavaScript fallbacks pay: the addon forced, then JavaScript
-// (or Node's own code) forced, against the builtins.
-function base64Overhead() {
-  const { base64Thresholds } = utfx._internal;
-  const sizes = opts.quick ? [8, 64] : [4, 8, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024, 2048, 4096, 16384];
-  const old = base64Thresholds(0, 0, 0, 0);
-  runGrid('base64 crossover: the addon forced vs the builtin', base64Cells(sizes));
-  base64Thresholds(Infinity, Infinity, Infinity, Infinity);
-  runGrid('base64 crossover: JavaScript / Node\'s code forced vs the builtin', base64Cells(sizes));
-  base64Thresholds(...old);
-
 // ------------------------------------------------------------ text
 
 const TEXTS = {
@@ -555,6 +479,83 @@ function textGrid() {
   rows.push(...runGrid('crossover: utfx\'s TextDecoder/TextEncoder with the JavaScript paths (old) vs ' +
     'every call to the addon (new)', xcells));
   return rows;
+}
+
+// ------------------------------------------------------------ base64
+
+// Cells of the base64 functions against Buffer's, at these sizes (bytes).
+function base64Cells(sizes) {
+  const cells = [];
+  const each = (f) => (iters) => {
+    let acc = 0;
+    for (let i = 0; i < iters; i++) acc += f();
+    return acc;
+  };
+  for (const n of sizes) {
+    const bytes = require('crypto').randomBytes(n);
+    const u8 = new Uint8Array(bytes.buffer, bytes.byteOffset, n);
+    const b64 = bytes.toString('base64');
+    const url = bytes.toString('base64url');
+    const padded = (s) => s.padEnd(Math.ceil(s.length / 4) * 4, '=');
+    const urlPadded = padded(url);
+    const into = Buffer.alloc(n);
+    const into2 = new Uint8Array(n);
+    const opt = { alphabet: 'base64url' };
+    cells.push(
+      { name: `n=${n} encode base64: toString / base64Encode`,
+        builtin: each(() => bytes.toString('base64').length), utfx: each(() => utfx.base64Encode(bytes).length) },
+      { name: `n=${n} encode base64url: toString / base64Encode`,
+        builtin: each(() => bytes.toString('base64url').length),
+        utfx: each(() => utfx.base64Encode(bytes, 'base64url').length) },
+      { name: `n=${n} decode base64: Buffer.from / base64Decode`,
+        builtin: each(() => Buffer.from(b64, 'base64').length), utfx: each(() => utfx.base64Decode(b64).length) },
+      { name: `n=${n} decode base64url: Buffer.from / base64Decode`,
+        builtin: each(() => Buffer.from(url, 'base64url').length),
+        utfx: each(() => utfx.base64Decode(url, 'base64url').length) },
+      { name: `n=${n} TC39 toBase64 / toString base64`,
+        builtin: each(() => bytes.toString('base64').length), utfx: each(() => utfx.toBase64(u8).length) },
+      { name: `n=${n} TC39 fromBase64 / Buffer.from base64`,
+        builtin: each(() => Buffer.from(b64, 'base64').length), utfx: each(() => utfx.fromBase64(b64).length) },
+      { name: `n=${n} TC39 fromBase64 url padded / Buffer.from`,
+        builtin: each(() => Buffer.from(urlPadded, 'base64url').length),
+        utfx: each(() => utfx.fromBase64(urlPadded, opt).length) },
+      { name: `n=${n} TC39 setFromBase64 / buf.write base64`,
+        builtin: each(() => into.write(b64, 'base64')), utfx: each(() => utfx.setFromBase64(into2, b64).written) });
+    // StringDecoder#write in base64 mode, n + 1 bytes a chunk (a byte held
+    // from one write to the next, as in a stream). utfx's is Node's write
+    // (README.md, Base64: the addon's measured no faster on long chunks).
+    const chunk = require('crypto').randomBytes(n + 1);
+    const sdA = new builtin.StringDecoder('base64');
+    const sdB = new utfx.StringDecoder('base64');
+    cells.push({ name: `n=${n} StringDecoder base64 write`,
+      builtin: each(() => sdA.write(chunk).length), utfx: each(() => sdB.write(chunk).length) });
+    // Node makes the text of more than 1 MB an external string, which its
+    // decoder reads in place (N-API can only copy): the same text as
+    // JSON.parse makes it (a sequential string) too.
+    if (n >= 65536) {
+      const parsed = JSON.parse(JSON.stringify(b64));
+      cells.push({ name: `n=${n} decode base64, JSON.parse'd text: Buffer.from / base64Decode`,
+        builtin: each(() => Buffer.from(parsed, 'base64').length), utfx: each(() => utfx.base64Decode(parsed).length) });
+    }
+  }
+  return cells;
+}
+
+function base64Grid() {
+  const sizes = opts.quick ? [16, 4096, 1 << 20] : [16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1 << 20];
+  return runGrid('base64: Buffer\'s (toString, from, write) vs utfx\'s base64 functions', base64Cells(sizes));
+}
+
+// Where the JavaScript fallbacks pay: the addon forced, then JavaScript
+// (or Node's own code) forced, against the builtins.
+function base64Overhead() {
+  const { base64Thresholds } = utfx._internal;
+  const sizes = opts.quick ? [8, 64] : [4, 8, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024, 2048, 4096, 16384];
+  const old = base64Thresholds(0, 0, 0, 0);
+  runGrid('base64 crossover: the addon forced vs the builtin', base64Cells(sizes));
+  base64Thresholds(Infinity, Infinity, Infinity, Infinity);
+  runGrid('base64 crossover: JavaScript / Node\'s code forced vs the builtin', base64Cells(sizes));
+  base64Thresholds(...old);
 }
 
 // ------------------------------------------------------------ rpc
