@@ -62,5 +62,12 @@ n=$((n + 1))
 text=$?
 sed 's/^/    /' "$out"
 if [ $text -eq 0 ]; then echo "ok $n - TextDecoder, TextEncoder (test/text.js)"; else echo "not ok $n - TextDecoder, TextEncoder (test/text.js)"; fi
+# The benchmarks (make bench runs them): every script of bench/ parses.
+n=$((n + 1))
+parse=0
+for f in bindings/node/bench/*.js; do
+  "$NODE" --check "$f" >"$out" 2>&1 || { parse=1; sed -n '1,10s/^/# /p' "$out"; }
+done
+if [ $parse -eq 0 ]; then echo "ok $n - bench/*.js parse"; else echo "not ok $n - bench/*.js parse"; fi
 echo "1..$n"
-[ $status -eq 0 ] && [ $reg -eq 0 ] && [ $b64 -eq 0 ] && [ $text -eq 0 ]
+[ $status -eq 0 ] && [ $reg -eq 0 ] && [ $b64 -eq 0 ] && [ $text -eq 0 ] && [ $parse -eq 0 ]
