@@ -25,7 +25,8 @@ enum cli_enc { CLI_UTF8, CLI_UTF16LE, CLI_UTF16BE, CLI_UTF32LE, CLI_UTF32BE, CLI
 struct cli_encoding {
   enum cli_enc enc;
   int generic; /* "utf-16" / "utf-32": the BOM decides (input), a BOM is written (output) */
-  int detect;  /* -f omitted: a BOM decides, else UTF-8 */
+  int detect;  /* 1, -f omitted: a BOM decides, else UTF-8; 2, -f auto: a BOM
+                  decides, else utfx_detect_encoding of the input */
 };
 
 /* Memory families of the library API. UTF-32 data is always handed to the
@@ -40,9 +41,10 @@ int cli_needs_swap32(enum cli_enc enc); /* UTF-32 in the non-host order */
 void cli_swap32(unsigned char *p, size_t units);
 size_t cli_bom_bytes(enum cli_enc enc, unsigned char out[4]); /* 0 for Latin-1 */
 /* Resolves a detect / generic input encoding from the first bytes; returns
- * the length of the BOM found (0 if none) and stores the encoding. */
+ * the length of the BOM found (0 if none) and stores the encoding. `whole`:
+ * p holds all of the input (else a first chunk, for -f auto's guess). */
 size_t cli_detect_bom(const struct cli_encoding *want, const unsigned char *p, size_t n,
-                      enum cli_enc *enc);
+                      int whole, enum cli_enc *enc);
 /* Bytes at the end of a chunk that may start a character completed by the
  * next chunk: carried over so every character is converted whole. */
 size_t cli_incomplete_tail(enum cli_enc enc, const unsigned char *p, size_t n);

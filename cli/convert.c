@@ -40,6 +40,10 @@ static const char usage[] =
     "\n"
     "ENC: utf-8, utf-16le, utf-16be, utf-16 (BOM decides; output: LE with BOM),\n"
     "utf-32le, utf-32be, utf-32, latin1 (iso-8859-1); case and '-' do not matter.\n"
+    "auto (input only): a byte-order mark decides, else the form the input is\n"
+    "valid in: UTF-8 first, then UTF-32LE, UTF-32BE, then UTF-16LE or UTF-16BE\n"
+    "(valid in both: the one whose high bytes hold more zero bytes); a regular\n"
+    "file is looked at whole, a pipe by its first MiB.\n"
     "Exit status: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.\n";
 
 /* The conversion of whole characters p[0..nbytes): in buf, or, for valid
@@ -292,6 +296,10 @@ int cli_convert_main(int argc, char **argv) {
       case 't':
         if (cli_encoding_parse(optarg, opt == 'f' ? &from : &to) != 0) {
           cli_error("unknown encoding '%s' (see utfx convert --help)", optarg);
+          return CLI_EXIT_USAGE;
+        }
+        if (opt == 't' && to.detect) {
+          cli_error("'%s' is an input encoding (-f) only", optarg);
           return CLI_EXIT_USAGE;
         }
         break;

@@ -29,6 +29,12 @@ int cli_encoding_parse(const char *name, struct cli_encoding *out) {
     key[k++] = (char)tolower((unsigned char)*name);
   }
   key[k] = '\0';
+  if (strcmp(key, "auto") == 0) { /* input only: the callers refuse it for -t */
+    out->enc = CLI_UTF8;
+    out->generic = 0;
+    out->detect = 2;
+    return 0;
+  }
   for (i = 0; i < sizeof names / sizeof names[0]; i++) {
     if (strcmp(key, names[i].key) == 0) {
       out->enc = names[i].enc;
@@ -124,8 +130,37 @@ size_t cli_bom_bytes(enum cli_enc enc, unsigned char out[4]) {
   return lens[enc];
 }
 
+/* -f auto without a BOM: utfx_detect_encoding's guess (utfx.h states the
+ * rule), UTF-8 when no form fits. Of a stream's first chunk only the part
+ * that ends where no character of any form is cut is looked at: a multiple
+ * of 4 bytes, not inside a UTF-8 sequence or a UTF-16 surrogate pair. */
+static enum cli_enc guess_form(const unsigned char *p, size_t n, int whole) {
+  size_t m = whole ? n : n & ~(size_t)3, k;
+  if (!whole)
+    for (k = m; k >= 4 && k + 16 > m; k -= 4) {
+      int hi_le = p[k - 1] >= 0xD8 && p[k - 1] <= 0xDB;
+      int hi_be = p[k - 2] >= 0xD8 && p[k - 2] <= 0xDB;
+      if (utfx_trim_partial_utf8((const char *)p, k) == k && !hi_le && !hi_be) {
+        m = k;
+        break;
+      }
+    }
+  switch (utfx_detect_encoding((const char *)p, m)) {
+    case UTFX_DETECT_UTF16LE:
+      return CLI_UTF16LE;
+    case UTFX_DETECT_UTF16BE:
+      return CLI_UTF16BE;
+    case UTFX_DETECT_UTF32LE:
+      return CLI_UTF32LE;
+    case UTFX_DETECT_UTF32BE:
+      return CLI_UTF32BE;
+    default:
+      return CLI_UTF8;
+  }
+}
+
 size_t cli_detect_bom(const struct cli_encoding *want, const unsigned char *p, size_t n,
-                      enum cli_enc *enc) {
+                      int whole, enum cli_enc *enc) {
   static const enum cli_enc order_detect[] = {CLI_UTF32LE, CLI_UTF32BE, CLI_UTF8, CLI_UTF16LE,
                                               CLI_UTF16BE};
   size_t i;
@@ -141,6 +176,7 @@ size_t cli_detect_bom(const struct cli_encoding *want, const unsigned char *p, s
       return len;
     }
   }
+  if (want->detect == 2) *enc = guess_form(p, n, whole);
   return 0;
 }
 

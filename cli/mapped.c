@@ -127,6 +127,7 @@ int cli_mapped_run(struct cli_mapped *m, struct cli_stream *s, const struct cli_
   s->start = map.start;
   s->seekable = 1; /* a report re-reads the file for its line and column */
   s->track = 0;
+  s->eof = 1; /* the whole file is here: -f auto looks at all of it */
   start = cli_stream_bom(s, map.p, map.n);
   unit = cli_unit_size(s->enc);
   tail = (map.n - start) % unit;

@@ -18,7 +18,7 @@ size_t cli_stream_bom(struct cli_stream *s, const unsigned char *p, size_t n) {
   size_t start = 0;
   s->enc = s->want.enc;
   if (s->want.detect || s->want.generic) {
-    start = cli_detect_bom(&s->want, p, n, &s->enc);
+    start = cli_detect_bom(&s->want, p, n, s->eof, &s->enc);
   } else if (s->strip_bom) {
     unsigned char bom[4];
     size_t len = cli_bom_bytes(s->enc, bom);

@@ -20,12 +20,16 @@ static const char usage[] =
     "\n"
     "  -f, --from=ENC   encoding (default: the byte-order mark's, else utf-8):\n"
     "                   utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be,\n"
-    "                   utf-32, latin1 (always valid)\n"
+    "                   utf-32, latin1 (always valid), auto (below)\n"
     "  -a, --all        report every error, not only the first of each file\n"
     "  -q, --quiet      print nothing; only the exit status tells\n"
     "  -j, --threads=N  threads for a regular FILE (default: every CPU)\n"
     "  -h, --help       show this help\n"
     "\n"
+"auto (input only): a byte-order mark decides, else the form the input is\n"
+    "valid in: UTF-8 first, then UTF-32LE, UTF-32BE, then UTF-16LE or UTF-16BE\n"
+    "(valid in both: the one whose high bytes hold more zero bytes); a regular\n"
+    "file is looked at whole, a pipe by its first MiB.\n"
     "Exit status: 0 all valid, 1 some file invalid, 2 usage error,\n"
     "3 some file could not be read.\n";
 

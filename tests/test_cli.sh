@@ -602,6 +602,45 @@ else
 fi
 rm -f zeros.bin
 
+# ---------------------------------------------------------------- -f auto
+# The guess of utfx_detect_encoding (rule in utfx.h) when no BOM names the
+# form: UTF-8 if valid, then UTF-32LE, UTF-32BE, then UTF-16; from a file (the
+# whole of it) and from a pipe (its first chunk: UTFX_CLI_CHUNK small here,
+# so the chunk ends inside a character and the guess must look before it).
+printf 'h\000\351\000 \000\254\040\n\000' > auto16le.txt     # "hé €\n"
+printf '\000h\000\351\000 \040\254\000\n' > auto16be.txt
+printf '\351\000\000\000h\000\000\000' > auto32le.txt     # é is not UTF-8 alone
+printf '\000\000\000\351\000\000\000h' > auto32be.txt
+printf 'h\303\251 \342\202\254\n' > auto8.txt
+printf 'h\303\251 \342\202\254\n' > auto.expect
+printf '\303\251h' > auto32.expect
+bad=()
+for f in auto16le auto16be auto8; do
+  utfx convert -f auto "$f.txt" > "$f.out" 2>&1 && cmp -s "$f.out" auto.expect || bad+=("$f: file")
+  cat "$f.txt" | utfx convert -f auto > "$f.pipe" 2>&1 && cmp -s "$f.pipe" auto.expect \
+    || bad+=("$f: pipe")
+done
+for f in auto32le auto32be; do
+  utfx convert -f auto "$f.txt" > "$f.out" 2>&1 && cmp -s "$f.out" auto32.expect || bad+=("$f: file")
+done
+check_bad "-f auto: UTF-8, UTF-16LE/BE and UTF-32LE/BE without a BOM, from a file and a pipe"
+for i in $(seq 1 200); do printf '\344\270\255\346\226\207 '; done > autocjk8.txt
+utfx convert -t utf-16le autocjk8.txt > autocjk16.txt
+bad=()
+for c in 21 22 23 25 26 27 29 30 31 33; do
+  cat autocjk8.txt | UTFX_CLI_CHUNK=$c utfx convert -f auto > autocjk.out 2>&1 \
+    && cmp -s autocjk.out autocjk8.txt || bad+=("UTF-8, chunk $c")
+  cat autocjk16.txt | UTFX_CLI_CHUNK=$c utfx convert -f auto > autocjk.out 2>&1 \
+    && cmp -s autocjk.out autocjk8.txt || bad+=("UTF-16LE, chunk $c")
+done
+check_bad "-f auto from a pipe: a first chunk cut inside a character still guesses right"
+utfx convert -f auto -t utf-8 utf16be-bom.txt > auto.bom 2>&1
+check "-f auto: a BOM names the form" test "$(cat auto.bom)" = hi
+utfx validate -f auto auto16le.txt > auto.val 2>&1
+check "validate -f auto accepts UTF-16LE without a BOM" test $? = 0 -a ! -s auto.val
+utfx convert -t auto ok.txt > auto.t 2>&1
+check "-t auto is a usage error (exit 2)" test $? = 2 -a -n "$(grep 'input encoding' auto.t)"
+
 # ---------------------------------------------------------------- info, bench
 utfx info > info.out
 check "info lists the implementations and the selected one" \
