@@ -105,9 +105,11 @@ static int read_piece(struct b64_job *job, size_t i, struct b64_slot *s) {
   uint64_t a = (uint64_t)i * job->piece;
   size_t want = job->size - a < job->piece ? (size_t)(job->size - a) : job->piece;
   s->err = 0;
-  s->n = want;
-  s->p = job->mapped + a;
-  if (job->mapped) return 0;
+  if (job->mapped) { /* (no offset on a null pointer: UB even when a is 0) */
+    s->n = want;
+    s->p = job->mapped + a;
+    return 0;
+  }
   s->n = 0;
   s->p = s->data;
   if (!s->data && !(s->p = s->data = malloc(job->piece))) s->err = ENOMEM;

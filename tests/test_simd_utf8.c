@@ -321,7 +321,8 @@ static void suite(void) {
   {
     enum { LONG_LEN = UTFXI_ALIGN_HEAD_BYTES + 100 };
     static const unsigned char bad[] = {0x80, 0xC0, 0xE0, 0xF0, 0xFF};
-    unsigned char *src = malloc(LONG_LEN), *buf = aligned_alloc(64, LONG_LEN + 128);
+    unsigned char *src = malloc(LONG_LEN);
+    unsigned char *buf = aligned_alloc(64, (LONG_LEN + 128 + 63) / 64 * 64); /* a multiple of 64 */
     size_t off, p, b;
     for (script = 0; script < NSCRIPT; script++) {
       random_text(&rng, script, src, LONG_LEN);
