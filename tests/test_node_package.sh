@@ -52,7 +52,7 @@ tgz=$(ls "$tmp"/utfx-*.tgz)
 tar tzf "$tgz" | sed 's|^package/||' | sort >"$tmp/files"
 missing=
 for f in index.js base64.js text.js index.d.ts register.js register.d.ts package.json src/addon.c \
-    src/addon_base64.c src/addon_text.c deps/utfx.c deps/utfx.h scripts/build.js scripts/install.js \
+    src/addon_base64.c src/addon_text.c src/scratch.h deps/utfx.c deps/utfx.h scripts/build.js scripts/install.js \
     test/test.js test/register.js test/base64.js test/text.js \
     $(echo "$required" | tr , '\n' | sed 's|.*|prebuilds/&/utfx.node|'); do
   grep -qx "$f" "$tmp/files" || missing="$missing $f"

@@ -44,6 +44,8 @@
 #include <string.h>
 #include <utfx.h>
 
+#include "scratch.h"
+
 /* N-API strings are UTF-16 in host order: the LE or BE functions. */
 static int host_le(void) {
   const uint16_t one = 1;
@@ -84,43 +86,9 @@ typedef struct {
 
 #define SCRATCH_KEEP ((size_t)1 << 20) /* units kept between calls; more is freed */
 
-static int grow(void **p, size_t *cap, size_t need, size_t unit) {
-  void *q;
-  if (need <= *cap) return 0;
-  if (need < 4096) need = 4096;
-  q = malloc(need * unit);
-  if (!q) return -1;
-  free(*p);
-  *p = q;
-  *cap = need;
-  return 0;
-}
-
 static void shrink(addon *a) {
-  if (a->u16_cap > SCRATCH_KEEP) {
-    free(a->u16);
-    a->u16 = NULL;
-    a->u16_cap = 0;
-  }
-  if (a->u8_cap > SCRATCH_KEEP) {
-    free(a->u8);
-    a->u8 = NULL;
-    a->u8_cap = 0;
-  }
-}
-
-static napi_value throw_oom(napi_env env) {
-  napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "Failed to allocate memory");
-  return NULL;
-}
-
-/* Node's message (node_errors.h) for a string above v8::String::kMaxLength. */
-static napi_value throw_too_long(napi_env env, const addon *a) {
-  char msg[96];
-  unsigned long max = (unsigned long)a->max_string;
-  snprintf(msg, sizeof msg, "Cannot create a string longer than 0x%lx characters", max);
-  napi_throw_error(env, "ERR_STRING_TOO_LONG", msg);
-  return NULL;
+  scratch_trim((void **)&a->u16, &a->u16_cap, SCRATCH_KEEP);
+  scratch_trim((void **)&a->u8, &a->u8_cap, SCRATCH_KEEP);
 }
 
 /* The arguments (at most 2) and the addon data. */
@@ -162,13 +130,13 @@ static napi_value utf8_string(napi_env env, addon *a, const char *s, size_t n) {
   size_t done;
   r = utfx_validate_ascii(s, n);
   if (r.status == UTFX_OK) return make_latin1(env, s, n);
-  if (grow((void **)&a->u8, &a->u8_cap, n, 1)) return throw_oom(env);
+  if (scratch_grow((void **)&a->u8, &a->u8_cap, n, 1)) return scratch_throw_oom(env);
   memcpy(a->u8, s, r.read);
   done = r.read;
   r = utfx_convert_utf8_to_latin1(s + done, n - done, a->u8 + done, n - done, UTFX_REPLACE);
   if (r.status == UTFX_OK) return make_latin1(env, a->u8, done + r.written);
   /* A code point above U+00FF at s + done + r.read: widen what was made. */
-  if (grow((void **)&a->u16, &a->u16_cap, n, sizeof(char16_t))) return throw_oom(env);
+  if (scratch_grow((void **)&a->u16, &a->u16_cap, n, sizeof(char16_t))) return scratch_throw_oom(env);
   {
     size_t lat = done + r.written, from = done + r.read;
     utfx_result w = HOST16(utfx_convert_latin1_to_utf16, a->u8, lat, a->u16, lat, UTFX_REPLACE);
@@ -271,7 +239,7 @@ static double node_string_length(unsigned enc, size_t n) {
 static int decoder_to_u16(addon *a, utfx_decoder *d, const char *s, size_t n, size_t *len) {
   size_t need = utfx_decoder_max_length(d, n);
   utfx_result r;
-  if (grow((void **)&a->u16, &a->u16_cap, need, sizeof(char16_t))) return -1;
+  if (scratch_grow((void **)&a->u16, &a->u16_cap, need, sizeof(char16_t))) return -1;
   r = utfx_decoder_write(d, s, n, a->u16, a->u16_cap);
   *len = r.written;
   return 0;
@@ -281,7 +249,7 @@ static int decoder_to_u16(addon *a, utfx_decoder *d, const char *s, size_t n, si
 static int decoder_to_u8(addon *a, utfx_decoder *d, const char *s, size_t n, size_t *len) {
   size_t need = utfx_decoder_max_length_utf8(d, n);
   utfx_result r;
-  if (grow((void **)&a->u8, &a->u8_cap, need, 1)) return -1;
+  if (scratch_grow((void **)&a->u8, &a->u8_cap, need, 1)) return -1;
   r = utfx_decoder_write_utf8(d, s, n, a->u8, a->u8_cap);
   *len = r.written;
   return 0;
@@ -291,7 +259,7 @@ static int decoder_to_u8(addon *a, utfx_decoder *d, const char *s, size_t n, siz
  * would store it) when try_one_byte and every unit fits. */
 static napi_value u16_string(napi_env env, addon *a, size_t n, int try_one_byte) {
   if (try_one_byte) {
-    if (grow((void **)&a->u8, &a->u8_cap, n, 1)) return throw_oom(env);
+    if (scratch_grow((void **)&a->u8, &a->u8_cap, n, 1)) return scratch_throw_oom(env);
     if (host16_to_latin1(a->u16, n, a->u8, n).status == UTFX_OK)
       return make_latin1(env, a->u8, n);
   }
@@ -331,11 +299,11 @@ static napi_value js_decoder_new(napi_env env, napi_callback_info info) {
   napi_value v = NULL;
   state_block *b = calloc(1, sizeof *b);
   (void)info;
-  if (!b) return throw_oom(env);
+  if (!b) return scratch_throw_oom(env);
   b->refs = 1;
   if (napi_create_external(env, b, state_release, NULL, &v) != napi_ok) {
     free(b);
-    return throw_oom(env);
+    return scratch_throw_oom(env);
   }
   return v;
 }
@@ -396,17 +364,17 @@ static napi_value js_decoder_write(napi_env env, napi_callback_info info) {
   clean = st[ST_MISSING] == 0 && st[ST_BUFFERED] == 0;
   head = node_track(st, (unsigned)enc, (const unsigned char *)s, n, &tail);
   if (node_string_length((unsigned)enc, n - head - tail) > a->max_string)
-    return throw_too_long(env, a); /* as Node, after its bookkeeping */
+    return scratch_throw_too_long(env, a->max_string); /* as Node, after its bookkeeping */
   if (enc != UTFX_UTF8) {
     /* hex, base64: ASCII output, one byte a character, which is what the
      * UTF-8 output form writes. */
-    if (decoder_to_u8(a, &d, s, n, &len)) return throw_oom(env);
+    if (decoder_to_u8(a, &d, s, n, &len)) return scratch_throw_oom(env);
     out = make_latin1(env, a->u8, len);
   } else if (clean) {
     /* Nothing held: the body is a one-shot decode, the tail is held. */
     out = utf8_string(env, a, s, n - tail);
   } else {
-    if (decoder_to_u16(a, &d, s, n, &len)) return throw_oom(env);
+    if (decoder_to_u16(a, &d, s, n, &len)) return scratch_throw_oom(env);
     out = u16_string(env, a, len, 1);
   }
   shrink(a);
@@ -429,7 +397,7 @@ static napi_value js_utf8_slice(napi_env env, napi_callback_info info) {
     s += start;
     n = end - start;
   }
-  if ((double)n > a->max_string) return throw_too_long(env, a);
+  if ((double)n > a->max_string) return scratch_throw_too_long(env, a->max_string);
   out = utf8_string(env, a, s, n);
   shrink(a);
   return out;
@@ -447,10 +415,10 @@ static int read_string(napi_env env, addon *a, napi_value v, int latin1, size_t 
   napi_status st;
   if (want == SIZE_MAX) return -1;
   if (latin1) {
-    if (grow((void **)&a->u8, &a->u8_cap, want + 1, 1)) return -1;
+    if (scratch_grow((void **)&a->u8, &a->u8_cap, want + 1, 1)) return -1;
     st = napi_get_value_string_latin1(env, v, a->u8, want + 1, n);
   } else {
-    if (grow((void **)&a->u16, &a->u16_cap, want + 1, sizeof(char16_t))) return -1;
+    if (scratch_grow((void **)&a->u16, &a->u16_cap, want + 1, sizeof(char16_t))) return -1;
     st = napi_get_value_string_utf16(env, v, a->u16, want + 1, n);
   }
   return st == napi_ok ? 0 : -1;
@@ -477,7 +445,7 @@ static napi_value utf8_write(napi_env env, napi_callback_info info, int latin1) 
   offset = (size_t)a->args[0]; /* index.js checked offset + cap <= n */
   cap = (size_t)a->args[1];
   /* A unit is at least one byte: cap + 1 units decide a cut pair. */
-  if (read_string(env, a, argv[1], latin1, cap + 1, &len)) return throw_oom(env);
+  if (read_string(env, a, argv[1], latin1, cap + 1, &len)) return scratch_throw_oom(env);
   r = latin1 ? utfx_convert_latin1_to_utf8(a->u8, len, s + offset, cap, UTFX_REPLACE)
              : host16_to_utf8(a->u16, len, s + offset, cap);
   shrink(a);
@@ -499,7 +467,7 @@ static napi_value encode(napi_env env, napi_callback_info info, int latin1) {
   size_t len, size;
   void *data;
   addon *a = get_args(env, info, argv, 1);
-  if (!a || read_string(env, a, argv[0], latin1, SIZE_MAX - 1, &len)) return throw_oom(env);
+  if (!a || read_string(env, a, argv[0], latin1, SIZE_MAX - 1, &len)) return scratch_throw_oom(env);
   size = latin1 ? utfx_utf8_length_from_latin1(a->u8, len) : host16_utf8_length(a->u16, len);
   if (napi_create_buffer(env, size, &data, &out) != napi_ok) return NULL; /* Node threw */
   utfx_result r = latin1 ? utfx_convert_latin1_to_utf8(a->u8, len, data, size, UTFX_REPLACE)
@@ -527,7 +495,7 @@ static napi_value js_encode_into(napi_env env, napi_callback_info info) {
     napi_throw_type_error(env, NULL, "utfx: bad encodeInto call");
     return NULL;
   }
-  if (read_string(env, a, argv[0], 0, n + 1, &len)) return throw_oom(env);
+  if (read_string(env, a, argv[0], 0, n + 1, &len)) return scratch_throw_oom(env);
   r = host16_to_utf8(a->u16, len, s, n);
   a->results[0] = (double)r.read;
   shrink(a);
@@ -539,7 +507,7 @@ static napi_value js_byte_length(napi_env env, napi_callback_info info) {
   size_t len;
   double out;
   addon *a = get_args(env, info, argv, 1);
-  if (!a || read_string(env, a, argv[0], 0, SIZE_MAX - 1, &len)) return throw_oom(env);
+  if (!a || read_string(env, a, argv[0], 0, SIZE_MAX - 1, &len)) return scratch_throw_oom(env);
   out = (double)host16_utf8_length(a->u16, len);
   shrink(a);
   return number(env, out);

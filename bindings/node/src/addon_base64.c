@@ -31,6 +31,8 @@
 #include <string.h>
 #include <utfx.h>
 
+#include "scratch.h"
+
 napi_value utfx_node_base64_init(napi_env env, napi_value exports);
 
 typedef struct {
@@ -58,16 +60,7 @@ static void *scratch(b64_data *d, size_t bytes) {
 }
 
 static void shrink(b64_data *d) {
-  if (d->cap > SCRATCH_KEEP) {
-    free(d->scratch);
-    d->scratch = NULL;
-    d->cap = 0;
-  }
-}
-
-static napi_value throw_oom(napi_env env) {
-  napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "Failed to allocate memory");
-  return NULL;
+  scratch_trim((void **)&d->scratch, &d->cap, SCRATCH_KEEP);
 }
 
 static b64_data *get_args(napi_env env, napi_callback_info info, napi_value *argv, size_t n) {
@@ -111,7 +104,7 @@ static napi_value js_encode(napi_env env, napi_callback_info info) {
   }
   flags = flags_of(d) & (UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING);
   len = utfx_base64_length_from_binary(n, flags);
-  if (len == SIZE_MAX || !(dst = scratch(d, len + 1))) return throw_oom(env);
+  if (len == SIZE_MAX || !(dst = scratch(d, len + 1))) return scratch_throw_oom(env);
   r = utfx_base64_encode(src, n, dst, len, flags);
   /* V8 refuses a string over its limit: N-API then fails with an
    * exception pending (Node's message differs; the limit is the same). */
@@ -165,12 +158,12 @@ static napi_value js_decode_into(napi_env env, napi_callback_info info) {
   want = units > 0 && units < (double)(SIZE_MAX / 4) ? (size_t)units : 0;
   if (latin1) {
     char *s = scratch(d, want + 1);
-    if (!s) return throw_oom(env);
+    if (!s) return scratch_throw_oom(env);
     st = napi_get_value_string_latin1(env, argv[1], s, want + 1, &len);
     r = utfx_base64_decode(s, st == napi_ok ? len : 0, dst, cap, flags);
   } else {
     char16_t *s = scratch(d, (want + 1) * sizeof(char16_t));
-    if (!s) return throw_oom(env);
+    if (!s) return scratch_throw_oom(env);
     st = napi_get_value_string_utf16(env, argv[1], s, want + 1, &len);
     r = utfx_base64_decode_utf16(s, st == napi_ok ? len : 0, dst, cap, flags);
   }

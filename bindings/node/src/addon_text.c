@@ -37,6 +37,8 @@
 #include <string.h>
 #include <utfx.h>
 
+#include "scratch.h"
+
 typedef struct {
   char16_t *u16; /* scratch: decoded UTF-16 */
   size_t u16_cap;
@@ -56,43 +58,9 @@ static int host_le(void) {
   return first == 1;
 }
 
-static int grow(void **p, size_t *cap, size_t need, size_t unit) {
-  void *q;
-  if (need <= *cap) return 0;
-  if (need < 4096) need = 4096;
-  if (need > SIZE_MAX / unit) return -1;
-  q = malloc(need * unit);
-  if (!q) return -1;
-  free(*p);
-  *p = q;
-  *cap = need;
-  return 0;
-}
-
 static void shrink(text_data *t) {
-  if (t->u16_cap > KEEP) {
-    free(t->u16);
-    t->u16 = NULL;
-    t->u16_cap = 0;
-  }
-  if (t->u8_cap > KEEP) {
-    free(t->u8);
-    t->u8 = NULL;
-    t->u8_cap = 0;
-  }
-}
-
-static napi_value throw_oom(napi_env env) {
-  napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "Failed to allocate memory");
-  return NULL;
-}
-
-static napi_value throw_too_long(napi_env env, const text_data *t) {
-  char msg[96];
-  snprintf(msg, sizeof msg, "Cannot create a string longer than 0x%lx characters",
-           (unsigned long)t->max_string);
-  napi_throw_error(env, "ERR_STRING_TOO_LONG", msg);
-  return NULL;
+  scratch_trim((void **)&t->u16, &t->u16_cap, KEEP);
+  scratch_trim((void **)&t->u8, &t->u8_cap, KEEP);
 }
 
 static text_data *get(napi_env env, napi_callback_info info, napi_value *argv, size_t n) {
@@ -165,7 +133,7 @@ static napi_value external_string(napi_env env, const void *s, size_t n, size_t 
 
 static napi_value latin1_string(napi_env env, const text_data *t, const char *s, size_t n) {
   napi_value v = NULL;
-  if ((double)n > t->max_string) return throw_too_long(env, t);
+  if ((double)n > t->max_string) return scratch_throw_too_long(env, t->max_string);
   if ((v = external_string(env, s, n, 1)) != NULL) return v;
   napi_create_string_latin1(env, n ? s : "", n, &v);
   return v;
@@ -174,7 +142,7 @@ static napi_value latin1_string(napi_env env, const text_data *t, const char *s,
 static napi_value utf16_string(napi_env env, const text_data *t, const char16_t *s, size_t n) {
   static const char16_t empty[1] = {0};
   napi_value v = NULL;
-  if ((double)n > t->max_string) return throw_too_long(env, t);
+  if ((double)n > t->max_string) return scratch_throw_too_long(env, t->max_string);
   if ((v = external_string(env, s, n, 2)) != NULL) return v;
   napi_create_string_utf16(env, n ? s : empty, n, &v);
   return v;
@@ -183,7 +151,7 @@ static napi_value utf16_string(napi_env env, const text_data *t, const char16_t 
 /* n decoded units in the UTF-16 scratch: one byte a character if all fit. */
 static napi_value u16_result(napi_env env, text_data *t, size_t n) {
   utfx_result r;
-  if (grow((void **)&t->u8, &t->u8_cap, n, 1)) return throw_oom(env);
+  if (scratch_grow((void **)&t->u8, &t->u8_cap, n, 1)) return scratch_throw_oom(env);
   r = host_le() ? utfx_convert_utf16le_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT)
                 : utfx_convert_utf16be_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT);
   if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, n);
@@ -208,7 +176,7 @@ static napi_value decode_utf8(napi_env env, text_data *t, unsigned flags, const 
   }
   r = utfx_validate_ascii(s, n);
   if (r.status == UTFX_OK) return latin1_string(env, t, s, n);
-  if (grow((void **)&t->u8, &t->u8_cap, n, 1)) return throw_oom(env);
+  if (scratch_grow((void **)&t->u8, &t->u8_cap, n, 1)) return scratch_throw_oom(env);
   done = r.read;
   memcpy(t->u8, s, done);
   r = utfx_convert_utf8_to_latin1(s + done, n - done, t->u8 + done, n - done, UTFX_STRICT);
@@ -216,9 +184,9 @@ static napi_value decode_utf8(napi_env env, text_data *t, unsigned flags, const 
   if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, lat);
   /* A character above U+00FF or an ill-formed sequence at s + from. */
   from = done + r.read;
-  if (grow((void **)&t->u16, &t->u16_cap, lat + utfx_whatwg_max_length(UTFX_UTF8, n - from),
+  if (scratch_grow((void **)&t->u16, &t->u16_cap, lat + utfx_whatwg_max_length(UTFX_UTF8, n - from),
            sizeof(char16_t)))
-    return throw_oom(env);
+    return scratch_throw_oom(env);
   r = host_le() ? utfx_convert_latin1_to_utf16le(t->u8, lat, t->u16, lat, UTFX_STRICT)
                 : utfx_convert_latin1_to_utf16be(t->u8, lat, t->u16, lat, UTFX_STRICT);
   r = utfx_whatwg_decode(UTFX_UTF8, flags | UTFX_WHATWG_IGNORE_BOM, s + from, n - from,
@@ -244,8 +212,8 @@ static napi_value js_text_decode(napi_env env, napi_callback_info info) {
   if (enc == UTFX_UTF8) {
     out = decode_utf8(env, t, flags, s, n);
   } else {
-    if (grow((void **)&t->u16, &t->u16_cap, utfx_whatwg_max_length(enc, n), sizeof(char16_t)))
-      return throw_oom(env);
+    if (scratch_grow((void **)&t->u16, &t->u16_cap, utfx_whatwg_max_length(enc, n), sizeof(char16_t)))
+      return scratch_throw_oom(env);
     r = utfx_whatwg_decode(enc, flags, s, n, t->u16, t->u16_cap);
     out = r.status == UTFX_OK ? u16_result(env, t, r.written) : undefined(env);
   }
@@ -276,7 +244,7 @@ static napi_value js_text_decode_stream(napi_env env, napi_callback_info info) {
   }
   /* Room for this write and the end's U+FFFD: no DST_FULL to handle. */
   need = utfx_decoder_max_length(d, n) + 2;
-  if (grow((void **)&t->u16, &t->u16_cap, need, sizeof(char16_t))) return throw_oom(env);
+  if (scratch_grow((void **)&t->u16, &t->u16_cap, need, sizeof(char16_t))) return scratch_throw_oom(env);
   r = utfx_decoder_write(d, s, n, t->u16, t->u16_cap);
   len = r.written;
   if (r.status == UTFX_OK && (mode & 2)) {
@@ -296,10 +264,10 @@ static int read_string(napi_env env, text_data *t, napi_value v, int latin1, siz
   size_t want = len > 0 && len == len ? (size_t)len : 0;
   napi_status st;
   if (latin1) {
-    if (grow((void **)&t->u8, &t->u8_cap, want + 1, 1)) return -1;
+    if (scratch_grow((void **)&t->u8, &t->u8_cap, want + 1, 1)) return -1;
     st = napi_get_value_string_latin1(env, v, t->u8, want + 1, n);
   } else {
-    if (grow((void **)&t->u16, &t->u16_cap, want + 1, sizeof(char16_t))) return -1;
+    if (scratch_grow((void **)&t->u16, &t->u16_cap, want + 1, sizeof(char16_t))) return -1;
     st = napi_get_value_string_utf16(env, v, t->u16, want + 1, n);
   }
   return st == napi_ok ? 0 : -1;
@@ -311,7 +279,7 @@ static napi_value text_encode(napi_env env, napi_callback_info info, int latin1)
   void *data = NULL;
   utfx_result r;
   text_data *t = get(env, info, argv, 1);
-  if (!t || read_string(env, t, argv[0], latin1, &len)) return throw_oom(env);
+  if (!t || read_string(env, t, argv[0], latin1, &len)) return scratch_throw_oom(env);
   if (latin1) {
     size = utfx_utf8_length_from_latin1(t->u8, len);
   } else {
