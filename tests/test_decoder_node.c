@@ -18,6 +18,7 @@
 #include "support/emulated.h"
 #include "support/guard.h"
 #include "support/node_decoder.h"
+#include "support/put_utf8.h"
 #include "tap.h"
 
 #define CASES_PER_ENCODING 100000
@@ -38,29 +39,6 @@ static size_t case_length(test_rng *r) {
   if (k < 70) return (size_t)rng_below(r, 25);
   if (k < 95) return (size_t)rng_below(r, 65);
   return (size_t)rng_below(r, MAX_CASE - 8);
-}
-
-static size_t utf8_encode(uint32_t c, unsigned char *b) {
-  if (c < 0x80) {
-    b[0] = (unsigned char)c;
-    return 1;
-  }
-  if (c < 0x800) {
-    b[0] = (unsigned char)(0xC0 | c >> 6);
-    b[1] = (unsigned char)(0x80 | (c & 0x3F));
-    return 2;
-  }
-  if (c < 0x10000) {
-    b[0] = (unsigned char)(0xE0 | c >> 12);
-    b[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-    b[2] = (unsigned char)(0x80 | (c & 0x3F));
-    return 3;
-  }
-  b[0] = (unsigned char)(0xF0 | c >> 18);
-  b[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
-  b[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-  b[3] = (unsigned char)(0x80 | (c & 0x3F));
-  return 4;
 }
 
 static uint32_t random_scalar(test_rng *r, int bytes_wanted) {
@@ -88,9 +66,9 @@ static size_t utf8_piece(test_rng *r, unsigned char *b) {
     b[0] = (unsigned char)rng_below(r, 0x80);
     return 1;
   }
-  if (k < 65) return utf8_encode(random_scalar(r, 2 + (int)rng_below(r, 3)), b);
+  if (k < 65) return put_utf8(b, random_scalar(r, 2 + (int)rng_below(r, 3)));
   if (k < 77) { /* a valid character cut short */
-    n = utf8_encode(random_scalar(r, 2 + (int)rng_below(r, 3)), b);
+    n = put_utf8(b, random_scalar(r, 2 + (int)rng_below(r, 3)));
     return 1 + (size_t)rng_below(r, n - 1);
   }
   if (k < 83) {

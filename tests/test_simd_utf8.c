@@ -24,6 +24,7 @@
 #include "internal.h"
 #include "support/emulated.h"
 #include "support/guard.h"
+#include "support/put_utf8.h"
 #include "tap.h"
 
 #define MAX_LEN 300
@@ -103,22 +104,6 @@ static uint32_t random_cp(test_rng *r, int script) {
         default: return 0xA0 + (uint32_t)rng_below(r, 0x60);
       }
   }
-}
-
-static size_t put_utf8(unsigned char *d, uint32_t c) {
-  if (c < 0x80) { d[0] = (unsigned char)c; return 1; }
-  if (c < 0x800) {
-    d[0] = (unsigned char)(0xC0 | c >> 6);
-    d[1] = (unsigned char)(0x80 | (c & 0x3F));
-    return 2;
-  }
-  if (c < 0x10000) {
-    d[0] = (unsigned char)(0xE0 | c >> 12); d[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-    d[2] = (unsigned char)(0x80 | (c & 0x3F)); return 3;
-  }
-  d[0] = (unsigned char)(0xF0 | c >> 18); d[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
-  d[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F)); d[3] = (unsigned char)(0x80 | (c & 0x3F));
-  return 4;
 }
 
 /* Exactly len bytes of valid UTF-8 (ASCII fills the last gap). */

@@ -11,30 +11,8 @@
 #include <string.h>
 
 #include "guard.h"
+#include "put_utf8.h"
 #include "utfx.h"
-
-static size_t put_utf8(unsigned char *p, uint32_t c) {
-  if (c < 0x80) {
-    p[0] = (unsigned char)c;
-    return 1;
-  }
-  if (c < 0x800) {
-    p[0] = (unsigned char)(0xC0 | c >> 6);
-    p[1] = (unsigned char)(0x80 | (c & 0x3F));
-    return 2;
-  }
-  if (c < 0x10000) {
-    p[0] = (unsigned char)(0xE0 | c >> 12);
-    p[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-    p[2] = (unsigned char)(0x80 | (c & 0x3F));
-    return 3;
-  }
-  p[0] = (unsigned char)(0xF0 | c >> 18);
-  p[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
-  p[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-  p[3] = (unsigned char)(0x80 | (c & 0x3F));
-  return 4;
-}
 
 static size_t put_unit(unsigned char *p, unsigned u, int be) {
   p[be ? 0 : 1] = (unsigned char)(u >> 8);
