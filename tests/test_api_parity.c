@@ -4,7 +4,8 @@
  *   utfx_swap_bytes_utf16                 out of place and in place
  *   utfx_validate_ascii_utf16le / be      offset of the first non-ASCII unit
  *   utfx_utf8_length_from_utf16*_with_surrogates
- *                                         = the plain length, flag = not valid
+ *                                         = the plain length = the reference,
+ *                                           flag = not valid = the reference
  *   utfx_trim_partial_*                  every tail of up to 4 bytes of each class
  *   utfx_*_error_at / validate_*_detail  kinds and maximal-subpart lengths
  *   utfx_detect_bom / encodings / encoding
@@ -32,6 +33,24 @@ static size_t ref_first_non_ascii(const char16_t *s, size_t n, int be) {
   size_t i;
   for (i = 0; i < n && load16(s + i, be) < 0x80; i++) continue;
   return i;
+}
+
+/* UTF-8 bytes of the replacing conversion (a lone surrogate is U+FFFD, 3
+ * bytes); *lone = whether there was one. */
+static size_t ref_utf8_length_from_utf16(const char16_t *s, size_t n, int be, int *lone) {
+  size_t i, len = 0;
+  *lone = 0;
+  for (i = 0; i < n; i++) {
+    uint16_t u = load16(s + i, be);
+    if (u >= 0xD800 && u < 0xDC00 && i + 1 < n && (load16(s + i + 1, be) & 0xFC00) == 0xDC00) {
+      len += 4;
+      i++;
+    } else {
+      if (u >= 0xD800 && u < 0xE000) *lone = 1;
+      len += u < 0x80 ? 1 : u < 0x800 ? 2 : 3;
+    }
+  }
+  return len;
 }
 
 /* ---- inputs ------------------------------------------------------------- */
@@ -76,6 +95,17 @@ static void fill(char16_t *s, size_t n, int kind, size_t k, uint16_t u, int be, 
 
 static char16_t expect_buf[MAX_UNITS], copy_buf[MAX_UNITS];
 
+/* Both UTF-8 lengths of UTF-16 against the reference. */
+static void check_lengths(const char16_t *s, size_t n, int be, const char *where) {
+  int flag = -1, lone;
+  size_t want = ref_utf8_length_from_utf16(s, n, be, &lone);
+  size_t len = be ? utfx_utf8_length_from_utf16be_with_surrogates(s, n, &flag)
+                  : utfx_utf8_length_from_utf16le_with_surrogates(s, n, &flag);
+  size_t plain = be ? utfx_utf8_length_from_utf16be(s, n) : utfx_utf8_length_from_utf16le(s, n);
+  CHECK(len == want && plain == want && flag == lone,
+        "length be=%d n=%zu %s: %zu/%zu/%d want %zu/%d", be, n, where, len, plain, flag, want, lone);
+}
+
 static void check_one(const char16_t *s, size_t n, char16_t *d, const char *where) {
   size_t i;
   int be;
@@ -87,18 +117,17 @@ static void check_one(const char16_t *s, size_t n, char16_t *d, const char *wher
   utfx_swap_bytes_utf16(d, n, d);
   CHECK(n == 0 || memcmp(d, expect_buf, n * 2) == 0, "swap in place n=%zu %s", n, where);
   for (be = 0; be < 2; be++) {
-    size_t want = ref_first_non_ascii(s, n, be), len;
+    size_t want = ref_first_non_ascii(s, n, be);
     utfx_result r = be ? utfx_validate_ascii_utf16be(s, n) : utfx_validate_ascii_utf16le(s, n);
     utfx_result v = be ? utfx_validate_utf16be(s, n) : utfx_validate_utf16le(s, n);
     int flag = -1;
     CHECK(r.read == want && r.status == (want == n ? UTFX_OK : UTFX_INVALID) && r.written == 0,
           "ascii be=%d n=%zu %s: read %zu want %zu", be, n, where, r.read, want);
-    len = be ? utfx_utf8_length_from_utf16be_with_surrogates(s, n, &flag)
-             : utfx_utf8_length_from_utf16le_with_surrogates(s, n, &flag);
-    want = be ? utfx_utf8_length_from_utf16be(s, n) : utfx_utf8_length_from_utf16le(s, n);
-    CHECK(len == want && flag == (v.status != UTFX_OK),
-          "length be=%d n=%zu %s: %zu/%d want %zu/%d", be, n, where, len, flag, want,
-          v.status != UTFX_OK);
+    check_lengths(s, n, be, where);
+    (void)(be ? utfx_utf8_length_from_utf16be_with_surrogates(s, n, &flag)
+             : utfx_utf8_length_from_utf16le_with_surrogates(s, n, &flag));
+    CHECK(flag == (v.status != UTFX_OK), "length flag be=%d n=%zu %s: %d, validate says %d", be,
+          n, where, flag, v.status != UTFX_OK);
   }
 }
 
@@ -118,6 +147,37 @@ static void check_placed(const char16_t *input, size_t n, size_t rot) {
   guard_free_front(front, n * 2);
   guard_free(dst, n * 2);
   guard_free(wide, (n + 32) * 2);
+}
+
+/* The lengths where a kernel's steps meet: a long input (past the aligning
+ * head) at every unit offset from a 64-byte line, with a run of surrogates
+ * (high high low, high low, a lone low, a lone high) at every position of
+ * the head and around the first blocks of 64 and 128 units after it. */
+static void suite_length_seams(test_rng *r) {
+  static const uint16_t runs[4][3] = {
+      {0xD83D, 0xD83D, 0xDE00}, {0xD83D, 0xDE00, 0x4E00}, {0x4E00, 0xDE00, 0x0041}, {0x0041, 0xDBFF, 0x00E9}};
+  enum { N = 2200, LINE_UNITS = 32 };
+  static char16_t buf[N + LINE_UNITS + 32] __attribute__((aligned(64)));
+  size_t off, p, j, q;
+  int be, run;
+  for (off = 0; off < LINE_UNITS; off++) {
+    char16_t *s = buf + off;
+    if (!test_keep(off, 4)) continue;
+    for (be = 0; be < 2; be++)
+      for (run = 0; run < 4; run++)
+        for (p = 0; p < 80 + 16 * 32; p++) {
+          /* the head (it ends at unit h of s), then each 32-unit edge after it */
+          size_t h = (LINE_UNITS - off) % LINE_UNITS;
+          char where[64];
+          if (p >= 80 && (p - h + 3) % 32 > 4) continue;
+          for (j = 0; j < N; j++) put16(s + j, (uint16_t)(j % 5 ? 0x4E00 : 0x41), be);
+          for (q = 0; q < 3; q++) put16(s + p + q, runs[run][q], be);
+          if (rng_below(r, 4) == 0) put16(s + N - 1, 0xD800, be); /* a lone high last */
+          snprintf(where, sizeof where, "offset %zu, run %d at %zu", off, run, p);
+          check_lengths(s, N, be, where);
+        }
+  }
+  tap_group("length-with-surrogates: pairs and lone surrogates across the head and block edges, every offset");
 }
 
 static void suite_utf16_scans(void) {
@@ -154,6 +214,7 @@ static void suite_utf16_scans(void) {
     check_placed(copy_buf, n, n);
   }
   tap_group("swap / ascii / length-with-surrogates: long inputs, the item at many offsets");
+  suite_length_seams(&r);
 }
 
 /* Known answers (Node: Buffer.from([1,2,3,4]).swap16() is 02 01 04 03). */

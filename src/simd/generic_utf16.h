@@ -285,84 +285,107 @@ void G_NAME(to_well_formed_utf16be)(const char16_t *s, size_t n, char16_t *d) {
   g16_to_well_formed(s, n, d, 1);
 }
 
-/* Units of the block (a, b) below 0x80 plus units below 0x800: what a block
- * counts less than 3 bytes per unit. */
-UTFXI_INLINE size_t g16_short_forms(vu16 a, vu16 b) {
-  return v16_count2(v16_below(a, 0x80), v16_below(b, 0x80)) +
-         v16_count2(v16_below(a, 0x800), v16_below(b, 0x800));
+/* Units of the block (a, b) of raw units below 0x80 plus units below 0x800:
+ * what a block counts less than 3 bytes per unit. Big-endian units are
+ * tested with byte-swapped masks, so no unit is swapped. */
+UTFXI_INLINE size_t g16_short_forms(vu16 a, vu16 b, int be) {
+  if (!be)
+    return v16_count2(v16_below(a, 0x80), v16_below(b, 0x80)) +
+           v16_count2(v16_below(a, 0x800), v16_below(b, 0x800));
+  return v16_count2(v16_top_eq(a, 0x80FF, 0), v16_top_eq(b, 0x80FF, 0)) +
+         v16_count2(v16_top_eq(a, 0x00F8, 0), v16_top_eq(b, 0x00F8, 0));
+}
+
+/* Well-formed pairs of the block (a, b) of raw units at s + i, each counted
+ * at its high surrogate (the low one may be the next block's first unit);
+ * sets *seen if the block has a lone surrogate (a low one first in the block
+ * is paired by the unit before it, whichever block that is in). */
+UTFXI_INLINE size_t g16_block_pairs(const char16_t *s, size_t i, size_t n, vu16 a, vu16 b,
+                                    int be, int *seen) {
+  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800, low = be ? 0x00DC : 0xDC00;
+  uint64_t hi = v16_bits2(v16_top_eq(a, top, high), v16_top_eq(b, top, high));
+  uint64_t lo = v16_bits2(v16_top_eq(a, top, low), v16_top_eq(b, top, low));
+  uint64_t lo_next = lo >> V16_UNIT_BITS | (n - i > V16_BLOCK && g16_is_low(s, i + V16_BLOCK, be) ? G16_LAST : 0);
+  if (seen) {
+    uint64_t hi_prev = hi << V16_UNIT_BITS | (i && g16_is_high(s, i - 1, be) ? G16_UNIT : 0);
+    *seen |= ((hi & ~lo_next) | (lo & ~hi_prev)) != 0;
+  }
+  return G16_COUNT(hi & lo_next);
+}
+
+/* The scalar kernel's count of the n units at s; sets *seen if they have a
+ * lone surrogate (seen NULL: not asked). */
+UTFXI_INLINE size_t g16_utf8_length_scalar(const char16_t *s, size_t n, int be, int *seen) {
+  int lone = 0;
+  size_t count;
+  if (!seen)
+    return be ? utfxi_utf8_length_from_utf16be_scalar(s, n) : utfxi_utf8_length_from_utf16le_scalar(s, n);
+  count = be ? utfxi_utf8_length_from_utf16be_with_surrogates_scalar(s, n, &lone)
+             : utfxi_utf8_length_from_utf16le_with_surrogates_scalar(s, n, &lone);
+  *seen |= lone;
+  return count;
 }
 
 /* UTF-8 bytes of the UTFX_REPLACE conversion: a unit counts 3 - (unit <
  * 0x80) - (unit < 0x800), right for everything but a well-formed pair (6
- * counted, 4 written): a block with surrogates subtracts 2 per pair. Counts
- * are summed per chunk of UTFXI_LENGTH_CHUNK units, added with saturation. */
+ * counted, 4 written): a block with surrogates subtracts 2 per pair. Blocks
+ * go two at a time at a fixed stride: the screen for surrogates works on the
+ * units loaded for the count, and a pair across blocks is found by reading
+ * the unit either side of the block. Counts are summed per chunk of
+ * UTFXI_LENGTH_CHUNK units, added with saturation. */
 UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lone) {
-  size_t i = 0, total = 0, screen_from = 0, backoff = G16_BACKOFF_MIN;
-  int seen = 0; /* a lone surrogate, when lone is not NULL (a constant NULL compiles it out) */
+  size_t i = 0, total = 0;
+  int seen = 0, *seen_at = lone ? &seen : NULL; /* a constant NULL compiles the flag out */
+  if (UTFXI_ALIGN_HEAD(*s, n)) {
+    /* Vector-aligned loads from here on (a load across two cache lines
+     * costs two); the scalar head ends after a unit that is not a high
+     * surrogate, so it takes a pair whole. */
+    i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
+    while (i && g16_is_high(s, i - 1, be)) i++;
+    total = g16_utf8_length_scalar(s, i, be, seen_at);
+  }
   while (n - i >= V16_BLOCK) {
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
-    while (end - i >= V16_BLOCK) {
-      vu16 a, b;
-      size_t adv = V16_BLOCK, minus;
-      if (i >= screen_from && end - i >= 2 * V16_BLOCK) {
-        if (!g16_any_surrogate_x4(s + i, be)) { /* no pairs: four vectors */
-          vu16 c = v16_load(s + i + 2 * V16_UNITS, be), d = v16_load(s + i + 3 * V16_UNITS, be);
-          a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
-          minus = g16_short_forms(a, b) + g16_short_forms(c, d);
-          count += 6 * V16_BLOCK - minus;
-          i += 2 * V16_BLOCK;
-          backoff = G16_BACKOFF_MIN;
-          continue;
-        }
-        g16_back_off(i, &screen_from, &backoff);
-      }
-      a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
-      minus = g16_short_forms(a, b);
-      if (v16_any(v16_or(v16_top_eq(a, 0xF800, 0xD800), v16_top_eq(b, 0xF800, 0xD800)))) {
-        uint64_t hi = v16_bits2(v16_top_eq(a, 0xFC00, 0xD800), v16_top_eq(b, 0xFC00, 0xD800));
-        uint64_t lo = v16_bits2(v16_top_eq(a, 0xFC00, 0xDC00), v16_top_eq(b, 0xFC00, 0xDC00));
-        if (hi & G16_LAST) { /* a trailing high surrogate (3 counted) is the next block's */
-          hi &= ~G16_LAST;
-          adv--;
-          count -= 3;
-        }
-        count -= 2 * G16_COUNT(hi & (lo >> V16_UNIT_BITS));
-        /* a low surrogate first in the block is lone: a high one before it
-         * would have been deferred to this block */
-        if (lone) seen |= ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS))) != 0;
-      }
-      count += 3 * V16_BLOCK - minus;
-      i += adv;
+    for (; end - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
+      vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
+      vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), d = v16_load_raw(s + i + 3 * V16_UNITS);
+      count += 6 * V16_BLOCK - g16_short_forms(a, b, be) - g16_short_forms(c, d, be);
+      if (g16_any_surrogate4(a, b, c, d, be))
+        count -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen_at) +
+                      g16_block_pairs(s, i + V16_BLOCK, n, c, d, be, seen_at));
+    }
+    if (end - i >= V16_BLOCK) {
+      vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
+      count += 3 * V16_BLOCK - g16_short_forms(a, b, be);
+      if (g16_any_surrogate_x2(a, b, be)) count -= 2 * g16_block_pairs(s, i, n, a, b, be, seen_at);
+      i += V16_BLOCK;
     }
     total = utfxi_add_sat(total, count);
   }
-#ifdef V_MASKED_TAIL
-  if (i < n) { /* zero-padded: a zero unit counts 1, taken off */
-    size_t k = n - i, count;
-    vu16 a, b;
-    g16_load_tail_block(s + i, k, be, &a, &b);
-    count = 3 * V16_BLOCK - (V16_BLOCK - k) - g16_short_forms(a, b);
-    if (v16_any(v16_or(v16_top_eq(a, 0xF800, 0xD800), v16_top_eq(b, 0xF800, 0xD800)))) {
-      uint64_t hi, lo;
-      g16_pair_masks(a, b, &hi, &lo);
-      count -= 2 * G16_COUNT(hi & (lo >> V16_UNIT_BITS));
-      /* the zero padding pairs nothing: a high surrogate last is lone */
-      if (lone) seen |= ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS))) != 0;
-    }
-    total = utfxi_add_sat(total, count);
-  }
-#else
   if (i < n) {
-    int tail_lone = 0;
-    size_t rest =
-        lone ? (be ? utfxi_utf8_length_from_utf16be_with_surrogates_scalar(s + i, n - i, &tail_lone)
-                   : utfxi_utf8_length_from_utf16le_with_surrogates_scalar(s + i, n - i, &tail_lone))
-             : (be ? utfxi_utf8_length_from_utf16be_scalar(s + i, n - i)
-                   : utfxi_utf8_length_from_utf16le_scalar(s + i, n - i));
-    seen |= tail_lone;
+    size_t rest;
+    if (i && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) {
+      /* the pair's low surrogate: 3 bytes (the pair was counted at its high one) */
+      total = utfxi_add_sat(total, 3);
+      if (++i == n) {
+        if (lone) *lone = seen;
+        return total;
+      }
+    }
+#ifdef V_MASKED_TAIL
+    { /* zero-padded: a zero unit counts 1, taken off */
+      size_t k = n - i;
+      vu16 a = v16_load_tail_raw(s + i, k < V16_UNITS ? k : V16_UNITS);
+      vu16 b = k > V16_UNITS ? v16_load_tail_raw(s + i + V16_UNITS, k - V16_UNITS) : v_zero();
+      rest = 3 * V16_BLOCK - (V16_BLOCK - k) - g16_short_forms(a, b, be);
+      /* the padding is no low surrogate, and the unit before i pairs nothing here */
+      if (g16_any_surrogate_x2(a, b, be)) rest -= 2 * g16_block_pairs(s + i, 0, k, a, b, be, seen_at);
+    }
+#else
+    rest = g16_utf8_length_scalar(s + i, n - i, be, seen_at);
+#endif
     total = utfxi_add_sat(total, rest);
   }
-#endif
   if (lone) *lone = seen;
   return total;
 }

@@ -96,6 +96,7 @@ static inline void v16_store_tail(char16_t *p, size_t k, vu16 v) {
   _mm512_mask_storeu_epi16(p, _bzhi_u32(~0u, (unsigned)k), v);
 }
 static inline vm16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
+  if (value == 0) return _mm512_testn_epi16_mask(v, _mm512_set1_epi16((short)mask)); /* one op */
   return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, _mm512_set1_epi16((short)mask)),
                                  _mm512_set1_epi16((short)value));
 }
