@@ -90,6 +90,14 @@ static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask,
   return v16_any(v16_or(v16_or(v16_top_eq(a, mask, value), v16_top_eq(b, mask, value)),
                         v16_or(v16_top_eq(c, mask, value), v16_top_eq(d, mask, value))));
 }
+/* The maximum of each byte over the four, compared, the other bytes masked. */
+static inline int v16_any_byte_at_least4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned byte, unsigned c8) {
+  uint8x16_t hi = vmaxq_u8(vmaxq_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b)),
+                           vmaxq_u8(vreinterpretq_u8_u16(c), vreinterpretq_u8_u16(d)));
+  uint8x16_t ge = vandq_u8(vcgeq_u8(hi, vdupq_n_u8((uint8_t)c8)),
+                           vreinterpretq_u8_u16(vdupq_n_u16((uint16_t)byte)));
+  return vmaxvq_u8(ge) != 0;
+}
 static inline vm16 v16_below(vu16 v, unsigned c) { return vcltq_u16(v, vdupq_n_u16((uint16_t)c)); }
 
 /* 32-bit lanes (UTF-32 values). */

@@ -44,6 +44,9 @@
  *   v16_any_bits(v, mask)       whether some unit of v has a bit of mask set
  *   v16_any_top_eq4(a, b, c, d, mask, value)   whether some unit of the four
  *                               vectors has (unit & mask) == value
+ *   v16_any_byte_at_least4(a, b, c, d, byte, c)   whether some unit of the
+ *                               four vectors has its byte `byte` (0xFF00 or
+ *                               0x00FF of the unit as loaded) at least c
  *   v16_count2(a, b)            how many units the two compare results set
  *   v16_bits2(a, b)             a unit mask of two compare results: units of
  *                               a then b, V16_UNIT_BITS bits per unit, as

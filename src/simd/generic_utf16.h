@@ -346,13 +346,25 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
   }
   while (n - i >= V16_BLOCK) {
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+    int ascii = 0; /* the last two blocks were ASCII: try the cheap test first */
     for (; end - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
       vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
       vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), d = v16_load_raw(s + i + 3 * V16_UNITS);
-      count += 6 * V16_BLOCK - g16_short_forms(a, b, be) - g16_short_forms(c, d, be);
-      if (g16_any_surrogate4(a, b, c, d, be))
-        count -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen_at) +
+      size_t bytes;
+      if (ascii && !v16_any_bits(v16_or_units(v16_or_units(a, b), v16_or_units(c, d)),
+                                 be ? 0x80FF : 0xFF80)) {
+        count += 2 * V16_BLOCK;
+        continue;
+      }
+      bytes = 6 * V16_BLOCK - g16_short_forms(a, b, be) - g16_short_forms(c, d, be);
+      /* no unit from 0xD800 up (most text but CJK with full-width signs)
+       * screens the surrogates out in fewer steps than the exact test */
+      if (v16_any_byte_at_least4(a, b, c, d, be ? 0x00FF : 0xFF00, 0xD8) &&
+          g16_any_surrogate4(a, b, c, d, be))
+        bytes -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen_at) +
                       g16_block_pairs(s, i + V16_BLOCK, n, c, d, be, seen_at));
+      ascii = bytes == 2 * V16_BLOCK; /* a byte a unit: all ASCII */
+      count += bytes;
     }
     if (end - i >= V16_BLOCK) {
       vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);

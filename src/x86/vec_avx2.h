@@ -101,6 +101,14 @@ static inline vu16 v16_or_units(vu16 a, vu16 b) { return _mm256_or_si256(a, b); 
 static inline int v16_any_bits(vu16 v, unsigned mask) {
   return !_mm256_testz_si256(v, _mm256_set1_epi16((short)mask));
 }
+/* The maximum of each byte over the four; bytes at least c8 are those the
+ * maximum with c8 leaves unchanged. */
+static inline int v16_any_byte_at_least4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned byte, unsigned c8) {
+  __m256i hi = _mm256_max_epu8(_mm256_max_epu8(a, b), _mm256_max_epu8(c, d));
+  unsigned ge = (unsigned)_mm256_movemask_epi8(
+      _mm256_cmpeq_epi8(_mm256_max_epu8(hi, _mm256_set1_epi8((char)c8)), hi));
+  return (ge & (byte == 0xFF00 ? 0xAAAAAAAAu : 0x55555555u)) != 0;
+}
 /* Lanes below c, a power of two (AVX2 has no unsigned 16-bit compare). */
 static inline vm16 v16_below(vu16 v, unsigned c) { return v16_top_eq(v, 0x10000 - c, 0); }
 

@@ -122,6 +122,12 @@ static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask,
                                                  _mm512_ternarylogic_epi32(d, m, x, 0x6A)));
   return _mm512_testn_epi16_mask(lo, lo) != 0;
 }
+/* The maximum of each byte over the four, one masked byte compare. */
+static inline int v16_any_byte_at_least4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned byte, unsigned c8) {
+  __m512i hi = _mm512_max_epu8(_mm512_max_epu8(a, b), _mm512_max_epu8(c, d));
+  __mmask64 which = byte == 0xFF00 ? 0xAAAAAAAAAAAAAAAAull : 0x5555555555555555ull;
+  return _mm512_mask_cmpge_epu8_mask(which, hi, _mm512_set1_epi8((char)c8)) != 0;
+}
 static inline vm16 v16_below(vu16 v, unsigned c) {
   return _mm512_cmplt_epu16_mask(v, _mm512_set1_epi16((short)c));
 }
