@@ -38,6 +38,12 @@ static inline vu8 v_subs(vu8 a, vu8 b) { return vqsubq_u8(a, b); }
 static inline vu8 v_shr4(vu8 v, vu8 nib) { return (void)nib, vshrq_n_u8(v, 4); }
 /* The tables are (char) lists (utf8_lookup_tables.h): char is unsigned on
  * Linux/AArch64 and signed on Apple, so they are stored as char. */
+static inline vu8 v_add(vu8 a, vu8 b) { return vaddq_u8(a, b); }
+static inline vu8 v_sum_bytes(vu8 acc, vu8 v) {
+  return vreinterpretq_u8_u64(
+      vpadalq_u32(vreinterpretq_u64_u8(acc), vpaddlq_u16(vpaddlq_u8(v))));
+}
+static inline uint64_t v_sum_lanes(vu8 acc) { return vaddvq_u64(vreinterpretq_u64_u8(acc)); }
 #define V_TABLE16(...) vld1q_u8(((const uint8_t *)(const char[16]){__VA_ARGS__}))
 static inline vu8 v_lookup16(vu8 table, vu8 idx) { return vqtbl1q_u8(table, idx); }
 #define v_prev(prev, cur, k) vextq_u8((prev), (cur), 16 - (k))

@@ -24,6 +24,10 @@
  *                               ISAs that shift 16-bit lanes and mask)
  *   V_TABLE16(16 signed chars)  a 16-entry table, in every 16-byte lane
  *   v_lookup16(table, idx)      table[idx] per byte, idx < 16
+ *   v_add(a, b)                 bytewise a + b, modulo 256
+ *   v_sum_bytes(acc, v)         acc + the sums of v's bytes, in 64-bit lanes
+ *                               (a vector of counts, v_zero() to start)
+ *   v_sum_lanes(acc)            the total of those 64-bit lanes
  *   v_prev(prev, cur, k)        cur shifted k bytes later, the last k bytes
  *                               of prev shifted in (k = 1..3, a constant)
  *   v_store(p, v)

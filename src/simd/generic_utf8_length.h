@@ -31,6 +31,19 @@ UTFXI_INLINE size_t g8_block_count(vu8 v, uint64_t live, int utf16) {
   return c;
 }
 
+/* UTF-16 units of the four well-formed vectors as byte weights by high
+ * nibble (1 for ASCII and leads, 0 for continuations, 2 for a 4-byte lead),
+ * summed into acc: the nibbles are the ones the check looked up, and one
+ * lookup replaces two compares and their mask counts (for UTF-32, one
+ * compare, the weights lose: docs/perf-decisions.md, 'UTF-8 lengths'). */
+UTFXI_INLINE vu8 g8_utf16_count4(vu8 acc, vu8 v0, vu8 v1, vu8 v2, vu8 v3) {
+  const vu8 nibble = v_splat(0x0F);
+  const vu8 w = V_TABLE16(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2);
+  vu8 a = v_add(v_lookup16(w, v_shr4(v0, nibble)), v_lookup16(w, v_shr4(v1, nibble)));
+  vu8 b = v_add(v_lookup16(w, v_shr4(v2, nibble)), v_lookup16(w, v_shr4(v3, nibble)));
+  return v_sum_bytes(acc, v_add(a, b));
+}
+
 /* Index of the first nonzero byte of err (v_any(err)). */
 UTFXI_INLINE unsigned g8_first_error(vu8 err) {
   return g_ctz64(v_bits(v_nonzero(err))) / V_BYTE_BITS;
@@ -90,7 +103,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
   const size_t step = 4 * V_BYTES;
   size_t i = 0, count = 0;
   int fresh = 1; /* at a boundary, no context usable */
-  vu8 pending = v_zero(), err, v;
+  vu8 pending = v_zero(), err, v, tally = v_zero(); /* count + v_sum_lanes(tally) counted */
   for (;;) {
     if (fresh) {
       if (n - i < V_BYTES) break;
@@ -144,8 +157,11 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
         fresh = 1;
         continue;
       }
-      count += g8_block_count(v0, G8_ALL, utf16) + g8_block_count(v1, G8_ALL, utf16) +
-               g8_block_count(v2, G8_ALL, utf16) + g8_block_count(v3, G8_ALL, utf16);
+      if (utf16)
+        tally = g8_utf16_count4(tally, v0, v1, v2, v3);
+      else
+        count += g8_block_count(v0, G8_ALL, 0) + g8_block_count(v1, G8_ALL, 0) +
+                 g8_block_count(v2, G8_ALL, 0) + g8_block_count(v3, G8_ALL, 0);
       pending = g_utf8_ends_inside(v3);
       i += step;
     } else if (n - i >= V_BYTES) {
@@ -170,6 +186,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
       break;
     }
   }
+  if (utf16) count += v_sum_lanes(tally);
 #ifdef V_MASKED_TAIL
   { /* n - i < V_BYTES bytes left, zero-padded: the zeros expose an
      * unfinished character */

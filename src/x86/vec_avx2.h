@@ -41,6 +41,14 @@ static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) {
 }
 static inline vu8 v_subs(vu8 a, vu8 b) { return _mm256_subs_epu8(a, b); }
 static inline vu8 v_shr4(vu8 v, vu8 nib) { return _mm256_and_si256(_mm256_srli_epi16(v, 4), nib); }
+static inline vu8 v_add(vu8 a, vu8 b) { return _mm256_add_epi8(a, b); }
+static inline vu8 v_sum_bytes(vu8 acc, vu8 v) {
+  return _mm256_add_epi64(acc, _mm256_sad_epu8(v, _mm256_setzero_si256()));
+}
+static inline uint64_t v_sum_lanes(vu8 acc) {
+  __m128i s = _mm_add_epi64(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+  return (uint64_t)_mm_cvtsi128_si64(s) + (uint64_t)_mm_extract_epi64(s, 1);
+}
 #define V_TABLE16(...) _mm256_broadcastsi128_si256(_mm_setr_epi8(__VA_ARGS__))
 static inline vu8 v_lookup16(vu8 table, vu8 idx) { return _mm256_shuffle_epi8(table, idx); }
 /* [high half of prev | low half of cur]: VPALIGNR then reaches across lanes. */

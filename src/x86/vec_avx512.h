@@ -47,6 +47,11 @@ static inline vu8 v_subs(vu8 a, vu8 b) { return _mm512_subs_epu8(a, b); }
 static inline vu8 v_shr4(vu8 v, vu8 nib) {
   return _mm512_and_si512(_mm512_srli_epi16(v, 4), nib);
 }
+static inline vu8 v_add(vu8 a, vu8 b) { return _mm512_add_epi8(a, b); }
+static inline vu8 v_sum_bytes(vu8 acc, vu8 v) {
+  return _mm512_add_epi64(acc, _mm512_sad_epu8(v, _mm512_setzero_si512()));
+}
+static inline uint64_t v_sum_lanes(vu8 acc) { return (uint64_t)_mm512_reduce_add_epi64(acc); }
 #define V_TABLE16(...) _mm512_broadcast_i32x4(_mm_setr_epi8(__VA_ARGS__))
 static inline vu8 v_lookup16(vu8 table, vu8 idx) { return _mm512_shuffle_epi8(table, idx); }
 /* Byte j of the pair (prev, cur) at 64 + j - k: one VPERMT2B. */
