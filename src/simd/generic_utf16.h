@@ -33,15 +33,27 @@ static inline int g16_any_surrogate4(vu16 a, vu16 b, vu16 c, vu16 e, int be) {
   return v16_any_top_eq4(a, b, c, e, be ? 0x00F8 : 0xF800, be ? 0x00D8 : 0xD800);
 }
 
-/* The same for the 2 * V16_BLOCK units at s. */
+/* The same, for the screens that expect text without surrogates: a byte
+ * maximum against 0xD8 first, which text with no unit from 0xD800 up (most
+ * text but CJK with full-width signs) passes in fewer steps than the exact
+ * test (docs/perf-decisions.md, 'UTF-8 length of UTF-16'). */
+static inline int g16_screen4(vu16 a, vu16 b, vu16 c, vu16 e, int be) {
+  return v16_any_byte_at_least4(a, b, c, e, be ? 0x00FF : 0xFF00, 0xD8) &&
+         g16_any_surrogate4(a, b, c, e, be);
+}
+
+/* Whether some of the 2 * V16_BLOCK units at s is a surrogate. */
 static inline int g16_any_surrogate_x4(const char16_t *s, int be) {
   return g16_any_surrogate4(v16_load_raw(s), v16_load_raw(s + V16_UNITS),
                             v16_load_raw(s + 2 * V16_UNITS), v16_load_raw(s + 3 * V16_UNITS), be);
 }
 
-/* The same for the 4 * V16_BLOCK units at s. */
-static inline int g16_any_surrogate_x8(const char16_t *s, int be) {
-  return g16_any_surrogate_x4(s, be) | g16_any_surrogate_x4(s + 2 * V16_BLOCK, be);
+/* The screen of the 4 * V16_BLOCK units at s. */
+static inline int g16_screen_x8(const char16_t *s, int be) {
+  return g16_screen4(v16_load_raw(s), v16_load_raw(s + V16_UNITS), v16_load_raw(s + 2 * V16_UNITS),
+                     v16_load_raw(s + 3 * V16_UNITS), be) ||
+         g16_screen4(v16_load_raw(s + 4 * V16_UNITS), v16_load_raw(s + 5 * V16_UNITS),
+                     v16_load_raw(s + 6 * V16_UNITS), v16_load_raw(s + 7 * V16_UNITS), be);
 }
 
 /* Surrogate-dense text fails every screen: after a failed one, the blocks
@@ -128,7 +140,7 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
     uint64_t hi, lo;
     size_t adv = V16_BLOCK;
     if (i >= screen_from && n - i >= 4 * V16_BLOCK) { /* eight vectors a test */
-      if (!g16_any_surrogate_x8(s + i, be)) {
+      if (!g16_screen_x8(s + i, be)) {
         i += 4 * V16_BLOCK;
         backoff = G16_BACKOFF_MIN;
         continue;
@@ -357,10 +369,7 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
         continue;
       }
       bytes = 6 * V16_BLOCK - g16_short_forms(a, b, be) - g16_short_forms(c, d, be);
-      /* no unit from 0xD800 up (most text but CJK with full-width signs)
-       * screens the surrogates out in fewer steps than the exact test */
-      if (v16_any_byte_at_least4(a, b, c, d, be ? 0x00FF : 0xFF00, 0xD8) &&
-          g16_any_surrogate4(a, b, c, d, be))
+      if (g16_screen4(a, b, c, d, be))
         bytes -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen_at) +
                       g16_block_pairs(s, i + V16_BLOCK, n, c, d, be, seen_at));
       ascii = bytes == 2 * V16_BLOCK; /* a byte a unit: all ASCII */
@@ -426,7 +435,7 @@ UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
     /* No surrogate in four blocks: no pair counted at them (the screen of
      * validation, with its back-off); then blocks are counted up to where
      * the next screen is due, in a loop of their own. */
-    while (n - i >= 4 * V16_BLOCK + 1 && !g16_any_surrogate_x8(s + i, be)) {
+    while (n - i >= 4 * V16_BLOCK + 1 && !g16_screen_x8(s + i, be)) {
       i += 4 * V16_BLOCK;
       backoff = G16_BACKOFF_MIN;
     }

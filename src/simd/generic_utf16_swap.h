@@ -55,7 +55,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
       vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
       a = v16_load_raw(s + i);
       b = v16_load_raw(s + i + V16_UNITS);
-      if (!g16_any_surrogate4(a, b, c, e, be)) {
+      if (!g16_screen4(a, b, c, e, be)) {
         g16_store_swapped4(d + i, a, b, c, e);
         i += 2 * V16_BLOCK;
         continue;
