@@ -44,7 +44,13 @@ function encodingOf(label) {
   return LABELS.get(label.replace(ASCII_SPACE, '').replace(ASCII_UPPER, lower));
 }
 
-let addon = null;
+// The addon's functions, read once: its exports object is a dictionary
+// (26 properties added from C), whose every property read is an IC call.
+let textDecode = null;
+let textDecodeStream = null;
+let textEncode = null;
+let textEncodeLatin1 = null;
+let textStateSize = 0;
 // Plain input decoded in JavaScript below these sizes (bytes), by encoding
 // (utf-8, utf-16le, utf-16be); strings shorter than SMALL_ENCODE UTF-16
 // units encoded in JavaScript.
@@ -158,60 +164,22 @@ class TextDecoder {
   decode(input = undefined, options = undefined) {
     const enc = this == null ? undefined : this[kEnc];
     if (enc === undefined) return builtinDecode.call(this, input, options); // ERR_INVALID_THIS
-    const stream = options != null && !!options.stream;
-    if (stream) this[kNodeFast] = false;
-    if (!this[kNodeFast] && !isObjectLike(options) && options !== undefined)
-      throwNodeError(this, input, options);
-    // A TypedArray's tag (the getter V8 inlines; ArrayBuffer.isView is a
-    // call into C++), else a DataView, undefined or an ArrayBuffer.
-    let view;
-    if (typedArrayTag.call(input) !== undefined) view = input;
-    else if (input === undefined) view = EMPTY;
-    else if (ArrayBuffer.isView(input)) view = input;
-    else if (isAnyArrayBuffer(input)) view = input.byteLength ? new Uint8Array(input) : EMPTY; // (or detached)
-    else throwNodeError(this, input, options);
-    const flags = this[kFlags];
-    let out;
-    if (!stream && !this[kStreaming]) { // one-shot: no state
-      const n = view.byteLength;
-      if (n < SMALL_DECODE[enc]) {
-        out = decodeShort(isUint8Array(view) ? view
-          : new Uint8Array(view.buffer, view.byteOffset, n), enc, flags);
+    // The common call first: one Uint8Array (or Buffer), no options, no
+    // stream going on. (Its tag is a getter V8 inlines, and so is .length,
+    // where a view's byteLength getter is a call.)
+    if (options === undefined && isUint8Array(input) && !this[kStreaming]) {
+      const flags = this[kFlags];
+      if (input.length < SMALL_DECODE[enc]) {
+        const out = decodeShort(input, enc, flags);
         if (out !== undefined) return out;
       }
       args[0] = enc;
       args[1] = flags;
-      out = addon.textDecode(view);
-    } else {
-      let clean = this[kStreaming] ? this[kClean] : 3;
-      // A plain short chunk while the decoder holds nothing: its characters
-      // here; the next chunk to C starts a stream with the BOM behind it.
-      if (clean !== 0 && view.byteLength < SMALL_DECODE[enc]) {
-        out = decodeShort(isUint8Array(view) ? view
-          : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), enc, flags);
-        if (out !== undefined) {
-          this[kStreaming] = stream;
-          this[kClean] = out.length ? 1 : clean;
-          return out;
-        }
-      }
-      let state = this[kState];
-      let mode = stream ? 0 : 2; // bit 2: end the stream
-      if (clean !== 0) { // (re)start: a new stream, or one whose BOM is behind
-        if (state === null) state = this[kState] = new Uint8Array(new ArrayBuffer(addon.textStateSize));
-        mode |= 1;
-        args[0] = enc;
-        args[1] = clean === 1 ? flags | IGNORE_BOM : flags;
-      }
-      args[2] = mode;
-      this[kStreaming] = stream;
-      out = addon.textDecodeStream(state, view);
-      if (out === undefined) this[kStreaming] = false; // the decoder was reset
-      // C holds nothing now: clean, and past the BOM once anything came out.
-      else this[kClean] = args[3] === 1 ? (out.length || clean === 1 ? 1 : 0) : 0;
+      const out = textDecode(input);
+      if (out === undefined) throw fatalError(enc);
+      return out;
     }
-    if (out === undefined) throw fatalError(enc);
-    return out;
+    return decodeSlow(this, input, options, enc);
   }
 
   get encoding() {
@@ -243,10 +211,65 @@ class TextDecoder {
   }
 }
 const EMPTY = new Uint8Array(0);
-const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype),
-  Symbol.toStringTag).get;
 const builtinGetter = (name) => Object.getOwnPropertyDescriptor(BuiltinDecoder.prototype, name).get;
 const builtinInspect = (C) => C.prototype[inspect.custom];
+
+// decode() for everything but the common call: options, streams, other
+// input types, and bad arguments (Node's errors).
+function decodeSlow(self, input, options, enc) {
+  const stream = options != null && !!options.stream;
+  if (stream) self[kNodeFast] = false;
+  if (!self[kNodeFast] && !isObjectLike(options) && options !== undefined)
+    throwNodeError(self, input, options);
+  // A TypedArray or DataView, undefined or an ArrayBuffer.
+  let view;
+  if (ArrayBuffer.isView(input)) view = input;
+  else if (input === undefined) view = EMPTY;
+  else if (isAnyArrayBuffer(input)) view = input.byteLength ? new Uint8Array(input) : EMPTY; // (or detached)
+  else throwNodeError(self, input, options);
+  const flags = self[kFlags];
+  let out;
+  if (!stream && !self[kStreaming]) { // one-shot: no state
+    const n = view.byteLength;
+    if (n < SMALL_DECODE[enc]) {
+      out = decodeShort(isUint8Array(view) ? view
+        : new Uint8Array(view.buffer, view.byteOffset, n), enc, flags);
+      if (out !== undefined) return out;
+    }
+    args[0] = enc;
+    args[1] = flags;
+    out = textDecode(view);
+  } else {
+    let clean = self[kStreaming] ? self[kClean] : 3;
+    // A plain short chunk while the decoder holds nothing: its characters
+    // here; the next chunk to C starts a stream with the BOM behind it.
+    if (clean !== 0 && view.byteLength < SMALL_DECODE[enc]) {
+      out = decodeShort(isUint8Array(view) ? view
+        : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), enc, flags);
+      if (out !== undefined) {
+        self[kStreaming] = stream;
+        self[kClean] = out.length ? 1 : clean;
+        return out;
+      }
+    }
+    let state = self[kState];
+    let mode = stream ? 0 : 2; // bit 2: end the stream
+    if (clean !== 0) { // (re)start: a new stream, or one whose BOM is behind
+      if (state === null) state = self[kState] = new Uint8Array(new ArrayBuffer(textStateSize));
+      mode |= 1;
+      args[0] = enc;
+      args[1] = clean === 1 ? flags | IGNORE_BOM : flags;
+    }
+    args[2] = mode;
+    self[kStreaming] = stream;
+    out = textDecodeStream(state, view);
+    if (out === undefined) self[kStreaming] = false; // the decoder was reset
+    // C holds nothing now: clean, and past the BOM once anything came out.
+    else self[kClean] = args[3] === 1 ? (out.length || clean === 1 ? 1 : 0) : 0;
+  }
+  if (out === undefined) throw fatalError(enc);
+  return out;
+}
 
 // A TextEncoder is Node's (its constructor, encoding getter, inspect and
 // errors) with utfx's encode and encodeInto.
@@ -268,7 +291,7 @@ class TextEncoder extends BuiltinEncoder {
       return super.encode(input); // Node's conversion of input, its errors
     if (input.length < SMALL_ENCODE) return encodeShort(input);
     args[0] = input.length;
-    return isLatin1(input) ? addon.textEncodeLatin1(input) : addon.textEncode(input);
+    return isLatin1(input) ? textEncodeLatin1(input) : textEncode(input);
   }
 
   encodeInto(src, dest) {
@@ -346,8 +369,8 @@ likeNode(TextEncoder, BuiltinEncoder);
 
 let isLatin1 = null;
 // index.js gives the addon and the helpers it shares.
-function init(theAddon, shared) {
-  addon = theAddon;
+function init(addon, shared) {
+  ({ textDecode, textDecodeStream, textEncode, textEncodeLatin1, textStateSize } = addon);
   addon.textSetup(args, require('buffer').constants.MAX_STRING_LENGTH);
   ({ isLatin1, encodeInto } = shared);
 }
