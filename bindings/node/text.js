@@ -51,10 +51,10 @@ let textDecodeStream = null;
 let textEncode = null;
 let textEncodeLatin1 = null;
 let textStateSize = 0;
-// Plain input decoded in JavaScript below these sizes (bytes), by encoding
+// Well-formed input decoded in JavaScript below these sizes (bytes), by encoding
 // (utf-8, utf-16le, utf-16be); strings shorter than SMALL_ENCODE UTF-16
 // units encoded in JavaScript.
-let SMALL_DECODE = [17, 16, 16];
+let SMALL_DECODE = [17, 17, 17];
 let SMALL_ENCODE = 48;
 const args = new Float64Array(4); // shared with addon_text.c (textSetup)
 
@@ -99,47 +99,120 @@ function fatalError(enc) {
 
 const isObjectLike = (x) => x === null || typeof x === 'object' || typeof x === 'function';
 
-// 6 to 16 ASCII bytes as a string, else undefined: copied to `pad` while
-// checked, then one String.fromCharCode of 16 arguments makes a flat string
-// at once, where a character at a time costs a concatenation each (reading
-// past the input's end instead of `pad` would deoptimize).
+// Well-formed short input decoded in JavaScript, into `pad` (at most
+// SHORT_UNITS UTF-16 units; undefined for anything else: ill-formed or cut
+// input, a BOM at the start, more units: the addon's). Then one
+// String.fromCharCode with exactly that many arguments makes the flat
+// string at once (a character at a time costs a concatenation each; apply
+// or a longer call and a slice cost more).
+const SHORT_UNITS = 16;
+const pad = new Uint16Array(SHORT_UNITS);
 const fcc = String.fromCharCode;
-const pad = new Uint8Array(16);
-function asciiShort(b, n) {
-  for (let i = 0; i < n; i++) {
-    const c = b[i];
-    if (c >= 0x80) return undefined;
-    pad[i] = c;
-  }
+function padString(k) {
   const p = pad;
-  const s = fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12],
-    p[13], p[14], p[15]);
-  return n === 16 ? s : s.slice(0, n);
+  switch (k) {
+    case 0: return '';
+    case 1: return fcc(p[0]);
+    case 2: return fcc(p[0], p[1]);
+    case 3: return fcc(p[0], p[1], p[2]);
+    case 4: return fcc(p[0], p[1], p[2], p[3]);
+    case 5: return fcc(p[0], p[1], p[2], p[3], p[4]);
+    case 6: return fcc(p[0], p[1], p[2], p[3], p[4], p[5]);
+    case 7: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6]);
+    case 8: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]);
+    case 9: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]);
+    case 10: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9]);
+    case 11: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10]);
+    case 12: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11]);
+    case 13: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11],
+      p[12]);
+    case 14: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11],
+      p[12], p[13]);
+    case 15: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11],
+      p[12], p[13], p[14]);
+    default: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11],
+      p[12], p[13], p[14], p[15]);
+  }
 }
 
-// Plain short input, in JavaScript: ASCII UTF-8, or UTF-16 units outside
-// the surrogates (and no BOM to remove); undefined for anything else.
-function decodeShort(u8, enc, flags) {
-  const n = u8.length;
-  let s = '';
-  if (enc === UTF8) {
-    if (n > 5) return asciiShort(u8, n);
-    for (let i = 0; i < n; i++) {
-      const c = u8[i];
-      if (c >= 0x80) return undefined;
-      s += String.fromCharCode(c);
+// UTF-8: the Encoding Standard's decoder on well-formed input (the byte
+// ranges of its table: no overlong form, surrogate or value above U+10FFFF).
+function utf8Short(b, n) {
+  // ASCII first, in a loop of its own (most short text is, or starts so).
+  const m = n < SHORT_UNITS ? n : SHORT_UNITS;
+  let i = 0;
+  for (; i < m; i++) {
+    const c = b[i];
+    if (c >= 0x80) break;
+    pad[i] = c;
+  }
+  if (i === n) return padString(n);
+  let k = i;
+  while (i < n) {
+    if (k === SHORT_UNITS) return undefined;
+    const c = b[i];
+    if (c < 0x80) {
+      pad[k++] = c;
+      i++;
+    } else if (c < 0xE0) {
+      if (c < 0xC2 || i + 1 >= n) return undefined;
+      const c1 = b[i + 1] ^ 0x80;
+      if (c1 > 0x3F) return undefined;
+      pad[k++] = ((c & 0x1F) << 6) | c1;
+      i += 2;
+    } else if (c < 0xF0) {
+      if (i + 2 >= n) return undefined;
+      const c1 = b[i + 1] ^ 0x80;
+      const c2 = b[i + 2] ^ 0x80;
+      if ((c1 | c2) > 0x3F) return undefined;
+      const u = ((c & 0xF) << 12) | (c1 << 6) | c2;
+      // Overlong, a surrogate, or a BOM to remove (the addon's).
+      if (u < 0x800 || (u & 0xF800) === 0xD800 || (u === 0xFEFF && i === 0)) return undefined;
+      pad[k++] = u;
+      i += 3;
+    } else {
+      if (c > 0xF4 || i + 3 >= n || k + 1 === SHORT_UNITS) return undefined;
+      const c1 = b[i + 1] ^ 0x80;
+      const c2 = b[i + 2] ^ 0x80;
+      const c3 = b[i + 3] ^ 0x80;
+      if ((c1 | c2 | c3) > 0x3F) return undefined;
+      const u = ((c & 0x7) << 18) | (c1 << 12) | (c2 << 6) | c3;
+      if (u < 0x10000 || u > 0x10FFFF) return undefined;
+      pad[k++] = 0xD7C0 + (u >> 10); // (u - 0x10000 >> 10) + 0xD800
+      pad[k++] = 0xDC00 | (u & 0x3FF);
+      i += 4;
     }
-    return s;
   }
-  if (n & 1) return undefined;
-  const hi = enc === UTF16BE ? 0 : 1;
+  return padString(k);
+}
+
+// UTF-16: whole pairs, no lone surrogate, no BOM at the start.
+function utf16Short(b, n, be) {
+  if ((n & 1) || n > 2 * SHORT_UNITS) return undefined;
+  const hi = be ? 0 : 1;
+  let k = 0;
   for (let i = 0; i < n; i += 2) {
-    const c = (u8[i + hi] << 8) | u8[i + 1 - hi];
-    if ((c & 0xF800) === 0xD800 || (c === 0xFEFF && i === 0 && !(flags & IGNORE_BOM)))
-      return undefined;
-    s += String.fromCharCode(c);
+    const c = (b[i + hi] << 8) | b[i + 1 - hi];
+    if ((c & 0xF800) === 0xD800) {
+      if (c >= 0xDC00 || i + 2 >= n) return undefined;
+      const d = (b[i + 2 + hi] << 8) | b[i + 3 - hi];
+      if ((d & 0xFC00) !== 0xDC00) return undefined;
+      pad[k++] = c;
+      pad[k++] = d;
+      i += 2;
+    } else {
+      if (c === 0xFEFF && i === 0) return undefined;
+      pad[k++] = c;
+    }
   }
-  return s;
+  return padString(k);
+}
+
+// Short input in JavaScript, else undefined (then the addon decodes it).
+// The BOM is left to the addon, in a stream too (the caller knows whether
+// it is behind); ignoreBOM would keep it, and that is rare.
+function decodeShort(u8, enc) {
+  return enc === UTF8 ? utf8Short(u8, u8.length) : utf16Short(u8, u8.length, enc === UTF16BE);
 }
 
 class TextDecoder {
@@ -170,7 +243,7 @@ class TextDecoder {
     if (options === undefined && isUint8Array(input) && !this[kStreaming]) {
       const flags = this[kFlags];
       if (input.length < SMALL_DECODE[enc]) {
-        const out = decodeShort(input, enc, flags);
+        const out = decodeShort(input, enc);
         if (out !== undefined) return out;
       }
       args[0] = enc;
@@ -233,7 +306,7 @@ function decodeSlow(self, input, options, enc) {
     const n = view.byteLength;
     if (n < SMALL_DECODE[enc]) {
       out = decodeShort(isUint8Array(view) ? view
-        : new Uint8Array(view.buffer, view.byteOffset, n), enc, flags);
+        : new Uint8Array(view.buffer, view.byteOffset, n), enc);
       if (out !== undefined) return out;
     }
     args[0] = enc;
@@ -245,7 +318,7 @@ function decodeSlow(self, input, options, enc) {
     // here; the next chunk to C starts a stream with the BOM behind it.
     if (clean !== 0 && view.byteLength < SMALL_DECODE[enc]) {
       out = decodeShort(isUint8Array(view) ? view
-        : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), enc, flags);
+        : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), enc);
       if (out !== undefined) {
         self[kStreaming] = stream;
         self[kClean] = out.length ? 1 : clean;

@@ -287,6 +287,56 @@ function decodeChecks(label) {
     }
   });
 
+  // The paths switch by size: JavaScript for short input (text.js:
+  // SMALL_DECODE, at most SHORT_UNITS units), the addon's one pass for
+  // short input (SHORT_UTF8 / SHORT_UTF16 in addon_text.c), its longer
+  // path. Every length across them, text of every character width, and
+  // each error at every position.
+  check(`${label}: every length to 140 bytes, each error at every position, each option = the reference = Node`, () => {
+    const errs = {
+      'utf-8': [[0x80], [0xBF], [0xC0, 0x80], [0xC1], [0xC2], [0xE0, 0x80], [0xE0, 0xA0], [0xED, 0xA0, 0x80],
+        [0xEF, 0xBF], [0xF0, 0x8F], [0xF0, 0x9F, 0x98], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFE], [0xFF],
+        [0xEF, 0xBB, 0xBF]],
+      'utf-16le': [[0x00, 0xD8], [0x00, 0xDC], [0x3D, 0xD8, 0x3D, 0xD8], [0xFF, 0xFE], [0x41]],
+      'utf-16be': [[0xD8, 0x00], [0xDC, 0x00], [0xD8, 0x3D, 0xD8, 0x3D], [0xFE, 0xFF], [0x41]],
+    };
+    const chars = ['a', '\u00e9', '\u20ac', '\u{1F600}', '\u00ff', '\u0100', '\uffff', '\u{10FFFF}'];
+    for (const enc of ENCS) {
+      const decoders = OPTIONS.map((o) => [o, new UDecoder(enc, o), new NDecoder(enc, o)]);
+      const unit = enc === 'utf-8' ? 1 : 2;
+      for (let len = 0; len <= 140; len += unit) {
+        // Text of about len bytes: one width, or mixed.
+        const mode = len % (unit * 5);
+        let text = [];
+        while (text.length < len) {
+          const c = mode === 0 ? 'a' : mode === unit ? chars[1 + rand(chars.length - 1)] : pick(chars);
+          text.push(...encodeAs(enc, c));
+        }
+        text = text.slice(0, len); // (a character cut at the end: an error too)
+        const inputs = [text];
+        if (len <= (light ? 40 : 80)) {
+          for (const e of errs[enc]) {
+            for (let at = 0; at <= len; at += unit) inputs.push([...text.slice(0, at), ...e, ...text.slice(at)]);
+          }
+        } else {
+          for (const e of errs[enc]) inputs.push([...e, ...text], [...text, ...e]);
+        }
+        for (const arr of inputs) {
+          const b = Uint8Array.from(arr);
+          for (const [o, u, n] of decoders) {
+            const x = run(() => u.decode(b));
+            const y = run(() => new RefDecoder(enc, !!o.fatal, !!o.ignoreBOM).decode(arr, false));
+            const what = `${enc} ${JSON.stringify(o)} ${hex(b)}`;
+            assert.strictEqual(x[0], y[0], `${what}: utfx ${x[0]} ${show(x[1])}, reference ${y[0]} ${show(y[1])}`);
+            if (x[0] === 'ok') assert.strictEqual(x[1], y[1], `${what}: utfx ${show(x[1])}, reference ${show(y[1])}`);
+            else sameError(x[1], run(() => n.decode(b))[1], what);
+            if (x[0] === 'ok') assert.strictEqual(x[1], n.decode(b), `${what}: Node`);
+          }
+        }
+      }
+    }
+  });
+
   check(`${label}: every chunking of short inputs with stream: true = the reference = Node`, () => {
     const inputs = [];
     for (const enc of ENCS) {
@@ -842,6 +892,8 @@ for (const tier of quick ? [best] : tiers) {
   encoderChecks(`${tier}`);
   textThresholds([0, 0]);
   decodeChecks(`${tier}, every input to the addon`);
+  textThresholds([200, saved[1]]); // JavaScript up to its unit limit
+  decodeChecks(`${tier}, JavaScript to its limit`);
   encoderChecks(`${tier}, every input to the addon`);
 }
 utfx.setImplementation(best);
