@@ -211,8 +211,12 @@ function utf16Short(b, n, be) {
 // Short input in JavaScript, else undefined (then the addon decodes it).
 // The BOM is left to the addon, in a stream too (the caller knows whether
 // it is behind); ignoreBOM would keep it, and that is rare.
+// A view of a detached buffer reads undefined: the addon's then (Node 20's V8
+// optimized code was seen to keep such a view's old length).
 function decodeShort(u8, enc) {
-  return enc === UTF8 ? utf8Short(u8, u8.length) : utf16Short(u8, u8.length, enc === UTF16BE);
+  const n = u8.length;
+  if (n !== 0 && u8[n - 1] === undefined) return undefined;
+  return enc === UTF8 ? utf8Short(u8, n) : utf16Short(u8, n, enc === UTF16BE);
 }
 
 class TextDecoder {
@@ -294,19 +298,21 @@ function decodeSlow(self, input, options, enc) {
   if (stream) self[kNodeFast] = false;
   if (!self[kNodeFast] && !isObjectLike(options) && options !== undefined)
     throwNodeError(self, input, options);
-  // A TypedArray or DataView, undefined or an ArrayBuffer.
+  // A Uint8Array of the bytes of a view, undefined or an ArrayBuffer (the
+  // addon reads Uint8Arrays).
   let view;
-  if (ArrayBuffer.isView(input)) view = input;
-  else if (input === undefined) view = EMPTY;
+  if (isUint8Array(input)) view = input;
+  else if (ArrayBuffer.isView(input)) {
+    const buf = input.buffer;
+    view = buf.byteLength ? new Uint8Array(buf, input.byteOffset, input.byteLength) : EMPTY; // (or detached)
+  } else if (input === undefined) view = EMPTY;
   else if (isAnyArrayBuffer(input)) view = input.byteLength ? new Uint8Array(input) : EMPTY; // (or detached)
   else throwNodeError(self, input, options);
   const flags = self[kFlags];
   let out;
   if (!stream && !self[kStreaming]) { // one-shot: no state
-    const n = view.byteLength;
-    if (n < SMALL_DECODE[enc]) {
-      out = decodeShort(isUint8Array(view) ? view
-        : new Uint8Array(view.buffer, view.byteOffset, n), enc);
+    if (view.length < SMALL_DECODE[enc]) {
+      out = decodeShort(view, enc);
       if (out !== undefined) return out;
     }
     args[0] = enc;
@@ -316,9 +322,8 @@ function decodeSlow(self, input, options, enc) {
     let clean = self[kStreaming] ? self[kClean] : 3;
     // A plain short chunk while the decoder holds nothing: its characters
     // here; the next chunk to C starts a stream with the BOM behind it.
-    if (clean !== 0 && view.byteLength < SMALL_DECODE[enc]) {
-      out = decodeShort(isUint8Array(view) ? view
-        : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), enc);
+    if (clean !== 0 && view.length < SMALL_DECODE[enc]) {
+      out = decodeShort(view, enc);
       if (out !== undefined) {
         self[kStreaming] = stream;
         self[kClean] = out.length ? 1 : clean;

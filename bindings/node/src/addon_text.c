@@ -5,12 +5,12 @@
  *
  *   textSetup(args, maxStringLength)
  *                         args: a Float64Array of 4 shared with text.js
- *   textDecode(view)      -> string: TextDecoder.decode(view) of a whole
+ *   textDecode(u8)        -> string: TextDecoder.decode(u8) of a whole
  *                         buffer, no state; args[0] = utfx encoding (UTF8,
  *                         UTF16LE, UTF16BE), args[1] = UTFX_WHATWG_* flags.
  *                         undefined: fatal mode met an error.
- *   textDecodeStream(state, view)
- *                         -> string: decode(view, {stream}) on the decoder in
+ *   textDecodeStream(state, u8)
+ *                         -> string: decode(u8, {stream}) on the decoder in
  *                         state (a Uint8Array of textStateSize bytes over an
  *                         ArrayBuffer of its own, owned by one TextDecoder:
  *                         garbage collected with it, nothing to finalize);
@@ -74,10 +74,14 @@ static text_data *get(napi_env env, napi_callback_info info, napi_value *argv, s
   return data;
 }
 
+/* The bytes of a Uint8Array (text.js makes one of any other view). The
+ * typed array call without its type asks V8 the least (napi_get_buffer_info
+ * checks the view twice, for its data and for its length); were v another
+ * typed array, its length in elements is within its bytes. */
 static int view_data(napi_env env, napi_value v, const char **p, size_t *n) {
   static const char empty[1];
   void *d = NULL;
-  if (napi_get_buffer_info(env, v, &d, n) != napi_ok) return -1; /* any ArrayBufferView */
+  if (napi_get_typedarray_info(env, v, NULL, n, &d, NULL, NULL) != napi_ok) return -1;
   *p = *n ? d : empty;
   return 0;
 }

@@ -443,13 +443,30 @@ function decodeChecks(label) {
             inputs.push(exact);
           }
           for (const input of inputs) {
-            const stream = rand(2) === 1;
+            const form = rand(3); // decode(input), decode(input, {stream: false / true})
+            const stream = form === 2;
             const opts = pick(OPTIONS);
-            const x = run(() => new UDecoder(enc, opts).decode(input, { stream }));
+            const x = run(() => (form ? new UDecoder(enc, opts).decode(input, { stream })
+              : new UDecoder(enc, opts).decode(input)));
             const y = run(() => new RefDecoder(enc, !!opts.fatal, !!opts.ignoreBOM).decode(Array.from(bytes), stream));
             assert.strictEqual(x[0], y[0], `${enc} ${T.name} over ${Backing.name}`);
             if (x[0] === 'ok') assert.strictEqual(x[1], y[1], `${enc} ${T.name} over ${Backing.name}`);
           }
+        }
+      }
+      // Views of a detached buffer (empty) and of a resizable one, as Node.
+      const ab = new ArrayBuffer(8);
+      const gone = [new Uint8Array(ab, 2, 4), new Uint16Array(ab, 2, 2), new DataView(ab, 2, 4), ab];
+      structuredClone(ab, { transfer: [ab] });
+      const rab = new ArrayBuffer(8, { maxByteLength: 16 });
+      new Uint8Array(rab).set([0x41, 0x00, 0xC3, 0xA9, 0x00, 0x43, 0xE2, 0x82]);
+      const tracking = [new Uint8Array(rab), new Uint16Array(rab, 2), new DataView(rab, 1)];
+      rab.resize(6);
+      for (const input of [...gone, ...tracking]) {
+        for (const form of [0, 1, 2]) {
+          const call = (D) => run(() => (form ? new D(enc).decode(input, { stream: form === 2 })
+            : new D(enc).decode(input)));
+          assert.deepStrictEqual(call(UDecoder), call(NDecoder), `${enc} ${input.constructor.name} form ${form}`);
         }
       }
     }
