@@ -893,6 +893,26 @@ function encoderChecks(label) {
       assert.deepStrictEqual(a, b, show(s));
       assert.deepStrictEqual(u8, v8, show(s));
     }
+    // Every length across the paths (JavaScript below SMALL_ENCODE units,
+    // and up to 64 units when the UTF-8 fits V8's 64-byte in-object typed
+    // arrays; the addon above), outputs of 63, 64 and 65 bytes included;
+    // each result's buffer is its own (transferring it leaves others alone).
+    const chars = ['a', '\u00e9', '\u20ac', '\u{1F600}', '\ud800', '\udfff'];
+    for (let len = 0; len <= 130; len++) {
+      for (let mode = 0; mode < 4; mode++) {
+        let s = '';
+        while (s.length < len) s += mode === 0 ? 'a' : mode === 1 ? chars[rand(2)] : mode === 2 ? pick(chars.slice(0, 4)) : pick(chars);
+        for (const t of [s.slice(0, len), `${'a'.repeat(Math.max(0, len - 2))}\u00e9`, `${'a'.repeat(Math.max(0, len - 3))}\u20ac`]) {
+          const x = e.encode(t);
+          const other = e.encode(t);
+          assert.ok(Buffer.from(x).equals(Buffer.from(n.encode(t))), show(t));
+          assert.strictEqual(Object.getPrototypeOf(x), Uint8Array.prototype);
+          assert.ok(x.byteOffset === 0 && x.buffer.byteLength === x.length && !x.buffer.resizable, show(t));
+          structuredClone(x.buffer, { transfer: [x.buffer] });
+          assert.ok(x.length === 0 && other.length === Buffer.byteLength(t), show(t));
+        }
+      }
+    }
   });
 }
 
