@@ -404,8 +404,8 @@ function encodeShort(s, limit) {
       size += 2; // a pair: 4 bytes for 2 units
       i++;
     } else size += 2;
+    if (size > limit) return undefined; // (as soon as it is known)
   }
-  if (size > limit) return undefined;
   const out = new Uint8Array(size);
   if (size === n) { // ASCII
     for (let i = 0; i < n; i++) out[i] = s.charCodeAt(i);
