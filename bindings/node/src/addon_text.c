@@ -7,7 +7,7 @@
  *                         args: a Float64Array of 4 shared with text.js
  *   textDecode(u8)        -> string: TextDecoder.decode(u8) of a whole
  *                         Uint8Array (text.js wraps other views in one),
- *                         buffer, no state; args[0] = utfx encoding (UTF8,
+ *                         no state; args[0] = utfx encoding (UTF8,
  *                         UTF16LE, UTF16BE), args[1] = UTFX_WHATWG_* flags.
  *                         undefined: fatal mode met an error.
  *   textDecodeStream(state, u8)
