@@ -388,7 +388,7 @@ Object.defineProperty(module.exports, '_internal', {
     register,
     base64Thresholds: base64.thresholds, // (toBase64, from/setFromBase64, base64Encode, base64Decode)
     base64Chunk: base64.chunk,
-    textThresholds: text.thresholds, // ([decode, encode]) of text.js
+    textThresholds: text.thresholds, // ([decode, encode, heap encode]) of text.js
     // (decode, [write, encodeInto, byteLength, encode], StringDecoder#write
     // by Node's encoding number)
     thresholds(decode, string, decoder) {

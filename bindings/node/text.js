@@ -44,12 +44,23 @@ function encodingOf(label) {
   return LABELS.get(label.replace(ASCII_SPACE, '').replace(ASCII_UPPER, lower));
 }
 
-let addon = null;
-// Plain input decoded in JavaScript below these sizes (bytes), by encoding
+// The addon's functions, read once: its exports object is a dictionary
+// (26 properties added from C), whose every property read is an IC call.
+let textDecode = null;
+let textDecodeStream = null;
+let textEncode = null;
+let textEncodeLatin1 = null;
+let textStateSize = 0;
+// Well-formed input decoded in JavaScript below these sizes (bytes), by encoding
 // (utf-8, utf-16le, utf-16be); strings shorter than SMALL_ENCODE UTF-16
-// units encoded in JavaScript.
-let SMALL_DECODE = [17, 16, 16];
+// units encoded in JavaScript, and those of up to HEAP_ENCODE units whose
+// UTF-8 fits in ON_HEAP bytes: V8 keeps a typed array that small inside
+// its object, where a larger one costs a backing store (200-300 ns, the
+// most of Node's encode too).
+let SMALL_DECODE = [17, 17, 17];
 let SMALL_ENCODE = 48;
+let HEAP_ENCODE = 64;
+const ON_HEAP = 64;
 const args = new Float64Array(4); // shared with addon_text.c (textSetup)
 
 const kEnc = Symbol('kEnc'); // UTF8, UTF16LE, UTF16BE
@@ -93,47 +104,124 @@ function fatalError(enc) {
 
 const isObjectLike = (x) => x === null || typeof x === 'object' || typeof x === 'function';
 
-// 6 to 16 ASCII bytes as a string, else undefined: copied to `pad` while
-// checked, then one String.fromCharCode of 16 arguments makes a flat string
-// at once, where a character at a time costs a concatenation each (reading
-// past the input's end instead of `pad` would deoptimize).
+// Well-formed short input decoded in JavaScript, into `pad` (at most
+// SHORT_UNITS UTF-16 units; undefined for anything else: ill-formed or cut
+// input, a BOM at the start, more units: the addon's). Then one
+// String.fromCharCode with exactly that many arguments makes the flat
+// string at once (a character at a time costs a concatenation each; apply
+// or a longer call and a slice cost more).
+const SHORT_UNITS = 16;
+const pad = new Uint16Array(SHORT_UNITS);
 const fcc = String.fromCharCode;
-const pad = new Uint8Array(16);
-function asciiShort(b, n) {
-  for (let i = 0; i < n; i++) {
-    const c = b[i];
-    if (c >= 0x80) return undefined;
-    pad[i] = c;
-  }
+function padString(k) {
   const p = pad;
-  const s = fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12],
-    p[13], p[14], p[15]);
-  return n === 16 ? s : s.slice(0, n);
+  switch (k) {
+    case 0: return '';
+    case 1: return fcc(p[0]);
+    case 2: return fcc(p[0], p[1]);
+    case 3: return fcc(p[0], p[1], p[2]);
+    case 4: return fcc(p[0], p[1], p[2], p[3]);
+    case 5: return fcc(p[0], p[1], p[2], p[3], p[4]);
+    case 6: return fcc(p[0], p[1], p[2], p[3], p[4], p[5]);
+    case 7: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6]);
+    case 8: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]);
+    case 9: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]);
+    case 10: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9]);
+    case 11: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10]);
+    case 12: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11]);
+    case 13: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11],
+      p[12]);
+    case 14: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11],
+      p[12], p[13]);
+    case 15: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11],
+      p[12], p[13], p[14]);
+    default: return fcc(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11],
+      p[12], p[13], p[14], p[15]);
+  }
 }
 
-// Plain short input, in JavaScript: ASCII UTF-8, or UTF-16 units outside
-// the surrogates (and no BOM to remove); undefined for anything else.
-function decodeShort(u8, enc, flags) {
-  const n = u8.length;
-  let s = '';
-  if (enc === UTF8) {
-    if (n > 5) return asciiShort(u8, n);
-    for (let i = 0; i < n; i++) {
-      const c = u8[i];
-      if (c >= 0x80) return undefined;
-      s += String.fromCharCode(c);
+// UTF-8: the Encoding Standard's decoder on well-formed input (the byte
+// ranges of its table: no overlong form, surrogate or value above U+10FFFF).
+function utf8Short(b, n) {
+  // ASCII first, in a loop of its own (most short text is, or starts so).
+  const m = n < SHORT_UNITS ? n : SHORT_UNITS;
+  let i = 0;
+  for (; i < m; i++) {
+    const c = b[i];
+    if (c >= 0x80) break;
+    pad[i] = c;
+  }
+  if (i === n) return padString(n);
+  let k = i;
+  while (i < n) {
+    if (k === SHORT_UNITS) return undefined;
+    const c = b[i];
+    if (c < 0x80) {
+      pad[k++] = c;
+      i++;
+    } else if (c < 0xE0) {
+      if (c < 0xC2 || i + 1 >= n) return undefined;
+      const c1 = b[i + 1] ^ 0x80;
+      if (c1 > 0x3F) return undefined;
+      pad[k++] = ((c & 0x1F) << 6) | c1;
+      i += 2;
+    } else if (c < 0xF0) {
+      if (i + 2 >= n) return undefined;
+      const c1 = b[i + 1] ^ 0x80;
+      const c2 = b[i + 2] ^ 0x80;
+      if ((c1 | c2) > 0x3F) return undefined;
+      const u = ((c & 0xF) << 12) | (c1 << 6) | c2;
+      // Overlong, a surrogate, or a BOM to remove (the addon's).
+      if (u < 0x800 || (u & 0xF800) === 0xD800 || (u === 0xFEFF && i === 0)) return undefined;
+      pad[k++] = u;
+      i += 3;
+    } else {
+      if (c > 0xF4 || i + 3 >= n || k + 1 === SHORT_UNITS) return undefined;
+      const c1 = b[i + 1] ^ 0x80;
+      const c2 = b[i + 2] ^ 0x80;
+      const c3 = b[i + 3] ^ 0x80;
+      if ((c1 | c2 | c3) > 0x3F) return undefined;
+      const u = ((c & 0x7) << 18) | (c1 << 12) | (c2 << 6) | c3;
+      if (u < 0x10000 || u > 0x10FFFF) return undefined;
+      pad[k++] = 0xD7C0 + (u >> 10); // (u - 0x10000 >> 10) + 0xD800
+      pad[k++] = 0xDC00 | (u & 0x3FF);
+      i += 4;
     }
-    return s;
   }
-  if (n & 1) return undefined;
-  const hi = enc === UTF16BE ? 0 : 1;
+  return padString(k);
+}
+
+// UTF-16: whole pairs, no lone surrogate, no BOM at the start.
+function utf16Short(b, n, be) {
+  if ((n & 1) || n > 2 * SHORT_UNITS) return undefined;
+  const hi = be ? 0 : 1;
+  let k = 0;
   for (let i = 0; i < n; i += 2) {
-    const c = (u8[i + hi] << 8) | u8[i + 1 - hi];
-    if ((c & 0xF800) === 0xD800 || (c === 0xFEFF && i === 0 && !(flags & IGNORE_BOM)))
-      return undefined;
-    s += String.fromCharCode(c);
+    const c = (b[i + hi] << 8) | b[i + 1 - hi];
+    if ((c & 0xF800) === 0xD800) {
+      if (c >= 0xDC00 || i + 2 >= n) return undefined;
+      const d = (b[i + 2 + hi] << 8) | b[i + 3 - hi];
+      if ((d & 0xFC00) !== 0xDC00) return undefined;
+      pad[k++] = c;
+      pad[k++] = d;
+      i += 2;
+    } else {
+      if (c === 0xFEFF && i === 0) return undefined;
+      pad[k++] = c;
+    }
   }
-  return s;
+  return padString(k);
+}
+
+// Short input in JavaScript, else undefined (then the addon decodes it).
+// The BOM is left to the addon, in a stream too (the caller knows whether
+// it is behind); ignoreBOM would keep it, and that is rare.
+// A view of a detached buffer reads undefined: the addon's then (Node 20's V8
+// optimized code was seen to keep such a view's old length).
+function decodeShort(u8, enc) {
+  const n = u8.length;
+  if (n !== 0 && u8[n - 1] === undefined) return undefined;
+  return enc === UTF8 ? utf8Short(u8, n) : utf16Short(u8, n, enc === UTF16BE);
 }
 
 class TextDecoder {
@@ -158,60 +246,22 @@ class TextDecoder {
   decode(input = undefined, options = undefined) {
     const enc = this == null ? undefined : this[kEnc];
     if (enc === undefined) return builtinDecode.call(this, input, options); // ERR_INVALID_THIS
-    const stream = options != null && !!options.stream;
-    if (stream) this[kNodeFast] = false;
-    if (!this[kNodeFast] && !isObjectLike(options) && options !== undefined)
-      throwNodeError(this, input, options);
-    // A TypedArray's tag (the getter V8 inlines; ArrayBuffer.isView is a
-    // call into C++), else a DataView, undefined or an ArrayBuffer.
-    let view;
-    if (typedArrayTag.call(input) !== undefined) view = input;
-    else if (input === undefined) view = EMPTY;
-    else if (ArrayBuffer.isView(input)) view = input;
-    else if (isAnyArrayBuffer(input)) view = input.byteLength ? new Uint8Array(input) : EMPTY; // (or detached)
-    else throwNodeError(this, input, options);
-    const flags = this[kFlags];
-    let out;
-    if (!stream && !this[kStreaming]) { // one-shot: no state
-      const n = view.byteLength;
-      if (n < SMALL_DECODE[enc]) {
-        out = decodeShort(isUint8Array(view) ? view
-          : new Uint8Array(view.buffer, view.byteOffset, n), enc, flags);
+    // The common call first: one Uint8Array (or Buffer), no options, no
+    // stream going on. (Its tag is a getter V8 inlines, and so is .length,
+    // where a view's byteLength getter is a call.)
+    if (options === undefined && isUint8Array(input) && !this[kStreaming]) {
+      const flags = this[kFlags];
+      if (input.length < SMALL_DECODE[enc]) {
+        const out = decodeShort(input, enc);
         if (out !== undefined) return out;
       }
       args[0] = enc;
       args[1] = flags;
-      out = addon.textDecode(view);
-    } else {
-      let clean = this[kStreaming] ? this[kClean] : 3;
-      // A plain short chunk while the decoder holds nothing: its characters
-      // here; the next chunk to C starts a stream with the BOM behind it.
-      if (clean !== 0 && view.byteLength < SMALL_DECODE[enc]) {
-        out = decodeShort(isUint8Array(view) ? view
-          : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), enc, flags);
-        if (out !== undefined) {
-          this[kStreaming] = stream;
-          this[kClean] = out.length ? 1 : clean;
-          return out;
-        }
-      }
-      let state = this[kState];
-      let mode = stream ? 0 : 2; // bit 2: end the stream
-      if (clean !== 0) { // (re)start: a new stream, or one whose BOM is behind
-        if (state === null) state = this[kState] = new Uint8Array(new ArrayBuffer(addon.textStateSize));
-        mode |= 1;
-        args[0] = enc;
-        args[1] = clean === 1 ? flags | IGNORE_BOM : flags;
-      }
-      args[2] = mode;
-      this[kStreaming] = stream;
-      out = addon.textDecodeStream(state, view);
-      if (out === undefined) this[kStreaming] = false; // the decoder was reset
-      // C holds nothing now: clean, and past the BOM once anything came out.
-      else this[kClean] = args[3] === 1 ? (out.length || clean === 1 ? 1 : 0) : 0;
+      const out = textDecode(input);
+      if (out === undefined) throw fatalError(enc);
+      return out;
     }
-    if (out === undefined) throw fatalError(enc);
-    return out;
+    return decodeSlow(this, input, options, enc);
   }
 
   get encoding() {
@@ -243,10 +293,66 @@ class TextDecoder {
   }
 }
 const EMPTY = new Uint8Array(0);
-const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype),
-  Symbol.toStringTag).get;
 const builtinGetter = (name) => Object.getOwnPropertyDescriptor(BuiltinDecoder.prototype, name).get;
 const builtinInspect = (C) => C.prototype[inspect.custom];
+
+// decode() for everything but the common call: options, streams, other
+// input types, and bad arguments (Node's errors).
+function decodeSlow(self, input, options, enc) {
+  const stream = options != null && !!options.stream;
+  if (stream) self[kNodeFast] = false;
+  if (!self[kNodeFast] && !isObjectLike(options) && options !== undefined)
+    throwNodeError(self, input, options);
+  // A Uint8Array of the bytes of a view, undefined or an ArrayBuffer (the
+  // addon reads Uint8Arrays).
+  let view;
+  if (isUint8Array(input)) view = input;
+  else if (ArrayBuffer.isView(input)) {
+    const buf = input.buffer;
+    view = buf.byteLength ? new Uint8Array(buf, input.byteOffset, input.byteLength) : EMPTY; // (or detached)
+  } else if (input === undefined) view = EMPTY;
+  else if (isAnyArrayBuffer(input)) view = input.byteLength ? new Uint8Array(input) : EMPTY; // (or detached)
+  else throwNodeError(self, input, options);
+  const flags = self[kFlags];
+  let out;
+  if (!stream && !self[kStreaming]) { // one-shot: no state
+    if (view.length < SMALL_DECODE[enc]) {
+      out = decodeShort(view, enc);
+      if (out !== undefined) return out;
+    }
+    args[0] = enc;
+    args[1] = flags;
+    out = textDecode(view);
+  } else {
+    let clean = self[kStreaming] ? self[kClean] : 3;
+    // A plain short chunk while the decoder holds nothing: its characters
+    // here; the next chunk to C starts a stream with the BOM behind it.
+    if (clean !== 0 && view.length < SMALL_DECODE[enc]) {
+      out = decodeShort(view, enc);
+      if (out !== undefined) {
+        self[kStreaming] = stream;
+        self[kClean] = out.length ? 1 : clean;
+        return out;
+      }
+    }
+    let state = self[kState];
+    let mode = stream ? 0 : 2; // bit 2: end the stream
+    if (clean !== 0) { // (re)start: a new stream, or one whose BOM is behind
+      if (state === null) state = self[kState] = new Uint8Array(new ArrayBuffer(textStateSize));
+      mode |= 1;
+      args[0] = enc;
+      args[1] = clean === 1 ? flags | IGNORE_BOM : flags;
+    }
+    args[2] = mode;
+    self[kStreaming] = stream;
+    out = textDecodeStream(state, view);
+    if (out === undefined) self[kStreaming] = false; // the decoder was reset
+    // C holds nothing now: clean, and past the BOM once anything came out.
+    else self[kClean] = args[3] === 1 ? (out.length || clean === 1 ? 1 : 0) : 0;
+  }
+  if (out === undefined) throw fatalError(enc);
+  return out;
+}
 
 // A TextEncoder is Node's (its constructor, encoding getter, inspect and
 // errors) with utfx's encode and encodeInto.
@@ -266,9 +372,13 @@ class TextEncoder extends BuiltinEncoder {
   encode(input = '') {
     if (typeof input !== 'string' || this == null || this[kMine] !== true)
       return super.encode(input); // Node's conversion of input, its errors
-    if (input.length < SMALL_ENCODE) return encodeShort(input);
+    const n = input.length;
+    if (n <= HEAP_ENCODE || n < SMALL_ENCODE) {
+      const out = encodeShort(input, n < SMALL_ENCODE ? Infinity : ON_HEAP);
+      if (out !== undefined) return out;
+    }
     args[0] = input.length;
-    return isLatin1(input) ? addon.textEncodeLatin1(input) : addon.textEncode(input);
+    return isLatin1(input) ? textEncodeLatin1(input) : textEncode(input);
   }
 
   encodeInto(src, dest) {
@@ -281,8 +391,9 @@ class TextEncoder extends BuiltinEncoder {
   }
 }
 
-// UTF-8 of a short string (lone surrogates as EF BF BD) in a new Uint8Array.
-function encodeShort(s) {
+// UTF-8 of a short string (lone surrogates as EF BF BD) in a new Uint8Array,
+// or undefined when that would be longer than limit bytes.
+function encodeShort(s, limit) {
   const n = s.length;
   let size = n;
   for (let i = 0; i < n; i++) {
@@ -293,6 +404,7 @@ function encodeShort(s) {
       size += 2; // a pair: 4 bytes for 2 units
       i++;
     } else size += 2;
+    if (size > limit) return undefined; // (as soon as it is known)
   }
   const out = new Uint8Array(size);
   if (size === n) { // ASCII
@@ -346,19 +458,21 @@ likeNode(TextEncoder, BuiltinEncoder);
 
 let isLatin1 = null;
 // index.js gives the addon and the helpers it shares.
-function init(theAddon, shared) {
-  addon = theAddon;
+function init(addon, shared) {
+  ({ textDecode, textDecodeStream, textEncode, textEncodeLatin1, textStateSize } = addon);
   addon.textSetup(args, require('buffer').constants.MAX_STRING_LENGTH);
   ({ isLatin1, encodeInto } = shared);
 }
 
-// bench.js and the tests: [decode (a number or one per encoding), encode]
+// bench.js and the tests: [decode (a number or one per encoding), encode,
+// heap encode (default: encode, at most 64)]
 // thresholds (0: every call to the addon); returns the old ones.
 function thresholds(t) {
-  const old = [SMALL_DECODE.slice(), SMALL_ENCODE];
+  const old = [SMALL_DECODE.slice(), SMALL_ENCODE, HEAP_ENCODE];
   if (t !== undefined) {
     SMALL_DECODE = typeof t[0] === 'number' ? [t[0], t[0], t[0]] : t[0].slice();
     SMALL_ENCODE = t[1];
+    HEAP_ENCODE = t.length > 2 ? t[2] : Math.min(t[1], 64);
   }
   return old;
 }

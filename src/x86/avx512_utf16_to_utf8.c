@@ -166,7 +166,11 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
       unsigned len0, len1;
       if (a512_surrogates(v, &uc)) {
         p = a512_analyse(v, k, n - i > k, &uc);
-        if (p.hi == 0x55555555u && p.lo == 0xAAAAAAAAu && (!bounded || cap - w >= 64)) {
+        /* (One test of both masks in a register: GCC merged the two tests
+         * into a 64-bit load of the struct just stored as two 32-bit
+         * halves, a store-forwarding stall on every block with a
+         * surrogate.) */
+        if ((((uint64_t)p.lo << 32 | p.hi) == 0xAAAAAAAA55555555u) && (!bounded || cap - w >= 64)) {
           /* 16 pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
           __m512i cp = _mm512_add_epi32(
               _mm512_ternarylogic_epi32(_mm512_slli_epi32(_mm512_and_si512(v, c3ff), 10),

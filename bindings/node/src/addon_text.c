@@ -5,12 +5,13 @@
  *
  *   textSetup(args, maxStringLength)
  *                         args: a Float64Array of 4 shared with text.js
- *   textDecode(view)      -> string: TextDecoder.decode(view) of a whole
- *                         buffer, no state; args[0] = utfx encoding (UTF8,
+ *   textDecode(u8)        -> string: TextDecoder.decode(u8) of a whole
+ *                         Uint8Array (text.js wraps other views in one),
+ *                         no state; args[0] = utfx encoding (UTF8,
  *                         UTF16LE, UTF16BE), args[1] = UTFX_WHATWG_* flags.
  *                         undefined: fatal mode met an error.
- *   textDecodeStream(state, view)
- *                         -> string: decode(view, {stream}) on the decoder in
+ *   textDecodeStream(state, u8)
+ *                         -> string: decode(u8, {stream}) on the decoder in
  *                         state (a Uint8Array of textStateSize bytes over an
  *                         ArrayBuffer of its own, owned by one TextDecoder:
  *                         garbage collected with it, nothing to finalize);
@@ -50,6 +51,10 @@ typedef struct {
 } text_data;
 
 #define KEEP ((size_t)1 << 20) /* scratch units kept between calls */
+/* Below these sizes a string is made in one pass to UTF-16 (measured:
+ * bench.js --suite text). */
+#define SHORT_UTF8 ((size_t)64) /* bytes */
+#define SHORT_UTF16 ((size_t)64) /* units */
 
 static int host_le(void) {
   const uint16_t one = 1;
@@ -70,10 +75,14 @@ static text_data *get(napi_env env, napi_callback_info info, napi_value *argv, s
   return data;
 }
 
+/* The bytes of a Uint8Array (text.js makes one of any other view). The
+ * typed array call without its type asks V8 the least (napi_get_buffer_info
+ * checks the view twice, for its data and for its length); were v another
+ * typed array, its length in elements is within its bytes. */
 static int view_data(napi_env env, napi_value v, const char **p, size_t *n) {
   static const char empty[1];
   void *d = NULL;
-  if (napi_get_buffer_info(env, v, &d, n) != napi_ok) return -1; /* any ArrayBufferView */
+  if (napi_get_typedarray_info(env, v, NULL, n, &d, NULL, NULL) != napi_ok) return -1;
   *p = *n ? d : empty;
   return 0;
 }
@@ -148,9 +157,11 @@ static napi_value utf16_string(napi_env env, const text_data *t, const char16_t 
   return v;
 }
 
-/* n decoded units in the UTF-16 scratch: one byte a character if all fit. */
+/* n decoded units in the UTF-16 scratch: one byte a character if all fit
+ * (V8's own check does that for short strings at less cost than ours). */
 static napi_value u16_result(napi_env env, text_data *t, size_t n) {
   utfx_result r;
+  if (n <= SHORT_UTF16) return utf16_string(env, t, t->u16, n);
   if (scratch_grow((void **)&t->u8, &t->u8_cap, n, 1)) return scratch_throw_oom(env);
   r = host_le() ? utfx_convert_utf16le_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT)
                 : utfx_convert_utf16be_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT);
@@ -165,10 +176,21 @@ static napi_value undefined(napi_env env) {
 }
 
 /* One-shot UTF-8: the BOM test, then ASCII as it is, else Latin-1 output
- * while every character fits, else UTF-16 from where that stopped. */
+ * while every character fits, else UTF-16 from where that stopped. Short
+ * text takes one pass to UTF-16 instead: V8 makes a one-byte string of it
+ * when every unit fits (String::NewFromTwoByte checks), which costs less
+ * than our passes at this size. */
 static napi_value decode_utf8(napi_env env, text_data *t, unsigned flags, const char *s, size_t n) {
   utfx_result r;
   size_t done, lat, from;
+  if (n <= SHORT_UTF8) {
+    r = utfx_validate_ascii(s, n);
+    if (r.status == UTFX_OK) return latin1_string(env, t, s, n); /* (no BOM: not ASCII) */
+    if (scratch_grow((void **)&t->u16, &t->u16_cap, n, sizeof(char16_t))) return scratch_throw_oom(env);
+    r = utfx_whatwg_decode(UTFX_UTF8, flags, s, n, t->u16, t->u16_cap);
+    if (r.status != UTFX_OK) return undefined(env); /* fatal */
+    return utf16_string(env, t, t->u16, r.written);
+  }
   if (!(flags & UTFX_WHATWG_IGNORE_BOM) && n >= 3 && (unsigned char)s[0] == 0xEF &&
       (unsigned char)s[1] == 0xBB && (unsigned char)s[2] == 0xBF) {
     s += 3;

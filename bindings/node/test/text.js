@@ -287,6 +287,56 @@ function decodeChecks(label) {
     }
   });
 
+  // The paths switch by size: JavaScript for short input (text.js:
+  // SMALL_DECODE, at most SHORT_UNITS units), the addon's one pass for
+  // short input (SHORT_UTF8 / SHORT_UTF16 in addon_text.c), its longer
+  // path. Every length across them, text of every character width, and
+  // each error at every position.
+  check(`${label}: every length to 140 bytes, each error at every position, each option = the reference = Node`, () => {
+    const errs = {
+      'utf-8': [[0x80], [0xBF], [0xC0, 0x80], [0xC1], [0xC2], [0xE0, 0x80], [0xE0, 0xA0], [0xED, 0xA0, 0x80],
+        [0xEF, 0xBF], [0xF0, 0x8F], [0xF0, 0x9F, 0x98], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFE], [0xFF],
+        [0xEF, 0xBB, 0xBF]],
+      'utf-16le': [[0x00, 0xD8], [0x00, 0xDC], [0x3D, 0xD8, 0x3D, 0xD8], [0xFF, 0xFE], [0x41]],
+      'utf-16be': [[0xD8, 0x00], [0xDC, 0x00], [0xD8, 0x3D, 0xD8, 0x3D], [0xFE, 0xFF], [0x41]],
+    };
+    const chars = ['a', '\u00e9', '\u20ac', '\u{1F600}', '\u00ff', '\u0100', '\uffff', '\u{10FFFF}'];
+    for (const enc of ENCS) {
+      const decoders = OPTIONS.map((o) => [o, new UDecoder(enc, o), new NDecoder(enc, o)]);
+      const unit = enc === 'utf-8' ? 1 : 2;
+      for (let len = 0; len <= 140; len += unit) {
+        // Text of about len bytes: one width, or mixed.
+        const mode = len % (unit * 5);
+        let text = [];
+        while (text.length < len) {
+          const c = mode === 0 ? 'a' : mode === unit ? chars[1 + rand(chars.length - 1)] : pick(chars);
+          text.push(...encodeAs(enc, c));
+        }
+        text = text.slice(0, len); // (a character cut at the end: an error too)
+        const inputs = [text];
+        if (len <= (light ? 40 : 80)) {
+          for (const e of errs[enc]) {
+            for (let at = 0; at <= len; at += unit) inputs.push([...text.slice(0, at), ...e, ...text.slice(at)]);
+          }
+        } else {
+          for (const e of errs[enc]) inputs.push([...e, ...text], [...text, ...e]);
+        }
+        for (const arr of inputs) {
+          const b = Uint8Array.from(arr);
+          for (const [o, u, n] of decoders) {
+            const x = run(() => u.decode(b));
+            const y = run(() => new RefDecoder(enc, !!o.fatal, !!o.ignoreBOM).decode(arr, false));
+            const what = `${enc} ${JSON.stringify(o)} ${hex(b)}`;
+            assert.strictEqual(x[0], y[0], `${what}: utfx ${x[0]} ${show(x[1])}, reference ${y[0]} ${show(y[1])}`);
+            if (x[0] === 'ok') assert.strictEqual(x[1], y[1], `${what}: utfx ${show(x[1])}, reference ${show(y[1])}`);
+            else sameError(x[1], run(() => n.decode(b))[1], what);
+            if (x[0] === 'ok') assert.strictEqual(x[1], n.decode(b), `${what}: Node`);
+          }
+        }
+      }
+    }
+  });
+
   check(`${label}: every chunking of short inputs with stream: true = the reference = Node`, () => {
     const inputs = [];
     for (const enc of ENCS) {
@@ -393,13 +443,30 @@ function decodeChecks(label) {
             inputs.push(exact);
           }
           for (const input of inputs) {
-            const stream = rand(2) === 1;
+            const form = rand(3); // decode(input), decode(input, {stream: false / true})
+            const stream = form === 2;
             const opts = pick(OPTIONS);
-            const x = run(() => new UDecoder(enc, opts).decode(input, { stream }));
+            const x = run(() => (form ? new UDecoder(enc, opts).decode(input, { stream })
+              : new UDecoder(enc, opts).decode(input)));
             const y = run(() => new RefDecoder(enc, !!opts.fatal, !!opts.ignoreBOM).decode(Array.from(bytes), stream));
             assert.strictEqual(x[0], y[0], `${enc} ${T.name} over ${Backing.name}`);
             if (x[0] === 'ok') assert.strictEqual(x[1], y[1], `${enc} ${T.name} over ${Backing.name}`);
           }
+        }
+      }
+      // Views of a detached buffer (empty) and of a resizable one, as Node.
+      const ab = new ArrayBuffer(8);
+      const gone = [new Uint8Array(ab, 2, 4), new Uint16Array(ab, 2, 2), new DataView(ab, 2, 4), ab];
+      structuredClone(ab, { transfer: [ab] });
+      const rab = new ArrayBuffer(8, { maxByteLength: 16 });
+      new Uint8Array(rab).set([0x41, 0x00, 0xC3, 0xA9, 0x00, 0x43, 0xE2, 0x82]);
+      const tracking = [new Uint8Array(rab), new Uint16Array(rab, 2), new DataView(rab, 1)];
+      rab.resize(6);
+      for (const input of [...gone, ...tracking]) {
+        for (const form of [0, 1, 2]) {
+          const call = (D) => run(() => (form ? new D(enc).decode(input, { stream: form === 2 })
+            : new D(enc).decode(input)));
+          assert.deepStrictEqual(call(UDecoder), call(NDecoder), `${enc} ${input.constructor.name} form ${form}`);
         }
       }
     }
@@ -826,6 +893,26 @@ function encoderChecks(label) {
       assert.deepStrictEqual(a, b, show(s));
       assert.deepStrictEqual(u8, v8, show(s));
     }
+    // Every length across the paths (JavaScript below SMALL_ENCODE units,
+    // and up to 64 units when the UTF-8 fits V8's 64-byte in-object typed
+    // arrays; the addon above), outputs of 63, 64 and 65 bytes included;
+    // each result's buffer is its own (transferring it leaves others alone).
+    const chars = ['a', '\u00e9', '\u20ac', '\u{1F600}', '\ud800', '\udfff'];
+    for (let len = 0; len <= 130; len++) {
+      for (let mode = 0; mode < 4; mode++) {
+        let s = '';
+        while (s.length < len) s += mode === 0 ? 'a' : mode === 1 ? chars[rand(2)] : mode === 2 ? pick(chars.slice(0, 4)) : pick(chars);
+        for (const t of [s.slice(0, len), `${'a'.repeat(Math.max(0, len - 2))}\u00e9`, `${'a'.repeat(Math.max(0, len - 3))}\u20ac`]) {
+          const x = e.encode(t);
+          const other = e.encode(t);
+          assert.ok(Buffer.from(x).equals(Buffer.from(n.encode(t))), show(t));
+          assert.strictEqual(Object.getPrototypeOf(x), Uint8Array.prototype);
+          assert.ok(x.byteOffset === 0 && x.buffer.byteLength === x.length && !x.buffer.resizable, show(t));
+          structuredClone(x.buffer, { transfer: [x.buffer] });
+          assert.ok(x.length === 0 && other.length === Buffer.byteLength(t), show(t));
+        }
+      }
+    }
   });
 }
 
@@ -842,6 +929,8 @@ for (const tier of quick ? [best] : tiers) {
   encoderChecks(`${tier}`);
   textThresholds([0, 0]);
   decodeChecks(`${tier}, every input to the addon`);
+  textThresholds([200, saved[1]]); // JavaScript up to its unit limit
+  decodeChecks(`${tier}, JavaScript to its limit`);
   encoderChecks(`${tier}, every input to the addon`);
 }
 utfx.setImplementation(best);
