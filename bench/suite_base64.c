@@ -6,7 +6,7 @@
  *                characters, against simdutf's binary_to_base64_with_lines);
  *   decode       their base64 text back (FORM clean: one line; lines: MIME
  *                lines of 76 characters and CR LF, which the fast path must
- *                also handle);
+ *                also handle; lf: lines of 76 and LF, coreutils' layout);
  *   decode_utf16 the clean text as UTF-16 units (a JavaScript string);
  *   length       utfx_binary_length_from_base64 of the clean text;
  * and FORM url: encode and decode with the URL alphabet, unpadded (simdutf's
@@ -149,6 +149,8 @@ void bench_suite_base64(bench_registry *reg) {
     unsigned char *bin = bench_alloc(reg, len), *dst = bench_alloc(reg, 2 * tlen + 64);
     unsigned char *scratch = bench_alloc(reg, 2 * tlen + 64);
     char *text = bench_alloc(reg, tlen), *lines = bench_alloc(reg, tlen + 2 * (tlen / 76) + 2);
+    char *lf = bench_alloc(reg, tlen + tlen / 76 + 1);
+    size_t lflen = 0;
     char *url = bench_alloc(reg, ulen);
     char16_t *text16 = bench_alloc(reg, 2 * tlen);
     uint64_t x = 0x9E3779B97F4A7C15ull;
@@ -160,8 +162,9 @@ void bench_suite_base64(bench_registry *reg) {
     if (utfx_base64_encode(bin, len, url, ulen, url_flags).written != ulen) return;
     for (i = 0; i < tlen; i++) {
       lines[wlen++] = text[i];
+      lf[lflen++] = text[i];
       text16[i] = (unsigned char)text[i];
-      if (i % 76 == 75) lines[wlen++] = '\r', lines[wlen++] = '\n';
+      if (i % 76 == 75) lines[wlen++] = '\r', lines[wlen++] = '\n', lf[lflen++] = '\n';
     }
     {
       const struct b64_row rows[] = {
@@ -170,6 +173,7 @@ void bench_suite_base64(bench_registry *reg) {
           {"encode", "lines", op_encode_lines, bin, len, 1, 2 * tlen + 64, NULL},
           {"decode", "clean", op_decode, text, tlen, 1, len, NULL},
           {"decode", "lines", op_decode, lines, wlen, 1, len, NULL},
+          {"decode", "lf", op_decode, lf, lflen, 1, len, NULL},
           {"decode", "url", op_decode, url, ulen, 1, len, &url_flags},
           {"decode_utf16", "clean", op_decode_utf16, text16, tlen, 2, len, NULL},
           {"length", "clean", op_length, text, tlen, 1, 0, NULL},
