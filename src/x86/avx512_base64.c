@@ -199,30 +199,40 @@ UTFXI_INLINE void b64_tail(const void *src, size_t n, int wide, unsigned char *d
 
 /* Blocks of 64 characters with whitespace anywhere (line breaks). Clean
  * blocks with nothing pending decode straight to dst. Otherwise each block's
- * alphabet characters are compressed (VPCOMPRESSB) into a buffer one after
- * another, and whole 64-character chunks of it are decoded from time to
- * time: the blocks depend on each other only through the buffer's fill
- * count, so the next load never waits for this block's work. At the end the
- * buffer's whole groups are decoded and the scalar steps take over after the
- * last one (the up to 3 characters of a group begun are read again there). */
+ * alphabet characters are compressed (VPCOMPRESSB) into a ring buffer one
+ * after another, and each whole 64-character chunk of it is decoded once
+ * B64_LAG more characters stand after it: a load of a chunk just stored
+ * (by unaligned stores it spans) waits for the stores to reach the cache,
+ * which cost a quarter of the time when the chunks were read back at once.
+ * The blocks depend on each other only through the fill count, so the next
+ * load never waits for this block's work. At the end the buffer's whole
+ * groups are decoded and the scalar steps take over after the last one (the
+ * up to 3 characters of a group begun are read again there). */
 #define G64_OWN_BLOCKS 1
-#define B64_BUF_CHUNKS 6
+#define B64_RING 512 /* bytes; a power of two, >= B64_LAG + 2 * 64 */
+#define B64_LAG 320
 UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigned char *dst,
                                      size_t cap, const struct g64_alphabet *a,
                                      struct utfxi_b64_at *at) {
-  unsigned char buf[64 * B64_BUF_CHUNKS];
-  size_t i = at->i, w = at->w, bp = 0, k, groups;
+  /* 64 bytes before the ring: a store that wraps is stored again 512 lower */
+  unsigned char space[64 + B64_RING + 64];
+  unsigned char *const ring = space + 64;
+  size_t i = at->i, w = at->w, bp = 0, rd = 0, groups, pending;
   const size_t from = at->i;
   const struct g64_alphabet alpha = *a; /* in registers: dst's stores cannot change it */
+  const __m512i gather = _mm512_loadu_si512(b64_gather);
+  const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
   /* pending groups plus the next block's (at most 16: 3 + 64 characters)
    * leave room to spare, so dst never fills here (TC39's early return is the
-   * scalar steps'). */
-  while (n - i >= 64 && (!dst || cap - w - 3 * (bp / 4) > 48)) {
+   * scalar steps'). bp and rd count characters written to and read from the
+   * ring (rd a multiple of 64). */
+  while (n - i >= 64 && (!dst || cap - w - 3 * ((bp - rd) / 4) > 48)) {
     __m512i values;
     uint64_t keep;
+    size_t at_ring;
     /* nothing pending: clean blocks straight to dst (not when counting:
      * there the general loop is the faster one) */
-    if (bp == 0 && dst) {
+    if (bp == rd && dst) {
       size_t blocks = (n - i) / 64, room = (cap - w - 1) / 48, done;
       done = b64_clean_run(src, i, wide, dst + w, room < blocks ? room : blocks, &alpha);
       i += 64 * done;
@@ -231,35 +241,33 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
     }
     keep = b64_block_values(src, i, wide, &alpha, &values);
     if (!keep) break;
-    if (keep == ~0ull && bp == 0) { /* clean, nothing pending */
+    if (keep == ~0ull && bp == rd) { /* clean, nothing pending */
       if (dst) b64_pack_store(values, 16, dst + w);
       i += 64;
       w += 48;
       continue;
     }
-    _mm512_storeu_si512(buf + bp, values); /* its alphabet characters first */
+    at_ring = bp % B64_RING; /* its alphabet characters first */
+    _mm512_storeu_si512(ring + at_ring, values);
+    if (at_ring > B64_RING - 64) _mm512_storeu_si512(ring + at_ring - B64_RING, values);
     bp += (size_t)_mm_popcnt_u64(keep);
     i += 64;
-    if (bp >= 64 * (B64_BUF_CHUNKS - 1)) {
-      if (dst) { /* whole stores but the last (see B64_PACK_STORE_OVER) */
-        const __m512i gather = _mm512_loadu_si512(b64_gather);
-        const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
-        for (k = 0; k < B64_BUF_CHUNKS - 2; k++)
-          B64_PACK_STORE_OVER(dst + w + 48 * k, _mm512_loadu_si512(buf + 64 * k));
-        B64_PACK_STORE(dst + w + 48 * k, _mm512_loadu_si512(buf + 64 * k));
-      }
-      w += 48 * (B64_BUF_CHUNKS - 1);
-      bp -= 64 * (B64_BUF_CHUNKS - 1);
-      _mm512_storeu_si512(buf, _mm512_loadu_si512(buf + 64 * (B64_BUF_CHUNKS - 1)));
+    /* A chunk with B64_LAG characters after it: its 48 bytes are followed
+     * by more (the end decodes the rest), so a whole store may overrun. */
+    if (bp - rd >= 64 + B64_LAG) {
+      if (dst) B64_PACK_STORE_OVER(dst + w, _mm512_loadu_si512(ring + rd % B64_RING));
+      w += 48;
+      rd += 64;
     }
   }
-  for (k = 0, groups = bp / 4; groups; k++) {
+  pending = bp - rd;
+  for (groups = pending / 4; groups; rd += 64) {
     unsigned g = groups < 16 ? (unsigned)groups : 16;
-    if (dst) b64_pack_store(_mm512_loadu_si512(buf + 64 * k), g, dst + w);
+    if (dst) b64_pack_store(_mm512_loadu_si512(ring + rd % B64_RING), g, dst + w);
     w += 3 * (size_t)g;
     groups -= g;
   }
-  if (bp == 0) {
+  if (pending == 0) {
     b64_tail(src, n, wide, dst, cap, &alpha, &i, &w);
     at->i = i;
   } else {
