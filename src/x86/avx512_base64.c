@@ -92,21 +92,23 @@ UTFXI_INLINE void b64_pack_store(__m512i values, unsigned groups, unsigned char 
  * above 0xFF): then the scalar steps take it. */
 /* (The masks stay in mask registers until the count: every move between
  * them and general registers, and every VPMOVB2M, is a port-0 instruction,
- * and port 0 also packs the groups.) */
+ * and port 0 also packs the groups. Whitespace is told by the characters,
+ * the classes' SPACE being ambiguous for bytes from 0x80.) */
 UTFXI_INLINE uint64_t b64_block_values(const void *src, size_t i, int wide,
                                         const struct g64_alphabet *a, __m512i *values) {
-  const __m512i space = _mm512_set1_epi8((char)UTFXI_B64_SPACE);
-  __m512i c, v, t;
-  __mmask64 keep;
+  /* by low nibble, the whitespace character that has it (PSHUFB gives 0 for
+   * a byte from 0x80, which no byte from 0x80 equals) */
+  const __m512i ws = _mm512_broadcast_i32x4(
+      _mm_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, '\f', '\r', 0, 0));
+  __m512i c, v;
+  __mmask64 keep, space;
   if (!b64_load(src, i, wide, &c)) return 0;
   v = b64_classes(a->lo, c, a->hi);
   *values = v;
   keep = _mm512_movepi8_mask(_mm512_ternarylogic_epi64(v, c, v, 0x03)); /* ~(v | c) */
   if (keep == ~0ull) return ~0ull;
-  /* whitespace: class SPACE from a byte below 0x80 (v ^ (c & 0x80): a byte
-   * from 0x80 flips the class's top bit); the kept bytes count as space */
-  t = _mm512_ternarylogic_epi64(v, c, _mm512_set1_epi8((char)0x80), 0x78);
-  if (_mm512_cmpneq_epi8_mask(_mm512_mask_mov_epi8(t, keep, space), space)) return 0;
+  space = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(ws, c), c);
+  if ((keep | space) != ~0ull) return 0;
   *values = _mm512_maskz_compress_epi8(keep, v);
   return keep;
 }

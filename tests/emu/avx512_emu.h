@@ -488,7 +488,6 @@ UTFXEMU_CMP(utfxemu_cmpgt_epu16_mask, __mmask32, u16, 32, >)
 UTFXEMU_CMP(utfxemu_cmpgt_epu32_mask, __mmask16, u32, 16, >)
 UTFXEMU_CMP(utfxemu_cmplt_epi8_mask, __mmask64, i8, 64, <)
 UTFXEMU_CMP(utfxemu_cmplt_epu8_mask, __mmask64, u8, 64, <)
-UTFXEMU_CMP(utfxemu_cmpneq_epi8_mask, __mmask64, u8, 64, !=)
 UTFXEMU_CMP(utfxemu_cmplt_epu16_mask, __mmask32, u16, 32, <)
 UTFXEMU_CMP(utfxemu_cmplt_epu32_mask, __mmask16, u32, 16, <)
 
@@ -523,8 +522,6 @@ static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
 #define _mm512_cmpeq_epi32_mask utfxemu_cmpeq_epi32_mask
 #undef _mm512_testn_epi16_mask
 #define _mm512_testn_epi16_mask utfxemu_testn_epi16_mask
-#undef _mm512_cmpneq_epi8_mask
-#define _mm512_cmpneq_epi8_mask utfxemu_cmpneq_epi8_mask
 #undef _mm512_cmpneq_epi16_mask
 #define _mm512_cmpneq_epi16_mask utfxemu_cmpneq_epi16_mask
 #undef _mm512_cmpge_epu8_mask
