@@ -111,8 +111,10 @@ utfx_result G_NAME(base64_encode)(const unsigned char *src, size_t n, char *dst,
 /* In lines (utfx_base64_encode_lines; 1 <= L <= SIZE_MAX / 4, column <= L):
  * chunks of groups encoded by the kernel above into a buffer in L1, then
  * laid out from there with vector copies and the line feeds between. The
- * copies are loads and stores only, which the encoder's shuffles leave
- * free (a direct layout would add shuffles or masks per line). */
+ * copies are loads and stores only. Lines of a vector or more go straight
+ * from the registers where the tier can (G64_ENCODE_VEC): reading back the
+ * text just stored waits for the stores (docs/perf-decisions.md, 'Base64
+ * lines: encode straight from the registers'). */
 #define G64_LINE_TEXT 4096
 
 /* t[0..k) to o, k >= 1; nothing written at or after `end`; a short copy may

@@ -141,7 +141,9 @@ static inline size_t b64_after_last_group(const void *src, size_t from, size_t i
  * Four blocks at a time share one check (their values and characters ORed
  * by VPTERNLOG, one VPMOVB2M): the check's two port-0 instructions per
  * block otherwise leave the packing (VPMADDUBSW, VPMADDWD, also port 0)
- * waiting. Nothing is stored before the four are known clean. */
+ * waiting. Nothing is stored before the four are known clean
+ * (docs/perf-decisions.md, 'Base64 decode: one check for four clean
+ * blocks, whole stores'). */
 #define B64_RUN 4
 UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
@@ -204,9 +206,9 @@ UTFXI_INLINE void b64_tail(const void *src, size_t n, int wide, unsigned char *d
  * alphabet characters are compressed (VPCOMPRESSB) into a ring buffer one
  * after another, and each whole 64-character chunk of it is decoded once
  * B64_LAG more characters stand after it: a load of a chunk just stored
- * (by unaligned stores it spans) waits for the stores to reach the cache,
- * which cost a quarter of the time when the chunks were read back at once.
- * The blocks depend on each other only through the fill count, so the next
+ * (by unaligned stores it spans) waits for the stores to reach the cache
+ * (docs/perf-decisions.md, 'Base64 decode with line breaks: a ring, read
+ * behind'). The blocks depend on each other only through the fill count, so the next
  * load never waits for this block's work. At the end the buffer's whole
  * groups are decoded and the scalar steps take over after the last one (the
  * up to 3 characters of a group begun are read again there). */
@@ -326,7 +328,8 @@ UTFXI_INLINE __m512i g64_encode_vec(const unsigned char *s, const struct g64_enc
 }
 /* VPEXPANDB opens the gap for the line feed; the last character follows.
  * The two stores stay in address order (the barrier): with the byte first,
- * gcc's choice, output beyond L2 ran 15 % slower. */
+ * gcc's choice, output beyond L2 ran slower (docs/perf-decisions.md,
+ * 'Base64 lines: encode straight from the registers'). */
 UTFXI_INLINE void g64_store_break(char *o, __m512i v, size_t q) {
   _mm512_storeu_si512(o, _mm512_mask_expand_epi8(_mm512_set1_epi8('\n'), ~(1ull << q), v));
   __asm__ volatile("" ::: "memory");
