@@ -165,6 +165,8 @@ const op_entry ops[] = {
     // The base64 suite: each kernel's unbounded forms (dst has room for all).
     SU_OP("base64_encode", im(st)->binary_to_base64(c8(src), n, d8(dst), simdutf::base64_default)),
     SU_OP("base64_encode_url", im(st)->binary_to_base64(c8(src), n, d8(dst), simdutf::base64_url)),
+    SU_OP("base64_encode_lines", im(st)->binary_to_base64_with_lines(c8(src), n, d8(dst), 76,
+                                                                     simdutf::base64_default)),
     SU_OP("base64_decode", written_or_0(im(st)->base64_to_binary(c8(src), n, d8(dst),
                                                                   simdutf::base64_default))),
     SU_OP("base64_decode_url",

@@ -36,6 +36,9 @@ static any_fn entry(const struct utfxi_kernels *k, const char *op) {
   UTFXI_BASE64_CODECS(PROBE_B64)
   UTFXI_BASE64_LENGTHS(PROBE_B64)
 #endif
+#ifdef UTFXI_BASE64_LINE_CODECS
+  UTFXI_BASE64_LINE_CODECS(PROBE_B64)
+#endif
 #ifdef UTFXI_UTF16_MAPS /* issue 35's scans */
 #define PROBE_UTF16(name) \
   if (strcmp(op, #name) == 0) return (any_fn)k->name;

@@ -1,10 +1,12 @@
 /* The base64 suite: utfx_base64_encode / _decode / _decode_utf16 and the
  * decoded length on pseudo-random bytes, for every tier, next to memcpy of
  * the input. Rows are OP/len=L/FORM, L the binary length:
- *   encode       L bytes to base64 (padded, standard alphabet);
+ *   encode       L bytes to base64 (padded, standard alphabet; FORM lines:
+ *                utfx_base64_encode_lines, a line feed after every 76
+ *                characters, against simdutf's binary_to_base64_with_lines);
  *   decode       their base64 text back (FORM clean: one line; lines: MIME
  *                lines of 76 characters and CR LF, which the fast path must
- *                also handle);
+ *                also handle; lf: lines of 76 and LF, coreutils' layout);
  *   decode_utf16 the clean text as UTF-16 units (a JavaScript string);
  *   length       utfx_binary_length_from_base64 of the clean text;
  * and FORM url: encode and decode with the URL alphabet, unpadded (simdutf's
@@ -28,6 +30,10 @@ static const unsigned url_flags = UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING;
 
 static size_t op_encode(const void *st, const void *src, size_t n, void *dst, size_t cap) {
   return utfx_base64_encode(src, n, dst, cap, flags_of(st)).written;
+}
+static size_t op_encode_lines(const void *st, const void *src, size_t n, void *dst, size_t cap) {
+  (void)st;
+  return utfx_base64_encode_lines(src, n, dst, cap, 0, 76, NULL).written;
 }
 static size_t op_decode(const void *st, const void *src, size_t n, void *dst, size_t cap) {
   return utfx_base64_decode(src, n, dst, cap, flags_of(st)).written;
@@ -97,6 +103,7 @@ static void add_row(bench_registry *reg, const struct b64_row *row, size_t len, 
   bench_entry e;
   bench_call call;
   const char *kernel = strcmp(row->op, "length") == 0   ? "binary_length_from_base64"
+                       : row->fn == op_encode_lines     ? "base64_encode_lines"
                        : strcmp(row->op, "encode") == 0 ? "base64_encode"
                        : strcmp(row->op, "decode") == 0 ? "base64_decode"
                                                          : "base64_decode_utf16";
@@ -142,6 +149,8 @@ void bench_suite_base64(bench_registry *reg) {
     unsigned char *bin = bench_alloc(reg, len), *dst = bench_alloc(reg, 2 * tlen + 64);
     unsigned char *scratch = bench_alloc(reg, 2 * tlen + 64);
     char *text = bench_alloc(reg, tlen), *lines = bench_alloc(reg, tlen + 2 * (tlen / 76) + 2);
+    char *lf = bench_alloc(reg, tlen + tlen / 76 + 1);
+    size_t lflen = 0;
     char *url = bench_alloc(reg, ulen);
     char16_t *text16 = bench_alloc(reg, 2 * tlen);
     uint64_t x = 0x9E3779B97F4A7C15ull;
@@ -153,15 +162,18 @@ void bench_suite_base64(bench_registry *reg) {
     if (utfx_base64_encode(bin, len, url, ulen, url_flags).written != ulen) return;
     for (i = 0; i < tlen; i++) {
       lines[wlen++] = text[i];
+      lf[lflen++] = text[i];
       text16[i] = (unsigned char)text[i];
-      if (i % 76 == 75) lines[wlen++] = '\r', lines[wlen++] = '\n';
+      if (i % 76 == 75) lines[wlen++] = '\r', lines[wlen++] = '\n', lf[lflen++] = '\n';
     }
     {
       const struct b64_row rows[] = {
           {"encode", "bytes", op_encode, bin, len, 1, 2 * tlen + 64, NULL},
           {"encode", "url", op_encode, bin, len, 1, 2 * tlen + 64, &url_flags},
+          {"encode", "lines", op_encode_lines, bin, len, 1, 2 * tlen + 64, NULL},
           {"decode", "clean", op_decode, text, tlen, 1, len, NULL},
           {"decode", "lines", op_decode, lines, wlen, 1, len, NULL},
+          {"decode", "lf", op_decode, lf, lflen, 1, len, NULL},
           {"decode", "url", op_decode, url, ulen, 1, len, &url_flags},
           {"decode_utf16", "clean", op_decode_utf16, text16, tlen, 2, len, NULL},
           {"length", "clean", op_length, text, tlen, 1, 0, NULL},

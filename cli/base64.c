@@ -7,8 +7,8 @@
  *
  * A regular file is cut into pieces that every core reads and encodes or
  * decodes, written in order (parallel.c); a pipe is read in chunks. Both
- * run the library's codec over whole pieces: encoding lays its text out in
- * lines from a buffer in L1; decoding takes the library's result when it is
+ * run the library's codec over whole pieces: encoding writes its lines with
+ * utfx_base64_encode_lines; decoding takes the library's result when it is
  * provably what coreutils does (only line feeds skipped, no error, the piece
  * starts a group) and otherwise hands the piece to the byte-at-a-time
  * reference decoder (decode_slow), so errors and odd input behave as
@@ -86,7 +86,6 @@ struct b64_slot {
  * the cache when it is written. UTFX_CLI_SPLIT overrides the piece size
  * (tests: tiny pieces). */
 enum {
-  ENCODE_BLOCK = 3 * 4096, /* bytes encoded at a time before wrapping (in L1) */
   SLOW_BLOCK = 1 << 16,    /* characters filtered at a time by decode_slow */
   CARRY_MAX = 256          /* stream decode: unused characters moved to the next read */
 };
@@ -120,50 +119,23 @@ static int read_piece(struct b64_job *job, size_t i, struct b64_slot *s) {
 
 /* ---------------------------------------------------------------- encode */
 
-/* Lays text t[0..m) out in lines of w characters, each ended by a line
- * feed; *col is the length of the line written so far. The constant w = 76
- * (the default) lets the compiler copy each line with a few wide moves. */
-static inline __attribute__((always_inline)) char *put_lines(char *o, const char *t, size_t m,
-                                                            size_t w, size_t *col) {
-  if (*col) {
-    size_t take = w - *col < m ? w - *col : m;
-    memcpy(o, t, take);
-    o += take, t += take, m -= take, *col += take;
-    if (*col < w) return o;
-    *o++ = '\n';
-    *col = 0;
-  }
-  for (; m >= w; m -= w, t += w, o += w + 1) {
-    memcpy(o, t, w);
-    o[w] = '\n';
-  }
-  memcpy(o, t, m);
-  *col = m;
-  return o + m;
-}
-
 /* The encoding of in[0..n), which starts at byte `at` (a multiple of 3) of
  * the input, as coreutils lays it out: a line feed after every wrap
- * characters counted from the start of the output, and after an unfinished
- * last line when `last`. Encodes a block at a time into a buffer in L1 and
- * lays it out from there. Returns the bytes written to out. */
+ * characters counted from the start of the output (utfx_base64_encode_lines
+ * from the column the characters before `at` leave), and after the last line
+ * when `last`. Returns the bytes written to out. */
 static size_t encode_piece(const struct b64_job *job, uint64_t at, const unsigned char *in,
                            size_t n, int last, char *out) {
-  char text[ENCODE_BLOCK / 3 * 4];
-  size_t w = job->wrap, col;
-  char *o = out;
+  uint64_t before = at / 3 * 4;
+  size_t w = job->wrap, col, len;
   if (!w)
     return utfx_base64_encode(in, n, out, utfx_base64_length_from_binary(n, job->flags),
                               job->flags).written;
-  col = (size_t)(at / 3 * 4 % w);
-  while (n) {
-    size_t take = n < ENCODE_BLOCK ? n : ENCODE_BLOCK;
-    size_t m = utfx_base64_encode(in, take, text, sizeof text, job->flags).written;
-    o = w == 76 ? put_lines(o, text, m, 76, &col) : put_lines(o, text, m, w, &col);
-    in += take, n -= take;
-  }
-  if (last && col) *o++ = '\n';
-  return (size_t)(o - out);
+  col = before ? (size_t)((before - 1) % w) + 1 : 0; /* w: that line's feed is due */
+  len = utfx_base64_length_from_binary_lines(n, job->flags, w, col);
+  len = utfx_base64_encode_lines(in, n, out, len, job->flags, w, &col).written;
+  if (last && col) out[len++] = '\n';
+  return len;
 }
 
 /* The most encode_piece writes for n bytes. */

@@ -15,7 +15,12 @@
  *   - a decode resumed after each DST_FULL from src + read into a small
  *     destination gives the one-shot output, status and error offset;
  *   - encode with the exact, one-short and control capacities; the text
- *     decodes back (strict when padded) to the payload. */
+ *     decodes back (strict when padded) to the payload;
+ *   - encode in lines (line length 0..129 from the payload's last byte,
+ *     the column from its first) with the exact, one-short and control
+ *     capacities: the plain text with a line feed before each character at
+ *     a multiple of the line length; resumed after DST_FULL with the column
+ *     it returned, the exact output. */
 #include "fuzz_common.h"
 
 static const unsigned fb_modes[7] = {
@@ -155,6 +160,62 @@ static void fb_check_encode(const uint8_t *bin, size_t n, unsigned flags) {
   free(back);
 }
 
+static void fb_check_lines(const uint8_t *bin, size_t n, unsigned flags) {
+  const char *tier = fz_tiers[fz_tier];
+  size_t L = n ? bin[n - 1] % 130 : 0, c0 = n && L ? bin[0] % (L + 1) : 0;
+  size_t plain = utfx_base64_length_from_binary(n, flags);
+  size_t len = utfx_base64_length_from_binary_lines(n, flags, L, c0), caps[3], k, j, col;
+  struct fz_place src = fz_place_src(bin, n, 1);
+  char *text = malloc(plain + 1), *exact = malloc(len + 1), *rest = malloc(len + 1);
+  if (!text || !exact || !rest) abort();
+  if (utfx_base64_encode(src.p, n, text, plain, flags).written != plain) abort();
+  caps[0] = len;
+  caps[1] = len ? len - 1 : 0;
+  caps[2] = fz_control_cap(len);
+  for (k = 0; k < 3; k++) {
+    struct fz_place pl = fz_place(1, caps[k], 1, fz_tier == 0 ? fz_log_len : fz_pos, fz_seed);
+    const char *o = (const char *)pl.p;
+    size_t chars = 0, pos = c0;
+    utfx_result r;
+    if (caps[k]) memset(pl.p, FZ_CANARY, caps[k]);
+    col = c0;
+    r = utfx_base64_encode_lines(src.p, n, (char *)pl.p, caps[k], flags, L, &col);
+    fz_last.flags = flags;
+    fb_record("encode lines", r, pl.p, caps[k], n);
+    /* the plain text, a line feed before each character at a multiple of L */
+    for (j = 0; j < r.written; j++, pos++) {
+      if (L && pos && pos % L == 0) {
+        FZ_REQUIRE(o[j] == '\n' && j + 1 < r.written, "lines: line feed", tier);
+        j++;
+      }
+      FZ_REQUIRE(chars < plain && o[j] == text[chars], "lines: text", tier);
+      chars++;
+    }
+    FZ_REQUIRE(r.status == UTFX_OK ? r.read == n && chars == plain
+                                   : r.status == UTFX_DST_FULL && r.read % 3 == 0 &&
+                                         chars == r.read / 3 * 4,
+               "lines: whole groups", tier);
+    FZ_REQUIRE(col == (L ? (r.written == chars ? c0 + chars : (pos - 1) % L + 1) : c0 + chars),
+               "lines: column", tier);
+    if (k == 0) {
+      FZ_REQUIRE(r.status == UTFX_OK && r.written == len, "lines exact", tier);
+      if (len) memcpy(exact, o, len);
+    } else if (r.status == UTFX_DST_FULL) {
+      utfx_result s = utfx_base64_encode_lines((const unsigned char *)src.p + r.read, n - r.read,
+                                               rest, len - r.written + 1, flags, L, &col);
+      FZ_REQUIRE(s.status == UTFX_OK && r.written + s.written == len &&
+                     (r.written == 0 || memcmp(exact, o, r.written) == 0) &&
+                     (s.written == 0 || memcmp(exact + r.written, rest, s.written) == 0),
+                 "lines: resumed", tier);
+    }
+    FZ_REQUIRE(fz_unplace(&pl), "encode lines", tier);
+  }
+  fz_unplace(&src);
+  free(text);
+  free(exact);
+  free(rest);
+}
+
 static void check_input(const uint8_t *data, size_t size) {
   unsigned cfg = size ? data[0] : 0, mode = cfg & 7, m;
   const uint8_t *payload = size ? data + 1 : data;
@@ -170,6 +231,7 @@ static void check_input(const uint8_t *data, size_t size) {
     if (mode == 7 || mode == m) fb_check_decode(&t, fb_modes[m], resume_cap);
   fz_unplace(&src);
   fb_check_encode(payload, n, (cfg & 0x10 ? UTFX_BASE64_URL : 0) | (cfg & 0x20 ? UTFX_BASE64_NO_PADDING : 0));
+  fb_check_lines(payload, n, (cfg & 0x10 ? UTFX_BASE64_URL : 0) | (cfg & 0x20 ? UTFX_BASE64_NO_PADDING : 0));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

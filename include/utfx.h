@@ -273,6 +273,23 @@ UTFX_API void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_
  * that fits; the final partial group counts as a group (4 characters with
  * padding, 2 or 3 without). read / written say how far it got.
  *
+ * Encoding in lines (MIME, PEM, coreutils `base64 -w`):
+ *   utfx_base64_encode_lines(src, n, dst, cap, flags, line_len, column)
+ *   writes utfx_base64_encode's text with a line feed ('\n') between lines
+ *   of line_len characters (line_len 0: no line feeds). *column (column
+ *   NULL: 0) counts the characters already on the current line, 0..line_len
+ *   (line_len: that line is full and its line feed not yet written); on
+ *   return it counts those on the line the output ends on. A line feed is
+ *   written only just before a character: the output never starts with one
+ *   when *column is 0 and never ends with one (coreutils ends its output with
+ *   a line feed: append it). So text encoded in pieces of whole groups, each
+ *   call given the column the last one left, is the text of one call; with
+ *   column 0 it is simdutf's binary_to_base64_with_lines (line_len >= 4).
+ *   DST_FULL stops after the last group that fits together with the line
+ *   feeds before its characters; resume with src + read and *column.
+ *   utfx_base64_length_from_binary_lines(n, flags, line_len, column): the
+ *   bytes it writes for n bytes (line feeds included); saturates at SIZE_MAX.
+ *
  * Lengths
  *   utfx_base64_length_from_binary(n, flags): the characters utfx_base64_encode
  *     writes for n bytes (UTFX_BASE64_NO_PADDING counts); saturates at SIZE_MAX.
@@ -301,7 +318,12 @@ UTFX_API UTFX_NODISCARD utfx_result utfx_base64_decode_utf16(const char16_t *UTF
                                                              size_t n,
                                                              unsigned char *UTFX_RESTRICT dst,
                                                              size_t cap, unsigned flags);
+UTFX_API UTFX_NODISCARD utfx_result utfx_base64_encode_lines(
+    const unsigned char *UTFX_RESTRICT src, size_t n, char *UTFX_RESTRICT dst, size_t cap,
+    unsigned flags, size_t line_len, size_t *column);
 UTFX_API size_t utfx_base64_length_from_binary(size_t n, unsigned flags);
+UTFX_API size_t utfx_base64_length_from_binary_lines(size_t n, unsigned flags, size_t line_len,
+                                                     size_t column);
 UTFX_API size_t utfx_binary_length_from_base64(const char *src, size_t n, unsigned flags);
 UTFX_API size_t utfx_binary_length_from_base64_utf16(const char16_t *src, size_t n,
                                                      unsigned flags);

@@ -73,6 +73,11 @@
   X(base64_decode, char, unsigned char) \
   X(base64_decode_utf16, char16_t, unsigned char)
 
+/* Encoding in lines: X(op, source unit type, destination unit type) for
+ * utfx_<op>(src, n, dst, cap, flags, line_len, column), a codec with the
+ * line length and the column in and out (size_t *) after the flags. */
+#define UTFX_BASE64_LINE_CODECS(X) X(base64_encode_lines, unsigned char, char)
+
 /* The decoded lengths of base64 text (src, n, flags): X(op, source unit
  * type) for utfx_<op>. (utfx_base64_length_from_binary, plain arithmetic, is
  * in no list.) */

@@ -8,6 +8,7 @@
  * NULL zero-capacity destination becomes a local dummy the kernel never
  * writes (it has no room). */
 #include "dispatch.h"
+#include "scalar/base64.h"
 
 #define UTFXI_API_VALIDATE(enc, S)                                        \
   utfx_result utfx_validate_##enc(const S *s, size_t n) {                 \
@@ -62,6 +63,52 @@ size_t utfx_base64_length_from_binary(size_t n, unsigned flags) {
   size_t last = tail == 0 ? 0 : (flags & UTFX_BASE64_NO_PADDING) ? tail + 1 : 4;
   if (groups > (SIZE_MAX - last) / 4) return SIZE_MAX;
   return groups * 4 + last;
+}
+
+/* Lines: the kernels take 1 <= L <= SIZE_MAX / 4 and a column <= L. A
+ * longer line keeps the room left on the current one (beyond it no output
+ * can reach), and the column is mapped back while on that line. */
+utfx_result utfx_base64_encode_lines(const unsigned char *restrict src, size_t n,
+                                     char *restrict dst, size_t cap, unsigned flags,
+                                     size_t line_len, size_t *column) {
+  char no_room[1];
+  size_t c = column ? *column : 0, L = line_len, c0, given;
+  utfx_result r;
+  if (line_len == 0) {
+    r = utfx_base64_encode(src, n, dst, cap, flags);
+    if (column) *column = utfxi_add_sat(c, r.written);
+    return r;
+  }
+  if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);
+  if (!dst && cap == 0) dst = no_room;
+  if (c > L) c = L;
+  given = c;
+  if (L > SIZE_MAX / 4) { /* the room on this line, in a line of SIZE_MAX / 4 */
+    size_t room = L - c;
+    L = SIZE_MAX / 4;
+    c = room >= L ? 0 : L - room;
+  }
+  c0 = c;
+  if (UTFXI_IS_SHORT(unsigned char, n))
+    r = utfxi_base64_encode_lines_scalar(src, n, dst, cap, flags, L, &c);
+  else
+    r = utfxi_active()->base64_encode_lines(src, n, dst, cap, flags, L, &c);
+  /* no line feed written: on the line it began on */
+  if (column) *column = L != line_len && c - c0 == r.written ? given + r.written : c;
+  return r;
+}
+
+size_t utfx_base64_length_from_binary_lines(size_t n, unsigned flags, size_t line_len,
+                                            size_t column) {
+  size_t k = utfx_base64_length_from_binary(n, flags), L = line_len, c = column;
+  if (L == 0 || k == SIZE_MAX) return k;
+  if (c > L) c = L;
+  if (L > SIZE_MAX / 4) {
+    size_t room = L - c;
+    L = SIZE_MAX / 4;
+    c = room >= L ? 0 : L - room;
+  }
+  return utfxi_add_sat(k, utfxi_b64_feeds(c, k, L));
 }
 
 void utfx_to_well_formed_utf16le(const char16_t *src, size_t n, char16_t *dst) {

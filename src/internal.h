@@ -43,6 +43,10 @@ struct utfxi_kernels {
 #define UTFXI_FIELD_B64_LENGTH(op, S) size_t (*op)(const S *, size_t, unsigned);
   UTFXI_BASE64_LENGTHS(UTFXI_FIELD_B64_LENGTH)
 #undef UTFXI_FIELD_B64_LENGTH
+#define UTFXI_FIELD_B64_LINES(op, S, T) \
+  utfx_result (*op)(const S *, size_t, T *, size_t, unsigned, size_t, size_t *);
+  UTFXI_BASE64_LINE_CODECS(UTFXI_FIELD_B64_LINES)
+#undef UTFXI_FIELD_B64_LINES
   void (*to_well_formed_utf16le)(const char16_t *, size_t, char16_t *);
   void (*to_well_formed_utf16be)(const char16_t *, size_t, char16_t *);
   /* Not a public function: the streaming decoder's base64 of whole 24-byte
@@ -91,6 +95,10 @@ UTFXI_BASE64_CODECS(UTFXI_DECL_B64)
 #define UTFXI_DECL_B64_LENGTH(op, S) size_t utfxi_##op##_scalar(const S *, size_t, unsigned);
 UTFXI_BASE64_LENGTHS(UTFXI_DECL_B64_LENGTH)
 #undef UTFXI_DECL_B64_LENGTH
+#define UTFXI_DECL_B64_LINES(op, S, T) \
+  utfx_result utfxi_##op##_scalar(const S *, size_t, T *, size_t, unsigned, size_t, size_t *);
+UTFXI_BASE64_LINE_CODECS(UTFXI_DECL_B64_LINES)
+#undef UTFXI_DECL_B64_LINES
 void utfxi_to_well_formed_utf16le_scalar(const char16_t *, size_t, char16_t *);
 void utfxi_to_well_formed_utf16be_scalar(const char16_t *, size_t, char16_t *);
 size_t utfxi_base64_blocks_scalar(const unsigned char *, size_t, size_t, unsigned char *,
@@ -124,6 +132,7 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
       utfxi_to_well_formed_utf16le_scalar,                                    \
       .to_well_formed_utf16be = utfxi_to_well_formed_utf16be_scalar,                  \
       UTFXI_BASE64_CODECS(UTFXI_INIT_B64) UTFXI_BASE64_LENGTHS(UTFXI_INIT_B64)        \
+      UTFXI_BASE64_LINE_CODECS(UTFXI_INIT_B64)                                      \
       .base64_blocks = utfxi_base64_blocks_scalar, .hex_blocks = utfxi_hex_blocks_scalar,   \
       UTFXI_SCALAR_UTF16_SCANS                                                              \
       .ascii_blocks = utfxi_ascii_blocks_scalar

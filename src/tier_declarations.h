@@ -24,6 +24,10 @@ UTFXI_LENGTHS(UTFXI_TD_LENGTH)
 UTFXI_BASE64_CODECS(UTFXI_TD_B64)
 #define UTFXI_TD_B64_LENGTH(op, S) size_t UTFXI_TD(op)(const S *, size_t, unsigned);
 UTFXI_BASE64_LENGTHS(UTFXI_TD_B64_LENGTH)
+#define UTFXI_TD_B64_LINES(op, S, T) \
+  utfx_result UTFXI_TD(op)(const S *, size_t, T *, size_t, unsigned, size_t, size_t *);
+UTFXI_BASE64_LINE_CODECS(UTFXI_TD_B64_LINES)
+#undef UTFXI_TD_B64_LINES
 void UTFXI_TD(to_well_formed_utf16le)(const char16_t *, size_t, char16_t *);
 void UTFXI_TD(to_well_formed_utf16be)(const char16_t *, size_t, char16_t *);
 size_t UTFXI_TD(base64_blocks)(const unsigned char *, size_t, size_t, unsigned char *, char16_t *,

@@ -538,7 +538,8 @@ static void test_known(void) {
 static test_rng rng;
 
 static const uint16_t odd_units[] = {' ', '\t', '\n', '\r', '\f', '=', '-', '_', '+', '/', '*',
-                                     0,   0x0B, 0x80, 0xFF, 0x100, 0x141, 0xFF3D, '.', 'A'};
+                                     0,   0x0B, 0x80, 0xFF, 0x100, 0x141, 0xFF3D, '.', 'A',
+                                     0xC2, 0xA0, 0x8A};
 #define N_ODD (sizeof odd_units / sizeof odd_units[0])
 
 /* Base64 of random bytes (either alphabet, padded or not), then a few
@@ -617,7 +618,8 @@ static void test_every_offset(void) {
   static uint16_t base[260], u[264];
   static unsigned char bin[200];
   static char text[270];
-  static const uint16_t put[] = {' ', '\n', '=', '*', '-', '+', 0x100, 0xC1};
+  /* (0xC2, 0xA0, 0x8A: 'B', ' ' and LF with the top bit set) */
+  static const uint16_t put[] = {' ', '\n', '=', '*', '-', '+', 0x100, 0xC1, 0xC2, 0xA0, 0x8A};
   size_t lens[] = {64, 96, 192, 256}, li, at, p, i;
   rng_seed(&rng, 0x0FF5);
   for (li = 0; li < sizeof lens / sizeof lens[0]; li++) {

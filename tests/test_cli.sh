@@ -291,7 +291,8 @@ if command -v base64 > /dev/null; then
   { head -c 2001 rand.b64; printf '*'; tail -c +2002 rand.b64; } > star.b64
   { head -c 1000 rand.b64; printf 'QQ==QQ'; tail -c +1001 rand.b64; } > midpad.b64
   cases=("-w 50::rand.bin" "::rand.bin" "-w 1::rand.bin" "-w 4::rand.bin" "-w 0::rand.bin"
-         "-w 75::rand.bin" "::empty.txt" "-d::rand.b64" "-d::irregular.b64" "-d::crlf.b64"
+         "-w 75::rand.bin" "-w 3::rand.bin" "-w 64::rand.bin" "-w 1000::rand.bin"
+         "::empty.txt" "-d::rand.b64" "-d::irregular.b64" "-d::crlf.b64"
          "-d -i::crlf.b64" "-d::concat.b64" "-d::space.b64" "-d -i::space.b64" "-d::star.b64"
          "-d -i::star.b64" "-d::midpad.b64" "-d::garbage.b64" "-d -i::garbage.b64")
   bad=()

@@ -86,6 +86,8 @@ cat > "$tmp/ops.c" <<'C'
 #define L(t, f, S) size_t (*l_##t##_##f)(const S *, size_t) = utfx_##t##_length_from_##f;
 #define B(op, S, T) utfx_result (*b_##op)(const S *, size_t, T *, size_t, unsigned) = utfx_##op;
 #define BL(op, S) size_t (*bl_##op)(const S *, size_t, unsigned) = utfx_##op;
+#define BW(op, S, T) \
+  utfx_result (*bw_##op)(const S *, size_t, T *, size_t, unsigned, size_t, size_t *) = utfx_##op;
 #define M(op) void (*m_##op)(const char16_t *, size_t, char16_t *) = utfx_##op;
 #define K(op) utfx_result (*k_##op)(const char16_t *, size_t) = utfx_##op;
 #define F(op) size_t (*f_##op)(const char16_t *, size_t, int *) = utfx_##op;
@@ -97,13 +99,14 @@ int ops_main(void) {
   UTFX_LENGTHS(L)
   UTFX_BASE64_CODECS(B)
   UTFX_BASE64_LENGTHS(BL)
+  UTFX_BASE64_LINE_CODECS(BW)
   UTFX_UTF16_MAPS(M)
   UTFX_UTF16_CHECKS(K)
   UTFX_UTF16_FLAGGED_LENGTHS(F)
 #define COUNT(...) n++;
   UTFX_VALIDATIONS(COUNT) UTFX_CONVERSIONS(COUNT) UTFX_LENGTHS(COUNT)
   return n + (v_utf8 != 0) + (c_utf8_utf16le != 0) + (l_utf16_utf8 != 0) +
-         (b_base64_encode != 0) + (bl_binary_length_from_base64 != 0) +
+         (b_base64_encode != 0) + (bl_binary_length_from_base64 != 0) + (bw_base64_encode_lines != 0) +
          (m_swap_bytes_utf16 != 0) + (k_validate_ascii_utf16le != 0) +
          (f_utf8_length_from_utf16le_with_surrogates != 0);
 }

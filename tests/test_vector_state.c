@@ -285,6 +285,10 @@ static void base64_calls(void) {
     size_t want = lengths[l] < MAX_N ? lengths[l] : MAX_N;
     n = utfx_base64_encode((const unsigned char *)text[t].utf8, want, b64, sizeof b64, 0).written;
     CHECK_CLEAN("utfx_base64_encode", want);
+    if (utfx_base64_encode_lines((const unsigned char *)text[t].utf8, want, wrapped,
+                                 sizeof wrapped, 0, 76, NULL).status != UTFX_OK)
+      CHECK(0, "utfx_base64_encode_lines");
+    CHECK_CLEAN("utfx_base64_encode_lines", want);
     for (i = k = 0; i < n; i++) {
       wrapped[k++] = b64[i];
       if (i % 76 == 75) wrapped[k++] = '\n';

@@ -73,4 +73,5 @@ check: ## quick: the normal build's tests only
 # through the source directory (it also honours $UTFX_NODE_ORACLE and $NODE).
 $(BUILD)/obj/tests/test_oracle_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
 $(BUILD)/obj/tests/test_base64.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
+$(BUILD)/obj/tests/test_base64_lines.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'
 $(BUILD)/obj/tests/test_api_parity_node.o: TEST_CFLAGS += -DUTFX_SOURCE_DIR='"$(CURDIR)"'

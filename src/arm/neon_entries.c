@@ -59,6 +59,7 @@ const struct utfxi_kernels utfxi_neon_kernels = {
     .utf16_length_from_utf32 = utfxi_utf16_length_from_utf32_neon,
     /* base64 (neon_base64.c) */
     .base64_encode = utfxi_base64_encode_neon,
+    .base64_encode_lines = utfxi_base64_encode_lines_neon,
     .base64_decode = utfxi_base64_decode_neon,
     .base64_decode_utf16 = utfxi_base64_decode_utf16_neon,
     .binary_length_from_base64 = utfxi_binary_length_from_base64_neon,

@@ -29,4 +29,54 @@ static inline unsigned utfxi_b64_alphabet(unsigned flags) {
   return (flags & UTFX_BASE64_URL) ? 1 : 0;
 }
 
+/* Encoding in lines (utfx_base64_encode_lines) of L >= 1 characters, from
+ * column c <= L. The line feeds k >= 1 characters bring: one before each
+ * character at a line position that is a positive multiple of L, i.e.
+ * (c + k - 1) / L, computed without overflow. */
+static inline size_t utfxi_b64_feeds(size_t c, size_t k, size_t L) {
+  return k == 0 ? 0 : (k - 1) / L + ((k - 1) % L >= L - c);
+}
+
+/* The column after k characters from column c (1..L when k >= 1). */
+static inline size_t utfxi_b64_column_after(size_t c, size_t k, size_t L) {
+  size_t t;
+  if (k == 0) return c;
+  t = (k - 1) % L;
+  return t >= L - c ? t - (L - c) + 1 : t + c + 1;
+}
+
+/* The most characters that fit in cap bytes from column c: in the stream of
+ * lines of L characters and a line feed (L + 1 slots, the first c taken),
+ * the slots [c, c + cap) minus their line feeds. L < SIZE_MAX. */
+static inline size_t utfxi_b64_chars_fit(size_t c, size_t cap, size_t L) {
+  size_t m = L + 1;
+  return cap - (cap / m + (cap % m >= m - c));
+}
+
+/* What utfx_base64_encode_lines writes at most: the bytes src[0..*take) it
+ * encodes (whole groups, or all of them) and their characters, for n bytes,
+ * cap bytes of room, line length L >= 1 and column c. */
+static inline size_t utfxi_b64_lines_plan(size_t n, size_t cap, unsigned flags, size_t L,
+                                          size_t c, size_t *take) {
+  size_t fit = utfxi_b64_chars_fit(c, cap, L), groups = n / 3, chars;
+  if (groups > fit / 4) {
+    *take = fit / 4 * 3;
+    return fit / 4 * 4;
+  }
+  chars = groups * 4;
+  if (n % 3) {
+    size_t last = (flags & UTFX_BASE64_NO_PADDING) ? n % 3 + 1 : 4;
+    if (fit - chars >= last) {
+      *take = n;
+      return chars + last;
+    }
+  }
+  *take = groups * 3;
+  return chars;
+}
+
+/* Line lengths beyond any output are one long line (the arithmetic above
+ * needs L + 1). */
+static inline size_t utfxi_b64_line_len(size_t L) { return L > SIZE_MAX / 2 ? SIZE_MAX / 2 : L; }
+
 #endif

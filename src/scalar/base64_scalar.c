@@ -39,6 +39,33 @@ utfx_result utfxi_base64_encode_scalar(const unsigned char *src, size_t n, char 
   return utfxi_result(UTFX_OK, n, w + out, 0);
 }
 
+/* In lines (utfx_base64_encode_lines; here 1 <= L <= SIZE_MAX / 4 and
+ * column <= L): groups encoded a chunk at a time, then laid out a piece of
+ * a line at a time, a line feed before each line but the first. */
+utfx_result utfxi_base64_encode_lines_scalar(const unsigned char *src, size_t n, char *dst,
+                                             size_t cap, unsigned flags, size_t L,
+                                             size_t *column) {
+  char text[4 * 64];
+  size_t c = *column, take, i = 0, w = 0, j, m, seg;
+  (void)utfxi_b64_lines_plan(n, cap, flags, L, c, &take);
+  while (i < take) {
+    size_t part = take - i < 3 * 64 ? take - i : 3 * 64;
+    m = utfxi_base64_encode_scalar(src + i, part, text, sizeof text, flags).written;
+    for (j = 0; j < m; j += seg) {
+      if (c == L) {
+        dst[w++] = '\n';
+        c = 0;
+      }
+      seg = L - c < m - j ? L - c : m - j;
+      memcpy(dst + w, text + j, seg);
+      w += seg, c += seg;
+    }
+    i += part;
+  }
+  *column = c;
+  return utfxi_result(take < n ? UTFX_DST_FULL : UTFX_OK, take, w, 0);
+}
+
 /* ------------------------------------------------------------------ decode */
 
 /* The class of the unit at i (utfxi_b64_class; a UTF-16 unit above 0xFF is

@@ -25,7 +25,14 @@
  *       code when its loads need more than the block), a multiple of 3. d
  *       has room for the characters of every whole group of s[0..n) (n is
  *       cut to what fits), so a tier may also take the groups after the
- *       blocks. */
+ *       blocks.
+ * and, for encoding in lines straight to dst, optionally (G64_ENCODE_VEC):
+ *   struct g64_enc, g64_enc_of(url)   the encoder's constants;
+ *   vu8 g64_encode_vec(const unsigned char *s, const struct g64_enc *k)
+ *       the V_BYTES characters of s[0..G64_BYTES), reading G64_ENCODE_READ
+ *       bytes;
+ *   void g64_store_break(char *o, vu8 v, size_t q)
+ *       v's first q < V_BYTES characters, a line feed, the rest: o[0..V_BYTES]. */
 #ifndef UTFX_SIMD_GENERIC_BASE64_H
 #define UTFX_SIMD_GENERIC_BASE64_H
 
@@ -99,6 +106,88 @@ utfx_result G_NAME(base64_encode)(const unsigned char *src, size_t n, char *dst,
   size_t w = i / 3 * 4;
   utfx_result r = utfxi_base64_encode_scalar(src + i, n - i, dst + w, cap - w, flags);
   return utfxi_result_after(&r, i, w, 0);
+}
+
+/* In lines (utfx_base64_encode_lines; 1 <= L <= SIZE_MAX / 4, column <= L):
+ * chunks of groups encoded by the kernel above into a buffer in L1, then
+ * laid out from there with vector copies and the line feeds between. The
+ * copies are loads and stores only. Lines of a vector or more go straight
+ * from the registers where the tier can (G64_ENCODE_VEC): reading back the
+ * text just stored waits for the stores (docs/perf-decisions.md, 'Base64
+ * lines: encode straight from the registers'). */
+#define G64_LINE_TEXT 4096
+
+/* t[0..k) to o, k >= 1; nothing written at or after `end`; a short copy may
+ * write past o + k below `end` (the text after it is written later) and read
+ * past t + k (the buffer has V_BYTES to spare). */
+UTFXI_INLINE void g64_copy(char *o, const char *t, size_t k, const char *end) {
+  if (k >= V_BYTES) {
+    size_t j;
+    for (j = 0; j + V_BYTES < k; j += V_BYTES) v_store(o + j, v_load(t + j));
+    v_store(o + k - V_BYTES, v_load(t + k - V_BYTES));
+  } else if ((size_t)(end - o) >= V_BYTES) {
+    v_store(o, v_load(t));
+  } else {
+    memcpy(o, t, k);
+  }
+}
+
+#ifdef G64_ENCODE_VEC
+/* Lines of at least a vector: whole blocks encoded in registers and stored
+ * in place, a block with a line feed inside with g64_store_break (at most
+ * one per block), while the reads stay within src[0..take). Returns the
+ * bytes encoded. */
+UTFXI_INLINE size_t g64_lines_direct(const unsigned char *src, size_t take, int url, size_t L,
+                                     char **po, size_t *pc) {
+  const struct g64_enc k = g64_enc_of(url);
+  size_t i = 0, c = *pc;
+  char *o = *po;
+  for (; take - i >= G64_ENCODE_READ; i += G64_BYTES) {
+    vu8 v = g64_encode_vec(src + i, &k);
+    if (L - c < V_BYTES) {
+      g64_store_break(o, v, L - c);
+      o += V_BYTES + 1;
+      c = V_BYTES - (L - c);
+    } else {
+      v_store(o, v);
+      o += V_BYTES;
+      c += V_BYTES;
+    }
+  }
+  *po = o;
+  *pc = c;
+  return i;
+}
+#endif
+
+utfx_result G_NAME(base64_encode_lines)(const unsigned char *src, size_t n, char *dst, size_t cap,
+                                        unsigned flags, size_t L, size_t *column) {
+  char text[G64_LINE_TEXT + V_BYTES];
+  size_t c = *column, take, i = 0;
+  size_t chars = utfxi_b64_lines_plan(n, cap, flags, L, c, &take);
+  char *o = dst, *end = dst + chars + utfxi_b64_feeds(c, chars, L);
+  memset(text + G64_LINE_TEXT, 0, V_BYTES);
+#ifdef G64_ENCODE_VEC
+  if (L >= V_BYTES && take >= G64_ENCODE_READ)
+    i = g64_lines_direct(src, take, (flags & UTFX_BASE64_URL) != 0, L, &o, &c);
+#endif
+  while (i < take) {
+    size_t part = take - i < G64_LINE_TEXT / 4 * 3 ? take - i : G64_LINE_TEXT / 4 * 3;
+    size_t m = G_NAME(base64_encode)(src + i, part, text, G64_LINE_TEXT, flags).written, p = 0;
+    while (p < m) {
+      size_t seg;
+      if (c == L) {
+        *o++ = '\n';
+        c = 0;
+      }
+      seg = L - c < m - p ? L - c : m - p;
+      g64_copy(o, text + p, seg, end);
+      o += seg, p += seg, c += seg;
+    }
+    i += part;
+  }
+  *column = c;
+  return utfxi_result(take < n ? UTFX_DST_FULL : UTFX_OK, take, (size_t)(o - dst), 0);
 }
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../scalar/base64.h"
+#include "avx2_base64_encode.h"
 #include "avx2_compress_bytes.h"
 #include "x86_prototypes.h"
 
@@ -196,6 +197,26 @@ UTFXI_INLINE size_t g64_decode_block(const void *src, size_t i, int wide, unsign
 static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,
                                        int url) {
   return utfxi_base64_blocks_avx2(s, n, blocks, (unsigned char *)d, NULL, url);
+}
+
+/* Encoding in lines (generic_base64.h). */
+#define G64_ENCODE_VEC 1
+#define G64_ENCODE_READ B64_AVX2_ENCODE_READ
+#define g64_enc b64_avx2_enc
+#define g64_enc_of b64_avx2_enc_of
+#define g64_encode_vec b64_avx2_encode
+/* The block one byte on at o + 1, then over it at o the first q characters,
+ * the line feed and the block moved up a byte (the last character is the
+ * first store's). */
+static inline void g64_store_break(char *o, __m256i v, size_t q) {
+  const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                        17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  __m256i at = _mm256_set1_epi8((char)q);
+  __m256i up = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 15);
+  __m256i w = _mm256_blendv_epi8(v, up, _mm256_cmpgt_epi8(iota, at));
+  w = _mm256_blendv_epi8(w, _mm256_set1_epi8('\n'), _mm256_cmpeq_epi8(iota, at));
+  _mm256_storeu_si256((__m256i *)(void *)(o + 1), v);
+  _mm256_storeu_si256((__m256i *)(void *)o, w);
 }
 
 #include "../simd/generic_base64.h"

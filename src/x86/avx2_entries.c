@@ -79,6 +79,12 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   static utfx_result ENTRY(op)(const S *s, size_t n, T *d, size_t cap, unsigned flags) { \
     UTFXI_WRAP(utfx_result, utfxi_moved, op, S, n, (s, n, d, cap, flags));             \
   }
+#define ENTRY_B64_LINES(op, S, T)                                                      \
+  static utfx_result ENTRY(op)(const S *s, size_t n, T *d, size_t cap, unsigned flags,  \
+                               size_t line_len, size_t *column) {                       \
+    UTFXI_WRAP(utfx_result, utfxi_moved, op, S, n,                                      \
+               (s, n, d, cap, flags, line_len, column));                                \
+  }
 #define ENTRY_B64_LENGTH(op, S)                                                \
   static size_t ENTRY(op)(const S *s, size_t n, unsigned flags) {              \
     UTFXI_WRAP(size_t, utfxi_moved_size, op, S, n, (s, n, flags));             \
@@ -106,6 +112,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   UTFXI_LENGTHS(ENTRY_LENGTH)                                                             \
   UTFXI_BASE64_CODECS(ENTRY_B64)                                                          \
   UTFXI_BASE64_LENGTHS(ENTRY_B64_LENGTH)                                                  \
+  UTFXI_BASE64_LINE_CODECS(ENTRY_B64_LINES)                                               \
   ENTRY_UTF16_MAP(to_well_formed_utf16le)                                                 \
   ENTRY_UTF16_MAP(to_well_formed_utf16be)                                                 \
   UTFXI_UTF16_MAPS(ENTRY_UTF16_MAP) UTFXI_UTF16_CHECKS(ENTRY_CHECK)                        \
@@ -136,6 +143,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
       .base64_blocks = ENTRY(base64_blocks), .hex_blocks = ENTRY(hex_blocks),             \
       .ascii_blocks = ENTRY(ascii_blocks),                                                \
       UTFXI_BASE64_CODECS(FIELD_B64) UTFXI_BASE64_LENGTHS(FIELD_B64)                      \
+      UTFXI_BASE64_LINE_CODECS(FIELD_B64)                                                 \
       UTFXI_UTF16_MAPS(FIELD_SCAN) UTFXI_UTF16_CHECKS(FIELD_SCAN)                         \
       UTFXI_UTF16_FLAGGED_LENGTHS(FIELD_SCAN)                                             \
   };

@@ -90,19 +90,27 @@ UTFXI_INLINE void b64_pack_store(__m512i values, unsigned groups, unsigned char 
 /* The alphabet characters of a block and where whitespace was: the mask of
  * characters to keep, or 0 when the block holds anything else (or a unit
  * above 0xFF): then the scalar steps take it. */
+/* (The masks stay in mask registers until the count: every move between
+ * them and general registers, and every VPMOVB2M, is a port-0 instruction,
+ * and port 0 also packs the groups. Whitespace is told by the characters,
+ * the classes' SPACE being ambiguous for bytes from 0x80.) */
 UTFXI_INLINE uint64_t b64_block_values(const void *src, size_t i, int wide,
                                         const struct g64_alphabet *a, __m512i *values) {
-  __m512i c;
-  uint64_t unusual, space;
+  /* by low nibble, the whitespace character that has it (PSHUFB gives 0 for
+   * a byte from 0x80, which no byte from 0x80 equals) */
+  const __m512i ws = _mm512_broadcast_i32x4(
+      _mm_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, '\f', '\r', 0, 0));
+  __m512i c, v;
+  __mmask64 keep, space;
   if (!b64_load(src, i, wide, &c)) return 0;
-  *values = b64_classes(a->lo, c, a->hi);
-  unusual = _mm512_movepi8_mask(_mm512_or_si512(*values, c));
-  if (!unusual) return ~0ull;
-  space = _mm512_cmpeq_epi8_mask(*values, _mm512_set1_epi8((char)UTFXI_B64_SPACE)) &
-          ~_mm512_movepi8_mask(c);
-  if (unusual & ~space) return 0;
-  *values = _mm512_maskz_compress_epi8(~unusual, *values);
-  return ~unusual;
+  v = b64_classes(a->lo, c, a->hi);
+  *values = v;
+  keep = _mm512_movepi8_mask(_mm512_ternarylogic_epi64(v, c, v, 0x03)); /* ~(v | c) */
+  if (keep == ~0ull) return ~0ull;
+  space = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(ws, c), c);
+  if ((keep | space) != ~0ull) return 0;
+  *values = _mm512_maskz_compress_epi8(keep, v);
+  return keep;
 }
 
 /* Where the scalar steps take over after the vector loop: just after the
@@ -120,14 +128,43 @@ static inline size_t b64_after_last_group(const void *src, size_t from, size_t i
   return from;
 }
 
+/* The 48 bytes of a clean block's values to d; _OVER: and 16 bytes of no
+ * meaning after them, which the next block's store replaces (a whole
+ * store: cheaper than a masked one). */
+#define B64_PACKED(v) \
+  _mm512_permutexvar_epi8(gather, _mm512_madd_epi16(_mm512_maddubs_epi16((v), pair), quad))
+#define B64_PACK_STORE(d, v) _mm512_mask_storeu_epi8((d), B64_48_BYTES, B64_PACKED(v))
+#define B64_PACK_STORE_OVER(d, v) _mm512_storeu_si512((d), B64_PACKED(v))
+
 /* Up to `blocks` clean blocks (64 alphabet characters) one after another
- * from src + i to d, in the fewest instructions; returns how many were. */
+ * from src + i to d, in the fewest instructions; returns how many were.
+ * Four blocks at a time share one check (their values and characters ORed
+ * by VPTERNLOG, one VPMOVB2M): the check's two port-0 instructions per
+ * block otherwise leave the packing (VPMADDUBSW, VPMADDWD, also port 0)
+ * waiting. Nothing is stored before the four are known clean
+ * (docs/perf-decisions.md, 'Base64 decode: one check for four clean
+ * blocks, whole stores'). */
+#define B64_RUN 4
 UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
   const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
   const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
   size_t k;
-  for (k = 0; k < blocks; k++) {
+  for (k = 0; k + B64_RUN <= blocks; k += B64_RUN) {
+    __m512i c[B64_RUN], v[B64_RUN], e = _mm512_setzero_si512();
+    unsigned j;
+#pragma GCC unroll 8
+    for (j = 0; j < B64_RUN; j++) {
+      b64_load(src, i + 64 * (k + j), wide, &c[j]);
+      v[j] = b64_classes(lo, c[j], hi);
+      e = _mm512_ternarylogic_epi64(e, v[j], c[j], 0xFE); /* e | v | c */
+    }
+    if (_mm512_movepi8_mask(e)) break;
+#pragma GCC unroll 8
+    for (j = 0; j + 1 < B64_RUN; j++) B64_PACK_STORE_OVER(d + 48 * (k + j), v[j]);
+    B64_PACK_STORE(d + 48 * (k + j), v[j]);
+  }
+  for (; k < blocks; k++) {
     __m512i c, v;
     if (!b64_load(src, i + 64 * k, wide, &c)) break;
     v = b64_classes(lo, c, hi);
@@ -166,30 +203,40 @@ UTFXI_INLINE void b64_tail(const void *src, size_t n, int wide, unsigned char *d
 
 /* Blocks of 64 characters with whitespace anywhere (line breaks). Clean
  * blocks with nothing pending decode straight to dst. Otherwise each block's
- * alphabet characters are compressed (VPCOMPRESSB) into a buffer one after
- * another, and whole 64-character chunks of it are decoded from time to
- * time: the blocks depend on each other only through the buffer's fill
- * count, so the next load never waits for this block's work. At the end the
- * buffer's whole groups are decoded and the scalar steps take over after the
- * last one (the up to 3 characters of a group begun are read again there). */
+ * alphabet characters are compressed (VPCOMPRESSB) into a ring buffer one
+ * after another, and each whole 64-character chunk of it is decoded once
+ * B64_LAG more characters stand after it: a load of a chunk just stored
+ * (by unaligned stores it spans) waits for the stores to reach the cache
+ * (docs/perf-decisions.md, 'Base64 decode with line breaks: a ring, read
+ * behind'). The blocks depend on each other only through the fill count, so the next
+ * load never waits for this block's work. At the end the buffer's whole
+ * groups are decoded and the scalar steps take over after the last one (the
+ * up to 3 characters of a group begun are read again there). */
 #define G64_OWN_BLOCKS 1
-#define B64_BUF_CHUNKS 6
+#define B64_RING 512 /* bytes; a power of two, >= B64_LAG + 2 * 64 */
+#define B64_LAG 320
 UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigned char *dst,
                                      size_t cap, const struct g64_alphabet *a,
                                      struct utfxi_b64_at *at) {
-  unsigned char buf[64 * B64_BUF_CHUNKS];
-  size_t i = at->i, w = at->w, bp = 0, k, groups;
+  /* 64 bytes before the ring: a store that wraps is stored again 512 lower */
+  unsigned char space[64 + B64_RING + 64];
+  unsigned char *const ring = space + 64;
+  size_t i = at->i, w = at->w, bp = 0, rd = 0, groups, pending;
   const size_t from = at->i;
   const struct g64_alphabet alpha = *a; /* in registers: dst's stores cannot change it */
+  const __m512i gather = _mm512_loadu_si512(b64_gather);
+  const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
   /* pending groups plus the next block's (at most 16: 3 + 64 characters)
    * leave room to spare, so dst never fills here (TC39's early return is the
-   * scalar steps'). */
-  while (n - i >= 64 && (!dst || cap - w - 3 * (bp / 4) > 48)) {
+   * scalar steps'). bp and rd count characters written to and read from the
+   * ring (rd a multiple of 64). */
+  while (n - i >= 64 && (!dst || cap - w - 3 * ((bp - rd) / 4) > 48)) {
     __m512i values;
     uint64_t keep;
+    size_t at_ring;
     /* nothing pending: clean blocks straight to dst (not when counting:
      * there the general loop is the faster one) */
-    if (bp == 0 && dst) {
+    if (bp == rd && dst) {
       size_t blocks = (n - i) / 64, room = (cap - w - 1) / 48, done;
       done = b64_clean_run(src, i, wide, dst + w, room < blocks ? room : blocks, &alpha);
       i += 64 * done;
@@ -198,30 +245,33 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
     }
     keep = b64_block_values(src, i, wide, &alpha, &values);
     if (!keep) break;
-    if (keep == ~0ull && bp == 0) { /* clean, nothing pending */
+    if (keep == ~0ull && bp == rd) { /* clean, nothing pending */
       if (dst) b64_pack_store(values, 16, dst + w);
       i += 64;
       w += 48;
       continue;
     }
-    _mm512_storeu_si512(buf + bp, values); /* its alphabet characters first */
+    at_ring = bp % B64_RING; /* its alphabet characters first */
+    _mm512_storeu_si512(ring + at_ring, values);
+    if (at_ring > B64_RING - 64) _mm512_storeu_si512(ring + at_ring - B64_RING, values);
     bp += (size_t)_mm_popcnt_u64(keep);
     i += 64;
-    if (bp >= 64 * (B64_BUF_CHUNKS - 1)) {
-      for (k = 0; k < B64_BUF_CHUNKS - 1; k++)
-        if (dst) b64_pack_store(_mm512_loadu_si512(buf + 64 * k), 16, dst + w + 48 * k);
-      w += 48 * (B64_BUF_CHUNKS - 1);
-      bp -= 64 * (B64_BUF_CHUNKS - 1);
-      _mm512_storeu_si512(buf, _mm512_loadu_si512(buf + 64 * (B64_BUF_CHUNKS - 1)));
+    /* A chunk with B64_LAG characters after it: its 48 bytes are followed
+     * by more (the end decodes the rest), so a whole store may overrun. */
+    if (bp - rd >= 64 + B64_LAG) {
+      if (dst) B64_PACK_STORE_OVER(dst + w, _mm512_loadu_si512(ring + rd % B64_RING));
+      w += 48;
+      rd += 64;
     }
   }
-  for (k = 0, groups = bp / 4; groups; k++) {
+  pending = bp - rd;
+  for (groups = pending / 4; groups; rd += 64) {
     unsigned g = groups < 16 ? (unsigned)groups : 16;
-    if (dst) b64_pack_store(_mm512_loadu_si512(buf + 64 * k), g, dst + w);
+    if (dst) b64_pack_store(_mm512_loadu_si512(ring + rd % B64_RING), g, dst + w);
     w += 3 * (size_t)g;
     groups -= g;
   }
-  if (bp == 0) {
+  if (pending == 0) {
     b64_tail(src, n, wide, dst, cap, &alpha, &i, &w);
     at->i = i;
   } else {
@@ -256,6 +306,34 @@ static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t 
     return 48 * blocks + 3 * groups;
   }
   return 48 * blocks;
+}
+
+/* Encoding in lines (generic_base64.h): a block as g64_encode_blocks does. */
+#define G64_ENCODE_VEC 1
+#define G64_ENCODE_READ 48
+struct g64_enc {
+  __m512i spread, fields, chars;
+};
+static inline struct g64_enc g64_enc_of(int url) {
+  struct g64_enc k;
+  k.spread = _mm512_loadu_si512(b64_spread);
+  k.fields = _mm512_loadu_si512(b64_fields);
+  k.chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
+  return k;
+}
+UTFXI_INLINE __m512i g64_encode_vec(const unsigned char *s, const struct g64_enc *k) {
+  __m512i idx = _mm512_multishift_epi64_epi8(
+      k->fields, _mm512_permutexvar_epi8(k->spread, _mm512_maskz_loadu_epi8(B64_48_BYTES, s)));
+  return _mm512_permutexvar_epi8(idx, k->chars);
+}
+/* VPEXPANDB opens the gap for the line feed; the last character follows.
+ * The two stores stay in address order (the barrier): with the byte first,
+ * gcc's choice, output beyond L2 ran slower (docs/perf-decisions.md,
+ * 'Base64 lines: encode straight from the registers'). */
+UTFXI_INLINE void g64_store_break(char *o, __m512i v, size_t q) {
+  _mm512_storeu_si512(o, _mm512_mask_expand_epi8(_mm512_set1_epi8('\n'), ~(1ull << q), v));
+  __asm__ volatile("" ::: "memory");
+  o[64] = (char)_mm_extract_epi8(_mm512_extracti32x4_epi32(v, 3), 15);
 }
 
 #include "../simd/generic_base64.h"

@@ -28,7 +28,7 @@
 #define UTFXI_X86_ACCELERATED(X)                                                            \
   /* base64 */                                                                              \
   X(base64_encode) X(base64_decode) X(base64_decode_utf16) X(binary_length_from_base64)     \
-  X(binary_length_from_base64_utf16)                                                        \
+  X(binary_length_from_base64_utf16) X(base64_encode_lines)                                 \
   /* issue 35's UTF-16 scans (generic layer) */                                             \
   X(swap_bytes_utf16) X(validate_ascii_utf16le) X(validate_ascii_utf16be)                   \
   X(utf8_length_from_utf16le_with_surrogates) X(utf8_length_from_utf16be_with_surrogates)   \

@@ -593,6 +593,15 @@ static inline utfxemu_m512i utfxemu_maskz_compress_epi8(__mmask64 k, utfxemu_m51
   UTFXEMU_EACH(j, 64) if (UTFXEMU_BIT(k, j)) r.u8[n++] = a.u8[j];
   return r;
 }
+/* VPEXPANDB with merging: the low elements of a, in order, to the positions
+ * k sets; the others keep src. */
+static inline utfxemu_m512i utfxemu_mask_expand_epi8(utfxemu_m512i src, __mmask64 k,
+                                                     utfxemu_m512i a) {
+  utfxemu_m512i r = src;
+  unsigned n = 0;
+  UTFXEMU_EACH(j, 64) if (UTFXEMU_BIT(k, j)) r.u8[j] = a.u8[n++];
+  return r;
+}
 static inline utfxemu_m512i utfxemu_maskz_compress_epi16(__mmask32 k, utfxemu_m512i a) {
   utfxemu_m512i r = utfxemu_zero();
   unsigned n = 0;
@@ -659,6 +668,8 @@ static inline utfxemu_m512i utfxemu_shuffle_epi8(utfxemu_m512i a, utfxemu_m512i 
 
 #undef _mm512_maskz_compress_epi8
 #define _mm512_maskz_compress_epi8 utfxemu_maskz_compress_epi8
+#undef _mm512_mask_expand_epi8
+#define _mm512_mask_expand_epi8 utfxemu_mask_expand_epi8
 #undef _mm512_maskz_compress_epi16
 #define _mm512_maskz_compress_epi16 utfxemu_maskz_compress_epi16
 #undef _mm512_maskz_compress_epi32
