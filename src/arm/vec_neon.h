@@ -13,6 +13,7 @@
 #include <arm_neon.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <uchar.h>
 
 #define V_BYTES 16
@@ -111,5 +112,30 @@ static inline vm32 v32_or(vm32 a, vm32 b) { return vorrq_u32(a, b); }
 static inline int v32_any(vm32 m) { return vmaxvq_u32(m) != 0; }
 static inline size_t v32_count(vm32 m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
 
+
+static inline vu32 v32_or_values(vu32 a, vu32 b) { return vorrq_u32(a, b); }
+static inline void v32_store(void *p, vu32 v) { vst1q_u32((uint32_t *)p, v); }
+static inline int v32_any_bits(vu32 v, uint32_t mask) {
+  return vmaxvq_u32(vandq_u32(v, vdupq_n_u32(mask))) != 0;
+}
+
+/* Widening and narrowing (Latin-1 <-> UTF-16 / UTF-32), as in vec_avx2.h:
+ * UXTL / XTN; v32_widen and v32_store_bytes move exactly 4 bytes. */
+static inline vu16 v16_widen(const void *p) { return vmovl_u8(vld1_u8((const uint8_t *)p)); }
+static inline vu32 v32_widen(const void *p) {
+  uint32_t x;
+  memcpy(&x, p, 4);
+  return vmovl_u16(vget_low_u16(vmovl_u8(vcreate_u8(x))));
+}
+static inline vu8 v16_pack_bytes(vu16 a, vu16 b) { return vcombine_u8(vmovn_u16(a), vmovn_u16(b)); }
+static inline vu8 v32_pack_bytes(vu32 a, vu32 b, vu32 c, vu32 e) {
+  return vcombine_u8(vmovn_u16(vcombine_u16(vmovn_u32(a), vmovn_u32(b))),
+                     vmovn_u16(vcombine_u16(vmovn_u32(c), vmovn_u32(e))));
+}
+static inline void v32_store_bytes(void *p, vu32 v) {
+  uint8x8_t b = vmovn_u16(vcombine_u16(vmovn_u32(v), vdup_n_u16(0)));
+  uint32_t x = vget_lane_u32(vreinterpret_u32_u8(b), 0);
+  memcpy(p, &x, 4);
+}
 
 #endif

@@ -1,5 +1,5 @@
-/* AVX2 UTF-32 to UTF-8 / UTF-16LE / UTF-16BE (validation and the lengths
- * are generic kernels, avx2_generic.c).
+/* AVX2 UTF-32 to UTF-8 / UTF-16LE / UTF-16BE (validation, the lengths and
+ * to Latin-1 are generic kernels, avx2_generic.c).
  *
  * A value is ill-formed if it is above 0x10FFFF or a surrogate. A block of
  * 8 values holding an ill-formed one goes to the scalar kernel as a region
@@ -276,54 +276,4 @@ utfx_result utfxi_convert_utf32_to_utf16le_avx2(const char32_t *s, size_t n, cha
 utfx_result utfxi_convert_utf32_to_utf16be_avx2(const char32_t *s, size_t n, char16_t *d,
                                                 size_t cap, unsigned flags) {
   return utf32_convert_aligned(s, n, d, cap, flags, OUT_UTF16BE);
-}
-
-
-/* To Latin-1: 32 values a step narrow with two rounds of unsigned packs
- * when none is above 0xFF. One that is makes the conversion UTFX_INVALID in
- * both modes: the scalar kernel converts the step up to it and reports it;
- * it also takes the tail and a destination with less than a step of room. */
-utfx_result utfxi_convert_utf32_to_latin1_avx2(const char32_t *s, size_t n, char *d, size_t cap,
-                                               unsigned flags) {
-  /* the packs work within 128-bit lanes: the permute puts the groups of
-   * four bytes back in order */
-  const __m256i high = _mm256_set1_epi32(~0xFF), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-  size_t i = 0;
-  utfx_result r;
-  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
-    /* A long input starts with a step of fewer values where that makes the
-     * source 32-byte aligned (the loop is load-bound: a load across two
-     * cache lines costs two). */
-    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s), b;
-    if (_mm256_testz_si256(a, high)) {
-      b = _mm256_packus_epi16(_mm256_packus_epi32(a, a), a);
-      _mm_storel_epi64((__m128i *)(void *)d, _mm_unpacklo_epi32(_mm256_castsi256_si128(b),
-                                                                 _mm256_extracti128_si256(b, 1)));
-      i = utfxi_aligning_step(s, 4, 32, 8, 1);
-    }
-  }
-  for (; n - i >= 32 && cap - i >= 32; i += 32) {
-    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
-    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 8));
-    __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 16));
-    __m256i e = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 24));
-    if (!_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, e)), high))
-      break;
-    _mm256_storeu_si256((__m256i *)(void *)(d + i),
-                        _mm256_permutevar8x32_epi32(
-                            _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, e)),
-                            order));
-  }
-  /* Then 8 values a step (short inputs: handing them to the scalar kernel
-   * was slower than the scalar tier; docs/perf-decisions.md,
-   * 'UTF-32 -> Latin-1'). */
-  for (; n - i >= 8 && cap - i >= 8; i += 8) {
-    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i)), b;
-    if (!_mm256_testz_si256(a, high)) break;
-    b = _mm256_packus_epi16(_mm256_packus_epi32(a, a), a); /* bytes 0-3 of each lane */
-    _mm_storel_epi64((__m128i *)(void *)(d + i),
-                     _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1)));
-  }
-  r = utfxi_convert_utf32_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
-  return utfxi_result_after(&r, i, i, 0);
 }

@@ -1,5 +1,5 @@
-/* AVX-512 UTF-32 to UTF-8 / UTF-16LE / UTF-16BE (validation is generic:
- * avx512_generic.c).
+/* AVX-512 UTF-32 to UTF-8 / UTF-16LE / UTF-16BE (validation, the UTF-16
+ * length and to Latin-1 are generic: avx512_generic.c).
  *
  * A value is ill-formed if it is above 0x10FFFF or a surrogate. Conversions
  * take 16 values: an ill-formed one becomes U+FFFD in REPLACE mode; in
@@ -266,53 +266,4 @@ utfx_result utfxi_convert_utf32_to_utf16le_avx512(const char32_t *s, size_t n, c
 utfx_result utfxi_convert_utf32_to_utf16be_avx512(const char32_t *s, size_t n, char16_t *d,
                                                   size_t cap, unsigned flags) {
   return utf32_convert(s, n, d, cap, flags, OUT_UTF16BE);
-}
-
-/* To Latin-1: 64 values a step narrow with two rounds of unsigned packs and
- * a VPERMD (the packs work within 128-bit lanes) when none is above 0xFF
- * (four VPMOVDB, two port-5 uops each on Intel, were slower:
- * docs/perf-decisions.md, 'UTF-32 -> Latin-1'). A value above 0xFF
- * makes the conversion UTFX_INVALID in both modes: the scalar kernel
- * converts the step up to it and reports it; it also takes the tail and a
- * destination with less than a step of room. */
-utfx_result utfxi_convert_utf32_to_latin1_avx512(const char32_t *s, size_t n, char *d, size_t cap,
-                                                 unsigned flags) {
-  const __m512i ff = _mm512_set1_epi32(0xFF);
-  __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-  size_t i = 0;
-  utfx_result r;
-  A512_PIN(order);
-  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
-    /* A long input starts with a masked step of the values that make the
-     * source 64-byte aligned (the loop is load-bound: a load across two
-     * cache lines costs two). */
-    size_t k = utfxi_aligning_step(s, 4, 64, 0, 1);
-    __m512i v = a512_load32(s, k);
-    if (!_mm512_cmpgt_epu32_mask(v, ff)) {
-      _mm_mask_storeu_epi8(d, (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), _mm512_cvtepi32_epi8(v));
-      i = k;
-    }
-  }
-  for (; n - i >= 64 && cap - i >= 64; i += 64) {
-    __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
-    __m512i c = _mm512_loadu_si512(s + i + 32), e = _mm512_loadu_si512(s + i + 48);
-    /* the OR of the values is above 0xFF exactly when one of them is */
-    if (_mm512_cmpgt_epu32_mask(_mm512_or_si512(_mm512_ternarylogic_epi32(a, b, c, 0xFE), e), ff))
-      break;
-    _mm512_storeu_si512(d + i, _mm512_permutexvar_epi32(order, _mm512_packus_epi16(
-                                                                  _mm512_packus_epi32(a, b),
-                                                                  _mm512_packus_epi32(c, e))));
-  }
-  /* Then 16 values a masked step (the tail, and short inputs, which the
-   * scalar kernel took slower than the scalar tier; docs/perf-decisions.md,
-   * 'UTF-32 -> Latin-1'). */
-  while (i < n && cap - i >= (n - i < 16 ? n - i : 16)) {
-    size_t k = n - i < 16 ? n - i : 16;
-    __m512i v = a512_load32(s + i, k);
-    if (_mm512_cmpgt_epu32_mask(v, ff)) break;
-    _mm_mask_storeu_epi8(d + i, (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), _mm512_cvtepi32_epi8(v));
-    i += k;
-  }
-  r = utfxi_convert_utf32_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
-  return utfxi_result_after(&r, i, i, 0);
 }

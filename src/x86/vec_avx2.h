@@ -166,4 +166,34 @@ static inline vu32 v32_spread3(const unsigned char *p) {
   return _mm256_shuffle_epi8(raw, spread);
 }
 
+/* Widening and narrowing (Latin-1 <-> UTF-16 / UTF-32). v16_widen,
+ * v32_widen: V16_UNITS / V32_LANES bytes at p, zero-extended (one VPMOVZX
+ * from memory). v16_pack_bytes, v32_pack_bytes: the units of a then b, the
+ * values of a, b, c then e, each <= 0xFF, as one vector of bytes in order
+ * (the packs work within 128-bit lanes: a permute puts them back in order).
+ * v32_store_bytes: the V32_LANES values of v (each <= 0xFF) as bytes at p.
+ * v32_any_bits: whether some value of v has a bit of mask set. */
+static inline vu16 v16_widen(const void *p) {
+  return _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)p));
+}
+static inline vu32 v32_widen(const void *p) {
+  return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
+}
+static inline vu8 v16_pack_bytes(vu16 a, vu16 b) {
+  return _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8);
+}
+static inline vu8 v32_pack_bytes(vu32 a, vu32 b, vu32 c, vu32 e) {
+  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  return _mm256_permutevar8x32_epi32(
+      _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, e)), order);
+}
+static inline void v32_store_bytes(void *p, vu32 v) {
+  __m256i b = _mm256_packus_epi16(_mm256_packus_epi32(v, v), v); /* bytes 0-3 of each lane */
+  _mm_storel_epi64((__m128i *)p,
+                   _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1)));
+}
+static inline int v32_any_bits(vu32 v, uint32_t mask) {
+  return !_mm256_testz_si256(v, _mm256_set1_epi32((int)mask));
+}
+
 #endif
