@@ -79,10 +79,11 @@
 #define V_SEQUENCE(v) ((void)0)
 #endif
 
-/* V_LOADED(v): v, just loaded, is kept in a register, for a vocabulary
- * whose compiler would otherwise fold the load into each instruction that
- * uses v (gcc on x86: a load-bound loop then reads every vector twice);
- * elsewhere nothing. */
+/* V_LOADED(v): v, just loaded or a constant built before a loop, is kept in
+ * a register, for a vocabulary whose compiler would otherwise fold the load
+ * into each instruction that uses v (gcc on x86: a load-bound loop then
+ * reads every vector twice) or rebuild the constant inside the loop (gcc
+ * on AVX-512: a GPR move + VPBROADCAST each time); elsewhere nothing. */
 #ifndef V_LOADED
 #define V_LOADED(v) ((void)0)
 #endif

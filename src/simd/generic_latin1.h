@@ -17,8 +17,10 @@
  * not fit. The loop is load-bound: a long input starts with a step that
  * makes the source vector-aligned (aligning the destination instead, half
  * as many bytes, was slower: docs/perf-decisions.md, 'UTF-16 -> Latin-1').
- * The tail: masked loads and stores, else the last block again,
- * overlapping (UTF-16), or single vectors (UTF-32). */
+ * The vector steps run to min(n, cap); where the destination is the
+ * shorter, the scalar kernel goes on from there and says which it was. The
+ * tail: masked loads and stores, else the last block again, overlapping
+ * (UTF-16), or single vectors (UTF-32). */
 #ifndef UTFX_SIMD_GENERIC_LATIN1_H
 #define UTFX_SIMD_GENERIC_LATIN1_H
 
@@ -110,10 +112,10 @@ UTFXI_INLINE utfx_result g_utf16_to_latin1_scalar(const char16_t *s, size_t n, c
 
 UTFXI_INLINE utfx_result g_utf16_to_latin1_body(const char16_t *s, size_t n, char *d, size_t cap,
                                                 unsigned flags, int be) {
-  size_t i = 0;
+  size_t i = 0, k = n < cap ? n : cap; /* the vector steps end at k */
   utfx_result r;
   /* four vectors a test while they last (the loop is load-bound) */
-  while (n - i >= 2 * V16_BLOCK && cap - i >= 2 * V16_BLOCK) {
+  while (k - i >= 2 * V16_BLOCK) {
     vu16 a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
     vu16 c = v16_load(s + i + 2 * V16_UNITS, be), e = v16_load(s + i + 3 * V16_UNITS, be);
     if (G_ABOVE_FF(v16_or_units(v16_or_units(a, b), v16_or_units(c, e)))) break;
@@ -121,19 +123,19 @@ UTFXI_INLINE utfx_result g_utf16_to_latin1_body(const char16_t *s, size_t n, cha
     v_store(d + i + V16_BLOCK, v16_pack_bytes(c, e));
     i += 2 * V16_BLOCK;
   }
-  while (n - i >= V16_BLOCK && cap - i >= V16_BLOCK) {
+  while (k - i >= V16_BLOCK) {
     vu16 a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
     if (G_ABOVE_FF(v16_or_units(a, b))) break;
     v_store(d + i, v16_pack_bytes(a, b));
     i += V16_BLOCK;
   }
 #ifdef V_MASKED_TAIL
-  while (i < n) {
-    size_t k = n - i < V16_UNITS ? n - i : V16_UNITS;
-    vu16 v = v16_load_tail(s + i, k, be);
-    if (G_ABOVE_FF(v) || cap - i < k) break;
-    v16_store_bytes_tail(d + i, k, v);
-    i += k;
+  while (i < k) {
+    size_t m = k - i < V16_UNITS ? k - i : V16_UNITS;
+    vu16 v = v16_load_tail(s + i, m, be);
+    if (G_ABOVE_FF(v)) break;
+    v16_store_bytes_tail(d + i, m, v);
+    i += m;
   }
   if (i == n) return utfxi_result(UTFX_OK, n, n, 0);
 #else
@@ -184,7 +186,7 @@ utfx_result G_NAME(convert_utf16be_to_latin1)(const char16_t *s, size_t n, char 
  * 'UTF-32 -> Latin-1'). */
 utfx_result G_NAME(convert_utf32_to_latin1)(const char32_t *s, size_t n, char *d, size_t cap,
                                             unsigned flags) {
-  size_t i = 0;
+  size_t i = 0, k = n < cap ? n : cap; /* the vector steps end at k */
   utfx_result r;
   if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
     vu32 v = v32_load(s);
@@ -193,7 +195,7 @@ utfx_result G_NAME(convert_utf32_to_latin1)(const char32_t *s, size_t n, char *d
       i = utfxi_aligning_step(s, 4, V_BYTES, V32_LANES, 1);
     }
   }
-  for (; n - i >= 4 * V32_LANES && cap - i >= 4 * V32_LANES; i += 4 * V32_LANES) {
+  for (; k - i >= 4 * V32_LANES; i += 4 * V32_LANES) {
     vu32 a = v32_load(s + i), b = v32_load(s + i + V32_LANES);
     vu32 c = v32_load(s + i + 2 * V32_LANES), e = v32_load(s + i + 3 * V32_LANES);
     /* the OR of the values is above 0xFF exactly when one of them is */
@@ -201,15 +203,15 @@ utfx_result G_NAME(convert_utf32_to_latin1)(const char32_t *s, size_t n, char *d
     v_store(d + i, v32_pack_bytes(a, b, c, e));
   }
 #ifdef V_MASKED_TAIL
-  while (i < n && cap - i >= (n - i < V32_LANES ? n - i : V32_LANES)) {
-    size_t k = n - i < V32_LANES ? n - i : V32_LANES;
-    vu32 v = v32_load_tail(s + i, k);
+  while (i < k) {
+    size_t m = k - i < V32_LANES ? k - i : V32_LANES;
+    vu32 v = v32_load_tail(s + i, m);
     if (v32_any_bits(v, ~0xFFu)) break;
-    v32_store_bytes_tail(d + i, k, v);
-    i += k;
+    v32_store_bytes_tail(d + i, m, v);
+    i += m;
   }
 #else
-  for (; n - i >= V32_LANES && cap - i >= V32_LANES; i += V32_LANES) {
+  for (; k - i >= V32_LANES; i += V32_LANES) {
     vu32 v = v32_load(s + i);
     if (v32_any_bits(v, ~0xFFu)) break;
     v32_store_bytes(d + i, v);

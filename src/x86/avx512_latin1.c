@@ -34,11 +34,11 @@ static inline void latin1_consts_init(latin1_consts *c) {
   c->c00c2 = _mm512_set1_epi16(0x00C2);
   c->cff00 = _mm512_set1_epi16((short)0xFF00);
   c->cc001 = _mm512_set1_epi16((short)0xC001);
-  A512_PIN(c->interleave);
-  A512_PIN(c->c0);
-  A512_PIN(c->c00c2);
-  A512_PIN(c->cff00);
-  A512_PIN(c->cc001);
+  V_LOADED(c->interleave);
+  V_LOADED(c->c0);
+  V_LOADED(c->c00c2);
+  V_LOADED(c->cff00);
+  V_LOADED(c->cc001);
 }
 
 /* The UTF-8 of the 64 bytes v, as two vectors of 16-bit lanes: lane j of
@@ -61,7 +61,7 @@ static inline __mmask64 latin1_keep(uint32_t high) {
   return 0xAAAAAAAAAAAAAAAAull | _pdep_u64(high, 0x5555555555555555ull);
 }
 
-A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
+UTFXI_INLINE utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
                                           size_t cap, int bounded) {
   latin1_consts c;
   size_t i = 0, w = 0;

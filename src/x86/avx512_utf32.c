@@ -17,7 +17,7 @@
 #include "avx512_utf16_common.h"
 #include "x86_prototypes.h"
 
-/* Constants, built once per call and pinned in registers (A512_PIN). */
+/* Constants, built once per call and pinned in registers (V_LOADED). */
 struct u32c {
   __m512i d800, c800, c7f, cffff, max, c10000, c3ff, cdc00;
 };
@@ -31,14 +31,14 @@ static inline void u32c_init(struct u32c *c) {
   c->c10000 = _mm512_set1_epi32(0x10000);
   c->c3ff = _mm512_set1_epi32(0x3FF);
   c->cdc00 = _mm512_set1_epi32(0xDC00);
-  A512_PIN(c->d800);
-  A512_PIN(c->c800);
-  A512_PIN(c->c7f);
-  A512_PIN(c->cffff);
-  A512_PIN(c->max);
-  A512_PIN(c->c10000);
-  A512_PIN(c->c3ff);
-  A512_PIN(c->cdc00);
+  V_LOADED(c->d800);
+  V_LOADED(c->c800);
+  V_LOADED(c->c7f);
+  V_LOADED(c->cffff);
+  V_LOADED(c->max);
+  V_LOADED(c->c10000);
+  V_LOADED(c->c3ff);
+  V_LOADED(c->cdc00);
 }
 
 /* Lanes holding a surrogate (v - 0xD800 below 0x800, mod 2^32) or a value
@@ -67,7 +67,7 @@ static inline utfx_result finish(const char32_t *s, size_t n, void *d, size_t ca
   return r;
 }
 
-A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
+UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
                                     unsigned flags, enum out32 t) {
   const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
   /* output dword j of the packed 64 ASCII values comes from dword
@@ -81,9 +81,9 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
   __m512i c16_80c0 = _mm512_set1_epi16((short)0x80C0);
   a512_utf8_consts_init(&uk);
   u32c_init(&c);
-  A512_PIN(c16_7f);
-  A512_PIN(c16_3f00);
-  A512_PIN(c16_80c0);
+  V_LOADED(c16_7f);
+  V_LOADED(c16_3f00);
+  V_LOADED(c16_80c0);
   if (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)s % 64) {
     /* A long input starts with the (at most 15) values that make the source
      * 64-byte aligned, by the scalar kernel: the loops load two to four
@@ -184,7 +184,7 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
       __m512i lo = _mm512_min_epu32(_mm512_sub_epi32(a, c.d800), _mm512_sub_epi32(b, c.d800));
       if (!(_mm512_cmpgt_epu32_mask(hi, c.cffff) | _mm512_cmplt_epu32_mask(lo, c.c800))) {
         __m512i u = _mm512_permutexvar_epi64(qword_order, _mm512_packus_epi32(a, b));
-        if (t == OUT_UTF16BE) u = a512_bswap16(u);
+        if (t == OUT_UTF16BE) u = v16_bswap(u);
         _mm512_storeu_si512((char16_t *)dst + w, u);
         i += 32;
         w += 32;
@@ -217,7 +217,7 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
       if (!astral) {
         __m256i u = _mm512_cvtepi32_epi16(v);
         if (cap - w < k) break;
-        if (t == OUT_UTF16BE) u = _mm512_castsi512_si256(a512_bswap16(_mm512_castsi256_si512(u)));
+        if (t == OUT_UTF16BE) u = _mm512_castsi512_si256(v16_bswap(_mm512_castsi256_si512(u)));
         _mm256_mask_storeu_epi16(d, m, u);
         w += k;
       } else {
@@ -232,7 +232,7 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
         __m512i out;
         if (astral == 0xFFFF) { /* 16 pairs, in order: 32 units, exact */
           if (cap - w < 32) break;
-          _mm512_storeu_si512(d, t == OUT_UTF16BE ? a512_bswap16(pair) : pair);
+          _mm512_storeu_si512(d, t == OUT_UTF16BE ? v16_bswap(pair) : pair);
           w += 32;
           replaced += (size_t)_mm_popcnt_u32(bad);
           i += k;
@@ -243,7 +243,7 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
         len = k + (size_t)_mm_popcnt_u32(astral);
         out = _mm512_maskz_compress_epi16(keep, units);
         if (cap - w < len) break;
-        if (t == OUT_UTF16BE) out = a512_bswap16(out);
+        if (t == OUT_UTF16BE) out = v16_bswap(out);
         _mm512_mask_storeu_epi16(d, a512_mask32(len), out);
         w += len;
       }
