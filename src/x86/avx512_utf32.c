@@ -1,14 +1,13 @@
-/* AVX-512 UTF-32 to UTF-8 / UTF-16LE / UTF-16BE (validation, the UTF-16
- * length and to Latin-1 are generic: avx512_generic.c).
+/* AVX-512 UTF-32 to UTF-8 (validation, the UTF-16 length, to UTF-16 and to
+ * Latin-1 are generic: avx512_generic.c).
  *
- * A value is ill-formed if it is above 0x10FFFF or a surrogate. Conversions
- * take 16 values: an ill-formed one becomes U+FFFD in REPLACE mode; in
- * STRICT mode the rest goes to the scalar kernel (exact offsets). To UTF-8:
+ * A value is ill-formed if it is above 0x10FFFF or a surrogate. The
+ * conversion takes 16 values: an ill-formed one becomes U+FFFD in REPLACE
+ * mode; in STRICT mode the rest goes to the scalar kernel (exact offsets).
  * ASCII blocks narrow with vpmovdb, others use the in-lane encoder +
- * vpcompressb of avx512_utf16_common.h. To UTF-16: BMP blocks narrow with
- * vpmovdw; otherwise each lane holds its 1 or 2 units and vpcompressw packs
- * them. The first block that does not fit in the destination goes to the
- * scalar kernel. Block: 16 values. Tail: masked.
+ * vpcompressb of avx512_utf16_common.h. The first block that does not fit
+ * in the destination goes to the scalar kernel. Block: 16 values. Tail:
+ * masked.
  * References: Clausecker & Lemire 2023 (see avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
 #error "avx512_* files must be compiled with the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
@@ -19,7 +18,7 @@
 
 /* Constants, built once per call and pinned in registers (V_LOADED). */
 struct u32c {
-  __m512i d800, c800, c7f, cffff, max, c10000, c3ff, cdc00;
+  __m512i d800, c800, c7f, cffff, max;
 };
 
 static inline void u32c_init(struct u32c *c) {
@@ -28,17 +27,11 @@ static inline void u32c_init(struct u32c *c) {
   c->c7f = _mm512_set1_epi32(0x7F);
   c->cffff = _mm512_set1_epi32(0xFFFF);
   c->max = _mm512_set1_epi32(0x10FFFF);
-  c->c10000 = _mm512_set1_epi32(0x10000);
-  c->c3ff = _mm512_set1_epi32(0x3FF);
-  c->cdc00 = _mm512_set1_epi32(0xDC00);
   V_LOADED(c->d800);
   V_LOADED(c->c800);
   V_LOADED(c->c7f);
   V_LOADED(c->cffff);
   V_LOADED(c->max);
-  V_LOADED(c->c10000);
-  V_LOADED(c->c3ff);
-  V_LOADED(c->cdc00);
 }
 
 /* Lanes holding a surrogate (v - 0xD800 below 0x800, mod 2^32) or a value
@@ -50,25 +43,17 @@ static inline __mmask16 invalid32(__m512i v, const struct u32c *c) {
 
 static inline __mmask16 mask16(size_t k) { return (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k); }
 
-enum out32 { OUT_UTF8, OUT_UTF16LE, OUT_UTF16BE };
-
 static inline utfx_result finish(const char32_t *s, size_t n, void *d, size_t cap, unsigned flags,
-                                 enum out32 t, size_t i, size_t w, size_t replaced) {
-  utfx_result r;
-  if (t == OUT_UTF8)
-    r = utfxi_convert_utf32_to_utf8_scalar(s + i, n - i, (char *)d + w, cap - w, flags);
-  else if (t == OUT_UTF16LE)
-    r = utfxi_convert_utf32_to_utf16le_scalar(s + i, n - i, (char16_t *)d + w, cap - w, flags);
-  else
-    r = utfxi_convert_utf32_to_utf16be_scalar(s + i, n - i, (char16_t *)d + w, cap - w, flags);
+                                 size_t i, size_t w, size_t replaced) {
+  utfx_result r = utfxi_convert_utf32_to_utf8_scalar(s + i, n - i, (char *)d + w, cap - w, flags);
   r.read += i;
   r.written += w;
   r.replaced += replaced;
   return r;
 }
 
-UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
-                                    unsigned flags, enum out32 t) {
+UTFXI_INLINE utfx_result utf32_to_utf8(const char32_t *s, size_t n, void *dst, size_t cap,
+                                       unsigned flags) {
   const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
   /* output dword j of the packed 64 ASCII values comes from dword
    * 4 * (j % 4) + j / 4 of the two-stage pack */
@@ -91,7 +76,7 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
      * two. Values are independent, so any cut is a character boundary. */
     utfx_result r;
     i = utfxi_aligning_step(s, 4, 64, 0, 1);
-    r = finish(s, i, dst, cap, flags, t, 0, 0, 0);
+    r = finish(s, i, dst, cap, flags, 0, 0, 0);
     if (r.status != UTFX_OK) return r;
     w = r.written;
     replaced = r.replaced;
@@ -99,7 +84,7 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
   while (i < n) {
     size_t k = n - i < 16 ? n - i : 16;
     __mmask16 m;
-    if (t == OUT_UTF8 && n - i >= 64 && cap - w >= 64) {
+    if (n - i >= 64 && cap - w >= 64) {
       /* 64 ASCII values: two rounds of saturating packs, one permute */
       __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
       __m512i x = _mm512_loadu_si512(s + i + 32), y = _mm512_loadu_si512(s + i + 48);
@@ -112,7 +97,7 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
         continue;
       }
     }
-    if (t == OUT_UTF8 && n - i >= 32 && cap - w >= 64) {
+    if (n - i >= 32 && cap - w >= 64) {
       /* 32 values below 0x800: pack to 16-bit lanes (vpackusdw + vpermq),
        * then the 2-byte step of the UTF-16 encoder: each lane holds its 1-
        * or 2-byte form, vpcompressb keeps the lead bytes and the bytes with
@@ -177,20 +162,6 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
         }
       }
     }
-    if (t != OUT_UTF8 && n - i >= 32 && cap - w >= 32) {
-      /* 32 BMP non-surrogate values: vpackusdw + vpermq */
-      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
-      __m512i hi = _mm512_max_epu32(a, b);
-      __m512i lo = _mm512_min_epu32(_mm512_sub_epi32(a, c.d800), _mm512_sub_epi32(b, c.d800));
-      if (!(_mm512_cmpgt_epu32_mask(hi, c.cffff) | _mm512_cmplt_epu32_mask(lo, c.c800))) {
-        __m512i u = _mm512_permutexvar_epi64(qword_order, _mm512_packus_epi32(a, b));
-        if (t == OUT_UTF16BE) u = v16_bswap(u);
-        _mm512_storeu_si512((char16_t *)dst + w, u);
-        i += 32;
-        w += 32;
-        continue;
-      }
-    }
     m = mask16(k);
     __m512i v = a512_load32(s + i, k);
     __mmask16 bad = invalid32(v, &c);
@@ -198,7 +169,7 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
       if (!(flags & UTFX_REPLACE)) break;
       v = _mm512_mask_mov_epi32(v, bad, _mm512_set1_epi32(0xFFFD));
     }
-    if (t == OUT_UTF8) {
+    {
       unsigned char *d = (unsigned char *)dst + w;
       if (!_mm512_cmpgt_epu32_mask(v, c.c7f)) {
         if (cap - w < k) break;
@@ -211,59 +182,15 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
         _mm512_mask_storeu_epi8(d, a512_mask64(len), out);
         w += len;
       }
-    } else {
-      char16_t *d = (char16_t *)dst + w;
-      __mmask16 astral = _mm512_cmpgt_epu32_mask(v, c.cffff);
-      if (!astral) {
-        __m256i u = _mm512_cvtepi32_epi16(v);
-        if (cap - w < k) break;
-        if (t == OUT_UTF16BE) u = _mm512_castsi512_si256(v16_bswap(_mm512_castsi256_si512(u)));
-        _mm256_mask_storeu_epi16(d, m, u);
-        w += k;
-      } else {
-        /* astral lanes: (high surrogate) | (low surrogate) << 16 */
-        __m512i x = _mm512_sub_epi32(v, c.c10000);
-        __m512i hi = _mm512_add_epi32(_mm512_srli_epi32(x, 10), c.d800);
-        __m512i lo = _mm512_add_epi32(_mm512_and_si512(x, c.c3ff), c.cdc00);
-        __m512i pair = _mm512_or_si512(hi, _mm512_slli_epi32(lo, 16));
-        __m512i units;
-        __mmask32 keep;
-        size_t len;
-        __m512i out;
-        if (astral == 0xFFFF) { /* 16 pairs, in order: 32 units, exact */
-          if (cap - w < 32) break;
-          _mm512_storeu_si512(d, t == OUT_UTF16BE ? v16_bswap(pair) : pair);
-          w += 32;
-          replaced += (size_t)_mm_popcnt_u32(bad);
-          i += k;
-          continue;
-        }
-        units = _mm512_mask_mov_epi32(v, astral, pair);
-        keep = (__mmask32)(_pdep_u32(m, 0x55555555u) | _pdep_u32(astral, 0xAAAAAAAAu));
-        len = k + (size_t)_mm_popcnt_u32(astral);
-        out = _mm512_maskz_compress_epi16(keep, units);
-        if (cap - w < len) break;
-        if (t == OUT_UTF16BE) out = v16_bswap(out);
-        _mm512_mask_storeu_epi16(d, a512_mask32(len), out);
-        w += len;
-      }
     }
     replaced += (size_t)_mm_popcnt_u32(bad);
     i += k;
   }
-  if (i < n) return finish(s, n, dst, cap, flags, t, i, w, replaced);
+  if (i < n) return finish(s, n, dst, cap, flags, i, w, replaced);
   return utfxi_result(UTFX_OK, n, w, replaced);
 }
 
 utfx_result utfxi_convert_utf32_to_utf8_avx512(const char32_t *s, size_t n, char *d, size_t cap,
                                                unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, OUT_UTF8);
-}
-utfx_result utfxi_convert_utf32_to_utf16le_avx512(const char32_t *s, size_t n, char16_t *d,
-                                                  size_t cap, unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, OUT_UTF16LE);
-}
-utfx_result utfxi_convert_utf32_to_utf16be_avx512(const char32_t *s, size_t n, char16_t *d,
-                                                  size_t cap, unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, OUT_UTF16BE);
+  return utf32_to_utf8(s, n, d, cap, flags);
 }

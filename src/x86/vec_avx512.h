@@ -235,4 +235,32 @@ static inline int v32_any_bits(vu32 v, uint32_t mask) {
   return _mm512_test_epi32_mask(v, _mm512_set1_epi32((int)mask)) != 0;
 }
 
+/* UTF-32 to UTF-16 (generic_utf32.h), as in vec_avx2.h: the compress is
+ * one VPCOMPRESSW and the store is masked to the units made (room: one
+ * vector of units); 16 astral values are their pairs as they stand. */
+/* On vector operands (constants pinned in registers by the caller): a + b,
+ * a & b, lanes with a >= b (unsigned). */
+static inline vu32 v32_add(vu32 a, vu32 b) { return _mm512_add_epi32(a, b); }
+static inline vu32 v32_and_values(vu32 a, vu32 b) { return _mm512_and_si512(a, b); }
+static inline vm32 v32_at_least(vu32 a, vu32 b) { return _mm512_cmpge_epu32_mask(a, b); }
+#define V32_UTF16_ROOM 32
+static inline vu32 v32_select(vm32 m, vu32 a, vu32 b) { return _mm512_mask_mov_epi32(b, m, a); }
+static inline vu16 v32_pack_units(vu32 a, vu32 b) {
+  return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
+                                  _mm512_packus_epi32(a, b));
+}
+static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int be) {
+  size_t len;
+  __m512i out;
+  if (astral == 0xFFFF) { /* 16 pairs, in order */
+    v_store(d, be ? v16_bswap(units) : units);
+    return 32;
+  }
+  len = 16 + (size_t)_mm_popcnt_u32(astral);
+  out = _mm512_maskz_compress_epi16((__mmask32)(0x55555555u | _pdep_u32(astral, 0xAAAAAAAAu)),
+                                    units);
+  _mm512_mask_storeu_epi16(d, _bzhi_u32(~0u, (unsigned)len), be ? v16_bswap(out) : out);
+  return len;
+}
+
 #endif
