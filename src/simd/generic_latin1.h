@@ -132,12 +132,11 @@ UTFXI_INLINE utfx_result g_utf16_to_latin1_body(const char16_t *s, size_t n, cha
 #ifdef V_MASKED_TAIL
   while (i < k) {
     size_t m = k - i < V16_UNITS ? k - i : V16_UNITS;
-    vu16 v = v16_load_tail(s + i, m, be);
+    vu16 v = m == V16_UNITS ? v16_load(s + i, be) : v16_load_tail(s + i, m, be);
     if (G_ABOVE_FF(v)) break;
     v16_store_bytes_tail(d + i, m, v);
     i += m;
   }
-  if (i == n) return utfxi_result(UTFX_OK, n, n, 0);
 #else
   if (i < n && n - i < V16_BLOCK && n >= V16_BLOCK && cap >= n) {
     /* the last block, overlapping units already done (the same bytes
@@ -149,6 +148,7 @@ UTFXI_INLINE utfx_result g_utf16_to_latin1_body(const char16_t *s, size_t n, cha
     }
   }
 #endif
+  if (i == n) return utfxi_result(UTFX_OK, n, n, 0);
   r = g_utf16_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags, be);
   return utfxi_result_after(&r, i, i, 0);
 }
@@ -217,6 +217,7 @@ utfx_result G_NAME(convert_utf32_to_latin1)(const char32_t *s, size_t n, char *d
     v32_store_bytes(d + i, v);
   }
 #endif
+  if (i == n) return utfxi_result(UTFX_OK, n, n, 0);
   r = utfxi_convert_utf32_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
   return utfxi_result_after(&r, i, i, 0);
 }

@@ -229,6 +229,7 @@ UTFXI_INLINE utfx_result g32_to_utf16_body(const char32_t *s, size_t n, char16_t
     }
     i += V32_LANES;
   }
+  if (i == n) return utfxi_result(UTFX_OK, n, w, replaced);
   r = g32_to_utf16_scalar(s + i, n - i, d + w, cap - w, flags, be);
   return utfxi_result_after(&r, i, w, replaced);
 }
