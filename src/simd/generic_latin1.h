@@ -112,10 +112,10 @@ UTFXI_INLINE utfx_result g_utf16_to_latin1_scalar(const char16_t *s, size_t n, c
 
 UTFXI_INLINE utfx_result g_utf16_to_latin1_body(const char16_t *s, size_t n, char *d, size_t cap,
                                                 unsigned flags, int be) {
-  size_t i = 0, k = n < cap ? n : cap; /* the vector steps end at k */
+  size_t i = 0;
   utfx_result r;
   /* four vectors a test while they last (the loop is load-bound) */
-  while (k - i >= 2 * V16_BLOCK) {
+  while (n - i >= 2 * V16_BLOCK && cap - i >= 2 * V16_BLOCK) {
     vu16 a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
     vu16 c = v16_load(s + i + 2 * V16_UNITS, be), e = v16_load(s + i + 3 * V16_UNITS, be);
     if (G_ABOVE_FF(v16_or_units(v16_or_units(a, b), v16_or_units(c, e)))) break;
@@ -123,14 +123,14 @@ UTFXI_INLINE utfx_result g_utf16_to_latin1_body(const char16_t *s, size_t n, cha
     v_store(d + i + V16_BLOCK, v16_pack_bytes(c, e));
     i += 2 * V16_BLOCK;
   }
-  while (k - i >= V16_BLOCK) {
+  while (n - i >= V16_BLOCK && cap - i >= V16_BLOCK) {
     vu16 a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
     if (G_ABOVE_FF(v16_or_units(a, b))) break;
     v_store(d + i, v16_pack_bytes(a, b));
     i += V16_BLOCK;
   }
 #ifdef V_MASKED_TAIL
-  while (i < k) {
+  for (const size_t k = n < cap ? n : cap; i < k;) {
     size_t m = k - i < V16_UNITS ? k - i : V16_UNITS;
     vu16 v = m == V16_UNITS ? v16_load(s + i, be) : v16_load_tail(s + i, m, be);
     if (G_ABOVE_FF(v)) break;
