@@ -184,10 +184,16 @@ sub code_only {
   $t =~ s/^[ \t]*#(?:[^\n]*\\\n)*[^\n]*//mg;
   return $t;
 }
-# Macros whose expansion starts with `static` (UTFXI_INLINE) count as `static`.
+# Macros whose expansion starts with `static` (UTFXI_INLINE) count as `static`,
+# and so do macros that expand to such a macro (an alias of it).
 my %static_macro;
 for my $f (keys %text) {
   $static_macro{$1} = 1 while $text{$f} =~ /^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+static\b/mg;
+}
+for my $f (keys %text) {
+  while ($text{$f} =~ /^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+(\w+)[ \t]*$/mg) {
+    $static_macro{$1} = 1 if $static_macro{$2};
+  }
 }
 # Names a file declares at file scope that stay inside its translation unit:
 # static functions and objects, enum, struct and union tags, enumerators,

@@ -49,11 +49,17 @@ const struct utfxi_kernels utfxi_neon_kernels = {
     .convert_utf8_to_latin1 = utfxi_convert_utf8_to_latin1_neon,
     .convert_utf16le_to_utf8 = utfxi_convert_utf16le_to_utf8_neon,
     .convert_utf16be_to_utf8 = utfxi_convert_utf16be_to_utf8_neon,
+    .convert_latin1_to_utf8 = utfxi_convert_latin1_to_utf8_neon,
+    /* Latin-1 to and from UTF-16 and UTF-32 (neon_generic.c) */
     .convert_utf16le_to_latin1 = utfxi_convert_utf16le_to_latin1_neon,
     .convert_utf16be_to_latin1 = utfxi_convert_utf16be_to_latin1_neon,
-    .convert_latin1_to_utf8 = utfxi_convert_latin1_to_utf8_neon,
     .convert_latin1_to_utf16le = utfxi_convert_latin1_to_utf16le_neon,
     .convert_latin1_to_utf16be = utfxi_convert_latin1_to_utf16be_neon,
+    .convert_latin1_to_utf32 = utfxi_convert_latin1_to_utf32_neon,
+    .convert_utf32_to_latin1 = utfxi_convert_utf32_to_latin1_neon,
+    /* UTF-32 to UTF-16 (neon_generic.c) */
+    .convert_utf32_to_utf16le = utfxi_convert_utf32_to_utf16le_neon,
+    .convert_utf32_to_utf16be = utfxi_convert_utf32_to_utf16be_neon,
     .validate_utf32 = utfxi_validate_utf32_neon,
     .utf8_length_from_utf32 = utfxi_utf8_length_from_utf32_neon,
     .utf16_length_from_utf32 = utfxi_utf16_length_from_utf32_neon,

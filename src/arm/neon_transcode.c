@@ -1,5 +1,6 @@
 /* The neon tier's transcoders: UTF-8 <-> UTF-16LE/BE, UTF-8 -> UTF-32 and
- * Latin-1, Latin-1 <-> UTF-8 and UTF-16LE/BE.
+ * Latin-1, Latin-1 -> UTF-8 (Latin-1 to and from UTF-16 and UTF-32: the
+ * generic kernels, simd/generic_latin1.h).
  *
  * Each kernel runs 16-byte (8-unit) blocks of what NEON converts directly:
  *  - ASCII (UTF-8, Latin-1, UTF-16 units < 0x80): widened, narrowed or
@@ -9,8 +10,6 @@
  *    at each byte computed from it and the two bytes after it, and the
  *    characters' units compressed with TBL (compress16_table.h), eight
  *    units at a time;
- *  - Latin-1 to UTF-16: every block (zero extension);
- *  - UTF-16 to Latin-1: blocks of units <= 0xFF (narrowing);
  *  - Latin-1 and UTF-16 to UTF-8: the 2-byte forms (and from UTF-16, the
  *    3-byte forms of blocks without surrogates), packed with TBL through the
  *    shuffle tables of the x86 tiers (src/simd/utf8_pack_tables.h: PSHUFB
@@ -262,24 +261,19 @@ static inline size_t utf16_segment(const char16_t *s, size_t n, size_t i, int be
   return seg;
 }
 
-/* ---- UTF-16LE/BE to UTF-8 and Latin-1 ---- */
+/* ---- UTF-16LE/BE to UTF-8 ---- */
 
-/* The scalar kernel of UTF-16 (LE or BE) to UTF-8 or Latin-1. */
+/* The scalar kernel of UTF-16 (LE or BE) to UTF-8. */
 UTFXI_INLINE utfx_result utf16_scalar(const char16_t *s, size_t n, char *d, size_t cap,
-                                     unsigned flags, int be, int latin1) {
-  if (latin1)
-    return be ? utfxi_convert_utf16be_to_latin1_scalar(s, n, d, cap, flags)
-              : utfxi_convert_utf16le_to_latin1_scalar(s, n, d, cap, flags);
+                                     unsigned flags, int be) {
   return be ? utfxi_convert_utf16be_to_utf8_scalar(s, n, d, cap, flags)
             : utfxi_convert_utf16le_to_utf8_scalar(s, n, d, cap, flags);
 }
 
-/* UTF-16 to UTF-8 (latin1 = 0) or Latin-1 (latin1 = 1). Vector steps: 16
- * units that narrow to one byte each (< 0x80, or <= 0xFF to Latin-1); 8
- * units below 0x800 (UTF-8: 1- and 2-byte forms) or <= 0xFF (Latin-1). */
-UTFXI_INLINE utfx_result utf16_to_bytes(const char16_t *s, size_t n, char *dst, size_t cap,
-                                       unsigned flags, int be, int latin1) {
-  const unsigned narrow_max = latin1 ? 0xFF : 0x7F, block_max = latin1 ? 0xFF : 0x7FF;
+/* UTF-16 to UTF-8. Vector steps: 16 ASCII units narrow to one byte each;
+ * 8 units below 0x800 make 1- and 2-byte forms. */
+UTFXI_INLINE utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
+                                      unsigned flags, int be) {
   unsigned char *d = (unsigned char *)dst;
   size_t i = 0, w = 0, replaced = 0, run = SCALAR_RUN;
   utfx_result r;
@@ -287,22 +281,19 @@ UTFXI_INLINE utfx_result utf16_to_bytes(const char16_t *s, size_t n, char *dst, 
     uint16x8_t v = v16_load(s + i, be);
     if (n - i >= 16) {
       uint16x8_t v2 = v16_load(s + i + 8, be);
-      if (vmaxvq_u16(vorrq_u16(v, v2)) <= narrow_max) {
+      if (vmaxvq_u16(vorrq_u16(v, v2)) <= 0x7F) {
         vst1q_u8(d + w, vcombine_u8(vmovn_u16(v), vmovn_u16(v2)));
         i += 16, w += 16;
         continue;
       }
     }
-    if (vmaxvq_u16(v) <= block_max) {
-      if (latin1)
-        vst1_u8(d + w, vmovn_u16(v)), w += 8;
-      else
-        w += put_utf8_2byte_x8(v, d + w);
+    if (vmaxvq_u16(v) <= 0x7FF) {
+      w += put_utf8_2byte_x8(v, d + w);
       i += 8;
       run = SCALAR_RUN;
       continue;
     }
-    if (!latin1 && cap - w >= 24 && vmaxvq_u16(v16_top_eq(v, 0xF800, 0xD800)) == 0) {
+    if (cap - w >= 24 && vmaxvq_u16(v16_top_eq(v, 0xF800, 0xD800)) == 0) {
       /* BMP without surrogates: 1- to 3-byte forms, four units at a time */
       w += put_utf8_3byte_x4(vmovl_u16(vget_low_u16(v)), d + w);
       w += put_utf8_3byte_x4(vmovl_high_u16(v), d + w);
@@ -310,36 +301,28 @@ UTFXI_INLINE utfx_result utf16_to_bytes(const char16_t *s, size_t n, char *dst, 
       run = SCALAR_RUN;
       continue;
     }
-    { /* 3-byte forms, surrogates, or units Latin-1 cannot hold: this block
-       * through the scalar kernel */
+    { /* surrogates, or no room for 3-byte forms: this block through the
+       * scalar kernel */
       size_t seg = utf16_segment(s, n, i, be, run);
-      r = utf16_scalar(s + i, seg, dst + w, cap - w, flags, be, latin1);
+      r = utf16_scalar(s + i, seg, dst + w, cap - w, flags, be);
       if (r.status != UTFX_OK) return utfxi_result_after(&r, i, w, replaced);
       i += seg, w += r.written, replaced += r.replaced;
       run = NEXT_RUN(run);
     }
   }
-  r = utf16_scalar(s + i, n - i, dst + w, cap - w, flags, be, latin1);
+  r = utf16_scalar(s + i, n - i, dst + w, cap - w, flags, be);
   return utfxi_result_after(&r, i, w, replaced);
 }
 utfx_result utfxi_convert_utf16le_to_utf8_neon(const char16_t *s, size_t n, char *d, size_t cap,
                                                unsigned flags) {
-  return utf16_to_bytes(s, n, d, cap, flags, 0, 0);
+  return utf16_to_utf8(s, n, d, cap, flags, 0);
 }
 utfx_result utfxi_convert_utf16be_to_utf8_neon(const char16_t *s, size_t n, char *d, size_t cap,
                                                unsigned flags) {
-  return utf16_to_bytes(s, n, d, cap, flags, 1, 0);
-}
-utfx_result utfxi_convert_utf16le_to_latin1_neon(const char16_t *s, size_t n, char *d,
-                                                 size_t cap, unsigned flags) {
-  return utf16_to_bytes(s, n, d, cap, flags, 0, 1);
-}
-utfx_result utfxi_convert_utf16be_to_latin1_neon(const char16_t *s, size_t n, char *d,
-                                                 size_t cap, unsigned flags) {
-  return utf16_to_bytes(s, n, d, cap, flags, 1, 1);
+  return utf16_to_utf8(s, n, d, cap, flags, 1);
 }
 
-/* ---- Latin-1 to UTF-8 and UTF-16LE/BE ---- */
+/* ---- Latin-1 to UTF-8 ---- */
 
 /* Latin-1 is always valid: only the destination can stop these. */
 utfx_result utfxi_convert_latin1_to_utf8_neon(const char *src, size_t n, char *dst, size_t cap,
@@ -361,24 +344,4 @@ utfx_result utfxi_convert_latin1_to_utf8_neon(const char *src, size_t n, char *d
   }
   r = utfxi_convert_latin1_to_utf8_scalar(src + i, n - i, dst + w, cap - w, flags);
   return utfxi_result_after(&r, i, w, 0);
-}
-
-UTFXI_INLINE utfx_result latin1_to_utf16(const char *src, size_t n, char16_t *dst, size_t cap,
-                                        unsigned flags, int be) {
-  const unsigned char *s = (const unsigned char *)src;
-  size_t i = 0;
-  utfx_result r;
-  for (; n - i >= 16 && cap - i >= 16; i += 16)
-    put_ascii16(v_load(s + i), dst, i, be ? UTFXI_T_UTF16BE : UTFXI_T_UTF16LE);
-  r = be ? utfxi_convert_latin1_to_utf16be_scalar(src + i, n - i, dst + i, cap - i, flags)
-         : utfxi_convert_latin1_to_utf16le_scalar(src + i, n - i, dst + i, cap - i, flags);
-  return utfxi_result_after(&r, i, i, 0);
-}
-utfx_result utfxi_convert_latin1_to_utf16le_neon(const char *s, size_t n, char16_t *d,
-                                                 size_t cap, unsigned flags) {
-  return latin1_to_utf16(s, n, d, cap, flags, 0);
-}
-utfx_result utfxi_convert_latin1_to_utf16be_neon(const char *s, size_t n, char16_t *d,
-                                                 size_t cap, unsigned flags) {
-  return latin1_to_utf16(s, n, d, cap, flags, 1);
 }

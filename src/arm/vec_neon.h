@@ -13,7 +13,10 @@
 #include <arm_neon.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <uchar.h>
+
+#include "../simd/compress16_table.h"
 
 #define V_BYTES 16
 #define V_TIER neon
@@ -125,5 +128,61 @@ static inline vm32 v32_or(vm32 a, vm32 b) { return vorrq_u32(a, b); }
 static inline int v32_any(vm32 m) { return vmaxvq_u32(m) != 0; }
 static inline size_t v32_count(vm32 m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
 
+
+static inline vu32 v32_or_values(vu32 a, vu32 b) { return vorrq_u32(a, b); }
+static inline void v32_store(void *p, vu32 v) { vst1q_u32((uint32_t *)p, v); }
+static inline int v32_any_bits(vu32 v, uint32_t mask) {
+  return vmaxvq_u32(vandq_u32(v, vdupq_n_u32(mask))) != 0;
+}
+
+/* Widening and narrowing (Latin-1 <-> UTF-16 / UTF-32), as in vec_avx2.h:
+ * UXTL / XTN; v32_widen and v32_store_bytes move exactly 4 bytes. */
+static inline vu16 v16_widen(const void *p) { return vmovl_u8(vld1_u8((const uint8_t *)p)); }
+static inline vu32 v32_widen(const void *p) {
+  uint32_t x;
+  memcpy(&x, p, 4);
+  return vmovl_u16(vget_low_u16(vmovl_u8(vcreate_u8(x))));
+}
+static inline vu8 v16_pack_bytes(vu16 a, vu16 b) { return vcombine_u8(vmovn_u16(a), vmovn_u16(b)); }
+static inline vu8 v32_pack_bytes(vu32 a, vu32 b, vu32 c, vu32 e) {
+  return vcombine_u8(vmovn_u16(vcombine_u16(vmovn_u32(a), vmovn_u32(b))),
+                     vmovn_u16(vcombine_u16(vmovn_u32(c), vmovn_u32(e))));
+}
+static inline void v32_store_bytes(void *p, vu32 v) {
+  uint8x8_t b = vmovn_u16(vcombine_u16(vmovn_u32(v), vdup_n_u16(0)));
+  uint32_t x = vget_lane_u32(vreinterpret_u32_u8(b), 0);
+  memcpy(p, &x, 4);
+}
+
+/* UTF-32 to UTF-16 (generic_utf32.h), as in vec_avx2.h: XTN narrows; the
+ * compress is a TBL row of utfxi_compress16 (PSHUFB and TBL both give 0
+ * for an out-of-range index), its 16 bytes stored whole with the 8 units
+ * after the output read first and put back last (room: 16 units). */
+#define V32_UTF16_ROOM 16
+static inline vu32 v32_splat(uint32_t c) { return vdupq_n_u32(c); }
+#define v32_shl(v, k) vshlq_n_u32((v), (k))
+#define v32_shr(v, k) vshrq_n_u32((v), (k))
+static inline vu32 v32_add(vu32 a, vu32 b) { return vaddq_u32(a, b); }
+static inline vu32 v32_and_values(vu32 a, vu32 b) { return vandq_u32(a, b); }
+static inline vm32 v32_at_least(vu32 a, vu32 b) { return vcgeq_u32(a, b); }
+static inline vu32 v32_select(vm32 m, vu32 a, vu32 b) { return vbslq_u32(m, a, b); }
+static inline vu16 v32_pack_units(vu32 a, vu32 b) { return vcombine_u16(vmovn_u32(a), vmovn_u32(b)); }
+/* The low 16 bits of each lane as 4 UTF-16 units at p (swapped for be). */
+static inline void v32_store_units16(char16_t *p, vu32 v, int be) {
+  uint16x4_t u = vmovn_u32(v);
+  if (be) u = vreinterpret_u16_u8(vrev16_u8(vreinterpret_u8_u16(u)));
+  vst1_u16((uint16_t *)p, u);
+}
+static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int be) {
+  const uint32x4_t odd = {2, 8, 32, 128}; /* lane j's high unit: slot 2j + 1 */
+  unsigned keep = 0x55u | vaddvq_u32(vandq_u32(astral, odd));
+  size_t len = (size_t)__builtin_popcount(keep);
+  uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u32(units), vld1q_u8(utfxi_compress16[keep]));
+  uint8x16_t after = vld1q_u8((const uint8_t *)(d + len));
+  if (be) out = vrev16q_u8(out);
+  vst1q_u8((uint8_t *)d, out);
+  vst1q_u8((uint8_t *)(d + len), after);
+  return len;
+}
 
 #endif

@@ -61,6 +61,23 @@
  *   v32_any(m), v32_count(m)                whether and how many lanes they set
  *   v32_umax(a, b) v32_umin(a, b)           unsigned maximum, minimum
  *   v32_sub(v, c)                           v - c, modulo 2^32
+ *   v32_add(a, b) v32_and_values(a, b) v32_at_least(a, b)   on vector
+ *                               operands (constants pinned by the caller)
+ *   v32_splat(c) v32_shl(v, k) v32_shr(v, k) v32_or_values(a, b) v32_store(p, v)
+ *   v32_any_bits(v, mask)       whether some value has a bit of mask set
+ * Widening and narrowing (Latin-1 <-> UTF-16 / UTF-32, generic_latin1.h):
+ *   v16_widen(p) v32_widen(p)   V16_UNITS / V32_LANES bytes at p, zero-extended
+ *   v16_pack_bytes(a, b)        the units of a then b (each <= 0xFF) as bytes
+ *   v32_pack_bytes(a, b, c, e)  the same for four vectors of values
+ *   v32_store_bytes(p, v)       the V32_LANES values of v as bytes at p
+ * UTF-32 to UTF-16 (generic_utf32.h; where V32_UTF16_ROOM is defined):
+ *   v32_pack_units(a, b)        the values of a then b (< 0x10000) as units
+ *   v32_store_units16(p, v, be) the V32_LANES values of v as units at p
+ *   v32_select(m, a, b)         lanes of a where m is set, of b elsewhere
+ *   v32_store_utf16(d, units, astral, be)   each lane's unit, or its pair
+ *                               where astral is set, packed at d (a table
+ *                               compress or VPCOMPRESSW); returns the count;
+ *                               needs V32_UTF16_ROOM units of room
  * Optional, where the ISA loads and stores under a lane mask without
  * touching memory outside it (V_MASKED_TAIL defined): the generic kernels
  * then finish a tail in vector registers instead of calling the scalar
@@ -68,8 +85,13 @@
  *   v_load_tail(p, k)  v16_load_tail(p, k, be)  v16_load_tail_raw(p, k)
  *   v32_load_tail(p, k)   the first k lanes at p, zeros after them
  *   v16_store_tail(p, k, v)   the first k (<= V16_UNITS) lanes of v to p
+ *   v32_store_tail(p, k, v)   the same for values
+ *   v16_widen_tail(p, k) v32_widen_tail(p, k)   the first k bytes at p, widened
+ *   v16_store_bytes_tail(p, k, v) v32_store_bytes_tail(p, k, v)   the first k
+ *                             units / values of v as bytes at p
  * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB
- * transcoders, PSHUFB tables) stay in that ISA's own files. */
+ * transcoders, PSHUFB tables) stay in that ISA's own files, unless the
+ * difference fits in one vocabulary word (v32_store_utf16). */
 #ifndef UTFX_SIMD_GENERIC_H
 #define UTFX_SIMD_GENERIC_H
 
@@ -86,10 +108,11 @@
 #define V_SEQUENCE(v) ((void)0)
 #endif
 
-/* V_LOADED(v): v, just loaded, is kept in a register, for a vocabulary
- * whose compiler would otherwise fold the load into each instruction that
- * uses v (gcc on x86: a load-bound loop then reads every vector twice);
- * elsewhere nothing. */
+/* V_LOADED(v): v, just loaded or a constant built before a loop, is kept in
+ * a register, for a vocabulary whose compiler would otherwise fold the load
+ * into each instruction that uses v (gcc on x86: a load-bound loop then
+ * reads every vector twice) or rebuild the constant inside the loop (gcc
+ * on AVX-512: a GPR move + VPBROADCAST each time); elsewhere nothing. */
 #ifndef V_LOADED
 #define V_LOADED(v) ((void)0)
 #endif

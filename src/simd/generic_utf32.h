@@ -117,4 +117,150 @@ size_t G_NAME(utf16_length_from_utf32)(const char32_t *s, size_t n) {
 #endif
 }
 
+/* ---- UTF-32 to UTF-16LE/BE (vocabularies with V32_UTF16_ROOM) ---- */
+#ifdef V32_UTF16_ROOM
+
+/* The constants of the steps, built once per call and kept in registers
+ * (V_LOADED: rebuilt inside the loop they cost a GPR move and a broadcast
+ * each on AVX-512). */
+struct g32_u16_consts {
+  vu32 minus_d800, below_800, c10000, c110000, minus_10000, low10, pair_bias, fffd;
+};
+
+UTFXI_INLINE void g32_u16_consts_init(struct g32_u16_consts *k) {
+  k->minus_d800 = v32_splat(0u - 0xD800u);
+  k->below_800 = v32_splat(0x7FF);
+  k->c10000 = v32_splat(0x10000);
+  k->c110000 = v32_splat(0x110000);
+  k->minus_10000 = v32_splat(0u - 0x10000u);
+  k->low10 = v32_splat(0x3FF);
+  k->pair_bias = v32_splat(0xDC00D800u);
+  k->fffd = v32_splat(0xFFFD);
+  V_LOADED(k->minus_d800);
+  V_LOADED(k->below_800);
+  V_LOADED(k->c10000);
+  V_LOADED(k->c110000);
+  V_LOADED(k->minus_10000);
+  V_LOADED(k->low10);
+  V_LOADED(k->pair_bias);
+  V_LOADED(k->fffd);
+}
+
+/* Whether every value of top (the largest of some) is below 0x10000 and no
+ * value of low (the smallest of them - 0xD800, mod 2^32) below 0x800: all
+ * BMP scalar values, no surrogate. */
+UTFXI_INLINE int g32_bmp(const struct g32_u16_consts *k, vu32 top, vu32 low) {
+  return !v32_any(v32_or(v32_at_least(top, k->c10000), v32_at_least(k->below_800, low)));
+}
+UTFXI_INLINE int g32_bmp2(const struct g32_u16_consts *k, vu32 a, vu32 b) {
+  return g32_bmp(k, v32_umax(a, b), v32_umin(v32_add(a, k->minus_d800), v32_add(b, k->minus_d800)));
+}
+UTFXI_INLINE int g32_bmp4(const struct g32_u16_consts *k, vu32 a, vu32 b, vu32 c, vu32 e) {
+  return g32_bmp(k, v32_umax(v32_umax(a, b), v32_umax(c, e)),
+                 v32_umin(v32_umin(v32_add(a, k->minus_d800), v32_add(b, k->minus_d800)),
+                          v32_umin(v32_add(c, k->minus_d800), v32_add(e, k->minus_d800))));
+}
+
+/* The units of a then b, BMP scalar values, to d. */
+UTFXI_INLINE void g32_put_bmp2(char16_t *d, vu32 a, vu32 b, int be) {
+  vu16 u = v32_pack_units(a, b);
+  v16_store(d, be ? v16_bswap(u) : u);
+}
+
+UTFXI_INLINE utfx_result g32_to_utf16_scalar(const char32_t *s, size_t n, char16_t *d, size_t cap,
+                                             unsigned flags, int be) {
+  return be ? utfxi_convert_utf32_to_utf16be_scalar(s, n, d, cap, flags)
+            : utfxi_convert_utf32_to_utf16le_scalar(s, n, d, cap, flags);
+}
+
+/* Steps: two vectors of BMP values (then runs of them), else one vector:
+ * BMP values narrow, astral ones make surrogate pairs in their lanes,
+ * packed by v32_store_utf16. An ill-formed value (a surrogate, or above
+ * 0x10FFFF) is U+FFFD in REPLACE mode; in STRICT mode the scalar kernel
+ * takes over at its vector and reports it. A step runs only where its
+ * output surely fits; the scalar kernel does the rest and the tail. */
+UTFXI_INLINE utfx_result g32_to_utf16_body(const char32_t *s, size_t n, char16_t *d, size_t cap,
+                                           unsigned flags, int be) {
+  size_t i = 0, w = 0, replaced = 0;
+  struct g32_u16_consts k;
+  utfx_result r;
+  g32_u16_consts_init(&k);
+  while (n - i >= V32_LANES && cap - w >= V32_UTF16_ROOM) {
+    vu32 v = v32_load(s + i), x, pair;
+    vm32 bad, astral;
+    if (n - i >= 2 * V32_LANES) {
+      vu32 v1 = v32_load(s + i + V32_LANES);
+      if (g32_bmp2(&k, v, v1)) {
+        g32_put_bmp2(d + w, v, v1, be);
+        i += 2 * V32_LANES;
+        w += 2 * V32_LANES;
+        /* a run of BMP values: four vectors a test while it lasts, in a
+         * loop of its own (few live values, nothing spilled); entered only
+         * from a BMP step, so that text with astral values does not pay
+         * for it at every vector */
+        while (n - i >= 4 * V32_LANES && cap - w >= 4 * V32_LANES) {
+          vu32 a = v32_load(s + i), b = v32_load(s + i + V32_LANES);
+          vu32 c = v32_load(s + i + 2 * V32_LANES), e = v32_load(s + i + 3 * V32_LANES);
+          if (!g32_bmp4(&k, a, b, c, e)) break;
+          g32_put_bmp2(d + w, a, b, be);
+          g32_put_bmp2(d + w + 2 * V32_LANES, c, e, be);
+          i += 4 * V32_LANES;
+          w += 4 * V32_LANES;
+        }
+        continue;
+      }
+    }
+    /* ill-formed: a surrogate, or above 0x10FFFF */
+    bad = v32_or(v32_at_least(k.below_800, v32_add(v, k.minus_d800)), v32_at_least(v, k.c110000));
+    if (v32_any(bad)) {
+      if (!(flags & UTFX_REPLACE)) break;
+      v = v32_select(bad, k.fffd, v);
+      replaced += v32_count(bad);
+    }
+    astral = v32_at_least(v, k.c10000);
+    if (!v32_any(astral)) {
+      v32_store_units16(d + w, v, be);
+      w += V32_LANES;
+    } else { /* (high surrogate) | (low surrogate) << 16 in astral lanes */
+      x = v32_add(v, k.minus_10000);
+      pair = v32_or_values(v32_or_values(v32_shr(x, 10), k.pair_bias),
+                           v32_shl(v32_and_values(x, k.low10), 16));
+      w += v32_store_utf16(d + w, v32_select(astral, pair, v), astral, be);
+    }
+    i += V32_LANES;
+  }
+  if (i == n) return utfxi_result(UTFX_OK, n, w, replaced);
+  r = g32_to_utf16_scalar(s + i, n - i, d + w, cap - w, flags, be);
+  return utfxi_result_after(&r, i, w, replaced);
+}
+
+/* The body after a head: a long input starts with the values that make
+ * the source vector-aligned, by the scalar kernel (the loops load two
+ * times the bytes they store, and a load across two cache lines costs two;
+ * values are independent, so any cut is a character boundary). Outside
+ * the body: inside it, it slowed short inputs (the body's registers). */
+UTFXI_INLINE utfx_result g32_to_utf16(const char32_t *s, size_t n, char16_t *d, size_t cap,
+                                      unsigned flags, int be) {
+  size_t k = 0;
+  utfx_result h = utfxi_result(UTFX_OK, 0, 0, 0), r;
+  if (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)s % V_BYTES) {
+    k = utfxi_aligning_step(s, 4, V_BYTES, 0, 1);
+    h = g32_to_utf16_scalar(s, k, d, cap, flags, be);
+    if (h.status != UTFX_OK) return h;
+  }
+  r = g32_to_utf16_body(s + k, n - k, d + h.written, cap - h.written, flags, be);
+  return utfxi_result_after(&r, k, h.written, h.replaced);
+}
+
+utfx_result G_NAME(convert_utf32_to_utf16le)(const char32_t *s, size_t n, char16_t *d, size_t cap,
+                                             unsigned flags) {
+  return g32_to_utf16(s, n, d, cap, flags, 0);
+}
+utfx_result G_NAME(convert_utf32_to_utf16be)(const char32_t *s, size_t n, char16_t *d, size_t cap,
+                                             unsigned flags) {
+  return g32_to_utf16(s, n, d, cap, flags, 1);
+}
+
+#endif
+
 #endif

@@ -1,15 +1,13 @@
-/* AVX2 Latin-1 to UTF-8, UTF-16LE/BE and UTF-32.
+/* AVX2 Latin-1 to UTF-8 (to UTF-16 and UTF-32: simd/generic_latin1.h).
  *
- * To UTF-8: 64 or 32 ASCII bytes are copied as they are; otherwise 16 bytes are
+ * 64 or 32 ASCII bytes are copied as they are; otherwise 16 bytes are
  * widened to 16-bit lanes holding each byte's 1- or 2-byte form, and a pshufb
  * per 8 bytes (utfxi_pack_2byte, indexed by which bytes are >= 0x80) packs
  * them. A 16-byte store may spill past its output only when the next 16
  * input bytes (which make at least 16 more bytes) will surely be written;
- * otherwise exactly the output bytes are stored. To UTF-16/UTF-32: zero
- * extension (and a byte swap for UTF-16BE), exact stores on 32-byte
- * boundaries after the first vector. Latin-1 is always
- * valid; only the destination can stop a conversion: SIMD runs while the
- * block surely fits, scalar code finishes. Tails (< 16 / 32 bytes) are scalar.
+ * otherwise exactly the output bytes are stored. Latin-1 is always valid;
+ * only the destination can stop a conversion: SIMD runs while the block
+ * surely fits, scalar code finishes. Tails (< 16 bytes) are scalar.
  * References: Lemire & Mula 2022 (see avx2_utf16_to_utf8.c). */
 #ifndef __AVX2__
 #error "avx2_* files must be compiled with the avx2 tier flags (UTFX_AVX2_FLAGS, sources.mk)"
@@ -79,52 +77,4 @@ utfx_result utfxi_convert_latin1_to_utf8_avx2(const char *src, size_t n, char *d
   }
   r = utfxi_convert_latin1_to_utf8_scalar(src + i, n - i, dst + w, cap - w, 0);
   return utfxi_result_after(&r, i, w, 0);
-}
-
-static inline utfx_result latin1_to_utf16(const char *s, size_t n, char16_t *d, size_t cap,
-                                          int be) {
-  size_t k = n < cap ? n : cap, i = 0;
-  utfx_result r;
-  if (k >= 64 && (uintptr_t)d % 2 == 0) {
-    /* One vector, then stores on 32-byte boundaries: the loop is
-     * store-bound, and a store across two cache lines costs two. */
-    __m256i u = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)s));
-    _mm256_storeu_si256((__m256i *)d, be ? a2_bswap16(u) : u);
-    i = (size_t)(-(uintptr_t)d % 32) / 2;
-  }
-  for (; k - i >= 16; i += 16) {
-    __m256i u = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(s + i)));
-    if (be) u = a2_bswap16(u);
-    _mm256_storeu_si256((__m256i *)(d + i), u);
-  }
-  r = be ? utfxi_convert_latin1_to_utf16be_scalar(s + i, n - i, d + i, cap - i, 0)
-         : utfxi_convert_latin1_to_utf16le_scalar(s + i, n - i, d + i, cap - i, 0);
-  return utfxi_result_after(&r, i, i, 0);
-}
-
-utfx_result utfxi_convert_latin1_to_utf16le_avx2(const char *s, size_t n, char16_t *d, size_t cap,
-                                                 unsigned flags) {
-  (void)flags;
-  return latin1_to_utf16(s, n, d, cap, 0);
-}
-utfx_result utfxi_convert_latin1_to_utf16be_avx2(const char *s, size_t n, char16_t *d, size_t cap,
-                                                 unsigned flags) {
-  (void)flags;
-  return latin1_to_utf16(s, n, d, cap, 1);
-}
-
-utfx_result utfxi_convert_latin1_to_utf32_avx2(const char *s, size_t n, char32_t *d, size_t cap,
-                                               unsigned flags) {
-  size_t k = n < cap ? n : cap, i = 0;
-  utfx_result r;
-  (void)flags;
-  if (k >= 64 && (uintptr_t)d % 4 == 0) { /* as above */
-    _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)s)));
-    i = (size_t)(-(uintptr_t)d % 32) / 4;
-  }
-  for (; k - i >= 8; i += 8)
-    _mm256_storeu_si256((__m256i *)(d + i),
-                        _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(s + i))));
-  r = utfxi_convert_latin1_to_utf32_scalar(s + i, n - i, d + i, cap - i, 0);
-  return utfxi_result_after(&r, i, i, 0);
 }

@@ -1,12 +1,10 @@
-/* AVX2 UTF-32 to UTF-8 / UTF-16LE / UTF-16BE (validation and the lengths
+/* AVX2 UTF-32 to UTF-8 (validation, the lengths, to UTF-16 and to Latin-1
  * are generic kernels, avx2_generic.c).
  *
  * A value is ill-formed if it is above 0x10FFFF or a surrogate. A block of
  * 8 values holding an ill-formed one goes to the scalar kernel as a region
  * (values are independent, so any cut is a character boundary), which gives
- * the exact STRICT offsets and REPLACE output. To UTF-16: 16 BMP values
- * narrow with vpackusdw; blocks of 8 with astral values make surrogate
- * pairs in their lanes and compress them (PSHUFB table). To UTF-8: 16 ASCII
+ * the exact STRICT offsets and REPLACE output. 16 ASCII
  * values narrow to 16 bytes; runs of BMP blocks of 16 narrow to 16 bits and
  * go through the UTF-16 kernel's run loops (avx2_utf16_common.h); other
  * blocks of 8 use a 1-4 byte encoder, with exact stores. SIMD
@@ -16,7 +14,6 @@
 #error "avx2_* files must be compiled with the avx2 tier flags (UTFX_AVX2_FLAGS, sources.mk)"
 #endif
 
-#include "../simd/compress16_table.h"
 #include "avx2_compress_bytes.h"
 #include "avx2_utf16_common.h"
 #include "x86_prototypes.h"
@@ -35,67 +32,10 @@ static inline __m256i invalid32(__m256i v) {
 static inline __m256i load8(const char32_t *p) { return _mm256_loadu_si256((const __m256i *)p); }
 
 
-enum out32 { OUT_UTF8, OUT_UTF16LE, OUT_UTF16BE };
-
-static inline utfx_result scalar32(const char32_t *s, size_t n, void *d, size_t cap, unsigned flags,
-                                   enum out32 t) {
-  if (t == OUT_UTF8) return utfxi_convert_utf32_to_utf8_scalar(s, n, (char *)d, cap, flags);
-  if (t == OUT_UTF16LE)
-    return utfxi_convert_utf32_to_utf16le_scalar(s, n, (char16_t *)d, cap, flags);
-  return utfxi_convert_utf32_to_utf16be_scalar(s, n, (char16_t *)d, cap, flags);
-}
-
 /* Whether every lane of v is <= limit (unsigned). */
 static inline int all_at_most(__m256i v, unsigned limit) {
   __m256i l = _mm256_set1_epi32((int)limit);
   return _mm256_testc_si256(_mm256_cmpeq_epi32(_mm256_max_epu32(v, l), l), _mm256_set1_epi32(-1));
-}
-
-/* Whether every lane of a and b is >= 0x800: given v - 0xD800 (mod 2^32),
- * that no value is a surrogate (one unsigned minimum over both). */
-static inline int no_surrogate(__m256i a, __m256i b) {
-  const __m256i x800 = _mm256_set1_epi32(0x800);
-  __m256i m = _mm256_min_epu32(a, b);
-  return _mm256_testc_si256(_mm256_cmpeq_epi32(_mm256_max_epu32(m, x800), m),
-                            _mm256_set1_epi32(-1));
-}
-static inline __m256i minus_d800(__m256i v) {
-  return _mm256_sub_epi32(v, _mm256_set1_epi32(0xD800));
-}
-
-/* UTF-16 of 8 valid values, astral ones as surrogate pairs: each 32-bit
- * lane holds its unit, or high then low surrogate, compressed per 128-bit
- * lane (utfxi_compress16) and stored whole; the 8 units after the output
- * are read first and put back last (room: at least 24 units). Returns the
- * units written. */
-UTFXI_INLINE size_t put_utf16_x8(__m256i c, char16_t *d, int be) {
-  __m256i astral = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0xFFFF));
-  __m256i x = _mm256_sub_epi32(c, _mm256_set1_epi32(0x10000));
-  __m256i pair = _mm256_or_si256(
-      _mm256_or_si256(_mm256_srli_epi32(x, 10), _mm256_set1_epi32((int)0xDC00D800u)),
-      _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x3FF)), 16));
-  __m256i units = _mm256_blendv_epi8(c, pair, astral);
-  unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(astral));
-  /* slot mask per 128-bit lane: the low unit of each lane, the high one if astral */
-  /* 4 lane bits to the odd slots (a table, not PDEP: microcoded on Zen 2) */
-  static const unsigned char odd[16] = {0x00, 0x02, 0x08, 0x0A, 0x20, 0x22, 0x28, 0x2A,
-                                        0x80, 0x82, 0x88, 0x8A, 0xA0, 0xA2, 0xA8, 0xAA};
-  unsigned s0 = 0x55u | odd[m & 0xF], s1 = 0x55u | odd[m >> 4];
-  size_t c0 = 4 + (size_t)_mm_popcnt_u32(m & 0xF), total = c0 + 4 + (size_t)_mm_popcnt_u32(m >> 4);
-  __m128i u0 = _mm_shuffle_epi8(_mm256_castsi256_si128(units),
-                                _mm_loadu_si128((const __m128i *)utfxi_compress16[s0]));
-  __m128i u1 = _mm_shuffle_epi8(_mm256_extracti128_si256(units, 1),
-                                _mm_loadu_si128((const __m128i *)utfxi_compress16[s1]));
-  __m128i keep = _mm_loadu_si128((const __m128i *)(void *)(d + total));
-  if (be) {
-    const __m128i sw = _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
-    u0 = _mm_shuffle_epi8(u0, sw);
-    u1 = _mm_shuffle_epi8(u1, sw);
-  }
-  _mm_storeu_si128((__m128i *)(void *)d, u0);
-  _mm_storeu_si128((__m128i *)(void *)(d + c0), u1);
-  _mm_storeu_si128((__m128i *)(void *)(d + total), keep);
-  return total;
 }
 
 /* Stores l0 bytes of o0 then l1 of o1 at d, both whole: the 16 bytes after
@@ -138,92 +78,61 @@ UTFXI_INLINE size_t put_utf8_x8(__m256i c, unsigned char *d) {
   return l0 + l1;
 }
 
-/* Steps: 16 values at once where they are all ASCII (to UTF-8) or all BMP
- * non-surrogates (to UTF-16); else 8 valid values through the encoders
- * above (BMP UTF-8 with the 3-byte encoder); a block of 8 with an ill-formed
- * value is a scalar region. Room before a step: 64 bytes (UTF-8) or 24 units
- * (UTF-16), for the put-backs. */
-UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
-                                        unsigned flags, enum out32 t) {
-  size_t unit = t == OUT_UTF8 ? 1 : 2, i = 0, w = 0, replaced = 0;
-  unsigned char *d = (unsigned char *)dst;
+/* Steps: 16 values at once where they are all ASCII; runs of BMP values
+ * through the UTF-16 kernel's run loops; else 8 valid values through the
+ * encoders above (BMP with the 3-byte encoder); a block of 8 with an
+ * ill-formed value is a scalar region. Room before a step: 64 bytes, for
+ * the put-backs. */
+UTFXI_INLINE utfx_result utf32_to_utf8(const char32_t *s, size_t n, unsigned char *d, size_t cap,
+                                       unsigned flags) {
+  size_t i = 0, w = 0, replaced = 0;
   utfx_result r;
-  while (n - i >= 8 && cap - w >= (t == OUT_UTF8 ? 64 : 24)) {
+  while (n - i >= 8 && cap - w >= 64) {
     __m256i v, bad;
-    /* Runs of ASCII (to UTF-8) or BMP non-surrogates (to UTF-16), 32 values
-     * a step, in a loop of their own (few live values, nothing spilled). */
+    /* Runs of ASCII, 32 values a step, in a loop of their own (few live
+     * values, nothing spilled). */
     while (n - i >= 32 && cap - w >= 32) {
       __m256i a = load8(s + i), b = load8(s + i + 8), c = load8(s + i + 16), e = load8(s + i + 24);
-      if (t == OUT_UTF8) {
-        __m128i p0, p1;
-        if (!all_at_most(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, e)), 0x7F))
-          break;
-        p0 = _mm_packus_epi16(_mm256_castsi256_si128(a2_narrow16(a, b)),
-                              _mm256_extracti128_si256(a2_narrow16(a, b), 1));
-        p1 = _mm_packus_epi16(_mm256_castsi256_si128(a2_narrow16(c, e)),
-                              _mm256_extracti128_si256(a2_narrow16(c, e), 1));
-        _mm_storeu_si128((__m128i *)(d + w), p0);
-        _mm_storeu_si128((__m128i *)(d + w + 16), p1);
-      } else {
-        __m256i u0, u1;
-        if (!all_at_most(_mm256_max_epu32(_mm256_max_epu32(a, b), _mm256_max_epu32(c, e)),
-                         0xFFFF) ||
-            !no_surrogate(_mm256_min_epu32(minus_d800(a), minus_d800(b)),
-                          _mm256_min_epu32(minus_d800(c), minus_d800(e))))
-          break;
-        u0 = a2_narrow16(a, b);
-        u1 = a2_narrow16(c, e);
-        if (t == OUT_UTF16BE) {
-          u0 = a2_bswap16(u0);
-          u1 = a2_bswap16(u1);
-        }
-        _mm256_storeu_si256((__m256i *)(d + 2 * w), u0);
-        _mm256_storeu_si256((__m256i *)(d + 2 * w + 32), u1);
-      }
+      __m128i p0, p1;
+      if (!all_at_most(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, e)), 0x7F)) break;
+      p0 = _mm_packus_epi16(_mm256_castsi256_si128(a2_narrow16(a, b)),
+                            _mm256_extracti128_si256(a2_narrow16(a, b), 1));
+      p1 = _mm_packus_epi16(_mm256_castsi256_si128(a2_narrow16(c, e)),
+                            _mm256_extracti128_si256(a2_narrow16(c, e), 1));
+      _mm_storeu_si128((__m128i *)(d + w), p0);
+      _mm_storeu_si128((__m128i *)(d + w + 16), p1);
       i += 32;
       w += 32;
     }
-    if (n - i < 8 || cap - w < (t == OUT_UTF8 ? 64 : 24)) break;
+    if (n - i < 8 || cap - w < 64) break;
     v = load8(s + i);
     if (n - i >= 16) {
       __m256i v1 = load8(s + i + 8);
-      if (t == OUT_UTF8) {
-        if (all_at_most(_mm256_or_si256(v, v1), 0x7F)) {
-          __m128i u = _mm256_castsi256_si128(a2_narrow16(v, v1));
-          __m128i u1 = _mm256_extracti128_si256(a2_narrow16(v, v1), 1);
-          _mm_storeu_si128((__m128i *)(d + w), _mm_packus_epi16(u, u1));
-          i += 16;
-          w += 16;
-          continue;
-        }
-        if (all_at_most(_mm256_max_epu32(v, v1), 0xFFFF)) {
-          /* BMP runs: the UTF-16 kernel's run loops (avx2_utf16_common.h),
-           * on the values narrowed to 16 bits (surrogates stay surrogates) */
-          __m256i u = a2_narrow16(v, v1);
-          if (_mm256_testz_si256(u, _mm256_set1_epi16((short)0xF800))) {
-            a2_utf8_run_below800(s, n, &i, d, cap, &w, u, A2_UTF32, 1, 64);
-            continue;
-          }
-          if (!a2_any_surrogate(u)) {
-            a2_utf8_run_bmp(s, n, &i, d, cap, &w, u, A2_UTF32, 1, 64);
-            continue;
-          }
-        }
-      } else if (all_at_most(_mm256_max_epu32(v, v1), 0xFFFF) &&
-                 no_surrogate(minus_d800(v), minus_d800(v1))) {
-        __m256i u = a2_narrow16(v, v1);
-        if (t == OUT_UTF16BE) u = a2_bswap16(u);
-        _mm256_storeu_si256((__m256i *)(d + 2 * w), u);
+      if (all_at_most(_mm256_or_si256(v, v1), 0x7F)) {
+        __m128i u = _mm256_castsi256_si128(a2_narrow16(v, v1));
+        __m128i u1 = _mm256_extracti128_si256(a2_narrow16(v, v1), 1);
+        _mm_storeu_si128((__m128i *)(d + w), _mm_packus_epi16(u, u1));
         i += 16;
         w += 16;
         continue;
       }
+      if (all_at_most(_mm256_max_epu32(v, v1), 0xFFFF)) {
+        /* BMP runs: the UTF-16 kernel's run loops (avx2_utf16_common.h),
+         * on the values narrowed to 16 bits (surrogates stay surrogates) */
+        __m256i u = a2_narrow16(v, v1);
+        if (_mm256_testz_si256(u, _mm256_set1_epi16((short)0xF800))) {
+          a2_utf8_run_below800(s, n, &i, d, cap, &w, u, A2_UTF32, 1, 64);
+          continue;
+        }
+        if (!a2_any_surrogate(u)) {
+          a2_utf8_run_bmp(s, n, &i, d, cap, &w, u, A2_UTF32, 1, 64);
+          continue;
+        }
+      }
     }
     bad = invalid32(v);
     if (_mm256_testz_si256(bad, bad)) {
-      if (t != OUT_UTF8) {
-        w += put_utf16_x8(v, (char16_t *)(void *)(d + 2 * w), t == OUT_UTF16BE);
-      } else if (all_at_most(v, 0xFFFF)) {
+      if (all_at_most(v, 0xFFFF)) {
         __m128i o0, o1;
         size_t l0, l1;
         a2_encode_3byte_x8(v, &o0, &l0, &o1, &l1);
@@ -235,95 +144,31 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
       i += 8;
       continue;
     }
-    r = scalar32(s + i, 8, d + unit * w, cap - w, flags, t);
+    r = utfxi_convert_utf32_to_utf8_scalar(s + i, 8, (char *)d + w, cap - w, flags);
     replaced += r.replaced;
     if (r.status != UTFX_OK) return utfxi_result(r.status, i + r.read, w + r.written, replaced);
     i += 8;
     w += r.written;
   }
-  r = scalar32(s + i, n - i, d + unit * w, cap - w, flags, t);
+  r = utfxi_convert_utf32_to_utf8_scalar(s + i, n - i, (char *)d + w, cap - w, flags);
   return utfxi_result(r.status, i + r.read, w + r.written, replaced + r.replaced);
 }
 
-/* utf32_convert after a head: a long input starts with the (at most 7)
+/* utf32_to_utf8 after a head: a long input starts with the (at most 7)
  * values that make the source 32-byte aligned, by the scalar kernel (the
  * loops load two to four times the bytes they store, and a load across two
  * cache lines costs two; values are independent, so any cut is a character
- * boundary). Outside the kernel body: inside it, it cost short inputs 20-30
- * % (the body's registers). */
-UTFXI_INLINE utfx_result utf32_convert_aligned(const char32_t *s, size_t n, void *dst, size_t cap,
-                                               unsigned flags, enum out32 t) {
-  size_t k = 0, unit = t == OUT_UTF8 ? 1 : 2;
+ * boundary). Outside the kernel body: inside it, it slowed short inputs
+ * (the body's registers). */
+utfx_result utfxi_convert_utf32_to_utf8_avx2(const char32_t *s, size_t n, char *d, size_t cap,
+                                             unsigned flags) {
+  size_t k = 0;
   utfx_result h = utfxi_result(UTFX_OK, 0, 0, 0), r;
   if (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)s % 32) {
     k = utfxi_aligning_step(s, 4, 32, 0, 1);
-    h = scalar32(s, k, dst, cap, flags, t);
+    h = utfxi_convert_utf32_to_utf8_scalar(s, k, d, cap, flags);
     if (h.status != UTFX_OK) return h;
   }
-  r = utf32_convert(s + k, n - k, (unsigned char *)dst + unit * h.written, cap - h.written, flags,
-                    t);
+  r = utf32_to_utf8(s + k, n - k, (unsigned char *)d + h.written, cap - h.written, flags);
   return utfxi_result_after(&r, k, h.written, h.replaced);
-}
-
-utfx_result utfxi_convert_utf32_to_utf8_avx2(const char32_t *s, size_t n, char *d, size_t cap,
-                                             unsigned flags) {
-  return utf32_convert_aligned(s, n, d, cap, flags, OUT_UTF8);
-}
-utfx_result utfxi_convert_utf32_to_utf16le_avx2(const char32_t *s, size_t n, char16_t *d,
-                                                size_t cap, unsigned flags) {
-  return utf32_convert_aligned(s, n, d, cap, flags, OUT_UTF16LE);
-}
-utfx_result utfxi_convert_utf32_to_utf16be_avx2(const char32_t *s, size_t n, char16_t *d,
-                                                size_t cap, unsigned flags) {
-  return utf32_convert_aligned(s, n, d, cap, flags, OUT_UTF16BE);
-}
-
-
-/* To Latin-1: 32 values a step narrow with two rounds of unsigned packs
- * when none is above 0xFF. One that is makes the conversion UTFX_INVALID in
- * both modes: the scalar kernel converts the step up to it and reports it;
- * it also takes the tail and a destination with less than a step of room. */
-utfx_result utfxi_convert_utf32_to_latin1_avx2(const char32_t *s, size_t n, char *d, size_t cap,
-                                               unsigned flags) {
-  /* the packs work within 128-bit lanes: the permute puts the groups of
-   * four bytes back in order */
-  const __m256i high = _mm256_set1_epi32(~0xFF), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-  size_t i = 0;
-  utfx_result r;
-  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
-    /* A long input starts with a step of fewer values where that makes the
-     * source 32-byte aligned (the loop is load-bound: a load across two
-     * cache lines costs two). */
-    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s), b;
-    if (_mm256_testz_si256(a, high)) {
-      b = _mm256_packus_epi16(_mm256_packus_epi32(a, a), a);
-      _mm_storel_epi64((__m128i *)(void *)d, _mm_unpacklo_epi32(_mm256_castsi256_si128(b),
-                                                                 _mm256_extracti128_si256(b, 1)));
-      i = utfxi_aligning_step(s, 4, 32, 8, 1);
-    }
-  }
-  for (; n - i >= 32 && cap - i >= 32; i += 32) {
-    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
-    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 8));
-    __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 16));
-    __m256i e = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 24));
-    if (!_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, e)), high))
-      break;
-    _mm256_storeu_si256((__m256i *)(void *)(d + i),
-                        _mm256_permutevar8x32_epi32(
-                            _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, e)),
-                            order));
-  }
-  /* Then 8 values a step (short inputs: handing them to the scalar kernel
-   * was slower than the scalar tier; docs/perf-decisions.md,
-   * 'UTF-32 -> Latin-1'). */
-  for (; n - i >= 8 && cap - i >= 8; i += 8) {
-    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i)), b;
-    if (!_mm256_testz_si256(a, high)) break;
-    b = _mm256_packus_epi16(_mm256_packus_epi32(a, a), a); /* bytes 0-3 of each lane */
-    _mm_storel_epi64((__m128i *)(void *)(d + i),
-                     _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1)));
-  }
-  r = utfxi_convert_utf32_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
-  return utfxi_result_after(&r, i, i, 0);
 }

@@ -1,6 +1,6 @@
-/* AVX-512 Latin-1 to UTF-8, UTF-16LE/BE and UTF-32.
+/* AVX-512 Latin-1 to UTF-8 (to UTF-16 and UTF-32: simd/generic_latin1.h).
  *
- * To UTF-8: 64 ASCII bytes are copied as they are (after ASCII, 256 at a
+ * 64 ASCII bytes are copied as they are (after ASCII, 256 at a
  * time); otherwise one shuffle and four vector operations make the 2-byte
  * forms of all 64 bytes in 16-bit lanes (latin1_forms) and vpcompressb
  * keeps the bytes used, one half of 32 input bytes per compression. The hot
@@ -8,8 +8,7 @@
  * always when cap >= 2 * n); the last bytes, and a bounded call's last
  * blocks, go by masked stores exact to the byte, and the first half that
  * does not fit goes to the scalar kernel. Latin-1 is always valid; only the
- * destination can stop a conversion. To UTF-16/UTF-32: zero extension (and
- * a byte swap for UTF-16BE).
+ * destination can stop a conversion.
  * References: Clausecker & Lemire 2023 (see avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
 #error "avx512_* files must be compiled with the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
@@ -35,11 +34,11 @@ static inline void latin1_consts_init(latin1_consts *c) {
   c->c00c2 = _mm512_set1_epi16(0x00C2);
   c->cff00 = _mm512_set1_epi16((short)0xFF00);
   c->cc001 = _mm512_set1_epi16((short)0xC001);
-  A512_PIN(c->interleave);
-  A512_PIN(c->c0);
-  A512_PIN(c->c00c2);
-  A512_PIN(c->cff00);
-  A512_PIN(c->cc001);
+  V_LOADED(c->interleave);
+  V_LOADED(c->c0);
+  V_LOADED(c->c00c2);
+  V_LOADED(c->cff00);
+  V_LOADED(c->cc001);
 }
 
 /* The UTF-8 of the 64 bytes v, as two vectors of 16-bit lanes: lane j of
@@ -62,7 +61,7 @@ static inline __mmask64 latin1_keep(uint32_t high) {
   return 0xAAAAAAAAAAAAAAAAull | _pdep_u64(high, 0x5555555555555555ull);
 }
 
-A512_BODY utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
+UTFXI_INLINE utfx_result latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
                                           size_t cap, int bounded) {
   latin1_consts c;
   size_t i = 0, w = 0;
@@ -134,69 +133,4 @@ utfx_result utfxi_convert_latin1_to_utf8_avx512(const char *s, size_t n, char *d
   if (cap / 2 >= n)
     return latin1_to_utf8_body((const unsigned char *)s, n, (unsigned char *)d, cap, 0);
   return latin1_to_utf8_body((const unsigned char *)s, n, (unsigned char *)d, cap, 1);
-}
-
-/* The first kb <= 32 bytes at s, widened to UTF-16 at d (masked). */
-static inline void latin1_to_utf16_x32(const char *s, size_t kb, char16_t *d, int be) {
-  __mmask32 m = a512_mask32(kb);
-  __m512i u = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(m, s));
-  if (be) u = a512_bswap16(u);
-  _mm512_mask_storeu_epi16(d, m, u);
-}
-
-/* The same for kb <= 16 bytes to UTF-32. */
-static inline void latin1_to_utf32_x16(const char *s, size_t kb, char32_t *d) {
-  __mmask16 m = (__mmask16)_bzhi_u32(0xFFFF, (unsigned)kb);
-  _mm512_mask_storeu_epi32(d, m, _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(m, s)));
-}
-
-/* Units before d's next cache line, for a long run: widening loops are
- * store-bound, and a store across two lines costs two (malloc'd buffers sit
- * 16 bytes past a line start). */
-static inline size_t units_to_line(const void *d, size_t unit, size_t k) {
-  uintptr_t a = (uintptr_t)d;
-  return k >= 256 && a % unit == 0 ? (size_t)(-a % 64) / unit : 0;
-}
-
-static inline utfx_result latin1_to_utf16(const char *s, size_t n, char16_t *d, size_t cap,
-                                          int be) {
-  size_t k = n < cap ? n : cap, i = units_to_line(d, 2, k);
-  if (i) latin1_to_utf16_x32(s, i, d, be);
-  for (; k - i >= 64; i += 64) {
-    __m512i a = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(s + i)));
-    __m512i b = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(s + i + 32)));
-    if (be) {
-      a = a512_bswap16(a);
-      b = a512_bswap16(b);
-    }
-    _mm512_storeu_si512(d + i, a);
-    _mm512_storeu_si512(d + i + 32, b);
-  }
-  for (; i < k; i += 32) latin1_to_utf16_x32(s + i, k - i < 32 ? k - i : 32, d + i, be);
-  return utfxi_result(k == n ? UTFX_OK : UTFX_DST_FULL, k, k, 0);
-}
-
-utfx_result utfxi_convert_latin1_to_utf16le_avx512(const char *s, size_t n, char16_t *d, size_t cap,
-                                                   unsigned flags) {
-  (void)flags;
-  return latin1_to_utf16(s, n, d, cap, 0);
-}
-utfx_result utfxi_convert_latin1_to_utf16be_avx512(const char *s, size_t n, char16_t *d, size_t cap,
-                                                   unsigned flags) {
-  (void)flags;
-  return latin1_to_utf16(s, n, d, cap, 1);
-}
-
-utfx_result utfxi_convert_latin1_to_utf32_avx512(const char *s, size_t n, char32_t *d, size_t cap,
-                                                 unsigned flags) {
-  size_t k = n < cap ? n : cap, i = units_to_line(d, 4, k);
-  (void)flags;
-  if (i) latin1_to_utf32_x16(s, i, d);
-  for (; k - i >= 32; i += 32) {
-    _mm512_storeu_si512(d + i, _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(s + i))));
-    _mm512_storeu_si512(d + i + 16,
-                        _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(s + i + 16))));
-  }
-  for (; i < k; i += 16) latin1_to_utf32_x16(s + i, k - i < 16 ? k - i : 16, d + i);
-  return utfxi_result(k == n ? UTFX_OK : UTFX_DST_FULL, k, k, 0);
 }

@@ -16,31 +16,26 @@
 
 #include <immintrin.h>
 
-#include "../scalar/unicode.h"
+#include "vec_avx512.h"
+#include "../simd/generic.h"
 
-/* Kernel bodies take the byte order and the bounded flag as constants; they
- * must be inlined into each thin wrapper for those to fold away. */
-#define A512_BODY static inline __attribute__((always_inline))
-
-/* Pins a vector constant in a register. Without it GCC rebuilds set1
- * constants inside loops with a GPR move + vpbroadcast, and the GPR-to-vector
- * transfers limit the loops (docs/perf-decisions.md, 'AVX-512 vocabulary').
- * (The AVX-512 emulation test build, tests/emu/avx512_emu.h, defines it for
- * vectors that live in memory.) */
-#ifndef A512_PIN
-#define A512_PIN(x) __asm__("" : "+v"(x))
+/* Kernel bodies (UTFXI_INLINE) take the byte order and the bounded flag
+ * as constants; constants are pinned in registers with V_LOADED (without
+ * it GCC rebuilds set1 constants inside loops with a GPR move +
+ * vpbroadcast, and the GPR-to-vector transfers limit the loops:
+ * docs/perf-decisions.md, 'AVX-512 vocabulary'). Units are swapped with
+ * v16_bswap. The names the AVX-512 files had for the same ideas remain for
+ * the ones that still use them (avx512_utf16_to_utf32.c, avx512_lengths.c);
+ * they go with them. */
+#define A512_BODY UTFXI_INLINE
+#ifndef A512_PIN /* (the AVX-512 emulation, tests/emu/avx512_emu.h, pins in memory) */
+#define A512_PIN(x) V_LOADED(x)
 #endif
+#define a512_bswap16(v) v16_bswap(v)
 
 /* Mask of the first k (<= 32 / 64) lanes. */
 static inline __mmask32 a512_mask32(size_t k) { return (__mmask32)_bzhi_u32(~0u, (unsigned)k); }
 static inline __mmask64 a512_mask64(size_t k) { return (__mmask64)_bzhi_u64(~0ull, (unsigned)k); }
-
-/* Swaps the two bytes of every 16-bit lane. */
-static inline __m512i a512_bswap16(__m512i v) {
-  const __m512i swap =
-      _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-  return _mm512_shuffle_epi8(v, swap);
-}
 
 /* Loads the first k <= 32 units at p, as host-order values; lanes >= k are
  * 0. A partial block uses a masked load (nothing at or after p + k is read);
@@ -48,7 +43,7 @@ static inline __m512i a512_bswap16(__m512i v) {
  * 'AVX-512 vocabulary'). */
 static inline __m512i a512_load16(const char16_t *p, size_t k, int be) {
   __m512i v = k == 32 ? _mm512_loadu_si512(p) : _mm512_maskz_loadu_epi16(a512_mask32(k), p);
-  return be ? a512_bswap16(v) : v;
+  return be ? v16_bswap(v) : v;
 }
 
 /* The same for k <= 64 bytes and k <= 16 32-bit values. */
@@ -70,10 +65,10 @@ static inline void a512_u16_consts_init(struct a512_u16_consts *c) {
   c->fc00 = _mm512_set1_epi16((short)0xFC00);
   c->d800 = _mm512_set1_epi16((short)0xD800);
   c->dc00 = _mm512_set1_epi16((short)0xDC00);
-  A512_PIN(c->f800);
-  A512_PIN(c->fc00);
-  A512_PIN(c->d800);
-  A512_PIN(c->dc00);
+  V_LOADED(c->f800);
+  V_LOADED(c->fc00);
+  V_LOADED(c->d800);
+  V_LOADED(c->dc00);
 }
 
 /* Surrogate analysis of a block of k units (v as from a512_load16). The block
@@ -124,7 +119,7 @@ struct a512_utf8_consts {
 };
 
 /* The encoder's constants, built once per call of a kernel and pinned in
- * registers (see A512_PIN). */
+ * registers (see V_LOADED). */
 static inline void a512_utf8_consts_init(struct a512_utf8_consts *k) {
   /* per qword (two lanes): bit offset of each output byte's field */
   k->ctrl1 = _mm512_set1_epi64(0x2020202000000000ll);
@@ -138,17 +133,17 @@ static inline void a512_utf8_consts_init(struct a512_utf8_consts *k) {
   k->c800 = _mm512_set1_epi32(0x800);
   k->c10000 = _mm512_set1_epi32(0x10000);
   k->fields = _mm512_set1_epi32(0x3F3F3FFF);
-  A512_PIN(k->ctrl1);
-  A512_PIN(k->ctrl2);
-  A512_PIN(k->ctrl3);
-  A512_PIN(k->ctrl4);
-  A512_PIN(k->mark2);
-  A512_PIN(k->mark3);
-  A512_PIN(k->mark4);
-  A512_PIN(k->c80);
-  A512_PIN(k->c800);
-  A512_PIN(k->c10000);
-  A512_PIN(k->fields);
+  V_LOADED(k->ctrl1);
+  V_LOADED(k->ctrl2);
+  V_LOADED(k->ctrl3);
+  V_LOADED(k->ctrl4);
+  V_LOADED(k->mark2);
+  V_LOADED(k->mark3);
+  V_LOADED(k->mark4);
+  V_LOADED(k->c80);
+  V_LOADED(k->c800);
+  V_LOADED(k->c10000);
+  V_LOADED(k->fields);
 }
 
 static inline __m512i a512_encode_utf8_x16_any(__m512i cp, __mmask16 drop, unsigned *len,

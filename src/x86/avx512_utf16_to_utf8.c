@@ -51,7 +51,7 @@ static inline utfx_result finish_scalar(const char16_t *s, size_t n, unsigned ch
   return r;
 }
 
-A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d, size_t cap,
+UTFXI_INLINE utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d, size_t cap,
                                          unsigned flags, int be, int bounded) {
   const __m512i next_index =
       _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14,
@@ -67,12 +67,12 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
   size_t i = 0, w = 0, replaced = 0;
   a512_utf8_consts_init(&uk);
   a512_u16_consts_init(&uc);
-  A512_PIN(c3ff);
-  A512_PIN(c10000);
-  A512_PIN(c80);
-  A512_PIN(c800);
-  A512_PIN(c3f00);
-  A512_PIN(c80c0);
+  V_LOADED(c3ff);
+  V_LOADED(c10000);
+  V_LOADED(c80);
+  V_LOADED(c800);
+  V_LOADED(c3f00);
+  V_LOADED(c80c0);
   while (i < n) {
     size_t k = n - i < 32 ? n - i : 32;
     __mmask32 m = a512_mask32(k);
@@ -228,7 +228,7 @@ A512_BODY utfx_result utf16_to_utf8_body(const char16_t *s, size_t n, unsigned c
   return utfxi_result(UTFX_OK, n, w, replaced);
 }
 
-A512_BODY utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
+UTFXI_INLINE utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
                                     unsigned flags, int be) {
   unsigned char *d = (unsigned char *)dst;
   if (cap / 3 >= n) return utf16_to_utf8_body(s, n, d, cap, flags, be, 0);

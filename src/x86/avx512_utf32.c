@@ -1,14 +1,13 @@
-/* AVX-512 UTF-32 to UTF-8 / UTF-16LE / UTF-16BE (validation is generic:
- * avx512_generic.c).
+/* AVX-512 UTF-32 to UTF-8 (validation, the UTF-16 length, to UTF-16 and to
+ * Latin-1 are generic: avx512_generic.c).
  *
- * A value is ill-formed if it is above 0x10FFFF or a surrogate. Conversions
- * take 16 values: an ill-formed one becomes U+FFFD in REPLACE mode; in
- * STRICT mode the rest goes to the scalar kernel (exact offsets). To UTF-8:
+ * A value is ill-formed if it is above 0x10FFFF or a surrogate. The
+ * conversion takes 16 values: an ill-formed one becomes U+FFFD in REPLACE
+ * mode; in STRICT mode the rest goes to the scalar kernel (exact offsets).
  * ASCII blocks narrow with vpmovdb, others use the in-lane encoder +
- * vpcompressb of avx512_utf16_common.h. To UTF-16: BMP blocks narrow with
- * vpmovdw; otherwise each lane holds its 1 or 2 units and vpcompressw packs
- * them. The first block that does not fit in the destination goes to the
- * scalar kernel. Block: 16 values. Tail: masked.
+ * vpcompressb of avx512_utf16_common.h. The first block that does not fit
+ * in the destination goes to the scalar kernel. Block: 16 values. Tail:
+ * masked.
  * References: Clausecker & Lemire 2023 (see avx512_utf16_common.h). */
 #ifndef __AVX512VBMI2__
 #error "avx512_* files must be compiled with the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
@@ -17,9 +16,9 @@
 #include "avx512_utf16_common.h"
 #include "x86_prototypes.h"
 
-/* Constants, built once per call and pinned in registers (A512_PIN). */
+/* Constants, built once per call and pinned in registers (V_LOADED). */
 struct u32c {
-  __m512i d800, c800, c7f, cffff, max, c10000, c3ff, cdc00;
+  __m512i d800, c800, c7f, cffff, max;
 };
 
 static inline void u32c_init(struct u32c *c) {
@@ -28,17 +27,11 @@ static inline void u32c_init(struct u32c *c) {
   c->c7f = _mm512_set1_epi32(0x7F);
   c->cffff = _mm512_set1_epi32(0xFFFF);
   c->max = _mm512_set1_epi32(0x10FFFF);
-  c->c10000 = _mm512_set1_epi32(0x10000);
-  c->c3ff = _mm512_set1_epi32(0x3FF);
-  c->cdc00 = _mm512_set1_epi32(0xDC00);
-  A512_PIN(c->d800);
-  A512_PIN(c->c800);
-  A512_PIN(c->c7f);
-  A512_PIN(c->cffff);
-  A512_PIN(c->max);
-  A512_PIN(c->c10000);
-  A512_PIN(c->c3ff);
-  A512_PIN(c->cdc00);
+  V_LOADED(c->d800);
+  V_LOADED(c->c800);
+  V_LOADED(c->c7f);
+  V_LOADED(c->cffff);
+  V_LOADED(c->max);
 }
 
 /* Lanes holding a surrogate (v - 0xD800 below 0x800, mod 2^32) or a value
@@ -50,25 +43,17 @@ static inline __mmask16 invalid32(__m512i v, const struct u32c *c) {
 
 static inline __mmask16 mask16(size_t k) { return (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k); }
 
-enum out32 { OUT_UTF8, OUT_UTF16LE, OUT_UTF16BE };
-
 static inline utfx_result finish(const char32_t *s, size_t n, void *d, size_t cap, unsigned flags,
-                                 enum out32 t, size_t i, size_t w, size_t replaced) {
-  utfx_result r;
-  if (t == OUT_UTF8)
-    r = utfxi_convert_utf32_to_utf8_scalar(s + i, n - i, (char *)d + w, cap - w, flags);
-  else if (t == OUT_UTF16LE)
-    r = utfxi_convert_utf32_to_utf16le_scalar(s + i, n - i, (char16_t *)d + w, cap - w, flags);
-  else
-    r = utfxi_convert_utf32_to_utf16be_scalar(s + i, n - i, (char16_t *)d + w, cap - w, flags);
+                                 size_t i, size_t w, size_t replaced) {
+  utfx_result r = utfxi_convert_utf32_to_utf8_scalar(s + i, n - i, (char *)d + w, cap - w, flags);
   r.read += i;
   r.written += w;
   r.replaced += replaced;
   return r;
 }
 
-A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size_t cap,
-                                    unsigned flags, enum out32 t) {
+UTFXI_INLINE utfx_result utf32_to_utf8(const char32_t *s, size_t n, void *dst, size_t cap,
+                                       unsigned flags) {
   const __m512i qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
   /* output dword j of the packed 64 ASCII values comes from dword
    * 4 * (j % 4) + j / 4 of the two-stage pack */
@@ -81,9 +66,9 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
   __m512i c16_80c0 = _mm512_set1_epi16((short)0x80C0);
   a512_utf8_consts_init(&uk);
   u32c_init(&c);
-  A512_PIN(c16_7f);
-  A512_PIN(c16_3f00);
-  A512_PIN(c16_80c0);
+  V_LOADED(c16_7f);
+  V_LOADED(c16_3f00);
+  V_LOADED(c16_80c0);
   if (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)s % 64) {
     /* A long input starts with the (at most 15) values that make the source
      * 64-byte aligned, by the scalar kernel: the loops load two to four
@@ -91,7 +76,7 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
      * two. Values are independent, so any cut is a character boundary. */
     utfx_result r;
     i = utfxi_aligning_step(s, 4, 64, 0, 1);
-    r = finish(s, i, dst, cap, flags, t, 0, 0, 0);
+    r = finish(s, i, dst, cap, flags, 0, 0, 0);
     if (r.status != UTFX_OK) return r;
     w = r.written;
     replaced = r.replaced;
@@ -99,7 +84,7 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
   while (i < n) {
     size_t k = n - i < 16 ? n - i : 16;
     __mmask16 m;
-    if (t == OUT_UTF8 && n - i >= 64 && cap - w >= 64) {
+    if (n - i >= 64 && cap - w >= 64) {
       /* 64 ASCII values: two rounds of saturating packs, one permute */
       __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
       __m512i x = _mm512_loadu_si512(s + i + 32), y = _mm512_loadu_si512(s + i + 48);
@@ -112,7 +97,7 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
         continue;
       }
     }
-    if (t == OUT_UTF8 && n - i >= 32 && cap - w >= 64) {
+    if (n - i >= 32 && cap - w >= 64) {
       /* 32 values below 0x800: pack to 16-bit lanes (vpackusdw + vpermq),
        * then the 2-byte step of the UTF-16 encoder: each lane holds its 1-
        * or 2-byte form, vpcompressb keeps the lead bytes and the bytes with
@@ -177,20 +162,6 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
         }
       }
     }
-    if (t != OUT_UTF8 && n - i >= 32 && cap - w >= 32) {
-      /* 32 BMP non-surrogate values: vpackusdw + vpermq */
-      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
-      __m512i hi = _mm512_max_epu32(a, b);
-      __m512i lo = _mm512_min_epu32(_mm512_sub_epi32(a, c.d800), _mm512_sub_epi32(b, c.d800));
-      if (!(_mm512_cmpgt_epu32_mask(hi, c.cffff) | _mm512_cmplt_epu32_mask(lo, c.c800))) {
-        __m512i u = _mm512_permutexvar_epi64(qword_order, _mm512_packus_epi32(a, b));
-        if (t == OUT_UTF16BE) u = a512_bswap16(u);
-        _mm512_storeu_si512((char16_t *)dst + w, u);
-        i += 32;
-        w += 32;
-        continue;
-      }
-    }
     m = mask16(k);
     __m512i v = a512_load32(s + i, k);
     __mmask16 bad = invalid32(v, &c);
@@ -198,7 +169,7 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
       if (!(flags & UTFX_REPLACE)) break;
       v = _mm512_mask_mov_epi32(v, bad, _mm512_set1_epi32(0xFFFD));
     }
-    if (t == OUT_UTF8) {
+    {
       unsigned char *d = (unsigned char *)dst + w;
       if (!_mm512_cmpgt_epu32_mask(v, c.c7f)) {
         if (cap - w < k) break;
@@ -211,108 +182,15 @@ A512_BODY utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, size
         _mm512_mask_storeu_epi8(d, a512_mask64(len), out);
         w += len;
       }
-    } else {
-      char16_t *d = (char16_t *)dst + w;
-      __mmask16 astral = _mm512_cmpgt_epu32_mask(v, c.cffff);
-      if (!astral) {
-        __m256i u = _mm512_cvtepi32_epi16(v);
-        if (cap - w < k) break;
-        if (t == OUT_UTF16BE) u = _mm512_castsi512_si256(a512_bswap16(_mm512_castsi256_si512(u)));
-        _mm256_mask_storeu_epi16(d, m, u);
-        w += k;
-      } else {
-        /* astral lanes: (high surrogate) | (low surrogate) << 16 */
-        __m512i x = _mm512_sub_epi32(v, c.c10000);
-        __m512i hi = _mm512_add_epi32(_mm512_srli_epi32(x, 10), c.d800);
-        __m512i lo = _mm512_add_epi32(_mm512_and_si512(x, c.c3ff), c.cdc00);
-        __m512i pair = _mm512_or_si512(hi, _mm512_slli_epi32(lo, 16));
-        __m512i units;
-        __mmask32 keep;
-        size_t len;
-        __m512i out;
-        if (astral == 0xFFFF) { /* 16 pairs, in order: 32 units, exact */
-          if (cap - w < 32) break;
-          _mm512_storeu_si512(d, t == OUT_UTF16BE ? a512_bswap16(pair) : pair);
-          w += 32;
-          replaced += (size_t)_mm_popcnt_u32(bad);
-          i += k;
-          continue;
-        }
-        units = _mm512_mask_mov_epi32(v, astral, pair);
-        keep = (__mmask32)(_pdep_u32(m, 0x55555555u) | _pdep_u32(astral, 0xAAAAAAAAu));
-        len = k + (size_t)_mm_popcnt_u32(astral);
-        out = _mm512_maskz_compress_epi16(keep, units);
-        if (cap - w < len) break;
-        if (t == OUT_UTF16BE) out = a512_bswap16(out);
-        _mm512_mask_storeu_epi16(d, a512_mask32(len), out);
-        w += len;
-      }
     }
     replaced += (size_t)_mm_popcnt_u32(bad);
     i += k;
   }
-  if (i < n) return finish(s, n, dst, cap, flags, t, i, w, replaced);
+  if (i < n) return finish(s, n, dst, cap, flags, i, w, replaced);
   return utfxi_result(UTFX_OK, n, w, replaced);
 }
 
 utfx_result utfxi_convert_utf32_to_utf8_avx512(const char32_t *s, size_t n, char *d, size_t cap,
                                                unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, OUT_UTF8);
-}
-utfx_result utfxi_convert_utf32_to_utf16le_avx512(const char32_t *s, size_t n, char16_t *d,
-                                                  size_t cap, unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, OUT_UTF16LE);
-}
-utfx_result utfxi_convert_utf32_to_utf16be_avx512(const char32_t *s, size_t n, char16_t *d,
-                                                  size_t cap, unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, OUT_UTF16BE);
-}
-
-/* To Latin-1: 64 values a step narrow with two rounds of unsigned packs and
- * a VPERMD (the packs work within 128-bit lanes) when none is above 0xFF
- * (four VPMOVDB, two port-5 uops each on Intel, were slower:
- * docs/perf-decisions.md, 'UTF-32 -> Latin-1'). A value above 0xFF
- * makes the conversion UTFX_INVALID in both modes: the scalar kernel
- * converts the step up to it and reports it; it also takes the tail and a
- * destination with less than a step of room. */
-utfx_result utfxi_convert_utf32_to_latin1_avx512(const char32_t *s, size_t n, char *d, size_t cap,
-                                                 unsigned flags) {
-  const __m512i ff = _mm512_set1_epi32(0xFF);
-  __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-  size_t i = 0;
-  utfx_result r;
-  A512_PIN(order);
-  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
-    /* A long input starts with a masked step of the values that make the
-     * source 64-byte aligned (the loop is load-bound: a load across two
-     * cache lines costs two). */
-    size_t k = utfxi_aligning_step(s, 4, 64, 0, 1);
-    __m512i v = a512_load32(s, k);
-    if (!_mm512_cmpgt_epu32_mask(v, ff)) {
-      _mm_mask_storeu_epi8(d, (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), _mm512_cvtepi32_epi8(v));
-      i = k;
-    }
-  }
-  for (; n - i >= 64 && cap - i >= 64; i += 64) {
-    __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
-    __m512i c = _mm512_loadu_si512(s + i + 32), e = _mm512_loadu_si512(s + i + 48);
-    /* the OR of the values is above 0xFF exactly when one of them is */
-    if (_mm512_cmpgt_epu32_mask(_mm512_or_si512(_mm512_ternarylogic_epi32(a, b, c, 0xFE), e), ff))
-      break;
-    _mm512_storeu_si512(d + i, _mm512_permutexvar_epi32(order, _mm512_packus_epi16(
-                                                                  _mm512_packus_epi32(a, b),
-                                                                  _mm512_packus_epi32(c, e))));
-  }
-  /* Then 16 values a masked step (the tail, and short inputs, which the
-   * scalar kernel took slower than the scalar tier; docs/perf-decisions.md,
-   * 'UTF-32 -> Latin-1'). */
-  while (i < n && cap - i >= (n - i < 16 ? n - i : 16)) {
-    size_t k = n - i < 16 ? n - i : 16;
-    __m512i v = a512_load32(s + i, k);
-    if (_mm512_cmpgt_epu32_mask(v, ff)) break;
-    _mm_mask_storeu_epi8(d + i, (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), _mm512_cvtepi32_epi8(v));
-    i += k;
-  }
-  r = utfxi_convert_utf32_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
-  return utfxi_result_after(&r, i, i, 0);
+  return utf32_to_utf8(s, n, d, cap, flags);
 }

@@ -43,10 +43,10 @@ static inline void u8l1_consts_init(u8l1_consts *c) {
   c->two = _mm512_set1_epi8(2);
   c->x40 = _mm512_set1_epi8(0x40);
   c->back1 = _mm512_sub_epi8(utfxi_avx512_iota(), _mm512_set1_epi8(1));
-  A512_PIN(c->c0);
-  A512_PIN(c->add_3e);
-  A512_PIN(c->two);
-  A512_PIN(c->x40);
+  V_LOADED(c->c0);
+  V_LOADED(c->add_3e);
+  V_LOADED(c->two);
+  V_LOADED(c->x40);
 }
 
 /* A block and what it carries into the next one. */
@@ -87,7 +87,7 @@ static inline __m512i u8l1_prev(const u8l1_consts *c, const unsigned char *s, si
   return k == 64 ? _mm512_loadu_si512(s + i - 1) : a512_load8(s + i - 1, k + 1);
 }
 
-A512_BODY utfx_result utf8_to_latin1_body(const unsigned char *s, size_t n, unsigned char *d,
+UTFXI_INLINE utfx_result utf8_to_latin1_body(const unsigned char *s, size_t n, unsigned char *d,
                                           size_t cap, unsigned flags) {
   u8l1_consts c;
   size_t i = 0, w = 0;

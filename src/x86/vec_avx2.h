@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <uchar.h>
 
+#include "../simd/compress16_table.h"
+
 #define V_BYTES 32
 #define V_TIER avx2
 #define V16_UNIT_BITS 1
@@ -180,6 +182,80 @@ static inline vu32 v32_spread3(const unsigned char *p) {
       _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
       _mm_loadu_si128((const __m128i *)(const void *)(p + 12)), 1);
   return _mm256_shuffle_epi8(raw, spread);
+}
+
+/* Widening and narrowing (Latin-1 <-> UTF-16 / UTF-32). v16_widen,
+ * v32_widen: V16_UNITS / V32_LANES bytes at p, zero-extended (one VPMOVZX
+ * from memory). v16_pack_bytes, v32_pack_bytes: the units of a then b, the
+ * values of a, b, c then e, each <= 0xFF, as one vector of bytes in order
+ * (the packs work within 128-bit lanes: a permute puts them back in order).
+ * v32_store_bytes: the V32_LANES values of v (each <= 0xFF) as bytes at p.
+ * v32_any_bits: whether some value of v has a bit of mask set. */
+static inline vu16 v16_widen(const void *p) {
+  return _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)p));
+}
+static inline vu32 v32_widen(const void *p) {
+  return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
+}
+static inline vu8 v16_pack_bytes(vu16 a, vu16 b) {
+  return _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8);
+}
+static inline vu8 v32_pack_bytes(vu32 a, vu32 b, vu32 c, vu32 e) {
+  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  return _mm256_permutevar8x32_epi32(
+      _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, e)), order);
+}
+static inline void v32_store_bytes(void *p, vu32 v) {
+  __m256i b = _mm256_packus_epi16(_mm256_packus_epi32(v, v), v); /* bytes 0-3 of each lane */
+  _mm_storel_epi64((__m128i *)p,
+                   _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1)));
+}
+static inline int v32_any_bits(vu32 v, uint32_t mask) {
+  return !_mm256_testz_si256(v, _mm256_set1_epi32((int)mask));
+}
+
+/* UTF-32 to UTF-16 (generic_utf32.h). v32_select: lanes of a where m is
+ * set, of b elsewhere. v32_pack_units: the values of a then b (each below
+ * 0x10000) as one vector of units, in order. v32_store_utf16: each lane of
+ * `units` holds a unit, or (where `astral` is set) a high then a low
+ * surrogate; they go to d packed, in the byte order be asks for, and the
+ * count comes back. A compress of 16-bit units is a PSHUFB table row
+ * (utfxi_compress16) per 128-bit lane, each half stored whole: the 8 units
+ * after the output are read first and put back last, so V32_UTF16_ROOM
+ * units of room are needed. 4 lane bits go to the odd slots by a table, not
+ * PDEP (microcoded on Zen 2). */
+/* On vector operands (constants pinned in registers by the caller): a + b,
+ * a & b, lanes with a >= b (unsigned). */
+static inline vu32 v32_add(vu32 a, vu32 b) { return _mm256_add_epi32(a, b); }
+static inline vu32 v32_and_values(vu32 a, vu32 b) { return _mm256_and_si256(a, b); }
+static inline vm32 v32_at_least(vu32 a, vu32 b) {
+  return _mm256_cmpeq_epi32(_mm256_max_epu32(a, b), a);
+}
+#define V32_UTF16_ROOM 24
+static inline vu32 v32_select(vm32 m, vu32 a, vu32 b) { return _mm256_blendv_epi8(b, a, m); }
+static inline vu16 v32_pack_units(vu32 a, vu32 b) {
+  return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
+}
+static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int be) {
+  static const unsigned char odd[16] = {0x00, 0x02, 0x08, 0x0A, 0x20, 0x22, 0x28, 0x2A,
+                                        0x80, 0x82, 0x88, 0x8A, 0xA0, 0xA2, 0xA8, 0xAA};
+  unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(astral));
+  unsigned s0 = 0x55u | odd[m & 0xF], s1 = 0x55u | odd[m >> 4];
+  size_t c0 = 4 + (size_t)_mm_popcnt_u32(m & 0xF), total = c0 + 4 + (size_t)_mm_popcnt_u32(m >> 4);
+  __m128i u0 = _mm_shuffle_epi8(_mm256_castsi256_si128(units),
+                                _mm_loadu_si128((const __m128i *)utfxi_compress16[s0]));
+  __m128i u1 = _mm_shuffle_epi8(_mm256_extracti128_si256(units, 1),
+                                _mm_loadu_si128((const __m128i *)utfxi_compress16[s1]));
+  __m128i keep = _mm_loadu_si128((const __m128i *)(void *)(d + total));
+  if (be) {
+    const __m128i sw = _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+    u0 = _mm_shuffle_epi8(u0, sw);
+    u1 = _mm_shuffle_epi8(u1, sw);
+  }
+  _mm_storeu_si128((__m128i *)(void *)d, u0);
+  _mm_storeu_si128((__m128i *)(void *)(d + c0), u1);
+  _mm_storeu_si128((__m128i *)(void *)(d + total), keep);
+  return total;
 }
 
 #endif

@@ -205,4 +205,74 @@ static inline vu32 v32_spread3(const unsigned char *p) {
   return _mm512_maskz_permutexvar_epi8(0x7777777777777777ull, spread, raw);
 }
 
+/* Widening and narrowing (Latin-1 <-> UTF-16 / UTF-32), as in vec_avx2.h;
+ * the _tail forms read or write only the first k (<= a vector's) lanes.
+ * Narrowing packs (VPACKUS + a permute), cheaper than VPMOVWB / VPMOVDB
+ * (two port-5 uops each on Intel): docs/perf-decisions.md, 'UTF-16 ->
+ * Latin-1' and 'UTF-32 -> Latin-1'. */
+static inline vu16 v16_widen(const void *p) {
+  return _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)p));
+}
+static inline vu32 v32_widen(const void *p) {
+  return _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)p));
+}
+static inline vu16 v16_widen_tail(const void *p, size_t k) {
+  return _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(_bzhi_u32(~0u, (unsigned)k), p));
+}
+static inline vu32 v32_widen_tail(const void *p, size_t k) {
+  return _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8((__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), p));
+}
+static inline void v32_store_tail(char32_t *p, size_t k, vu32 v) {
+  _mm512_mask_storeu_epi32(p, (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), v);
+}
+static inline vu8 v16_pack_bytes(vu16 a, vu16 b) {
+  return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
+                                  _mm512_packus_epi16(a, b));
+}
+static inline vu8 v32_pack_bytes(vu32 a, vu32 b, vu32 c, vu32 e) {
+  const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+  return _mm512_permutexvar_epi32(
+      order, _mm512_packus_epi16(_mm512_packus_epi32(a, b), _mm512_packus_epi32(c, e)));
+}
+static inline void v32_store_bytes(void *p, vu32 v) {
+  _mm_storeu_si128((__m128i *)p, _mm512_cvtepi32_epi8(v));
+}
+static inline void v16_store_bytes_tail(void *p, size_t k, vu16 v) {
+  _mm256_mask_storeu_epi8(p, _bzhi_u32(~0u, (unsigned)k), _mm512_cvtepi16_epi8(v));
+}
+static inline void v32_store_bytes_tail(void *p, size_t k, vu32 v) {
+  _mm_mask_storeu_epi8(p, (__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), _mm512_cvtepi32_epi8(v));
+}
+static inline int v32_any_bits(vu32 v, uint32_t mask) {
+  return _mm512_test_epi32_mask(v, _mm512_set1_epi32((int)mask)) != 0;
+}
+
+/* UTF-32 to UTF-16 (generic_utf32.h), as in vec_avx2.h: the compress is
+ * one VPCOMPRESSW and the store is masked to the units made (room: one
+ * vector of units); 16 astral values are their pairs as they stand. */
+/* On vector operands (constants pinned in registers by the caller): a + b,
+ * a & b, lanes with a >= b (unsigned). */
+static inline vu32 v32_add(vu32 a, vu32 b) { return _mm512_add_epi32(a, b); }
+static inline vu32 v32_and_values(vu32 a, vu32 b) { return _mm512_and_si512(a, b); }
+static inline vm32 v32_at_least(vu32 a, vu32 b) { return _mm512_cmpge_epu32_mask(a, b); }
+#define V32_UTF16_ROOM 32
+static inline vu32 v32_select(vm32 m, vu32 a, vu32 b) { return _mm512_mask_mov_epi32(b, m, a); }
+static inline vu16 v32_pack_units(vu32 a, vu32 b) {
+  return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
+                                  _mm512_packus_epi32(a, b));
+}
+static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int be) {
+  size_t len;
+  __m512i out;
+  if (astral == 0xFFFF) { /* 16 pairs, in order */
+    v_store(d, be ? v16_bswap(units) : units);
+    return 32;
+  }
+  len = 16 + (size_t)_mm_popcnt_u32(astral);
+  out = _mm512_maskz_compress_epi16((__mmask32)(0x55555555u | _pdep_u32(astral, 0xAAAAAAAAu)),
+                                    units);
+  _mm512_mask_storeu_epi16(d, _bzhi_u32(~0u, (unsigned)len), be ? v16_bswap(out) : out);
+  return len;
+}
+
 #endif

@@ -505,6 +505,11 @@ static inline __mmask32 utfxemu_test_epi16_mask(utfxemu_m512i a, utfxemu_m512i b
   UTFXEMU_EACH(j, 32) k |= (uint64_t)((a.u16[j] & b.u16[j]) != 0) << j;
   return (__mmask32)k;
 }
+static inline __mmask16 utfxemu_test_epi32_mask(utfxemu_m512i a, utfxemu_m512i b) {
+  uint64_t k = 0;
+  UTFXEMU_EACH(j, 16) k |= (uint64_t)((a.u32[j] & b.u32[j]) != 0) << j;
+  return (__mmask16)k;
+}
 static inline __mmask32 utfxemu_testn_epi16_mask(utfxemu_m512i a, utfxemu_m512i b) {
   return (__mmask32)~utfxemu_test_epi16_mask(a, b);
 }
@@ -548,6 +553,8 @@ static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
 #define _mm512_test_epi8_mask utfxemu_test_epi8_mask
 #undef _mm512_test_epi16_mask
 #define _mm512_test_epi16_mask utfxemu_test_epi16_mask
+#undef _mm512_test_epi32_mask
+#define _mm512_test_epi32_mask utfxemu_test_epi32_mask
 #undef _mm512_movepi8_mask
 #define _mm512_movepi8_mask utfxemu_movepi8_mask
 

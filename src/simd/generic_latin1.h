@@ -1,0 +1,225 @@
+/* Latin-1 <-> UTF-16LE/BE and UTF-32 at any vector width (generic.h): a
+ * Latin-1 byte is the value of one unit, so these widen and narrow.
+ *
+ * Widening (Latin-1 to UTF-16LE/BE, UTF-32): Latin-1 is always valid, so
+ * only the destination stops it: k = min(n, cap) bytes are converted
+ * (UTFX_DST_FULL when k < n). The loop is store-bound (2 or 4 output bytes
+ * a byte) and a store across two cache lines costs two, so a long run
+ * stores its first vector whole and goes on from the destination's next
+ * vector boundary (a few units are written twice, the same values). The
+ * tail: masked stores (V_MASKED_TAIL), else the last vector again,
+ * overlapping, else (shorter than a vector) the scalar kernel.
+ *
+ * Narrowing (UTF-16LE/BE, UTF-32 to Latin-1): a unit or value above 0xFF
+ * (outside Latin-1, or a surrogate; U+FFFD is not Latin-1 either) is an
+ * error in both modes: the scalar kernel takes over at the step that holds
+ * it and stops there with the exact offsets; so it does where a step does
+ * not fit. The loop is load-bound: a long input starts with a step that
+ * makes the source vector-aligned (aligning the destination instead, half
+ * as many bytes, was slower: docs/perf-decisions.md, 'UTF-16 -> Latin-1').
+ * The vector steps run to min(n, cap); where the destination is the
+ * shorter, the scalar kernel goes on from there and says which it was. The
+ * tail: masked loads and stores, else the last block again, overlapping
+ * (UTF-16), or single vectors (UTF-32). */
+#ifndef UTFX_SIMD_GENERIC_LATIN1_H
+#define UTFX_SIMD_GENERIC_LATIN1_H
+
+#include "generic.h"
+
+/* ---- Latin-1 to UTF-16LE/BE and UTF-32 ---- */
+
+enum g_wide { G_WIDE_UTF16LE, G_WIDE_UTF16BE, G_WIDE_UTF32 };
+
+/* The bytes at s + j, one vector of output, widened to d + j. */
+UTFXI_INLINE void g_widen_at(const unsigned char *s, void *d, size_t j, enum g_wide t) {
+  if (t == G_WIDE_UTF32) {
+    v32_store((char32_t *)d + j, v32_widen(s + j));
+  } else {
+    vu16 u = v16_widen(s + j);
+    v16_store((char16_t *)d + j, t == G_WIDE_UTF16BE ? v16_bswap(u) : u);
+  }
+}
+
+UTFXI_INLINE utfx_result g_widen(const char *src, size_t n, void *d, size_t cap, enum g_wide t) {
+  const unsigned char *s = (const unsigned char *)src;
+  const size_t lanes = t == G_WIDE_UTF32 ? V32_LANES : V16_UNITS, unit = t == G_WIDE_UTF32 ? 4 : 2;
+  size_t k = n < cap ? n : cap, i = 0;
+  if (k >= 4 * lanes && (uintptr_t)d % unit == 0) { /* the head: see above */
+    g_widen_at(s, d, 0, t);
+    i = (size_t)(-(uintptr_t)d % V_BYTES) / unit;
+  }
+  for (; k - i >= 2 * lanes; i += 2 * lanes) {
+    g_widen_at(s, d, i, t);
+    g_widen_at(s, d, i + lanes, t);
+  }
+#ifdef V_MASKED_TAIL
+  for (; i < k; i += lanes) {
+    size_t r = k - i < lanes ? k - i : lanes;
+    if (t == G_WIDE_UTF32) {
+      v32_store_tail((char32_t *)d + i, r, v32_widen_tail(s + i, r));
+    } else {
+      vu16 u = v16_widen_tail(s + i, r);
+      v16_store_tail((char16_t *)d + i, r, t == G_WIDE_UTF16BE ? v16_bswap(u) : u);
+    }
+  }
+#else
+  if (k - i >= lanes) {
+    g_widen_at(s, d, i, t);
+    i += lanes;
+  }
+  if (i < k && k >= lanes) {
+    g_widen_at(s, d, k - lanes, t);
+    i = k;
+  }
+  if (i < k) {
+    if (t == G_WIDE_UTF32)
+      utfxi_convert_latin1_to_utf32_scalar(src + i, k - i, (char32_t *)d + i, k - i, 0);
+    else if (t == G_WIDE_UTF16BE)
+      utfxi_convert_latin1_to_utf16be_scalar(src + i, k - i, (char16_t *)d + i, k - i, 0);
+    else
+      utfxi_convert_latin1_to_utf16le_scalar(src + i, k - i, (char16_t *)d + i, k - i, 0);
+  }
+#endif
+  return utfxi_result(k == n ? UTFX_OK : UTFX_DST_FULL, k, k, 0);
+}
+
+utfx_result G_NAME(convert_latin1_to_utf16le)(const char *s, size_t n, char16_t *d, size_t cap,
+                                              unsigned flags) {
+  (void)flags;
+  return g_widen(s, n, d, cap, G_WIDE_UTF16LE);
+}
+utfx_result G_NAME(convert_latin1_to_utf16be)(const char *s, size_t n, char16_t *d, size_t cap,
+                                              unsigned flags) {
+  (void)flags;
+  return g_widen(s, n, d, cap, G_WIDE_UTF16BE);
+}
+utfx_result G_NAME(convert_latin1_to_utf32)(const char *s, size_t n, char32_t *d, size_t cap,
+                                            unsigned flags) {
+  (void)flags;
+  return g_widen(s, n, d, cap, G_WIDE_UTF32);
+}
+
+/* ---- UTF-16LE/BE to Latin-1 ---- */
+
+/* Whether some unit of the vectors is above 0xFF. */
+#define G_ABOVE_FF(v) v16_any_bits((v), 0xFF00)
+
+UTFXI_INLINE utfx_result g_utf16_to_latin1_scalar(const char16_t *s, size_t n, char *d,
+                                                  size_t cap, unsigned flags, int be) {
+  return be ? utfxi_convert_utf16be_to_latin1_scalar(s, n, d, cap, flags)
+            : utfxi_convert_utf16le_to_latin1_scalar(s, n, d, cap, flags);
+}
+
+UTFXI_INLINE utfx_result g_utf16_to_latin1_body(const char16_t *s, size_t n, char *d, size_t cap,
+                                                unsigned flags, int be) {
+  size_t i = 0;
+  utfx_result r;
+  /* four vectors a test while they last (the loop is load-bound) */
+  while (n - i >= 2 * V16_BLOCK && cap - i >= 2 * V16_BLOCK) {
+    vu16 a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
+    vu16 c = v16_load(s + i + 2 * V16_UNITS, be), e = v16_load(s + i + 3 * V16_UNITS, be);
+    if (G_ABOVE_FF(v16_or_units(v16_or_units(a, b), v16_or_units(c, e)))) break;
+    v_store(d + i, v16_pack_bytes(a, b));
+    v_store(d + i + V16_BLOCK, v16_pack_bytes(c, e));
+    i += 2 * V16_BLOCK;
+  }
+  while (n - i >= V16_BLOCK && cap - i >= V16_BLOCK) {
+    vu16 a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
+    if (G_ABOVE_FF(v16_or_units(a, b))) break;
+    v_store(d + i, v16_pack_bytes(a, b));
+    i += V16_BLOCK;
+  }
+#ifdef V_MASKED_TAIL
+  for (const size_t k = n < cap ? n : cap; i < k;) {
+    size_t m = k - i < V16_UNITS ? k - i : V16_UNITS;
+    vu16 v = m == V16_UNITS ? v16_load(s + i, be) : v16_load_tail(s + i, m, be);
+    if (G_ABOVE_FF(v)) break;
+    v16_store_bytes_tail(d + i, m, v);
+    i += m;
+  }
+#else
+  if (i < n && n - i < V16_BLOCK && n >= V16_BLOCK && cap >= n) {
+    /* the last block, overlapping units already done (the same bytes
+     * again), instead of the scalar kernel for the rest */
+    vu16 a = v16_load(s + n - V16_BLOCK, be), b = v16_load(s + n - V16_UNITS, be);
+    if (!G_ABOVE_FF(v16_or_units(a, b))) {
+      v_store(d + n - V16_BLOCK, v16_pack_bytes(a, b));
+      return utfxi_result(UTFX_OK, n, n, 0);
+    }
+  }
+#endif
+  if (i == n) return utfxi_result(UTFX_OK, n, n, 0);
+  r = g_utf16_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags, be);
+  return utfxi_result_after(&r, i, i, 0);
+}
+
+/* The body after the head; outside it, whose short inputs it slowed (its
+ * registers). */
+UTFXI_INLINE utfx_result g_utf16_to_latin1(const char16_t *s, size_t n, char *d, size_t cap,
+                                           unsigned flags, int be) {
+  size_t k = 0;
+  utfx_result r;
+  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
+    vu16 a = v16_load(s, be), b = v16_load(s + V16_UNITS, be);
+    if (!G_ABOVE_FF(v16_or_units(a, b))) {
+      v_store(d, v16_pack_bytes(a, b));
+      k = utfxi_aligning_step(s, 2, V_BYTES, V16_BLOCK, 1);
+    }
+  }
+  r = g_utf16_to_latin1_body(s + k, n - k, d + k, cap - k, flags, be);
+  return utfxi_result_after(&r, k, k, 0);
+}
+
+utfx_result G_NAME(convert_utf16le_to_latin1)(const char16_t *s, size_t n, char *d, size_t cap,
+                                              unsigned flags) {
+  return g_utf16_to_latin1(s, n, d, cap, flags, 0);
+}
+utfx_result G_NAME(convert_utf16be_to_latin1)(const char16_t *s, size_t n, char *d, size_t cap,
+                                              unsigned flags) {
+  return g_utf16_to_latin1(s, n, d, cap, flags, 1);
+}
+
+/* ---- UTF-32 to Latin-1 ---- */
+
+/* Short inputs go by single vectors after the blocks (handing them to the
+ * scalar kernel was slower than the scalar tier: docs/perf-decisions.md,
+ * 'UTF-32 -> Latin-1'). */
+utfx_result G_NAME(convert_utf32_to_latin1)(const char32_t *s, size_t n, char *d, size_t cap,
+                                            unsigned flags) {
+  size_t i = 0, k = n < cap ? n : cap; /* the vector steps end at k */
+  utfx_result r;
+  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
+    vu32 v = v32_load(s);
+    if (!v32_any_bits(v, ~0xFFu)) {
+      v32_store_bytes(d, v);
+      i = utfxi_aligning_step(s, 4, V_BYTES, V32_LANES, 1);
+    }
+  }
+  for (; k - i >= 4 * V32_LANES; i += 4 * V32_LANES) {
+    vu32 a = v32_load(s + i), b = v32_load(s + i + V32_LANES);
+    vu32 c = v32_load(s + i + 2 * V32_LANES), e = v32_load(s + i + 3 * V32_LANES);
+    /* the OR of the values is above 0xFF exactly when one of them is */
+    if (v32_any_bits(v32_or_values(v32_or_values(a, b), v32_or_values(c, e)), ~0xFFu)) break;
+    v_store(d + i, v32_pack_bytes(a, b, c, e));
+  }
+#ifdef V_MASKED_TAIL
+  while (i < k) {
+    size_t m = k - i < V32_LANES ? k - i : V32_LANES;
+    vu32 v = v32_load_tail(s + i, m);
+    if (v32_any_bits(v, ~0xFFu)) break;
+    v32_store_bytes_tail(d + i, m, v);
+    i += m;
+  }
+#else
+  for (; k - i >= V32_LANES; i += V32_LANES) {
+    vu32 v = v32_load(s + i);
+    if (v32_any_bits(v, ~0xFFu)) break;
+    v32_store_bytes(d + i, v);
+  }
+#endif
+  if (i == n) return utfxi_result(UTFX_OK, n, n, 0);
+  r = utfxi_convert_utf32_to_latin1_scalar(s + i, n - i, d + i, cap - i, flags);
+  return utfxi_result_after(&r, i, i, 0);
+}
+
+#endif
