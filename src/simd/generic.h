@@ -117,6 +117,14 @@
 #define V_LOADED(v) ((void)0)
 #endif
 
+/* V_PIN(v): v, a constant made before a loop, stays in a register, for a
+ * vocabulary whose compiler would otherwise make it again inside the loop
+ * (gcc with AVX-512: a move to a general register and a broadcast, on the
+ * port the permutes need); elsewhere nothing. */
+#ifndef V_PIN
+#define V_PIN(v) ((void)0)
+#endif
+
 /* utfxi_OP_TIER */
 #define G_CAT_(a, b) a##b
 #define G_CAT(a, b) G_CAT_(a, b)

@@ -9,20 +9,55 @@
 #include "generic.h"
 #include "utf8_lookup_tables.h"
 
+/* The constants of the check. A kernel that checks block after block in a
+ * loop makes them once and pins them (g_utf8_check_k_pin): left as
+ * constants, gcc rebuilds them in the loop on AVX-512 (docs/perf-decisions.md,
+ * 'AVX-512 vocabulary'). */
+struct g_utf8_check_k {
+  vu8 nibble, prev_hi, prev_lo, cur_hi, third, fourth, top;
+};
+
+UTFXI_INLINE void g_utf8_check_k_init(struct g_utf8_check_k *k) {
+  k->nibble = v_splat(0x0F);
+  k->prev_hi = V_TABLE16(UTFXI_LK_PREV_HI_ARGS);
+  k->prev_lo = V_TABLE16(UTFXI_LK_PREV_LO_ARGS);
+  k->cur_hi = V_TABLE16(UTFXI_LK_CUR_HI_ARGS);
+  k->third = v_splat(0xE0 - 0x80);
+  k->fourth = v_splat(0xF0 - 0x80);
+  k->top = v_splat(0x80);
+}
+
+UTFXI_INLINE void g_utf8_check_k_pin(struct g_utf8_check_k *k) {
+  (void)k; /* (V_PIN may be nothing) */
+  V_PIN(k->nibble);
+  V_PIN(k->prev_hi);
+  V_PIN(k->prev_lo);
+  V_PIN(k->cur_hi);
+  V_PIN(k->third);
+  V_PIN(k->fourth);
+  V_PIN(k->top);
+}
+
 /* Nonzero bytes mark the bytes of cur that end an ill-formed pair or break
  * the continuation count, given the three bytes before each. */
-UTFXI_INLINE vu8 g_utf8_error_bytes(vu8 cur, vu8 prev1, vu8 prev2, vu8 prev3) {
-  const vu8 nibble = v_splat(0x0F);
-  vu8 a = v_lookup16(V_TABLE16(UTFXI_LK_PREV_HI_ARGS), v_shr4(prev1, nibble));
-  vu8 b = v_lookup16(V_TABLE16(UTFXI_LK_PREV_LO_ARGS), v_and(prev1, nibble));
-  vu8 c = v_lookup16(V_TABLE16(UTFXI_LK_CUR_HI_ARGS), v_shr4(cur, nibble));
+UTFXI_INLINE vu8 g_utf8_error_bytes_k(const struct g_utf8_check_k *k, vu8 cur, vu8 prev1, vu8 prev2,
+                                      vu8 prev3) {
+  vu8 a = v_lookup16(k->prev_hi, v_shr4(prev1, k->nibble));
+  vu8 b = v_lookup16(k->prev_lo, v_and(prev1, k->nibble));
+  vu8 c = v_lookup16(k->cur_hi, v_shr4(cur, k->nibble));
   vu8 special = v_and(v_and(a, b), c);
   /* 0x80 where the byte two back is >= E0 or the byte three back >= F0
    * (saturating subtraction leaves bit 7 set exactly then): there a
    * continuation after a continuation is expected, so XOR flips it. */
-  vu8 third = v_subs(prev2, v_splat(0xE0 - 0x80));
-  vu8 fourth = v_subs(prev3, v_splat(0xF0 - 0x80));
-  return v_xor(special, v_or_and(third, fourth, v_splat(0x80)));
+  vu8 third = v_subs(prev2, k->third);
+  vu8 fourth = v_subs(prev3, k->fourth);
+  return v_xor(special, v_or_and(third, fourth, k->top));
+}
+
+UTFXI_INLINE vu8 g_utf8_error_bytes(vu8 cur, vu8 prev1, vu8 prev2, vu8 prev3) {
+  struct g_utf8_check_k k;
+  g_utf8_check_k_init(&k);
+  return g_utf8_error_bytes_k(&k, cur, prev1, prev2, prev3);
 }
 
 /* Error bytes of the vector v at p (p - 3 readable). */

@@ -46,6 +46,44 @@ static inline size_t store_utf32(char32_t *d, __m512i v, __m512i nx, __mmask32 p
   return (size_t)len0 + len1;
 }
 
+/* The 16 units of v (host order) as 16 code points at d: two 256-bit stores,
+ * kept in address order (the empty asm stops the compiler moving stores past
+ * each other; stores that fill a cache line one after the other ran faster
+ * than the same stores interleaved over lines: docs/perf-decisions.md,
+ * 'UTF-16 -> UTF-32'). */
+static inline void put_zx16(char32_t *d, __m256i v) {
+  _mm256_storeu_si256((__m256i *)(void *)d, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
+  __asm__("" ::: "memory");
+  _mm256_storeu_si256((__m256i *)(void *)(d + 8),
+                      _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)));
+  __asm__("" ::: "memory");
+}
+
+/* v (16 units as in memory) as host-order values. */
+static inline __m256i host16x16(__m256i v, int be) {
+  return be ? _mm256_shuffle_epi8(v, _mm256_broadcastsi128_si256(_mm_setr_epi8(
+                                         1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14)))
+            : v;
+}
+
+/* Loads the 64 units at p into v0..v3, bytes as in memory; returns whether
+ * none is a surrogate. A unit is one iff its high byte + 0x28 (mod 2^8) is
+ * below 8: bias and below hold 0x28 and 8 at the high byte of each unit as
+ * it lies in memory, 0 at the other (LE: 0x2800 / 0x0800, BE: 0x0028 /
+ * 0x0008), so byte adds and one unsigned byte minimum test all four
+ * vectors with no byte swap (a block that fails costs no swaps). */
+static inline int load64_clean(const char16_t *p, __m256i bias, __m256i below, __m256i *v0,
+                               __m256i *v1, __m256i *v2, __m256i *v3) {
+  *v0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
+  *v1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 16));
+  *v2 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+  *v3 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 48));
+  return !_mm256_cmplt_epu8_mask(
+      _mm256_min_epu8(_mm256_min_epu8(_mm256_add_epi8(*v0, bias), _mm256_add_epi8(*v1, bias)),
+                      _mm256_min_epu8(_mm256_add_epi8(*v2, bias), _mm256_add_epi8(*v3, bias))),
+      below);
+}
+
 A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
                                      unsigned flags, int be) {
   const __m512i next_index =
@@ -53,8 +91,8 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
                        13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
   __m512i pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
   struct a512_u16_consts uc;
-  /* adding 0x2800 (mod 2^16) maps surrogates, and only them, below 0x800 */
-  __m512i bias = _mm512_set1_epi16(0x2800), c800 = _mm512_set1_epi16(0x800);
+  __m256i bias = _mm256_set1_epi16(be ? 0x0028 : 0x2800);
+  __m256i c800 = _mm256_set1_epi16(be ? 0x0008 : 0x0800);
   size_t i = 0, w = 0, replaced = 0, slow_until = 0, backoff = 64;
   uint32_t carry = 0; /* 1: the unit at i is a low surrogate whose pair is written */
   a512_u16_consts_init(&uc);
@@ -66,32 +104,36 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
     __mmask32 m;
     __m512i v, c0, c1;
     if (i >= slow_until && n - i >= 64 && cap - w >= 64) {
-      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 32);
-      size_t skew = (size_t)((uintptr_t)(d + w) % 64);
-      if (be) {
-        a = a512_bswap16(a);
-        b = a512_bswap16(b);
-      }
-      if (_mm512_cmplt_epu16_mask(
-              _mm512_min_epu16(_mm512_add_epi16(a, bias), _mm512_add_epi16(b, bias)), c800)) {
-        /* surrogates: go block by block for a while, longer each time */
-        slow_until = i + backoff;
-        backoff = backoff < 4096 ? 2 * backoff : backoff;
-      } else if (skew && skew % 4 == 0) {
+      size_t skew = (size_t)((uintptr_t)(d + w) % 64), start = i;
+      __m256i v0, v1, v2, v3;
+      int clean = load64_clean(s + i, bias, c800, &v0, &v1, &v2, &v3);
+      if (clean && skew && skew % 4 == 0) {
         /* A short block (no surrogates) first, so that the stores below start
          * on a cache line: four stores per 128 input bytes make this loop
          * store-bound, and a store across two lines costs two
          * (docs/perf-decisions.md, 'UTF-16 -> UTF-32'). */
         k = (64 - skew) / 4;
       } else {
-        /* 64 units without surrogates: zero extension, plain stores */
-        _mm512_storeu_si512(d + w, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(a)));
-        _mm512_storeu_si512(d + w + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(a, 1)));
-        _mm512_storeu_si512(d + w + 32, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(b)));
-        _mm512_storeu_si512(d + w + 48, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(b, 1)));
-        i += 64;
-        w += 64;
-        backoff = 64;
+        /* 64 units without surrogates a step: zero extension, plain stores,
+         * in a loop of its own that keeps nothing but i and w. 256-bit loads
+         * and stores, not 512-bit ones: this store-bound loop ran faster so
+         * on Intel (docs/perf-decisions.md, 'UTF-16 -> UTF-32'). */
+        while (clean) {
+          put_zx16(d + w, host16x16(v0, be));
+          put_zx16(d + w + 16, host16x16(v1, be));
+          put_zx16(d + w + 32, host16x16(v2, be));
+          put_zx16(d + w + 48, host16x16(v3, be));
+          i += 64;
+          w += 64;
+          if (n - i < 64 || cap - w < 64) break;
+          clean = load64_clean(s + i, bias, c800, &v0, &v1, &v2, &v3);
+        }
+        if (i != start) backoff = 64;
+        if (!clean) {
+          /* surrogates: go block by block for a while, longer each time */
+          slow_until = i + backoff;
+          backoff = backoff < 4096 ? 2 * backoff : backoff;
+        }
         continue;
       }
     }

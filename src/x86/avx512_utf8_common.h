@@ -33,16 +33,18 @@ static inline __m512i utfxi_avx512_back(__mmask64 keep, __m512i v, int k) {
       keep, _mm512_sub_epi8(utfxi_avx512_iota(), utfxi_avx512_bytes(k)), v);
 }
 
-/* The error bytes as a mask (generic_utf8_check.h has the check). */
-static inline __mmask64 utfxi_avx512_utf8_errors(__m512i cur, __m512i prev1, __m512i prev2,
-                                                 __m512i prev3) {
-  __m512i e = g_utf8_error_bytes(cur, prev1, prev2, prev3);
+/* The error bytes as a mask (generic_utf8_check.h has the check; k holds
+ * its constants). */
+static inline __mmask64 utfxi_avx512_utf8_errors(const struct g_utf8_check_k *k, __m512i cur,
+                                                 __m512i prev1, __m512i prev2, __m512i prev3) {
+  __m512i e = g_utf8_error_bytes_k(k, cur, prev1, prev2, prev3);
   return _mm512_test_epi8_mask(e, e);
 }
 
-/* The bytes 0x80..0xBF (as signed bytes, those below -64). */
-static inline __mmask64 utfxi_avx512_continuations(__m512i v) {
-  return _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8((char)0xC0));
+/* The bytes 0x80..0xBF (as signed bytes, those below -64; c0: 0xC0 in
+ * every byte). */
+static inline __mmask64 utfxi_avx512_continuations(__m512i v, __m512i c0) {
+  return _mm512_cmplt_epi8_mask(v, c0);
 }
 
 /* The bytes one, two and three before each byte of the block v at p, the

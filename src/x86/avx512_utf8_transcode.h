@@ -74,9 +74,42 @@ static inline void utfxi_avx512_put_ascii(void *dst, size_t w, __m512i v, size_t
   }
 }
 
-/* Constants of the step below, made once per call (in registers). */
+/* The 16 ASCII bytes of x as 16 units at unit w of dst: 256-bit stores in
+ * address order (the empty asm keeps gcc from moving stores past each
+ * other). For the ASCII run loop: on Intel model 167, 512-bit stores and
+ * stores out of address order made store-bound loops like it slower
+ * (docs/perf-decisions.md, 'UTF-16 -> UTF-32' and 'UTF-8 -> UTF-16/UTF-32'). */
+static inline void utfxi_avx512_put_ascii16(void *dst, size_t w, __m128i x, enum utfxi_target t) {
+  if (t == UTFXI_T_UTF32) {
+    char32_t *d = (char32_t *)dst + w;
+    _mm256_storeu_si256((__m256i *)(void *)d, _mm256_cvtepu8_epi32(x));
+    __asm__("" ::: "memory");
+    _mm256_storeu_si256((__m256i *)(void *)(d + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(x, 8)));
+  } else {
+    __m256i u = _mm256_cvtepu8_epi16(x);
+    if (t == UTFXI_T_UTF16BE) u = _mm256_slli_epi16(u, 8);
+    _mm256_storeu_si256((__m256i *)(void *)((char16_t *)dst + w), u);
+  }
+  __asm__("" ::: "memory");
+}
+
+/* The 64 ASCII bytes of v as 64 units at unit w of dst, 16 at a time. */
+static inline void utfxi_avx512_put_ascii_run(void *dst, size_t w, __m512i v,
+                                              enum utfxi_target t) {
+  utfxi_avx512_put_ascii16(dst, w, _mm512_castsi512_si128(v), t);
+  utfxi_avx512_put_ascii16(dst, w + 16, _mm512_extracti32x4_epi32(v, 1), t);
+  utfxi_avx512_put_ascii16(dst, w + 32, _mm512_extracti32x4_epi32(v, 2), t);
+  utfxi_avx512_put_ascii16(dst, w + 48, _mm512_extracti32x4_epi32(v, 3), t);
+}
+
+/* Constants of the step below, made once per call and pinned in registers
+ * (left as constants, gcc made each again in the loop: a move to a general
+ * register and a broadcast on port 5, which the permutes and compresses
+ * need; docs/perf-decisions.md, 'AVX-512 vocabulary'). */
 struct utfxi_avx512_u8consts {
-  __m512i iota, one, idx16_a, idx16_b, idx32, k_e0, k_c0, k_c2, k_7f, k_0f, k_f0;
+  __m512i iota, one, idx16_a, idx16_b, k_e0, k_c0, k_c2, k_7f, k_0f, k_f0;
+  __m512i idx32[4]; /* UTF-32: the interleaving index of each quarter */
+  struct g_utf8_check_k check;
 };
 
 /* One step of utfxi_avx512_from_utf8 at *pi: a block of 64 bytes (with room
@@ -137,10 +170,10 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
       __m512i v3 = _mm512_loadu_si512((const void *)(q + 192));
       if (_mm512_movepi8_mask(_mm512_ternarylogic_epi64(v0, v1, _mm512_or_si512(v2, v3), 0xFE)))
         break;
-      utfxi_avx512_put_ascii(dst, w, v0, 64, t);
-      utfxi_avx512_put_ascii(dst, w + 64, v1, 64, t);
-      utfxi_avx512_put_ascii(dst, w + 128, v2, 64, t);
-      utfxi_avx512_put_ascii(dst, w + 192, v3, 64, t);
+      utfxi_avx512_put_ascii_run(dst, w, v0, t);
+      utfxi_avx512_put_ascii_run(dst, w + 64, v1, t);
+      utfxi_avx512_put_ascii_run(dst, w + 128, v2, t);
+      utfxi_avx512_put_ascii_run(dst, w + 192, v3, t);
       i += 256;
       w += 256;
     }
@@ -148,7 +181,7 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
     *pw = w;
     return 0;
   }
-  cont = utfxi_avx512_continuations(v);
+  cont = utfxi_avx512_continuations(v, kc->k_c0);
   lead3 = _mm512_cmpge_epu8_mask(v, kc->k_e0);
   if (!lead3) {
     /* Only ASCII and 2-byte characters: well-formed exactly when every
@@ -170,7 +203,7 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
     prev1 = c.prev1;
     prev2 = c.prev2;
     prev3 = c.prev3;
-    err = utfxi_avx512_utf8_errors(v, prev1, prev2, prev3);
+    err = utfxi_avx512_utf8_errors(&kc->check, v, prev1, prev2, prev3);
     p1z = _mm512_maskz_mov_epi8(cont, prev1);
     p2z = _mm512_maskz_mov_epi8(cont & cont << 1, prev2);
   }
@@ -273,7 +306,7 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
      * characters. */
 #define UTFXI_PUT32(q, with_b2)                                                                \
 do {                                                                                         \
-  __m512i idx = _mm512_add_epi8(kc->idx32, _mm512_set1_epi8((char)(q)));                         \
+  __m512i idx = kc->idx32[(q) / 16];                                                         \
   __m512i u = _mm512_maskz_permutex2var_epi8(0x3333333333333333ull, clo, idx, chi);          \
   if (with_b2)                                                                               \
     u = _mm512_or_si512(u, _mm512_maskz_permutexvar_epi8(0x4444444444444444ull, idx, cb2));  \
@@ -322,13 +355,32 @@ UTFXI_INLINE utfx_result utfxi_avx512_from_utf8(const char *src, size_t n, void 
   kc.idx16_a = _mm512_or_si512(word_j, from_hi16);
   kc.idx16_b = _mm512_add_epi8(kc.idx16_a, utfxi_avx512_bytes(32));
   dword_j = _mm512_and_si512(_mm512_srli_epi16(kc.iota, 2), utfxi_avx512_bytes(0x0F));
-  kc.idx32 = _mm512_or_si512(dword_j, odd64);
+  kc.idx32[0] = _mm512_or_si512(dword_j, odd64);
+  kc.idx32[1] = _mm512_add_epi8(kc.idx32[0], utfxi_avx512_bytes(16));
+  kc.idx32[2] = _mm512_add_epi8(kc.idx32[0], utfxi_avx512_bytes(32));
+  kc.idx32[3] = _mm512_add_epi8(kc.idx32[0], utfxi_avx512_bytes(48));
   kc.k_e0 = utfxi_avx512_bytes(0xE0);
   kc.k_c0 = utfxi_avx512_bytes(0xC0);
   kc.k_c2 = utfxi_avx512_bytes(0xC2);
   kc.k_7f = utfxi_avx512_bytes(0x7F);
   kc.k_0f = utfxi_avx512_bytes(0x0F);
   kc.k_f0 = utfxi_avx512_bytes(0xF0);
+  g_utf8_check_k_init(&kc.check);
+  V_PIN(kc.iota);
+  V_PIN(kc.one);
+  V_PIN(kc.idx16_a);
+  V_PIN(kc.idx16_b);
+  V_PIN(kc.idx32[0]);
+  V_PIN(kc.idx32[1]);
+  V_PIN(kc.idx32[2]);
+  V_PIN(kc.idx32[3]);
+  V_PIN(kc.k_e0);
+  V_PIN(kc.k_c0);
+  V_PIN(kc.k_c2);
+  V_PIN(kc.k_7f);
+  V_PIN(kc.k_0f);
+  V_PIN(kc.k_f0);
+  g_utf8_check_k_pin(&kc.check);
   while (!status && n - i >= 64 && cap - w >= 64) {
     if (try3) {
       /* runs of 3-byte characters (CJK): G_RUN3_BYTES a step while they last */

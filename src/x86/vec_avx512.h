@@ -23,6 +23,7 @@
 #define V_MASKED_TAIL 1
 #ifndef UTFX_TESTS_EMU_AVX512_EMU_H /* (the emulation's vectors are structs) */
 #define V_LOADED(v) __asm__("" : "+v"(v))
+#define V_PIN(v) __asm__("" : "+v"(v))
 #endif
 
 typedef __m512i vu8;
