@@ -16,7 +16,7 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
   __m512i c80 = _mm512_set1_epi8((char)0x80), zero = _mm512_setzero_si512();
   __m512i acc0 = zero, acc1 = zero;
   size_t i = 0, high = 0;
-  A512_PIN(c80);
+  V_LOADED(c80);
   if (UTFXI_ALIGN_HEAD(*s, n)) {
     /* A masked head makes the loads below 64-byte aligned: the loop is
      * load-bound, and a load across two cache lines costs two. */
@@ -53,8 +53,8 @@ size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *s, size_t n) {
                                     0, 0, 0, 0, 0, 0, 0);
   __m512i cmax = _mm512_set1_epi32(0x10FFFF);
   size_t i = 0, total = 0;
-  A512_PIN(table);
-  A512_PIN(cmax);
+  V_LOADED(table);
+  V_LOADED(cmax);
   while (i < n) {
     size_t start = i, end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n;
     __m512i top = _mm512_setzero_si512(), acc0 = top, acc1 = top;

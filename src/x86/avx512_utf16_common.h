@@ -24,14 +24,7 @@
  * it GCC rebuilds set1 constants inside loops with a GPR move +
  * vpbroadcast, and the GPR-to-vector transfers limit the loops:
  * docs/perf-decisions.md, 'AVX-512 vocabulary'). Units are swapped with
- * v16_bswap. The names the AVX-512 files had for the same ideas remain for
- * the ones that still use them (avx512_utf16_to_utf32.c, avx512_lengths.c);
- * they go with them. */
-#define A512_BODY UTFXI_INLINE
-#ifndef A512_PIN /* (the AVX-512 emulation, tests/emu/avx512_emu.h, pins in memory) */
-#define A512_PIN(x) V_LOADED(x)
-#endif
-#define a512_bswap16(v) v16_bswap(v)
+ * v16_bswap. */
 
 /* Mask of the first k (<= 32 / 64) lanes. */
 static inline __mmask32 a512_mask32(size_t k) { return (__mmask32)_bzhi_u32(~0u, (unsigned)k); }

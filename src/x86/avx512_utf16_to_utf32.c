@@ -84,7 +84,7 @@ static inline int load64_clean(const char16_t *p, __m256i bias, __m256i below, _
       below);
 }
 
-A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
+UTFXI_INLINE utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, size_t cap,
                                      unsigned flags, int be) {
   const __m512i next_index =
       _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14,
@@ -96,9 +96,9 @@ A512_BODY utfx_result utf16_to_utf32(const char16_t *s, size_t n, char32_t *d, s
   size_t i = 0, w = 0, replaced = 0, slow_until = 0, backoff = 64;
   uint32_t carry = 0; /* 1: the unit at i is a low surrogate whose pair is written */
   a512_u16_consts_init(&uc);
-  A512_PIN(bias);
-  A512_PIN(c800);
-  A512_PIN(pair_bias);
+  V_LOADED(bias);
+  V_LOADED(c800);
+  V_LOADED(pair_bias);
   while (i < n) {
     size_t k = n - i < 32 ? n - i : 32;
     __mmask32 m;

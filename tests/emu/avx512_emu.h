@@ -35,9 +35,8 @@
 
 /* The kernel files check for the avx512 tier's flags. */
 #define __AVX512VBMI2__ 1
-/* avx512_utf16_common.h pins constants in vector registers ("+v"); these
- * vectors are structs in memory. */
-#define A512_PIN(x) __asm__("" : "+m"(x))
+/* (vec_avx512.h's V_LOADED and V_PIN pin vectors in registers, "+v"; these
+ * vectors are structs in memory, so generic.h's no-op stands in.) */
 
 typedef union {
   uint8_t u8[64];
@@ -143,6 +142,10 @@ static inline void utfxemu_mm256_mask_storeu_epi16(void *p, __mmask16 k, __m256i
   _mm256_storeu_si256((__m256i *)(void *)b, a);
   utfxemu_store_elems(p, b, k, 16, 2);
 }
+/* Unsigned a < b per byte (AVX-512VL on 256 bits): not where max(a, b) == a. */
+static inline __mmask32 utfxemu_mm256_cmplt_epu8_mask(__m256i a, __m256i b) {
+  return (__mmask32) ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(a, b), a));
+}
 static inline void utfxemu_mm_mask_storeu_epi8(void *p, __mmask16 k, __m128i a) {
   unsigned char b[16];
   _mm_storeu_si128((__m128i *)(void *)b, a);
@@ -175,6 +178,8 @@ static inline void utfxemu_mm_mask_storeu_epi8(void *p, __mmask16 k, __m128i a) 
 #define _mm256_mask_storeu_epi16 utfxemu_mm256_mask_storeu_epi16
 #undef _mm_mask_storeu_epi8
 #define _mm_mask_storeu_epi8 utfxemu_mm_mask_storeu_epi8
+#undef _mm256_cmplt_epu8_mask
+#define _mm256_cmplt_epu8_mask utfxemu_mm256_cmplt_epu8_mask
 
 /* ---------------------------------------------------------------- set, cast */
 static inline utfxemu_m512i utfxemu_setzero_si512(void) { return utfxemu_zero(); }
@@ -296,6 +301,7 @@ UTFXEMU_LANEWISE(utfxemu_sub_epi8, u8, 64, (uint8_t)(a.u8[j] - b.u8[j]))
 UTFXEMU_LANEWISE(utfxemu_sub_epi32, u32, 16, a.u32[j] - b.u32[j])
 UTFXEMU_LANEWISE(utfxemu_subs_epu8, u8, 64, (uint8_t)(a.u8[j] > b.u8[j] ? a.u8[j] - b.u8[j] : 0))
 UTFXEMU_LANEWISE(utfxemu_max_epu32, u32, 16, a.u32[j] > b.u32[j] ? a.u32[j] : b.u32[j])
+UTFXEMU_LANEWISE(utfxemu_max_epu8, u8, 64, a.u8[j] > b.u8[j] ? a.u8[j] : b.u8[j])
 UTFXEMU_LANEWISE(utfxemu_min_epu16, u16, 32, a.u16[j] < b.u16[j] ? a.u16[j] : b.u16[j])
 UTFXEMU_LANEWISE(utfxemu_min_epu32, u32, 16, a.u32[j] < b.u32[j] ? a.u32[j] : b.u32[j])
 UTFXEMU_LANEWISE(utfxemu_and_si512, u64, 8, a.u64[j] & b.u64[j])
@@ -439,6 +445,8 @@ static inline utfxemu_m512i utfxemu_madd_epi16(utfxemu_m512i a, utfxemu_m512i b)
 #define _mm512_subs_epu8 utfxemu_subs_epu8
 #undef _mm512_max_epu32
 #define _mm512_max_epu32 utfxemu_max_epu32
+#undef _mm512_max_epu8
+#define _mm512_max_epu8 utfxemu_max_epu8
 #undef _mm512_min_epu16
 #define _mm512_min_epu16 utfxemu_min_epu16
 #undef _mm512_min_epu32
@@ -482,6 +490,9 @@ UTFXEMU_CMP(utfxemu_cmpeq_epi16_mask, __mmask32, u16, 32, ==)
 UTFXEMU_CMP(utfxemu_cmpneq_epi16_mask, __mmask32, u16, 32, !=)
 UTFXEMU_CMP(utfxemu_cmpeq_epi32_mask, __mmask16, u32, 16, ==)
 UTFXEMU_CMP(utfxemu_cmpge_epu8_mask, __mmask64, u8, 64, >=)
+static inline __mmask64 utfxemu_mask_cmpge_epu8_mask(__mmask64 k, utfxemu_m512i a, utfxemu_m512i b) {
+  return k & utfxemu_cmpge_epu8_mask(a, b);
+}
 UTFXEMU_CMP(utfxemu_cmpge_epu16_mask, __mmask32, u16, 32, >=)
 UTFXEMU_CMP(utfxemu_cmpge_epu32_mask, __mmask16, u32, 16, >=)
 UTFXEMU_CMP(utfxemu_cmpgt_epu16_mask, __mmask32, u16, 32, >)
@@ -531,6 +542,8 @@ static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
 #define _mm512_cmpneq_epi16_mask utfxemu_cmpneq_epi16_mask
 #undef _mm512_cmpge_epu8_mask
 #define _mm512_cmpge_epu8_mask utfxemu_cmpge_epu8_mask
+#undef _mm512_mask_cmpge_epu8_mask
+#define _mm512_mask_cmpge_epu8_mask utfxemu_mask_cmpge_epu8_mask
 #undef _mm512_cmpge_epu16_mask
 #define _mm512_cmpge_epu16_mask utfxemu_cmpge_epu16_mask
 #undef _mm512_cmpge_epu32_mask
