@@ -27,6 +27,7 @@
 #include "internal.h"
 #include "support/emulated.h"
 #include "support/guard.h"
+#include "support/slurp.h"
 #include "tap.h"
 
 extern char **environ;
@@ -770,24 +771,6 @@ static size_t node_bin_lens[N_NODE_ENCODE];
 #define NODE_MAX_TEXT 300
 #define NODE_MAX_BIN 200
 
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  char *p;
-  long size;
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  p = malloc((size_t)size + 1);
-  if (p && fread(p, 1, (size_t)size, f) != (size_t)size) {
-    free(p);
-    p = NULL;
-  }
-  if (p) p[size] = '\0';
-  *len = (size_t)size;
-  fclose(f);
-  return p;
-}
 
 static int ask_node(void) {
   char in_path[] = "/tmp/utfx_b64_inXXXXXX", out_path[] = "/tmp/utfx_b64_outXXXXXX";
@@ -835,7 +818,7 @@ static int ask_node(void) {
     while (waitpid(pid, &status, 0) < 0)
       if (errno != EINTR) break;
   if (rc == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
-    node_answers = slurp(out_path, &node_answers_len);
+    node_answers = test_slurp(out_path, &node_answers_len);
   unlink(in_path);
   unlink(out_path);
   return node_answers != NULL;

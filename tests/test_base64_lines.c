@@ -25,6 +25,7 @@
 #include "internal.h"
 #include "support/emulated.h"
 #include "support/guard.h"
+#include "support/slurp.h"
 #include "tap.h"
 
 extern char **environ;
@@ -293,19 +294,6 @@ static char *coreutils_out[N_ORACLE][N_WIDTHS], *node_out[N_ORACLE][N_WIDTHS];
 static size_t coreutils_len[N_ORACLE][N_WIDTHS], node_len[N_ORACLE][N_WIDTHS];
 static int have_coreutils, have_node;
 
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  char *p;
-  long size;
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  p = malloc((size_t)size + 1);
-  *len = p ? fread(p, 1, (size_t)size, f) : 0;
-  fclose(f);
-  return p;
-}
 
 static int run(char *const argv[]) {
   pid_t pid;
@@ -359,11 +347,11 @@ static void ask_oracles(void) {
   for (k = 0; k < N_ORACLE; k++)
     for (w = 0; w < N_WIDTHS; w++) {
       snprintf(path, sizeof path, "%s/%zu.%zu.cu", dir, k, oracle_widths[w]);
-      coreutils_out[k][w] = slurp(path, &coreutils_len[k][w]);
+      coreutils_out[k][w] = test_slurp(path, &coreutils_len[k][w]);
       if (!coreutils_out[k][w]) have_coreutils = 0;
       unlink(path);
       snprintf(path, sizeof path, "%s/%zu.%zu.node", dir, k, oracle_widths[w]);
-      node_out[k][w] = slurp(path, &node_len[k][w]);
+      node_out[k][w] = test_slurp(path, &node_len[k][w]);
       if (!node_out[k][w]) have_node = 0;
       unlink(path);
     }
