@@ -14,62 +14,40 @@
 #pragma GCC diagnostic ignored "-Woverride-init"
 #endif
 
+/* The operations the neon tier accelerates: utfxi_OP_neon for each (the
+ * generic kernels of neon_generic.c, the transcoders of neon_transcode.c,
+ * base64 in neon_base64.c, the UTF-8 length of Latin-1 in neon_lengths.c). */
+#define UTFXI_NEON_ACCELERATED(X)                                                          \
+  /* UTF-8 side */                                                                         \
+  X(validate_utf8) X(validate_ascii) X(utf16_length_from_utf8) X(utf32_length_from_utf8)  \
+  X(convert_utf8_to_utf16le) X(convert_utf8_to_utf16be) X(convert_utf8_to_utf32)           \
+  X(convert_utf8_to_latin1)                                                                \
+  /* UTF-16 side */                                                                        \
+  X(validate_utf16le) X(validate_utf16be) X(to_well_formed_utf16le)                        \
+  X(to_well_formed_utf16be) X(convert_utf16le_to_utf16be) X(convert_utf16be_to_utf16le)    \
+  X(utf8_length_from_utf16le) X(utf8_length_from_utf16be) X(utf32_length_from_utf16le)     \
+  X(utf32_length_from_utf16be) X(convert_utf16le_to_utf8) X(convert_utf16be_to_utf8)       \
+  X(convert_utf16le_to_latin1) X(convert_utf16be_to_latin1)                                \
+  /* issue 35's UTF-16 scans */                                                            \
+  X(swap_bytes_utf16) X(validate_ascii_utf16le) X(validate_ascii_utf16be)                  \
+  X(utf8_length_from_utf16le_with_surrogates) X(utf8_length_from_utf16be_with_surrogates)  \
+  /* Latin-1 and UTF-32 */                                                                 \
+  X(convert_latin1_to_utf8) X(convert_latin1_to_utf16le) X(convert_latin1_to_utf16be)      \
+  X(convert_latin1_to_utf32) X(convert_utf32_to_latin1) X(convert_utf32_to_utf16le)        \
+  X(convert_utf32_to_utf16be) X(validate_utf32) X(utf8_length_from_utf32)                  \
+  X(utf16_length_from_utf32) X(utf8_length_from_latin1)                                    \
+  /* base64 */                                                                             \
+  X(base64_encode) X(base64_encode_lines) X(base64_decode) X(base64_decode_utf16)          \
+  X(binary_length_from_base64) X(binary_length_from_base64_utf16)
+
+#define UTFXI_NEON_FIELD(op) .op = utfxi_##op##_neon,
+
 const struct utfxi_kernels utfxi_neon_kernels = {
     .name = "neon",
     UTFXI_SCALAR_KERNELS,
-    /* generic kernels (neon_generic.c) */
-    .validate_utf8 = utfxi_validate_utf8_neon,
-    .validate_ascii = utfxi_validate_ascii_neon,
-    .utf16_length_from_utf8 = utfxi_utf16_length_from_utf8_neon,
+    UTFXI_NEON_ACCELERATED(UTFXI_NEON_FIELD)
     /* Latin-1 length = code points after replacement = the UTF-32 length. */
-    .utf32_length_from_utf8 = utfxi_utf32_length_from_utf8_neon,
     .latin1_length_from_utf8 = utfxi_utf32_length_from_utf8_neon,
-    .validate_utf16le = utfxi_validate_utf16le_neon,
-    .validate_utf16be = utfxi_validate_utf16be_neon,
-    .to_well_formed_utf16le = utfxi_to_well_formed_utf16le_neon,
-    .to_well_formed_utf16be = utfxi_to_well_formed_utf16be_neon,
-    .convert_utf16le_to_utf16be = utfxi_convert_utf16le_to_utf16be_neon,
-    .convert_utf16be_to_utf16le = utfxi_convert_utf16be_to_utf16le_neon,
-    .utf8_length_from_utf16le = utfxi_utf8_length_from_utf16le_neon,
-    .utf8_length_from_utf16be = utfxi_utf8_length_from_utf16be_neon,
-    .utf32_length_from_utf16le = utfxi_utf32_length_from_utf16le_neon,
-    .utf32_length_from_utf16be = utfxi_utf32_length_from_utf16be_neon,
     .latin1_length_from_utf16le = utfxi_utf32_length_from_utf16le_neon,
     .latin1_length_from_utf16be = utfxi_utf32_length_from_utf16be_neon,
-    /* issue 35's UTF-16 scans (neon_generic.c) */
-    .swap_bytes_utf16 = utfxi_swap_bytes_utf16_neon,
-    .validate_ascii_utf16le = utfxi_validate_ascii_utf16le_neon,
-    .validate_ascii_utf16be = utfxi_validate_ascii_utf16be_neon,
-    .utf8_length_from_utf16le_with_surrogates = utfxi_utf8_length_from_utf16le_with_surrogates_neon,
-    .utf8_length_from_utf16be_with_surrogates = utfxi_utf8_length_from_utf16be_with_surrogates_neon,
-    /* transcoders (neon_transcode.c) */
-    .convert_utf8_to_utf16le = utfxi_convert_utf8_to_utf16le_neon,
-    .convert_utf8_to_utf16be = utfxi_convert_utf8_to_utf16be_neon,
-    .convert_utf8_to_utf32 = utfxi_convert_utf8_to_utf32_neon,
-    .convert_utf8_to_latin1 = utfxi_convert_utf8_to_latin1_neon,
-    .convert_utf16le_to_utf8 = utfxi_convert_utf16le_to_utf8_neon,
-    .convert_utf16be_to_utf8 = utfxi_convert_utf16be_to_utf8_neon,
-    .convert_latin1_to_utf8 = utfxi_convert_latin1_to_utf8_neon,
-    /* Latin-1 to and from UTF-16 and UTF-32 (neon_generic.c) */
-    .convert_utf16le_to_latin1 = utfxi_convert_utf16le_to_latin1_neon,
-    .convert_utf16be_to_latin1 = utfxi_convert_utf16be_to_latin1_neon,
-    .convert_latin1_to_utf16le = utfxi_convert_latin1_to_utf16le_neon,
-    .convert_latin1_to_utf16be = utfxi_convert_latin1_to_utf16be_neon,
-    .convert_latin1_to_utf32 = utfxi_convert_latin1_to_utf32_neon,
-    .convert_utf32_to_latin1 = utfxi_convert_utf32_to_latin1_neon,
-    /* UTF-32 to UTF-16 (neon_generic.c) */
-    .convert_utf32_to_utf16le = utfxi_convert_utf32_to_utf16le_neon,
-    .convert_utf32_to_utf16be = utfxi_convert_utf32_to_utf16be_neon,
-    .validate_utf32 = utfxi_validate_utf32_neon,
-    .utf8_length_from_utf32 = utfxi_utf8_length_from_utf32_neon,
-    .utf16_length_from_utf32 = utfxi_utf16_length_from_utf32_neon,
-    /* base64 (neon_base64.c) */
-    .base64_encode = utfxi_base64_encode_neon,
-    .base64_encode_lines = utfxi_base64_encode_lines_neon,
-    .base64_decode = utfxi_base64_decode_neon,
-    .base64_decode_utf16 = utfxi_base64_decode_utf16_neon,
-    .binary_length_from_base64 = utfxi_binary_length_from_base64_neon,
-    .binary_length_from_base64_utf16 = utfxi_binary_length_from_base64_utf16_neon,
-    /* the UTF-8 length of Latin-1 (neon_lengths.c) */
-    .utf8_length_from_latin1 = utfxi_utf8_length_from_latin1_neon,
 };
