@@ -34,6 +34,8 @@
 
 #include "utfx.h"
 
+#include "../tests/support/put_utf8.h" /* the code points of generated inputs */
+
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define FZ_ASAN 1
@@ -264,30 +266,6 @@ static int fz_unplace(struct fz_place *pl) {
   if (!pl->gap) return 1;
   FZ_UNPOISON(pl->gap, pl->gap_len);
   return !pl->dst || fz_is_canary(pl->gap, pl->gap_len);
-}
-
-/* The UTF-8 form of code point c (a scalar value) into b[0..4); its length. */
-static inline size_t fz_put_utf8(unsigned char *b, uint32_t c) {
-  if (c < 0x80) {
-    b[0] = (unsigned char)c;
-    return 1;
-  }
-  if (c < 0x800) {
-    b[0] = (unsigned char)(0xC0 | c >> 6);
-    b[1] = (unsigned char)(0x80 | (c & 0x3F));
-    return 2;
-  }
-  if (c < 0x10000) {
-    b[0] = (unsigned char)(0xE0 | c >> 12);
-    b[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-    b[2] = (unsigned char)(0x80 | (c & 0x3F));
-    return 3;
-  }
-  b[0] = (unsigned char)(0xF0 | c >> 18);
-  b[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
-  b[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-  b[3] = (unsigned char)(0x80 | (c & 0x3F));
-  return 4;
 }
 
 /* The input's source of n units, placed as the control bytes say. */

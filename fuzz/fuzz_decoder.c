@@ -114,7 +114,7 @@ static size_t dz_to_utf8(struct dz_buf *out, const char16_t *s, size_t n) {
       c = 0xFFFD;
       lone++;
     }
-    len = fz_put_utf8(b, c);
+    len = put_utf8(b, c);
     dz_append(out, b, len);
   }
   return lone;

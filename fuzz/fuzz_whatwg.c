@@ -128,7 +128,7 @@ static int wz_to_utf8(const unsigned char *p, size_t units, struct wz_out *out) 
     } else if ((u & 0xF800) == 0xD800) {
       return 0;
     }
-    len = fz_put_utf8(b, c);
+    len = put_utf8(b, c);
     wz_append(out, b, len);
   }
   return 1;

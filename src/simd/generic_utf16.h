@@ -396,7 +396,7 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
 #ifdef V_MASKED_TAIL
     { /* zero-padded: a zero unit counts 1, taken off */
       size_t k = n - i;
-      vu16 a = v16_load_tail_raw(s + i, k < V16_UNITS ? k : V16_UNITS);
+      vu16 a = v16_load_tail_raw(s + i, k);
       vu16 b = k > V16_UNITS ? v16_load_tail_raw(s + i + V16_UNITS, k - V16_UNITS) : v_zero();
       rest = 3 * V16_BLOCK - (V16_BLOCK - k) - g16_short_forms(a, b, be);
       /* the padding is no low surrogate, and the unit before i pairs nothing here */

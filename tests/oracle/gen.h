@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "support/guard.h"
+#include "support/put_utf8.h"
 
 /* A code point drawn from ranges that exercise every UTF-8 length and the
  * boundaries between them. */
@@ -46,31 +47,6 @@ static inline uint32_t gen_code_point(test_rng *r) {
   return blocks[k][0] + (uint32_t)rng_below(r, blocks[k][1] - blocks[k][0] + 1);
 }
 
-/* Encodes any value up to 0x1FFFFF in the UTF-8 bit pattern (also surrogates
- * and values above U+10FFFF: those are the ill-formed cases we want). */
-static inline size_t gen_put_utf8(unsigned char *d, uint32_t c) {
-  if (c < 0x80) {
-    d[0] = (unsigned char)c;
-    return 1;
-  }
-  if (c < 0x800) {
-    d[0] = (unsigned char)(0xC0 | c >> 6);
-    d[1] = (unsigned char)(0x80 | (c & 0x3F));
-    return 2;
-  }
-  if (c < 0x10000) {
-    d[0] = (unsigned char)(0xE0 | c >> 12);
-    d[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-    d[2] = (unsigned char)(0x80 | (c & 0x3F));
-    return 3;
-  }
-  d[0] = (unsigned char)(0xF0 | (c >> 18 & 0x07));
-  d[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
-  d[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-  d[3] = (unsigned char)(0x80 | (c & 0x3F));
-  return 4;
-}
-
 /* One byte from the set that matters for UTF-8 validation. */
 static inline unsigned char gen_special_byte(test_rng *r) {
   static const unsigned char bytes[] = {
@@ -96,7 +72,7 @@ static inline size_t gen_utf8(test_rng *r, unsigned char *d, size_t max) {
   if (shape < 8) {
     /* Only valid text, mostly non-ASCII. */
     target = (size_t)rng_below(r, shape < 7 ? 48 : max - 4);
-    while (n + 4 <= target) n += gen_put_utf8(d + n, gen_code_point(r));
+    while (n + 4 <= target) n += put_utf8(d + n, gen_code_point(r));
     return n;
   }
   if (shape < 10) {
@@ -111,13 +87,13 @@ static inline size_t gen_utf8(test_rng *r, unsigned char *d, size_t max) {
     if (k < 6) {
       d[n++] = (unsigned char)(0x20 + rng_below(r, 0x5F));
     } else if (k < 13) {
-      n += gen_put_utf8(d + n, gen_code_point(r));
+      n += put_utf8(d + n, gen_code_point(r));
     } else if (k < 17) {
       d[n++] = gen_special_byte(r);
     } else if (k < 19) {
       /* A truncated valid character. */
       unsigned char tmp[4];
-      size_t len = gen_put_utf8(tmp, gen_code_point(r));
+      size_t len = put_utf8(tmp, gen_code_point(r));
       size_t cut = len > 1 ? 1 + (size_t)rng_below(r, len - 1) : 1;
       memcpy(d + n, tmp, cut);
       n += cut;
@@ -125,7 +101,7 @@ static inline size_t gen_utf8(test_rng *r, unsigned char *d, size_t max) {
       /* An encoded surrogate or a value above U+10FFFF. */
       uint32_t c = rng_below(r, 2) ? 0xD800 + (uint32_t)rng_below(r, 0x800)
                                    : 0x110000 + (uint32_t)rng_below(r, 0xF0000);
-      n += gen_put_utf8(d + n, c);
+      n += put_utf8(d + n, c);
     } else if (k < 21) {
       /* An overlong form. */
       uint32_t c = (uint32_t)rng_below(r, 0x800);

@@ -1,13 +1,15 @@
-/* The UTF-8 form of a scalar value, for the tests that build their inputs
- * from code points (test_simd_utf8.c, test_decoder_node.c, the WHATWG
- * inputs). */
+/* The UTF-8 form of a code point, for the tests and fuzz targets that build
+ * their inputs from code points (test_simd_utf8.c, test_decoder_node.c, the
+ * WHATWG inputs, the oracle tests' generator, fuzz_common.h). */
 #ifndef UTFX_TESTS_PUT_UTF8_H
 #define UTFX_TESTS_PUT_UTF8_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Writes c (a scalar value) as UTF-8 to p[0..4); returns its length. */
+/* Writes c as UTF-8 to p[0..4); returns its length. Any c below 0x200000
+ * takes the UTF-8 bit pattern, surrogates and values above U+10FFFF too (the
+ * ill-formed inputs the oracle tests want). */
 static inline size_t put_utf8(unsigned char *p, uint32_t c) {
   if (c < 0x80) {
     p[0] = (unsigned char)c;
