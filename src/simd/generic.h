@@ -89,6 +89,8 @@
  *   v16_widen_tail(p, k) v32_widen_tail(p, k)   the first k bytes at p, widened
  *   v16_store_bytes_tail(p, k, v) v32_store_bytes_tail(p, k, v)   the first k
  *                             units / values of v as bytes at p
+ * Optional: V_MASK_REGISTERS defined where compare results are mask
+ * registers (AVX-512), whose bits (v16_bits2) cost one move a vector.
  * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB
  * transcoders, PSHUFB tables) stay in that ISA's own files, unless the
  * difference fits in one vocabulary word (v32_store_utf16). */

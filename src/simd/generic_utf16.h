@@ -100,6 +100,9 @@ UTFXI_INLINE vm16 g16_unpaired(const char16_t *s, vu16 v, unsigned top, unsigned
   return v16_xor(v16_top_eq(v, top, high), v16_top_eq(v16_load_raw(s + 1), top, low));
 }
 
+/* All the bits of a block's unit mask. */
+#define G16_BLOCK_BITS (G16_LAST | (G16_LAST - 1))
+
 /* Nonzero if some unit of the block (a, b), raw, is a surrogate. */
 UTFXI_INLINE int g16_any_surrogate_x2(vu16 a, vu16 b, int be) {
   const unsigned mask = be ? 0x00F8 : 0xF800, sur = be ? 0x00D8 : 0xD800;
@@ -114,6 +117,70 @@ UTFXI_INLINE int g16_any_unpaired_x2(const char16_t *s, vu16 a, vu16 b, int be) 
                  low = be ? 0x00DC : 0xDC00;
   return v16_any(v16_or(g16_unpaired(s, a, top, high, low),
                         g16_unpaired(s + V16_UNITS, b, top, high, low)));
+}
+
+#ifdef V_MASK_REGISTERS
+/* g16_pair_faults' bit masks, but for the unit after the block: the units
+ * of the block that break a pair with the unit before them. */
+UTFXI_INLINE uint64_t g16_unpaired_bits(vu16 a, vu16 b, int be, uint64_t *carry) {
+  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
+                 low = be ? 0x00DC : 0xDC00;
+  uint64_t hi = v16_bits2(v16_top_eq(a, top, high), v16_top_eq(b, top, high));
+  uint64_t lo = v16_bits2(v16_top_eq(a, top, low), v16_top_eq(b, top, low));
+  uint64_t faults = lo ^ ((hi << V16_UNIT_BITS | *carry) & G16_BLOCK_BITS);
+  *carry = hi & G16_LAST ? G16_UNIT : 0;
+  return faults;
+}
+#endif
+
+/* Nonzero if the block (a, b) of raw units at s breaks a pair: a low
+ * surrogate after a unit that is not a high one, or a high one before a unit
+ * that is not a low one (the unit after the block is read). Its first unit
+ * is the caller's to check (g16_pairs_from), once before a run of blocks:
+ * where compare results are mask registers (V_MASK_REGISTERS), the blocks
+ * are tested as bit masks of the highs and the lows, one load a unit, and
+ * *carry (G16_UNIT if the unit before the block is a high surrogate, then
+ * the block's last unit) joins them; elsewhere each unit is tested against
+ * the next (a second load one unit on), as moving the masks out costs more
+ * (AVX2: docs/perf-decisions.md, 'UTF-16 repair and byte swap'), and
+ * *carry is not used. */
+UTFXI_INLINE uint64_t g16_pair_faults(const char16_t *s, vu16 a, vu16 b, int be, uint64_t *carry) {
+#ifdef V_MASK_REGISTERS
+  uint64_t faults = g16_unpaired_bits(a, b, be, carry);
+  return faults | (g16_is_low(s, V16_BLOCK, be) ? 0 : *carry);
+#else
+  (void)carry;
+  return (uint64_t)g16_any_unpaired_x2(s, a, b, be);
+#endif
+}
+
+/* The same for the two blocks (a, b), (c, e) at s, in one test. */
+UTFXI_INLINE uint64_t g16_pair_faults4(const char16_t *s, vu16 a, vu16 b, vu16 c, vu16 e, int be,
+                                       uint64_t *carry) {
+#ifdef V_MASK_REGISTERS
+  uint64_t faults = g16_unpaired_bits(a, b, be, carry);
+  faults |= g16_unpaired_bits(c, e, be, carry);
+  return faults | (g16_is_low(s, 2 * V16_BLOCK, be) ? 0 : *carry);
+#else
+  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
+                 low = be ? 0x00DC : 0xDC00;
+  (void)carry;
+  return (uint64_t)v16_any(v16_or(v16_or(g16_unpaired(s, a, top, high, low),
+                                         g16_unpaired(s + V16_UNITS, b, top, high, low)),
+                                  v16_or(g16_unpaired(s + 2 * V16_UNITS, c, top, high, low),
+                                         g16_unpaired(s + 3 * V16_UNITS, e, top, high, low))));
+#endif
+}
+
+/* Before the pair tests from unit i on: whether unit i is a low surrogate
+ * exactly when a high one is carried (the first unit's check). */
+UTFXI_INLINE int g16_pairs_from(const char16_t *s, size_t i, int be, uint64_t carry) {
+  return g16_is_low(s, i, be) == (carry != 0);
+}
+
+/* After pair tests that passed up to unit i (i > 0): the carry. */
+UTFXI_INLINE uint64_t g16_carry_at(const char16_t *s, size_t i, int be) {
+  return g16_is_high(s, i - 1, be) ? G16_UNIT : 0;
 }
 
 #ifdef V_MASKED_TAIL
@@ -227,12 +294,13 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
         continue;
       }
     }
-    /* Surrogates: the swap's pair test (a second load one unit on), for up
-     * to G16_REPAIR_STEPS blocks, while unit i is a low surrogate exactly
-     * when a high one is carried; bit masks only for a block that fails. */
-    for (steps = 0, failed = 0; steps < G16_REPAIR_STEPS && n - i > V16_BLOCK; steps++) {
+    /* Surrogates: the swap's pair test, for up to G16_REPAIR_STEPS blocks;
+     * the repair's bit masks only for a block that fails. */
+    failed = !g16_pairs_from(s, i, be, carry);
+    for (steps = 0; !failed && steps < G16_REPAIR_STEPS && n - i > V16_BLOCK; steps++) {
       vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-      if (g16_is_low(s, i, be) != (carry != 0) || g16_any_unpaired_x2(s + i, a, b, be)) {
+      uint64_t next = carry;
+      if (g16_pair_faults(s + i, a, b, be, &next)) {
         failed = 1;
         break;
       }
@@ -240,9 +308,10 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
         v16_store(d + i, a);
         v16_store(d + i + V16_UNITS, b);
       }
-      carry = g16_is_high(s, i + V16_BLOCK - 1, be) ? G16_UNIT : 0;
+      carry = next;
       i += V16_BLOCK;
     }
+    if (steps) carry = g16_carry_at(s, i, be);
     if (steps && !failed) continue;
     g16_pairs(s + i, be, &hi, &lo);
     if (copy) {

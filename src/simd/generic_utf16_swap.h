@@ -2,15 +2,15 @@
  * either way a byte swap of each unit, with the surrogates checked.
  *
  * A block of two vectors is swapped and stored as it is (one output unit per
- * input unit) when each of its units is a high surrogate exactly when the
- * unit after it is a low one (a second load, one unit on, so a pair across
- * blocks is seen whole): one test per block (two blocks at a time while
- * they pass), with no branch on where the surrogates are, so text that is
- * all pairs (emoji) costs what text without surrogates costs. That checks every low surrogate but one at a block's
- * first unit, so a block never starts at a low surrogate that the previous
- * block did not check. A block that fails the test goes to the scalar kernel
- * as a bounded region that starts and ends between pairs, so lone
- * surrogates (U+FFFD or STRICT offsets) and full destinations follow the
+ * input unit) when each of its units is a low surrogate exactly when the
+ * unit before it is a high one (bit masks of the highs and the lows; a high
+ * surrogate in a block's last unit checked against the unit after it, and
+ * carried into the next block as a bit): one test
+ * per block (two blocks at a time while they pass), with no branch on where
+ * the surrogates are, so text that is all pairs (emoji) costs little more
+ * than text without surrogates. A block that fails the test goes to the
+ * scalar kernel as a bounded region that starts and ends between pairs, so
+ * lone surrogates (U+FFFD or STRICT offsets) and full destinations follow the
  * scalar semantics; so does the head, and the tail of at most one block
  * where the ISA has no masked loads and stores (V_MASKED_TAIL). The masks
  * test the units as stored (the byte order only moves them). */
@@ -30,9 +30,8 @@ UTFXI_INLINE void g16_store_swapped4(char16_t *d, vu16 a, vu16 b, vu16 c, vu16 e
 /* be: the source is UTF-16BE. */
 UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size_t cap,
                                   unsigned flags, int be) {
-  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
-                 low = be ? 0x00DC : 0xDC00;
   size_t i = 0, replaced = 0;
+  uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate, unit i its low one */
   utfx_result r;
   if (n >= 4 * V16_BLOCK && (uintptr_t)d % 2 == 0)
     /* A scalar head puts the stores on vector boundaries (a store across
@@ -44,8 +43,8 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     if (r.status != UTFX_OK) return r;
     replaced = r.replaced;
   }
-  /* One unit more than a block: the unit after the block is read, and a
-   * pair across the blocks' border is written whole. */
+  /* One unit more than a block: a high surrogate that ends a block is
+   * checked against the unit after it before the block is stored. */
   while (n - i >= V16_BLOCK + 1 && cap - i >= V16_BLOCK + 1) {
     vu16 a, b;
     size_t start, end, steps = 0;
@@ -74,38 +73,40 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     }
     /* Surrogates: the pair test, for up to G16_PAIRED_STEPS steps (text
      * with surrogates goes on having them, and a screen that fails costs
-     * its own time). The screen did not check that a low surrogate at i
-     * follows a high one. */
-    lone = g16_is_low(s, i, be) && !(i && g16_is_high(s, i - 1, be));
+     * its own time). */
+    lone = !g16_pairs_from(s, i, be, carry);
     for (; !lone && steps < G16_PAIRED_STEPS; steps++) {
+      uint64_t next = carry;
       if (n - i < V16_BLOCK + 1 || cap - i < V16_BLOCK + 1) break;
       a = v16_load_raw(s + i);
       b = v16_load_raw(s + i + V16_UNITS);
       if (n - i >= 2 * V16_BLOCK + 1 && cap - i >= 2 * V16_BLOCK + 1) { /* two blocks, one test */
         vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-        if (!v16_any(v16_or(v16_or(g16_unpaired(s + i, a, top, high, low),
-                                   g16_unpaired(s + i + V16_UNITS, b, top, high, low)),
-                            v16_or(g16_unpaired(s + i + 2 * V16_UNITS, c, top, high, low),
-                                   g16_unpaired(s + i + 3 * V16_UNITS, e, top, high, low))))) {
+        if (!g16_pair_faults4(s + i, a, b, c, e, be, &next)) {
           g16_store_swapped4(d + i, a, b, c, e);
+          carry = next;
           i += 2 * V16_BLOCK;
           continue;
         }
+        next = carry;
       }
-      if (g16_any_unpaired_x2(s + i, a, b, be)) {
+      if (g16_pair_faults(s + i, a, b, be, &next)) {
         lone = 1;
         break;
       }
       v16_store(d + i, v16_bswap(a));
       v16_store(d + i + V16_UNITS, v16_bswap(b));
+      carry = next;
       i += V16_BLOCK;
     }
+    if (steps) carry = g16_carry_at(s, i, be);
     if (!lone) continue;
-    /* From the pair's high half when the block starts inside a pair, to
+    /* From the carried high surrogate, if any (its pair is taken whole), to
      * past the low surrogates after the block (a pair's, or lone ones). */
-    start = i - (g16_is_low(s, i, be) ? 1 : 0);
+    start = i - (carry ? 1 : 0);
     end = i + V16_BLOCK;
     while (end < n && g16_is_low(s, end, be)) end++;
+    carry = 0;
     r = utfxi_swap_utf16_scalar(s + start, end - start, d + start, cap - start, flags, be);
     if (r.status != UTFX_OK) return utfxi_result_after(&r, start, start, replaced);
     replaced += r.replaced;
@@ -138,6 +139,8 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
      * has no low one after it, so it fails the test, as it should. A low
      * surrogate in its first unit (the screen did not pair it) goes to the
      * scalar tail. */
+    const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
+                   low = be ? 0x00DC : 0xDC00;
     size_t k = n - i, k1 = k ? k - 1 : 0;
     vu16 a = v16_load_tail_raw(s + i, k), a1 = v16_load_tail_raw(s + i + 1, k1);
     vu16 b = k > V16_UNITS ? v16_load_tail_raw(s + i + V16_UNITS, k - V16_UNITS) : v_zero();
@@ -150,7 +153,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     }
   }
 #endif
-  if (i < n && g16_is_low(s, i, be)) i--; /* the scalar tail pairs it with its high half */
+  if (carry) i--; /* the scalar tail pairs the carried high surrogate with unit i */
   r = utfxi_swap_utf16_scalar(s + i, n - i, d + i, cap - i, flags, be);
   return utfxi_result_after(&r, i, i, replaced);
 }

@@ -21,6 +21,8 @@
 #define V16_UNIT_BITS 1
 #define V_BYTE_BITS 1
 #define V_MASKED_TAIL 1
+/* Compare results are mask registers: their bits cost one move (generic.h). */
+#define V_MASK_REGISTERS 1
 #ifndef UTFX_TESTS_EMU_AVX512_EMU_H /* (the emulation's vectors are structs) */
 #define V_LOADED(v) __asm__("" : "+v"(v))
 #define V_PIN(v) __asm__("" : "+v"(v))
