@@ -61,21 +61,35 @@ UTFXI_INLINE vu8 g_utf8_error_bytes(vu8 cur, vu8 prev1, vu8 prev2, vu8 prev3) {
 }
 
 /* Error bytes of the vector v at p (p - 3 readable). */
+UTFXI_INLINE vu8 g_utf8_block_errors_k(const struct g_utf8_check_k *k, const unsigned char *p,
+                                       vu8 v) {
+  return g_utf8_error_bytes_k(k, v, v_load(p - 1), v_load(p - 2), v_load(p - 3));
+}
+
 UTFXI_INLINE vu8 g_utf8_block_errors(const unsigned char *p, vu8 v) {
-  return g_utf8_error_bytes(v, v_load(p - 1), v_load(p - 2), v_load(p - 3));
+  struct g_utf8_check_k k;
+  g_utf8_check_k_init(&k);
+  return g_utf8_block_errors_k(&k, p, v);
 }
 
 /* Error bytes of the four vectors v0..v3 at p (p - 3 readable), OR-ed. They
  * are combined in order, V_SEQUENCE after each: left free, gcc computed the
  * four checks side by side and spilled 11 of AVX2's 16 registers per step. */
+UTFXI_INLINE vu8 g_utf8_errors4_k(const struct g_utf8_check_k *k, const unsigned char *p, vu8 v0,
+                                  vu8 v1, vu8 v2, vu8 v3) {
+  vu8 err = g_utf8_block_errors_k(k, p, v0);
+  V_SEQUENCE(err);
+  err = v_or(err, g_utf8_block_errors_k(k, p + V_BYTES, v1));
+  V_SEQUENCE(err);
+  err = v_or(err, g_utf8_block_errors_k(k, p + 2 * V_BYTES, v2));
+  V_SEQUENCE(err);
+  return v_or(err, g_utf8_block_errors_k(k, p + 3 * V_BYTES, v3));
+}
+
 UTFXI_INLINE vu8 g_utf8_errors4(const unsigned char *p, vu8 v0, vu8 v1, vu8 v2, vu8 v3) {
-  vu8 err = g_utf8_block_errors(p, v0);
-  V_SEQUENCE(err);
-  err = v_or(err, g_utf8_block_errors(p + V_BYTES, v1));
-  V_SEQUENCE(err);
-  err = v_or(err, g_utf8_block_errors(p + 2 * V_BYTES, v2));
-  V_SEQUENCE(err);
-  return v_or(err, g_utf8_block_errors(p + 3 * V_BYTES, v3));
+  struct g_utf8_check_k k;
+  g_utf8_check_k_init(&k);
+  return g_utf8_errors4_k(&k, p, v0, v1, v2, v3);
 }
 
 /* Nonzero bytes when v ends inside a character: its last three bytes

@@ -32,15 +32,15 @@ UTFXI_INLINE size_t g8_block_count(vu8 v, uint64_t live, int utf16) {
 }
 
 /* UTF-16 units of the four well-formed vectors as byte weights by high
- * nibble (1 for ASCII and leads, 0 for continuations, 2 for a 4-byte lead),
- * summed into acc: the nibbles are the ones the check looked up, and one
- * lookup replaces two compares and their mask counts (for UTF-32, one
- * compare, the weights lose: docs/perf-decisions.md, 'UTF-8 lengths'). */
-UTFXI_INLINE vu8 g8_utf16_count4(vu8 acc, vu8 v0, vu8 v1, vu8 v2, vu8 v3) {
-  const vu8 nibble = v_splat(0x0F);
-  const vu8 w = V_TABLE16(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2);
-  vu8 a = v_add(v_lookup16(w, v_shr4(v0, nibble)), v_lookup16(w, v_shr4(v1, nibble)));
-  vu8 b = v_add(v_lookup16(w, v_shr4(v2, nibble)), v_lookup16(w, v_shr4(v3, nibble)));
+ * nibble (the table `weights`: 1 for ASCII and leads, 0 for continuations, 2
+ * for a 4-byte lead), summed into acc: the nibbles are the ones the check
+ * looked up (k's), and one lookup replaces two compares and their mask
+ * counts (for UTF-32, one compare, the weights lose: docs/perf-decisions.md,
+ * 'UTF-8 lengths'). */
+UTFXI_INLINE vu8 g8_utf16_count4(const struct g_utf8_check_k *k, vu8 weights, vu8 acc, vu8 v0,
+                                 vu8 v1, vu8 v2, vu8 v3) {
+  vu8 a = v_add(v_lookup16(weights, v_shr4(v0, k->nibble)), v_lookup16(weights, v_shr4(v1, k->nibble)));
+  vu8 b = v_add(v_lookup16(weights, v_shr4(v2, k->nibble)), v_lookup16(weights, v_shr4(v3, k->nibble)));
   return v_sum_bytes(acc, v_add(a, b));
 }
 
@@ -103,7 +103,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
   const size_t step = 4 * V_BYTES;
   size_t i = 0, count = 0;
   int fresh = 1; /* at a boundary, no context usable */
-  vu8 pending = v_zero(), err, v, tally = v_zero(); /* count + v_sum_lanes(tally) counted */
+  vu8 pending = v_zero(), err, v;
   for (;;) {
     if (fresh) {
       if (n - i < V_BYTES) break;
@@ -134,36 +134,50 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
       i += adv;
       fresh = 0;
     } else if (n - i >= step) {
-      const unsigned char *p = s + i;
-      vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
-      vu8 v2 = v_load(p + 2 * V_BYTES), v3 = v_load(p + 3 * V_BYTES);
-      if (!v_any_high(v_or(v_or(v0, v1), v_or(v2, v3)))) {
-        if (v_any(pending)) {
-          size_t c = count;
-          i = utfxi_utf8_recount(s, n, i, i + step, &c, utf16);
-          count = c;
-          fresh = 1;
+      /* The steps of four vectors, in a loop of their own: its constants
+       * made once and pinned, the UTF-16 tally in a register (in the outer
+       * loop, which calls the scalar steps, gcc rebuilt the constants and
+       * kept the tally on the stack every step). */
+      struct g_utf8_check_k k;
+      vu8 weights = V_TABLE16(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2);
+      vu8 tally = v_zero(); /* UTF-16 units of the steps, by v_sum_bytes */
+      int why = 0;          /* 1: ASCII after an unfinished character, 2: an error */
+      g_utf8_check_k_init(&k);
+      g_utf8_check_k_pin(&k);
+      V_PIN(weights);
+      do {
+        const unsigned char *p = s + i;
+        vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
+        vu8 v2 = v_load(p + 2 * V_BYTES), v3 = v_load(p + 3 * V_BYTES);
+        if (!v_any_high(v_or(v_or(v0, v1), v_or(v2, v3)))) {
+          if (v_any(pending)) {
+            why = 1;
+            break;
+          }
+          count += step;
+          i += step;
           continue;
         }
-        count += step;
+        if (v_any(g_utf8_errors4_k(&k, p, v0, v1, v2, v3))) {
+          why = 2;
+          break;
+        }
+        if (utf16)
+          tally = g8_utf16_count4(&k, weights, tally, v0, v1, v2, v3);
+        else
+          count += g8_block_count(v0, G8_ALL, 0) + g8_block_count(v1, G8_ALL, 0) +
+                   g8_block_count(v2, G8_ALL, 0) + g8_block_count(v3, G8_ALL, 0);
+        pending = g_utf8_ends_inside(v3);
         i += step;
-        continue;
-      }
-      err = g_utf8_errors4(p, v0, v1, v2, v3);
-      if (v_any(err)) {
+      } while (n - i >= step);
+      if (utf16) count += v_sum_lanes(tally);
+      if (why) {
         size_t c = count;
-        i = g8_count_error_step(s, n, i, &c, utf16);
+        i = why == 1 ? utfxi_utf8_recount(s, n, i, i + step, &c, utf16)
+                     : g8_count_error_step(s, n, i, &c, utf16);
         count = c;
         fresh = 1;
-        continue;
       }
-      if (utf16)
-        tally = g8_utf16_count4(tally, v0, v1, v2, v3);
-      else
-        count += g8_block_count(v0, G8_ALL, 0) + g8_block_count(v1, G8_ALL, 0) +
-                 g8_block_count(v2, G8_ALL, 0) + g8_block_count(v3, G8_ALL, 0);
-      pending = g_utf8_ends_inside(v3);
-      i += step;
     } else if (n - i >= V_BYTES) {
       v = v_load(s + i);
       if (!v_any_high(v) && !v_any(pending)) {
@@ -186,7 +200,6 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
       break;
     }
   }
-  if (utf16) count += v_sum_lanes(tally);
 #ifdef V_MASKED_TAIL
   { /* n - i < V_BYTES bytes left, zero-padded: the zeros expose an
      * unfinished character */
