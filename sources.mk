@@ -12,10 +12,10 @@ UTFX_SRC := src/*.c src/scalar/*.c
 UTFX_SRC_AVX2 := src/x86/avx2_*.c
 UTFX_SRC_AVX512 := src/x86/avx512_*.c
 # -falign-*: kernel entry points on 64-byte and loops on 32-byte boundaries.
-# Without them, where the linker happened to place a kernel moved its speed by
-# up to 40 % between two builds of unchanged code (Zen 4, bench/compare.sh:
-# convert_latin1_to_utf32 -36 % at a function start 48 bytes into a line);
-# they are speed only and not an ISA feature, so the amalgamation ignores them.
+# Without them, where the linker happened to place a kernel moved its speed
+# between two builds of unchanged code (docs/perf-decisions.md, 'Code
+# alignment'); they are speed only and not an ISA feature, so the
+# amalgamation ignores them.
 UTFX_AVX2_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt -falign-functions=64 -falign-loops=32
 UTFX_AVX512_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt -falign-functions=64 -falign-loops=32 \
                      -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2

@@ -76,21 +76,8 @@ UTFX_LENGTHS(DEF_LENGTH)
   }
 UTFX_VALIDATIONS(DEF_VALIDATE)
 
-static size_t op_to_well_formed_utf16le(const void *state, const void *src, size_t n,
-                                        void *dst, size_t cap) {
-  (void)state, (void)cap;
-  utfx_to_well_formed_utf16le(src, n, dst);
-  return n;
-}
-
-static size_t op_to_well_formed_utf16be(const void *state, const void *src, size_t n,
-                                        void *dst, size_t cap) {
-  (void)state, (void)cap;
-  utfx_to_well_formed_utf16be(src, n, dst);
-  return n;
-}
-
-/* Issue 35's UTF-16 scans (utfx_operations.h); their rows are below. */
+/* The UTF-16 maps (swap, repair), checks and flagged lengths
+ * (utfx_operations.h); their rows are below. */
 #define DEF_MAP(op)                                                                      \
   static size_t op_##op(const void *state, const void *src, size_t n, void *dst,         \
                         size_t cap) {                                                    \

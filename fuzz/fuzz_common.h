@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "utfx.h"
+#include "utfx_operations.h"
 
 #include "../tests/support/put_utf8.h" /* the code points of generated inputs */
 
@@ -324,24 +325,35 @@ static void *fz_copy(const void *src, size_t n, size_t unit) {
   return p;
 }
 
-/* Conversions through one signature (wrappers: no function pointer casts). */
+/* Every conversion, length and validation of utfx.h through one signature
+ * (fz_<op>: wrappers, as a call through a cast function pointer would be
+ * undefined), generated from the operation lists (utfx_operations.h), so a
+ * new operation has its wrapper here without a line of its own. */
 typedef utfx_result (*fz_convert_fn)(const void *, size_t, void *, size_t, unsigned);
 typedef size_t (*fz_length_fn)(const void *, size_t);
 typedef utfx_result (*fz_validate_fn)(const void *, size_t);
 
 #define FZ_WRAP_CONVERT(from, S, to, T)                                                     \
-  static utfx_result fz_##from##_to_##to(const void *s, size_t n, void *d, size_t cap,     \
-                                         unsigned flags) {                                 \
+  static inline utfx_result fz_##from##_to_##to(const void *s, size_t n, void *d,          \
+                                                size_t cap, unsigned flags) {              \
     return utfx_convert_##from##_to_##to((const S *)s, n, (T *)d, cap, flags);              \
   }
-#define FZ_WRAP_LENGTH(to, from, S) \
-  static size_t fz_##to##_length_from_##from(const void *s, size_t n) {                    \
+#define FZ_WRAP_LENGTH(to, from, S)                                                         \
+  static inline size_t fz_##to##_length_from_##from(const void *s, size_t n) {             \
     return utfx_##to##_length_from_##from((const S *)s, n);                                 \
   }
-#define FZ_WRAP_VALIDATE(enc, S) \
-  static utfx_result fz_validate_##enc(const void *s, size_t n) {                           \
-    return utfx_validate_##enc((const S *)s, n);                                             \
+#define FZ_WRAP_VALIDATE(enc, S)                                                            \
+  static inline utfx_result fz_validate_##enc(const void *s, size_t n) {                   \
+    return utfx_validate_##enc((const S *)s, n);                                            \
   }
+#define FZ_WRAP_CHECK(op)                                                                   \
+  static inline utfx_result fz_##op(const void *s, size_t n) {                             \
+    return utfx_##op((const char16_t *)s, n);                                               \
+  }
+UTFX_CONVERSIONS(FZ_WRAP_CONVERT)
+UTFX_LENGTHS(FZ_WRAP_LENGTH)
+UTFX_VALIDATIONS(FZ_WRAP_VALIDATE)
+UTFX_UTF16_CHECKS(FZ_WRAP_CHECK)
 
 struct fz_output {
   utfx_result r;

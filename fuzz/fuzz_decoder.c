@@ -35,11 +35,6 @@
  *   - every tier's calls give scalar's exact results and bytes (fz_common.h). */
 #include "fuzz_common.h"
 
-FZ_WRAP_CONVERT(utf8, char, utf16le, char16_t)
-FZ_WRAP_CONVERT(utf8, char, utf16be, char16_t)
-FZ_WRAP_LENGTH(utf16, utf8, char)
-FZ_WRAP_VALIDATE(utf8, char)
-
 static int dz_host_le(void) {
   const uint16_t one = 1;
   return *(const unsigned char *)&one == 1;

@@ -16,28 +16,6 @@
 
 #include <unicode/ustring.h>
 
-FZ_WRAP_CONVERT(utf16le, char16_t, utf8, char)
-FZ_WRAP_CONVERT(utf16le, char16_t, utf16be, char16_t)
-FZ_WRAP_CONVERT(utf16le, char16_t, utf32, char32_t)
-FZ_WRAP_CONVERT(utf16le, char16_t, latin1, char)
-FZ_WRAP_CONVERT(utf16be, char16_t, utf8, char)
-FZ_WRAP_CONVERT(utf16be, char16_t, utf16le, char16_t)
-FZ_WRAP_CONVERT(utf16be, char16_t, utf32, char32_t)
-FZ_WRAP_CONVERT(utf16be, char16_t, latin1, char)
-FZ_WRAP_CONVERT(utf8, char, utf16le, char16_t)
-FZ_WRAP_CONVERT(utf8, char, utf16be, char16_t)
-FZ_WRAP_CONVERT(utf32, char32_t, utf16le, char16_t)
-FZ_WRAP_CONVERT(utf32, char32_t, utf16be, char16_t)
-FZ_WRAP_LENGTH(utf8, utf16le, char16_t)
-FZ_WRAP_LENGTH(utf8, utf16be, char16_t)
-FZ_WRAP_LENGTH(utf32, utf16le, char16_t)
-FZ_WRAP_LENGTH(utf32, utf16be, char16_t)
-FZ_WRAP_LENGTH(latin1, utf16le, char16_t)
-FZ_WRAP_LENGTH(latin1, utf16be, char16_t)
-FZ_WRAP_VALIDATE(utf16le, char16_t)
-FZ_WRAP_VALIDATE(utf16be, char16_t)
-FZ_WRAP_VALIDATE(ascii_utf16le, char16_t)
-FZ_WRAP_VALIDATE(ascii_utf16be, char16_t)
 /* The length and the flag in one size_t (the flag in the low bit). */
 static size_t fz_flagged_le(const void *s, size_t n) {
   int flag = -1;

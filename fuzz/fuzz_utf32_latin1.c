@@ -11,28 +11,6 @@
 
 #include <unicode/ustring.h>
 
-FZ_WRAP_CONVERT(utf32, char32_t, utf8, char)
-FZ_WRAP_CONVERT(utf32, char32_t, utf16le, char16_t)
-FZ_WRAP_CONVERT(utf32, char32_t, utf16be, char16_t)
-FZ_WRAP_CONVERT(utf32, char32_t, latin1, char)
-FZ_WRAP_CONVERT(latin1, char, utf8, char)
-FZ_WRAP_CONVERT(latin1, char, utf16le, char16_t)
-FZ_WRAP_CONVERT(latin1, char, utf16be, char16_t)
-FZ_WRAP_CONVERT(latin1, char, utf32, char32_t)
-FZ_WRAP_CONVERT(utf8, char, utf32, char32_t)
-FZ_WRAP_CONVERT(utf16le, char16_t, utf32, char32_t)
-FZ_WRAP_CONVERT(utf16be, char16_t, utf32, char32_t)
-FZ_WRAP_CONVERT(utf8, char, latin1, char)
-FZ_WRAP_CONVERT(utf16le, char16_t, latin1, char)
-FZ_WRAP_CONVERT(utf16be, char16_t, latin1, char)
-FZ_WRAP_LENGTH(utf8, utf32, char32_t)
-FZ_WRAP_LENGTH(utf16, utf32, char32_t)
-FZ_WRAP_LENGTH(latin1, utf32, char32_t)
-FZ_WRAP_LENGTH(utf8, latin1, char)
-FZ_WRAP_LENGTH(utf16, latin1, char)
-FZ_WRAP_LENGTH(utf32, latin1, char)
-FZ_WRAP_VALIDATE(utf32, char32_t)
-
 static void utf32_input(const uint8_t *data, size_t size, uint64_t h) {
   size_t n = size / 4, i;
   struct fz_place placed = fz_place_src(data, n, 4);

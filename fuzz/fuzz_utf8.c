@@ -15,20 +15,6 @@
 
 #include <unicode/ustring.h>
 
-FZ_WRAP_CONVERT(utf8, char, utf16le, char16_t)
-FZ_WRAP_CONVERT(utf8, char, utf16be, char16_t)
-FZ_WRAP_CONVERT(utf8, char, utf32, char32_t)
-FZ_WRAP_CONVERT(utf8, char, latin1, char)
-FZ_WRAP_CONVERT(utf16le, char16_t, utf8, char)
-FZ_WRAP_CONVERT(utf16be, char16_t, utf8, char)
-FZ_WRAP_CONVERT(utf32, char32_t, utf8, char)
-FZ_WRAP_CONVERT(latin1, char, utf8, char)
-FZ_WRAP_LENGTH(utf16, utf8, char)
-FZ_WRAP_LENGTH(utf32, utf8, char)
-FZ_WRAP_LENGTH(latin1, utf8, char)
-FZ_WRAP_VALIDATE(utf8, char)
-FZ_WRAP_VALIDATE(ascii, char)
-
 /* Issue 35's error kinds, incomplete tails and detection, against the
  * validator v of the same input (so against scalar's too). */
 static void check_detail(const char *src, size_t size, utfx_result v) {

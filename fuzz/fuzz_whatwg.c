@@ -27,9 +27,6 @@
  *     one write and end gives the one-shot result again. */
 #include "fuzz_common.h"
 
-FZ_WRAP_LENGTH(utf16, utf8, char)
-FZ_WRAP_VALIDATE(utf8, char)
-
 static uint64_t wz_rand(uint64_t *s) {
   uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;

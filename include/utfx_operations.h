@@ -5,8 +5,7 @@
  * X(...) once per function, with the arguments its comment gives; build the
  * name of the function from them (utfx_convert_##from##_to_##to, ...). The
  * library generates its own kernel tables from these same lists, so they
- * name every such function of utfx.h and nothing else. (The two repair
- * functions, utfx_to_well_formed_utf16le/be, are in no list.) Macros only:
+ * name every such function of utfx.h and nothing else. Macros only:
  * include utfx.h too, to call the functions.
  *
  * Example: an array of every validation of byte input
@@ -85,12 +84,14 @@
   X(binary_length_from_base64, char) \
   X(binary_length_from_base64_utf16, char16_t)
 
-/* UTF-16 scans with shapes of their own, one list per signature:
- *   UTFX_UTF16_MAPS(X)    void utfx_OP(const char16_t *src, size_t n, char16_t
- * *dst) UTFX_UTF16_CHECKS(X)  utfx_result utfx_OP(const char16_t *src, size_t
- * n) UTFX_UTF16_FLAGGED_LENGTHS(X) size_t utfx_OP(const char16_t *src, size_t
- * n, int *flag) */
-#define UTFX_UTF16_MAPS(X) X(swap_bytes_utf16)
+/* UTF-16 scans with shapes of their own, one list per signature, X(op):
+ *   UTFX_UTF16_MAPS             void utfx_OP(const char16_t *src, size_t n,
+ *                                            char16_t *dst)
+ *   UTFX_UTF16_CHECKS           utfx_result utfx_OP(const char16_t *src, size_t n)
+ *   UTFX_UTF16_FLAGGED_LENGTHS  size_t utfx_OP(const char16_t *src, size_t n,
+ *                                              int *flag)
+ * The maps are the byte swap and the repair (to_well_formed). */
+#define UTFX_UTF16_MAPS(X) X(swap_bytes_utf16) X(to_well_formed_utf16le) X(to_well_formed_utf16be)
 #define UTFX_UTF16_CHECKS(X) X(validate_ascii_utf16le) X(validate_ascii_utf16be)
 #define UTFX_UTF16_FLAGGED_LENGTHS(X)         \
   X(utf8_length_from_utf16le_with_surrogates) \

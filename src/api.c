@@ -111,22 +111,8 @@ size_t utfx_base64_length_from_binary_lines(size_t n, unsigned flags, size_t lin
   return utfxi_add_sat(k, utfxi_b64_feeds(c, k, L));
 }
 
-void utfx_to_well_formed_utf16le(const char16_t *src, size_t n, char16_t *dst) {
-  if (UTFXI_IS_SHORT(char16_t, n)) {
-    if (n) utfxi_to_well_formed_utf16le_scalar(src, n, dst);
-  } else {
-    utfxi_active()->to_well_formed_utf16le(src, n, dst);
-  }
-}
-void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_t *dst) {
-  if (UTFXI_IS_SHORT(char16_t, n)) {
-    if (n) utfxi_to_well_formed_utf16be_scalar(src, n, dst);
-  } else {
-    utfxi_active()->to_well_formed_utf16be(src, n, dst);
-  }
-}
-
-/* Issue 35's UTF-16 scans (operations.h). */
+/* The UTF-16 maps (byte swap, repair), checks and flagged lengths
+ * (operations.h). */
 #define UTFXI_API_MAP(op)                                                \
   void utfx_##op(const char16_t *src, size_t n, char16_t *dst) {         \
     if (UTFXI_IS_SHORT(char16_t, n)) {                                   \

@@ -18,7 +18,8 @@
 #define UTFXI_CPU_NEON (1u << 10)
 #define UTFXI_CPU_FEATURE_COUNT 11
 
-/* Exactly the features each tier's files are compiled for (see Makefile). */
+/* Exactly the features each x86 tier's files are compiled for (UTFX_AVX2_FLAGS,
+ * UTFX_AVX512_FLAGS in sources.mk); NEON is part of every AArch64 CPU. */
 #define UTFXI_TIER_AVX2 \
   (UTFXI_CPU_AVX2 | UTFXI_CPU_BMI1 | UTFXI_CPU_BMI2 | UTFXI_CPU_LZCNT | UTFXI_CPU_POPCNT)
 #define UTFXI_TIER_AVX512                                                        \

@@ -15,8 +15,8 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The operation lists (UTFXI_VALIDATIONS, UTFXI_CONVERSIONS, UTFXI_LENGTHS,
- * UTFXI_BASE64_CODECS, UTFXI_BASE64_LENGTHS). */
+/* The operation lists (UTFXI_VALIDATIONS, UTFXI_CONVERSIONS, ...,
+ * UTFXI_DECODER_BLOCKS). */
 #include "operations.h"
 
 /* Kernel signatures are those of the public functions, except that `flags`
@@ -47,23 +47,10 @@ struct utfxi_kernels {
   utfx_result (*op)(const S *, size_t, T *, size_t, unsigned, size_t, size_t *);
   UTFXI_BASE64_LINE_CODECS(UTFXI_FIELD_B64_LINES)
 #undef UTFXI_FIELD_B64_LINES
-  void (*to_well_formed_utf16le)(const char16_t *, size_t, char16_t *);
-  void (*to_well_formed_utf16be)(const char16_t *, size_t, char16_t *);
-  /* Not a public function: the streaming decoder's base64 of whole 24-byte
-   * blocks of p[0..n) (at most `blocks`), as bytes (d8) or UTF-16 units (d16;
-   * the other is NULL), standard or url alphabet. Returns the bytes consumed,
-   * a multiple of 24; the decoder encodes the rest. */
-  size_t (*base64_blocks)(const unsigned char *p, size_t n, size_t blocks, unsigned char *d8,
-                          char16_t *d16, int url);
-  /* The decoder's hex of whole 16-byte blocks of p[0..n): 32 lowercase
-   * digits each, as bytes (d8) or host-order UTF-16 units (d16; the other is
-   * NULL). Returns the bytes consumed, a multiple of 16. */
-  size_t (*hex_blocks)(const unsigned char *p, size_t n, unsigned char *d8, char16_t *d16);
-  /* Node's 'ascii' decoding to host-order UTF-16 (each byte with its top
-   * bit cleared) of whole 16-byte blocks of p[0..n) into d. Returns the
-   * bytes consumed, a multiple of 16. */
-  size_t (*ascii_blocks)(const unsigned char *p, size_t n, char16_t *d);
-  /* Issue 35's UTF-16 scans (operations.h). */
+#define UTFXI_FIELD_BLOCKS(op, params, args) size_t (*op) params;
+  UTFXI_DECODER_BLOCKS(UTFXI_FIELD_BLOCKS)
+#undef UTFXI_FIELD_BLOCKS
+  /* The UTF-16 maps (byte swap, repair), checks and flagged lengths. */
 #define UTFXI_FIELD_MAP(op) void (*op)(const char16_t *, size_t, char16_t *);
 #define UTFXI_FIELD_CHECK(op) utfx_result (*op)(const char16_t *, size_t);
 #define UTFXI_FIELD_FLAGGED(op) size_t (*op)(const char16_t *, size_t, int *);
@@ -99,12 +86,9 @@ UTFXI_BASE64_LENGTHS(UTFXI_DECL_B64_LENGTH)
   utfx_result utfxi_##op##_scalar(const S *, size_t, T *, size_t, unsigned, size_t, size_t *);
 UTFXI_BASE64_LINE_CODECS(UTFXI_DECL_B64_LINES)
 #undef UTFXI_DECL_B64_LINES
-void utfxi_to_well_formed_utf16le_scalar(const char16_t *, size_t, char16_t *);
-void utfxi_to_well_formed_utf16be_scalar(const char16_t *, size_t, char16_t *);
-size_t utfxi_base64_blocks_scalar(const unsigned char *, size_t, size_t, unsigned char *,
-                                  char16_t *, int);
-size_t utfxi_hex_blocks_scalar(const unsigned char *, size_t, unsigned char *, char16_t *);
-size_t utfxi_ascii_blocks_scalar(const unsigned char *, size_t, char16_t *);
+#define UTFXI_DECL_BLOCKS(op, params, args) size_t utfxi_##op##_scalar params;
+UTFXI_DECODER_BLOCKS(UTFXI_DECL_BLOCKS)
+#undef UTFXI_DECL_BLOCKS
 #define UTFXI_DECL_MAP(op) void utfxi_##op##_scalar(const char16_t *, size_t, char16_t *);
 #define UTFXI_DECL_CHECK(op) utfx_result utfxi_##op##_scalar(const char16_t *, size_t);
 #define UTFXI_DECL_FLAGGED(op) size_t utfxi_##op##_scalar(const char16_t *, size_t, int *);
@@ -115,32 +99,29 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
 #undef UTFXI_DECL_CHECK
 #undef UTFXI_DECL_FLAGGED
 
-/* Designated initializers naming every scalar kernel. A SIMD tier's table
- * starts with these and overrides the entries it accelerates (the files that
- * define tier tables, x86/x86_kernels.h and arm/neon_entries.c, turn
- * -Woverride-init off for exactly this). */
+/* Designated initializers naming every scalar kernel, each ending in a comma.
+ * A SIMD tier's table starts with these and overrides the entries it
+ * accelerates (the files that define tier tables, x86/x86_kernels.h and
+ * arm/neon_entries.c, turn -Woverride-init off for exactly this). */
 #define UTFXI_INIT_VALIDATE(enc, S) .validate_##enc = utfxi_validate_##enc##_scalar,
 #define UTFXI_INIT_CONVERT(from, S, to, T) \
   .convert_##from##_to_##to = utfxi_convert_##from##_to_##to##_scalar,
 #define UTFXI_INIT_LENGTH(to, from, S) \
   .to##_length_from_##from = utfxi_##to##_length_from_##from##_scalar,
 #define UTFXI_INIT_B64(op, ...) .op = utfxi_##op##_scalar,
-#define UTFXI_SCALAR_KERNELS                                                  \
-  UTFXI_VALIDATIONS(UTFXI_INIT_VALIDATE)                                      \
-  UTFXI_CONVERSIONS(UTFXI_INIT_CONVERT)                                       \
-  UTFXI_LENGTHS(UTFXI_INIT_LENGTH).to_well_formed_utf16le =                   \
-      utfxi_to_well_formed_utf16le_scalar,                                    \
-      .to_well_formed_utf16be = utfxi_to_well_formed_utf16be_scalar,                  \
-      UTFXI_BASE64_CODECS(UTFXI_INIT_B64) UTFXI_BASE64_LENGTHS(UTFXI_INIT_B64)        \
-      UTFXI_BASE64_LINE_CODECS(UTFXI_INIT_B64)                                      \
-      .base64_blocks = utfxi_base64_blocks_scalar, .hex_blocks = utfxi_hex_blocks_scalar,   \
-      UTFXI_SCALAR_UTF16_SCANS                                                              \
-      .ascii_blocks = utfxi_ascii_blocks_scalar
-/* Issue 35's UTF-16 scans, scalar (a list of initializers ending in a comma). */
+#define UTFXI_INIT_BLOCKS(op, params, args) .op = utfxi_##op##_scalar,
 #define UTFXI_INIT_SCAN(op) .op = utfxi_##op##_scalar,
-#define UTFXI_SCALAR_UTF16_SCANS                                                  \
-  UTFXI_UTF16_MAPS(UTFXI_INIT_SCAN) UTFXI_UTF16_CHECKS(UTFXI_INIT_SCAN)           \
-  UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_INIT_SCAN)
+#define UTFXI_SCALAR_KERNELS                                                            \
+  UTFXI_VALIDATIONS(UTFXI_INIT_VALIDATE)                                                \
+  UTFXI_CONVERSIONS(UTFXI_INIT_CONVERT)                                                 \
+  UTFXI_LENGTHS(UTFXI_INIT_LENGTH)                                                      \
+  UTFXI_BASE64_CODECS(UTFXI_INIT_B64)                                                   \
+  UTFXI_BASE64_LENGTHS(UTFXI_INIT_B64)                                                  \
+  UTFXI_BASE64_LINE_CODECS(UTFXI_INIT_B64)                                              \
+  UTFXI_UTF16_MAPS(UTFXI_INIT_SCAN)                                                     \
+  UTFXI_UTF16_CHECKS(UTFXI_INIT_SCAN)                                                   \
+  UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_INIT_SCAN)                                          \
+  UTFXI_DECODER_BLOCKS(UTFXI_INIT_BLOCKS)
 
 /* Inputs shorter than two 32-byte vectors run the scalar kernel on every
  * tier: on them the SIMD kernels run one block and then their scalar tail

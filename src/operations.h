@@ -20,4 +20,24 @@
 #define UTFXI_UTF16_CHECKS(X) UTFX_UTF16_CHECKS(X)
 #define UTFXI_UTF16_FLAGGED_LENGTHS(X) UTFX_UTF16_FLAGGED_LENGTHS(X)
 
+/* Kernels with no public function of their own: the streaming decoder's
+ * block kernels, X(op, (parameters), (arguments)), each returning the bytes
+ * of p[0..n) it consumed; the decoder writes the rest.
+ *   base64_blocks: base64 of whole 24-byte blocks (at most `blocks`), as bytes
+ *     (d8) or UTF-16 units (d16; the other is NULL), standard or url
+ *     alphabet; a multiple of 24.
+ *   hex_blocks: 32 lowercase digits for each whole 16-byte block, as bytes
+ *     (d8) or host-order UTF-16 units (d16; the other is NULL); a multiple of
+ *     16.
+ *   ascii_blocks: Node's 'ascii' decoding (each byte with its top bit
+ *     cleared) to host-order UTF-16 of whole 16-byte blocks; a multiple of 16. */
+#define UTFXI_DECODER_BLOCKS(X)                                                        \
+  X(base64_blocks,                                                                     \
+    (const unsigned char *p, size_t n, size_t blocks, unsigned char *d8, char16_t *d16, \
+     int url),                                                                         \
+    (p, n, blocks, d8, d16, url))                                                      \
+  X(hex_blocks, (const unsigned char *p, size_t n, unsigned char *d8, char16_t *d16),   \
+    (p, n, d8, d16))                                                                   \
+  X(ascii_blocks, (const unsigned char *p, size_t n, char16_t *d), (p, n, d))
+
 #endif

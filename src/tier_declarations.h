@@ -28,12 +28,9 @@ UTFXI_BASE64_LENGTHS(UTFXI_TD_B64_LENGTH)
   utfx_result UTFXI_TD(op)(const S *, size_t, T *, size_t, unsigned, size_t, size_t *);
 UTFXI_BASE64_LINE_CODECS(UTFXI_TD_B64_LINES)
 #undef UTFXI_TD_B64_LINES
-void UTFXI_TD(to_well_formed_utf16le)(const char16_t *, size_t, char16_t *);
-void UTFXI_TD(to_well_formed_utf16be)(const char16_t *, size_t, char16_t *);
-size_t UTFXI_TD(base64_blocks)(const unsigned char *, size_t, size_t, unsigned char *, char16_t *,
-                               int);
-size_t UTFXI_TD(hex_blocks)(const unsigned char *, size_t, unsigned char *, char16_t *);
-size_t UTFXI_TD(ascii_blocks)(const unsigned char *, size_t, char16_t *);
+#define UTFXI_TD_BLOCKS(op, params, args) size_t UTFXI_TD(op) params;
+UTFXI_DECODER_BLOCKS(UTFXI_TD_BLOCKS)
+#undef UTFXI_TD_BLOCKS
 #define UTFXI_TD_MAP(op) void UTFXI_TD(op)(const char16_t *, size_t, char16_t *);
 #define UTFXI_TD_CHECK(op) utfx_result UTFXI_TD(op)(const char16_t *, size_t);
 #define UTFXI_TD_FLAGGED(op) size_t UTFXI_TD(op)(const char16_t *, size_t, int *);

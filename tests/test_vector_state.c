@@ -144,13 +144,7 @@ static void all_functions(void) {
   }
       UTFXI_LENGTHS(L)
 #undef L
-      if (want <= text[t].n_utf16le && want <= MAX_N) {
-        utfx_to_well_formed_utf16le(text[t].utf16le, want, out.u16);
-        CHECK_CLEAN("utfx_to_well_formed_utf16le", want);
-        utfx_to_well_formed_utf16be(text[t].utf16be, want, out.u16);
-        CHECK_CLEAN("utfx_to_well_formed_utf16be", want);
-      }
-      /* issue 35's UTF-16 scans (operations.h) */
+      /* the UTF-16 maps (swap, repair), checks and flagged lengths (operations.h) */
       if (want <= text[t].n_utf16le && want <= MAX_N) {
         int flag;
 #define SCAN_MAP(op)                                  \

@@ -44,7 +44,7 @@
 
 const struct utfxi_kernels utfxi_neon_kernels = {
     .name = "neon",
-    UTFXI_SCALAR_KERNELS,
+    UTFXI_SCALAR_KERNELS
     UTFXI_NEON_ACCELERATED(UTFXI_NEON_FIELD)
     /* Latin-1 length = code points after replacement = the UTF-32 length. */
     .latin1_length_from_utf8 = utfxi_utf32_length_from_utf8_neon,

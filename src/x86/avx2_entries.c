@@ -89,7 +89,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   static size_t ENTRY(op)(const S *s, size_t n, unsigned flags) {              \
     UTFXI_WRAP(size_t, utfxi_moved_size, op, S, n, (s, n, flags));             \
   }
-/* Issue 35's UTF-16 scans (operations.h); the byte swap is an ENTRY_UTF16_MAP. */
+/* The UTF-16 checks and flagged lengths (operations.h). */
 #define ENTRY_CHECK(op)                                                    \
   static utfx_result ENTRY(op)(const char16_t *s, size_t n) {              \
     UTFXI_WRAP(utfx_result, utfxi_moved, op, char16_t, n, (s, n));         \
@@ -98,14 +98,21 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   static size_t ENTRY(op)(const char16_t *s, size_t n, int *flag) {        \
     UTFXI_WRAP(size_t, utfxi_moved_size, op, char16_t, n, (s, n, flag));   \
   }
+/* The decoder's block kernels take whole blocks only: no short path. */
+#define ENTRY_BLOCKS(op, params, args)                                     \
+  static size_t ENTRY(op) params {                                         \
+    size_t r = INNER.op args;                                              \
+    _mm256_zeroupper();                                                    \
+    return r;                                                              \
+  }
 #define FIELD_SCAN(op) .op = ENTRY(op),
+#define FIELD_SCAN3(op, params, args) .op = ENTRY(op),
 #define FIELD_VALIDATE(enc, S) .validate_##enc = ENTRY(validate_##enc),
 #define FIELD_CONVERT(from, S, to, T) .convert_##from##_to_##to = ENTRY(convert_##from##_to_##to),
 #define FIELD_LENGTH(to, from, S) .to##_length_from_##from = ENTRY(to##_length_from_##from),
 #define FIELD_B64(op, ...) .op = ENTRY(op),
 
-/* Repair and the swap return nothing (ENTRY_UTF16_MAP); the decoder's block kernels
- * (base64, hex, ascii) take whole blocks only, so no short path there. */
+/* The UTF-16 maps (swap, repair) return nothing (ENTRY_UTF16_MAP). */
 #define UTFXI_TIER_TABLE                                                                  \
   UTFXI_VALIDATIONS(ENTRY_VALIDATE)                                                       \
   UTFXI_CONVERSIONS(ENTRY_CONVERT)                                                        \
@@ -113,39 +120,19 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   UTFXI_BASE64_CODECS(ENTRY_B64)                                                          \
   UTFXI_BASE64_LENGTHS(ENTRY_B64_LENGTH)                                                  \
   UTFXI_BASE64_LINE_CODECS(ENTRY_B64_LINES)                                               \
-  ENTRY_UTF16_MAP(to_well_formed_utf16le)                                                 \
-  ENTRY_UTF16_MAP(to_well_formed_utf16be)                                                 \
   UTFXI_UTF16_MAPS(ENTRY_UTF16_MAP) UTFXI_UTF16_CHECKS(ENTRY_CHECK)                        \
   UTFXI_UTF16_FLAGGED_LENGTHS(ENTRY_FLAGGED)                                              \
-  static size_t ENTRY(base64_blocks)(const unsigned char *p, size_t n, size_t blocks,     \
-                                     unsigned char *d8, char16_t *d16, int url) {         \
-    size_t r = INNER.base64_blocks(p, n, blocks, d8, d16, url);                           \
-    _mm256_zeroupper();                                                                   \
-    return r;                                                                             \
-  }                                                                                       \
-  static size_t ENTRY(hex_blocks)(const unsigned char *p, size_t n, unsigned char *d8,    \
-                                  char16_t *d16) {                                        \
-    size_t r = INNER.hex_blocks(p, n, d8, d16);                                           \
-    _mm256_zeroupper();                                                                   \
-    return r;                                                                             \
-  }                                                                                       \
-  static size_t ENTRY(ascii_blocks)(const unsigned char *p, size_t n, char16_t *d) {      \
-    size_t r = INNER.ascii_blocks(p, n, d);                                               \
-    _mm256_zeroupper();                                                                   \
-    return r;                                                                             \
-  }                                                                                       \
+  UTFXI_DECODER_BLOCKS(ENTRY_BLOCKS)                                                      \
   const struct utfxi_kernels UTFXI_PASTE(utfxi_, UTFXI_PASTE(TIER, _kernels)) = {         \
       .name = UTFXI_STR(TIER),                                                            \
       .inner = &INNER,                                                                    \
       UTFXI_VALIDATIONS(FIELD_VALIDATE) UTFXI_CONVERSIONS(FIELD_CONVERT)                  \
-          UTFXI_LENGTHS(FIELD_LENGTH).to_well_formed_utf16le = ENTRY(to_well_formed_utf16le), \
-      .to_well_formed_utf16be = ENTRY(to_well_formed_utf16be),                            \
-      .base64_blocks = ENTRY(base64_blocks), .hex_blocks = ENTRY(hex_blocks),             \
-      .ascii_blocks = ENTRY(ascii_blocks),                                                \
+      UTFXI_LENGTHS(FIELD_LENGTH)                                                         \
       UTFXI_BASE64_CODECS(FIELD_B64) UTFXI_BASE64_LENGTHS(FIELD_B64)                      \
       UTFXI_BASE64_LINE_CODECS(FIELD_B64)                                                 \
       UTFXI_UTF16_MAPS(FIELD_SCAN) UTFXI_UTF16_CHECKS(FIELD_SCAN)                         \
       UTFXI_UTF16_FLAGGED_LENGTHS(FIELD_SCAN)                                             \
+      UTFXI_DECODER_BLOCKS(FIELD_SCAN3)                                                   \
   };
 
 #define TIER avx2

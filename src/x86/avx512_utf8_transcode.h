@@ -76,8 +76,8 @@ static inline void utfxi_avx512_put_ascii(void *dst, size_t w, __m512i v, size_t
 
 /* The 16 ASCII bytes of x as 16 units at unit w of dst: 256-bit stores in
  * address order (the empty asm keeps gcc from moving stores past each
- * other). For the ASCII run loop: on Intel model 167, 512-bit stores and
- * stores out of address order made store-bound loops like it slower
+ * other). For the ASCII run loop: on the Intel CPU measured, 512-bit stores
+ * and stores out of address order made store-bound loops like it slower
  * (docs/perf-decisions.md, 'UTF-16 -> UTF-32' and 'UTF-8 -> UTF-16/UTF-32'). */
 static inline void utfxi_avx512_put_ascii16(void *dst, size_t w, __m128i x, enum utfxi_target t) {
   if (t == UTFXI_T_UTF32) {

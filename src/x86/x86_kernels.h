@@ -50,6 +50,7 @@
 #define UTFXI_X86_PASTE_(a, b) a##b
 #define UTFXI_X86_PASTE(a, b) UTFXI_X86_PASTE_(a, b)
 #define UTFXI_X86_FIELD(op) .op = UTFXI_X86_PASTE(utfxi_##op##_, UTFXI_X86_TIER),
+#define UTFXI_X86_BLOCKS_FIELD(op, params, args) .op = utfxi_##op##_avx2,
 
 /* A tier's table: the scalar kernels, then the tier's for the list above;
  * the Latin-1 lengths of UTF-8 / UTF-16 are the UTF-32 ones (code points
@@ -57,14 +58,13 @@
  * both tiers (AVX2 suffices for them). */
 #define UTFXI_X86_INNER_TABLE(name_)                                                       \
   {                                                                                        \
-    .name = name_, UTFXI_SCALAR_KERNELS, UTFXI_X86_ACCELERATED(UTFXI_X86_FIELD)            \
+    .name = name_, UTFXI_SCALAR_KERNELS UTFXI_X86_ACCELERATED(UTFXI_X86_FIELD)             \
     .latin1_length_from_utf8 = UTFXI_X86_PASTE(utfxi_utf32_length_from_utf8_, UTFXI_X86_TIER), \
     .latin1_length_from_utf16le =                                                          \
         UTFXI_X86_PASTE(utfxi_utf32_length_from_utf16le_, UTFXI_X86_TIER),                 \
     .latin1_length_from_utf16be =                                                          \
         UTFXI_X86_PASTE(utfxi_utf32_length_from_utf16be_, UTFXI_X86_TIER),                 \
-    .base64_blocks = utfxi_base64_blocks_avx2, .hex_blocks = utfxi_hex_blocks_avx2,        \
-    .ascii_blocks = utfxi_ascii_blocks_avx2,                                               \
+    UTFXI_DECODER_BLOCKS(UTFXI_X86_BLOCKS_FIELD)                                           \
   }
 
 #define UTFXI_X86_TIER avx2

@@ -18,7 +18,7 @@ ICU_MAJOR := $(shell sed -n 's/^\#define U_ICU_VERSION_MAJOR_NUM \([0-9]*\).*/\1
                /usr/include/unicode/uvernum.h 2>/dev/null)
 CROSS_ICU_LIBS = $(if $(ICU_MAJOR),$(wildcard /usr/lib/$(CROSS)/libicuuc.so.$(ICU_MAJOR) \
                    /usr/lib/$(CROSS)/libicudata.so.$(ICU_MAJOR)))
-CROSS_SKIP = $(if $(word 2,$(CROSS_ICU_LIBS)),,test_oracle_icu test_api_parity_icu)
+CROSS_SKIP = $(if $(word 2,$(CROSS_ICU_LIBS)),,test_oracle_icu test_oracle_icu_ops test_api_parity_icu)
 CROSS_TEST_BIN = $(filter-out $(CROSS_SKIP:%=$(BUILD)/tests/%),$(TEST_BIN))
 
 .PHONY: cross-test cross-run cross-tests
