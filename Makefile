@@ -72,8 +72,8 @@ $(BUILD)/obj/%.o: %.c Makefile sources.mk
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -fPIC -fvisibility=hidden $(TIER_FLAGS) -c $< -o $@
 
-$(BUILD)/obj/src/x86/avx2_%.o: TIER_FLAGS = $(AVX2_FLAGS)
-$(BUILD)/obj/src/x86/avx512_%.o: TIER_FLAGS = $(AVX512_FLAGS)
+$(BUILD)/obj/src/x86/avx2/%.o: TIER_FLAGS = $(AVX2_FLAGS)
+$(BUILD)/obj/src/x86/avx512/%.o: TIER_FLAGS = $(AVX512_FLAGS)
 # The emulated-AVX-512 test build tells dispatch (see AVX512_EMU above).
 $(BUILD)/obj/src/dispatch.o: TIER_FLAGS = $(UTFX_DISPATCH_FLAGS) $(DISPATCH_FLAGS)
 

@@ -9,8 +9,8 @@
 UTFX_SRC := src/*.c src/scalar/*.c
 # x86-64 only, one file per kernel family and tier. Each tier's files are
 # compiled with exactly the features dispatch checks for it (src/cpu.h).
-UTFX_SRC_AVX2 := src/x86/avx2_*.c
-UTFX_SRC_AVX512 := src/x86/avx512_*.c
+UTFX_SRC_AVX2 := src/x86/avx2/*.c
+UTFX_SRC_AVX512 := src/x86/avx512/*.c
 # -falign-*: kernel entry points on 64-byte and loops on 32-byte boundaries.
 # Without them, where the linker happened to place a kernel moved its speed
 # between two builds of unchanged code (docs/perf-decisions.md, 'Code
@@ -21,7 +21,7 @@ UTFX_AVX512_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt -falign-functions=64 -
                      -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2
 # AArch64 only (little-endian): the neon tier. NEON is baseline there, so
 # its files need no flags.
-UTFX_SRC_NEON := src/arm/neon_*.c
+UTFX_SRC_NEON := src/arm/neon/*.c
 # Tier tables start from the scalar entries and override some (designated
 # initializers given twice on purpose).
 UTFX_DISPATCH_FLAGS := -Wno-override-init

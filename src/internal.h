@@ -23,7 +23,7 @@
  * arrives already reduced to UTFX_STRICT or UTFX_REPLACE. */
 struct utfxi_kernels {
   const char *name;
-  /* The table of kernels these entries wrap (the x86 tiers, avx2_entries.c),
+  /* The table of kernels these entries wrap (the x86 tiers, x86_entries.h),
    * or NULL when the entries are the kernels themselves (scalar). */
   const struct utfxi_kernels *inner;
 #define UTFXI_KERNELS_HAVE_INNER 1 /* for bench/kernel_probe.c, built against older trees too */
@@ -128,7 +128,7 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
  * (or, for UTF-16 text with surrogates, a scalar region), slower than the
  * scalar kernel alone (docs/perf-decisions.md, 'Short inputs'). The public
  * functions test it before dispatch (api.c: a direct call, no table), the
- * SIMD tier tables again for the decoder's kernel calls (x86/avx2_entries.c). */
+ * SIMD tier tables again for the decoder's kernel calls (x86/x86_entries.h). */
 #define UTFXI_SHORT_BYTES 64
 #define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
 

@@ -17,18 +17,24 @@ AMALG_LIB := $(AMALG)/libutfx.a
 AMALG_TESTS ?= yes
 AMALG_TEST_BIN := $(if $(AMALG_TESTS),$(TEST_SRC:tests/%.c=$(AMALG)/tests/%))
 
+# Where each architecture's files (its shared headers and its tiers' folders)
+# are compiled in the single file.
+AMALG_IF_X86 := defined(__x86_64__) && !defined(UTFX_NO_SIMD)
+AMALG_IF_ARM := defined(__aarch64__) && defined(__ARM_NEON) && !defined(UTFX_NO_SIMD) && (!defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+
 .PHONY: amalgamate
 amalgamate: dist/utfx.c dist/utfx.h ## write the single-file library dist/utfx.c + dist/utfx.h
 
-dist/utfx.c $(AMALG)/utfx.c: tools/amalgamate.pl sources.mk $(AMALG_SRC) $(wildcard src/*.h src/*/*.h) \
+dist/utfx.c $(AMALG)/utfx.c: tools/amalgamate.pl sources.mk $(AMALG_SRC) $(wildcard src/*.h src/*/*.h src/*/*/*.h) \
                              include/utfx_operations.h
 	@mkdir -p $(dir $@)
-	perl tools/amalgamate.pl -o $@ --flags 'src/x86/avx2_*=$(UTFX_AVX2_FLAGS)' \
-	    --flags 'src/x86/avx512_*=$(UTFX_AVX512_FLAGS)' \
+	perl tools/amalgamate.pl -o $@ --flags 'src/x86/avx2/*=$(UTFX_AVX2_FLAGS)' \
+	    --flags 'src/x86/avx512/*=$(UTFX_AVX512_FLAGS)' \
 	    --flags 'src/dispatch.c=$(UTFX_DISPATCH_FLAGS)' \
-	    --instance 'src/simd/generic*.h' --instance 'src/*/vec_*.h' \
-	    --if 'src/x86/*=defined(__x86_64__) && !defined(UTFX_NO_SIMD)' \
-	    --if 'src/arm/*=defined(__aarch64__) && defined(__ARM_NEON) && !defined(UTFX_NO_SIMD) && (!defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)' \
+	    --instance 'src/simd/generic*.h' --instance 'src/*/*/vec_*.h' \
+	    --instance 'src/x86/x86_entries.h' \
+	    --if 'src/x86/*=$(AMALG_IF_X86)' --if 'src/x86/*/*=$(AMALG_IF_X86)' \
+	    --if 'src/arm/*=$(AMALG_IF_ARM)' --if 'src/arm/*/*=$(AMALG_IF_ARM)' \
 	    $(AMALG_SRC)
 
 dist/utfx.h $(AMALG)/utfx.h: include/utfx.h

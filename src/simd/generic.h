@@ -1,8 +1,8 @@
 /* The generic kernel layer: algorithms that are the same at every vector
  * width, written once (src/simd/generic_*.h) over a small vector vocabulary
  * that each ISA provides in one header:
- *   src/x86/vec_avx2.h (32 bytes), src/x86/vec_avx512.h (64 bytes),
- *   src/arm/vec_neon.h (16 bytes).
+ *   src/x86/avx2/vec_avx2.h (32 bytes), src/x86/avx512/vec_avx512.h (64 bytes),
+ *   src/arm/neon/vec_neon.h (16 bytes).
  * A tier's kernel file includes its vocabulary header, then the generic
  * headers it instantiates; each generic kernel is named utfxi_OP_TIER after
  * the vocabulary's V_TIER, and declared by tier_declarations.h (included

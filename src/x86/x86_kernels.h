@@ -1,23 +1,15 @@
 /* Which kernel each x86-64 tier runs for each operation. Included by
- * avx2_entries.c only, which wraps every entry (clean upper vector state on
+ * x86_entries.h only (each tier's entries file), which wraps every entry (clean upper vector state on
  * return, a short path for short inputs) into the tables dispatch.c uses.
  * Both tables come from one list of the operations the tiers accelerate
  * (UTFXI_X86_ACCELERATED); each starts from the scalar kernels and overrides
- * those. Kernels live in avx2_*.c / avx512_*.c, compiled with exactly that
+ * those. Kernels live in avx2/, avx512/, each file compiled with exactly that
  * tier's flags (UTFX_AVX2_FLAGS / UTFX_AVX512_FLAGS in sources.mk). */
 #ifndef UTFX_X86_KERNELS_H
 #define UTFX_X86_KERNELS_H
 
 #include "x86_prototypes.h"
 
-/* Designated initializers given twice on purpose (scalar, then the tier's). */
-#if defined(__clang__)
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Winitializer-overrides"
-#elif defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Woverride-init"
-#endif
 
 /* The operations both x86 tiers accelerate: utfxi_OP_avx2 and
  * utfxi_OP_avx512 are their kernels (x86_prototypes.h). Every other
@@ -67,17 +59,5 @@
     UTFXI_DECODER_BLOCKS(UTFXI_X86_BLOCKS_FIELD)                                           \
   }
 
-#define UTFXI_X86_TIER avx2
-static const struct utfxi_kernels utfxi_avx2_inner = UTFXI_X86_INNER_TABLE("avx2");
-#undef UTFXI_X86_TIER
-#define UTFXI_X86_TIER avx512
-static const struct utfxi_kernels utfxi_avx512_inner = UTFXI_X86_INNER_TABLE("avx512");
-#undef UTFXI_X86_TIER
-
-#if defined(__clang__)
-#pragma clang diagnostic pop
-#elif defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
 
 #endif

@@ -1,6 +1,6 @@
 /* Prototypes of every x86 kernel entry point. Each kernel file includes this,
  * so the compiler checks its definitions against the declarations that the
- * tier tables (x86_kernels.h, included by avx2_entries.c only) are built from. */
+ * tier tables (x86_kernels.h, included by x86_entries.h only) are built from. */
 #ifndef UTFX_X86_PROTOTYPES_H
 #define UTFX_X86_PROTOTYPES_H
 
@@ -13,10 +13,10 @@
 #define UTFXI_DECL_TIER_NAME avx512
 #include "../tier_declarations.h"
 
-/* ---- The tier tables dispatch.c selects (avx2_entries.c) ---- */
+/* ---- The tier tables dispatch.c selects (avx2/avx2_entries.c, avx512/avx512_entries.c) ---- */
 #include "x86_tiers.h"
 
 /* ---- Streaming decoder helpers (src/decoder.c) ---- */
-#include "decoder_avx2.h"
+#include "avx2/decoder_avx2.h"
 
 #endif

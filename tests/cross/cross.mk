@@ -8,7 +8,7 @@
 # libicuNN:<arch> (after dpkg --add-architecture <arch>) of the host's ICU
 # version, else that test is left out with a message. The node tests run the
 # host's node from the emulated program. The shell tests are host-only. On
-# AArch64 the tests run the neon and scalar tiers (src/arm); on s390x the
+# AArch64 the tests run the neon and scalar tiers (src/arm/neon); on s390x the
 # scalar tier only (big-endian: no SIMD tier).
 # `make cross-tests` (part of `make test`) runs cross-test for every target
 # of CROSS_TARGETS whose compiler and qemu are installed, and says which it

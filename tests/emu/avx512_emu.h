@@ -1,7 +1,7 @@
 /* AVX-512 in plain C, for testing the avx512 tier on a CPU without it.
  *
  * `make test-avx512-emu` force-includes this header (-include) into every
- * src/x86/avx512_*.c, compiled with the AVX2 flags only. After the real
+ * src/x86/avx512/avx512_*.c, compiled with the AVX2 flags only. After the real
  * <immintrin.h> it redefines the 512-bit vector types and every AVX-512
  * intrinsic those files use as functions over a 64-byte union, following
  * Intel's documented semantics (the Intrinsics Guide's pseudo-code). The

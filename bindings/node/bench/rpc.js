@@ -57,7 +57,7 @@ function textPayload() {
 // The library's own C sources, with a non-ASCII comment every 40 lines and a
 // non-ASCII string now and then, cut to 64 KiB.
 function lspPayload() {
-  const dirs = ['src', 'src/scalar', 'src/x86'];
+  const dirs = ['src', 'src/scalar', 'src/x86/avx2', 'src/x86/avx512'];
   const files = dirs.flatMap((d) => fs.readdirSync(path.join(repo, d)).filter((f) => f.endsWith('.c'))
     .sort().map((f) => path.join(repo, d, f)));
   const src = files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');

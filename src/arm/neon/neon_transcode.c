@@ -1,0 +1,347 @@
+/* The neon tier's transcoders: UTF-8 <-> UTF-16LE/BE, UTF-8 -> UTF-32 and
+ * Latin-1, Latin-1 -> UTF-8 (Latin-1 to and from UTF-16 and UTF-32: the
+ * generic kernels, simd/generic_latin1.h).
+ *
+ * Each kernel runs 16-byte (8-unit) blocks of what NEON converts directly:
+ *  - ASCII (UTF-8, Latin-1, UTF-16 units < 0x80): widened, narrowed or
+ *    copied, 32 bytes a step where the input and the room allow;
+ *  - UTF-8 to UTF-16 without 4-byte characters: the block is checked
+ *    (generic_utf8_check.h), the code point of the character that may start
+ *    at each byte computed from it and the two bytes after it, and the
+ *    characters' units compressed with TBL (compress16_table.h), eight
+ *    units at a time;
+ *  - Latin-1 and UTF-16 to UTF-8: the 2-byte forms (and from UTF-16, the
+ *    3-byte forms of blocks without surrogates), packed with TBL through the
+ *    shuffle tables of the x86 tiers (src/simd/utf8_pack_tables.h: PSHUFB
+ *    and TBL both give 0 for an out-of-range index);
+ * A block that holds anything else goes to the scalar kernel with what
+ * follows it (SCALAR_RUN units or more), as a segment that ends at a character
+ * boundary (UTF-8: before a non-continuation byte; UTF-16: further while it
+ * would end with a high surrogate), so every error offset,
+ * U+FFFD and stop at a full destination is the scalar kernel's. A block
+ * runs only when its whole output fits, and every store writes exactly the
+ * output produced (put_bytes); the scalar kernel does the rest. */
+#include "vec_neon.h"
+
+#define UTFXI_DECL_TIER_NAME neon
+#include "../../tier_declarations.h"
+
+#include "../../scalar/unicode.h"
+#include "../../simd/compress16_table.h"
+#include "../../simd/generic_utf8_check.h"
+#include "../../simd/utf8_pack_tables.h"
+#include "../../simd/utf8_steps.h"
+
+/* The units (bytes) a block that NEON does not convert hands to the scalar
+ * kernel at once: SCALAR_RUN, doubling up to SCALAR_RUN_MAX while blocks
+ * keep falling back (emoji text), back to SCALAR_RUN after a vector block.
+ * One call per 16-byte block cost more than the scalar kernel itself on
+ * emoji text (instructions counted under qemu). */
+#define SCALAR_RUN 64
+#define SCALAR_RUN_MAX 1024
+#define NEXT_RUN(run) ((run) < SCALAR_RUN_MAX ? 2 * (run) : (run))
+
+/* ---- UTF-8 to UTF-16LE/BE, UTF-32, Latin-1 ---- */
+
+/* Stores the 16 ASCII bytes of v as 16 units at unit w of dst. */
+UTFXI_INLINE void put_ascii16(vu8 v, void *dst, size_t w, enum utfxi_target t) {
+  if (t == UTFXI_T_LATIN1) {
+    vst1q_u8((uint8_t *)dst + w, v);
+  } else if (t == UTFXI_T_UTF32) {
+    uint16x8_t lo = vmovl_u8(vget_low_u8(v)), hi = vmovl_high_u8(v);
+    uint32_t *d = (uint32_t *)((char32_t *)dst + w);
+    vst1q_u32(d, vmovl_u16(vget_low_u16(lo)));
+    vst1q_u32(d + 4, vmovl_high_u16(lo));
+    vst1q_u32(d + 8, vmovl_u16(vget_low_u16(hi)));
+    vst1q_u32(d + 12, vmovl_high_u16(hi));
+  } else {
+    /* UTF-16: the byte and a zero, in the target's byte order */
+    uint8x16x2_t units;
+    uint8_t *d = (uint8_t *)((char16_t *)dst + w);
+    units = t == UTFXI_T_UTF16BE ? vzipq_u8(vdupq_n_u8(0), v) : vzipq_u8(v, vdupq_n_u8(0));
+    vst1q_u8(d, units.val[0]);
+    vst1q_u8(d + 16, units.val[1]);
+  }
+}
+
+/* One bit per byte (bit j: byte j) of the 0x00 / 0xFF bytes of m. */
+static inline unsigned byte_bits8(uint8x8_t m) {
+  const uint8x8_t weights = {1, 2, 4, 8, 16, 32, 64, 128};
+  return vaddv_u8(vand_u8(m, weights));
+}
+
+/* Stores exactly the first len (<= 16) bytes of x at p: a full store, or
+ * pieces of 8, 4, 2 and 1 bytes (fixed-size copies compile to single
+ * stores; a variable-length memcpy would be a call). */
+static inline void put_bytes(uint8_t *p, uint8x16_t x, size_t len) {
+  uint64_t q;
+  uint32_t w;
+  uint16_t h;
+  if (len == 16) {
+    vst1q_u8(p, x);
+    return;
+  }
+  if (len & 8) {
+    vst1_u8(p, vget_low_u8(x));
+    x = vextq_u8(x, x, 8);
+    p += 8;
+  }
+  q = vgetq_lane_u64(vreinterpretq_u64_u8(x), 0);
+  if (len & 4) {
+    w = (uint32_t)q;
+    memcpy(p, &w, 4);
+    q >>= 32;
+    p += 4;
+  }
+  if (len & 2) {
+    h = (uint16_t)q;
+    memcpy(p, &h, 2);
+    q >>= 16;
+    p += 2;
+  }
+  if (len & 1) *p = (uint8_t)q;
+}
+
+/* The code points of the 8 characters that may start at bytes b0 (each with
+ * the two bytes after it, b1 and b2), for 1- to 3-byte forms. */
+static inline uint16x8_t decode_up_to_3(uint16x8_t b0, uint16x8_t b1, uint16x8_t b2) {
+  uint16x8_t c1 = vandq_u16(b1, vdupq_n_u16(0x3F)), c2 = vandq_u16(b2, vdupq_n_u16(0x3F));
+  uint16x8_t two = vorrq_u16(vshlq_n_u16(vandq_u16(b0, vdupq_n_u16(0x1F)), 6), c1);
+  uint16x8_t three = vorrq_u16(vorrq_u16(vshlq_n_u16(b0, 12), vshlq_n_u16(c1, 6)), c2);
+  uint16x8_t v = vbslq_u16(vcltq_u16(b0, vdupq_n_u16(0xE0)), two, three);
+  return vbslq_u16(vcltq_u16(b0, vdupq_n_u16(0x80)), b0, v);
+}
+
+/* The well-formed 1- to 3-byte characters of the 16 bytes v at p (a
+ * character boundary; p + 16 and p + 17 readable), as UTF-16 at d (room for
+ * 16 units). Returns the bytes taken (the characters that end in the
+ * block: 14 to 16), or 0 when the block holds an error or a 4-byte
+ * character (then nothing is written). */
+UTFXI_INLINE size_t put_utf16_of_block(const unsigned char *p, vu8 v, char16_t *d, int be,
+                                      size_t *units) {
+  vu8 t1, t2, keep;
+  size_t take;
+  unsigned m0, m1;
+  uint16x8_t lo, hi;
+  if (vmaxvq_u8(v) >= 0xF0 || v_any(g_utf8_errors_alone(v))) return 0;
+  /* a character that ends after the block is left for the next one */
+  take = p[15] >= 0xC0 ? 15 : p[14] >= 0xE0 ? 14 : 16;
+  t1 = v_load(p + 1);
+  t2 = v_load(p + 2);
+  lo = decode_up_to_3(vmovl_u8(vget_low_u8(v)), vmovl_u8(vget_low_u8(t1)),
+                      vmovl_u8(vget_low_u8(t2)));
+  hi = decode_up_to_3(vmovl_high_u8(v), vmovl_high_u8(t1), vmovl_high_u8(t2));
+  keep = vmvnq_u8(v_is_cont(v)); /* a character starts at each non-continuation byte */
+  m0 = byte_bits8(vget_low_u8(keep));
+  m1 = byte_bits8(vget_high_u8(keep)) & ((1u << (take - 8)) - 1);
+  {
+    uint8x16_t out0 = vqtbl1q_u8(vreinterpretq_u8_u16(lo), vld1q_u8(utfxi_compress16[m0]));
+    uint8x16_t out1 = vqtbl1q_u8(vreinterpretq_u8_u16(hi), vld1q_u8(utfxi_compress16[m1]));
+    unsigned n0 = (unsigned)__builtin_popcount(m0), n1 = (unsigned)__builtin_popcount(m1);
+    if (be) out0 = vrev16q_u8(out0), out1 = vrev16q_u8(out1);
+    put_bytes((uint8_t *)d, out0, 2 * (size_t)n0);
+    put_bytes((uint8_t *)(d + n0), out1, 2 * (size_t)n1);
+    *units = n0 + n1;
+  }
+  return take;
+}
+
+UTFXI_INLINE utfx_result from_utf8(const char *src, size_t n, void *dst, size_t cap,
+                                   unsigned flags, enum utfxi_target t) {
+  const unsigned char *s = (const unsigned char *)src;
+  struct utfxi_u8state st = {0, 0, 0};
+  size_t run = SCALAR_RUN;
+  while (n - st.i >= 16 && cap - st.w >= 16) {
+    vu8 v = v_load(s + st.i);
+    if (n - st.i >= 32 && cap - st.w >= 32) {
+      vu8 v2 = v_load(s + st.i + 16);
+      if (!v_any_high(v_or(v, v2))) {
+        put_ascii16(v, dst, st.w, t);
+        put_ascii16(v2, dst, st.w + 16, t);
+        st.i += 32, st.w += 32;
+        continue;
+      }
+    }
+    if (!v_any_high(v)) {
+      put_ascii16(v, dst, st.w, t);
+      st.i += 16, st.w += 16;
+      continue;
+    }
+    if ((t == UTFXI_T_UTF16LE || t == UTFXI_T_UTF16BE) && n - st.i >= 18) {
+      size_t units, took = put_utf16_of_block(s + st.i, v, (char16_t *)dst + st.w,
+                                              t == UTFXI_T_UTF16BE, &units);
+      if (took) {
+        st.i += took, st.w += units;
+        run = SCALAR_RUN;
+        continue;
+      }
+    }
+    { /* A block with 4-byte characters or an error: the scalar kernel takes
+       * `run` bytes and on to the next non-continuation byte (where
+       * decoding restarts the same way, whatever came before), so text made
+       * of such blocks (emoji) costs little more than the scalar kernel. */
+      size_t end = n - st.i > run ? st.i + run : n;
+      utfx_result r;
+      while (end < n && (s[end] & 0xC0) == 0x80) end++;
+      r = utfxi_utf8_rest(src, end, &st, dst, cap, flags, t);
+      if (r.status != UTFX_OK) return r;
+      st.i = r.read, st.w = r.written, st.replaced = r.replaced;
+      run = NEXT_RUN(run);
+    }
+  }
+  return utfxi_utf8_rest(src, n, &st, dst, cap, flags, t);
+}
+
+utfx_result utfxi_convert_utf8_to_utf16le_neon(const char *s, size_t n, char16_t *d, size_t cap,
+                                               unsigned flags) {
+  return from_utf8(s, n, d, cap, flags, UTFXI_T_UTF16LE);
+}
+utfx_result utfxi_convert_utf8_to_utf16be_neon(const char *s, size_t n, char16_t *d, size_t cap,
+                                               unsigned flags) {
+  return from_utf8(s, n, d, cap, flags, UTFXI_T_UTF16BE);
+}
+utfx_result utfxi_convert_utf8_to_utf32_neon(const char *s, size_t n, char32_t *d, size_t cap,
+                                             unsigned flags) {
+  return from_utf8(s, n, d, cap, flags, UTFXI_T_UTF32);
+}
+utfx_result utfxi_convert_utf8_to_latin1_neon(const char *s, size_t n, char *d, size_t cap,
+                                              unsigned flags) {
+  return from_utf8(s, n, d, cap, flags, UTFXI_T_LATIN1);
+}
+
+/* ---- shared by the UTF-16 and Latin-1 kernels ---- */
+
+/* The UTF-8 of 8 values below 0x800 (16-bit lanes), packed: writes exactly
+ * its 8 to 16 bytes at d and returns how many. */
+static inline size_t put_utf8_2byte_x8(uint16x8_t v, unsigned char *d) {
+  uint16x8_t ascii = vceqq_u16(vandq_u16(v, vdupq_n_u16(0xFF80)), vdupq_n_u16(0));
+  uint16x8_t lead = vorrq_u16(vshrq_n_u16(v, 6), vdupq_n_u16(0xC0));
+  uint16x8_t trail = vshlq_n_u16(vorrq_u16(vandq_u16(v, vdupq_n_u16(0x3F)), vdupq_n_u16(0x80)), 8);
+  uint16x8_t words = vbslq_u16(ascii, v, vorrq_u16(lead, trail));
+  unsigned two = byte_bits8(vmvn_u8(vmovn_u16(ascii)));
+  uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u16(words), vld1q_u8(utfxi_pack_2byte[two]));
+  size_t len = 8 + (size_t)__builtin_popcount(two);
+  put_bytes(d, out, len);
+  return len;
+}
+
+/* One bit per lane (bit j: lane j) of the all-ones / zero lanes of m. */
+static inline unsigned lane_bits4(uint32x4_t m) {
+  const uint32x4_t weights = {1, 2, 4, 8};
+  return vaddvq_u32(vandq_u32(m, weights));
+}
+
+/* The UTF-8 of 4 BMP values that are not surrogates (32-bit lanes): the
+ * 1-, 2- or 3-byte form of each in its lane, packed with TBL through the
+ * pack table of the x86 tiers (bit j: lane j >= 0x80, bit 4 + j: >= 0x800).
+ * Writes exactly its 4 to 12 bytes at d and returns how many. */
+static inline size_t put_utf8_3byte_x4(uint32x4_t c, unsigned char *d) {
+  uint32x4_t low6 = vandq_u32(c, vdupq_n_u32(0x3F));
+  uint32x4_t mid6 = vandq_u32(vshrq_n_u32(c, 6), vdupq_n_u32(0x3F));
+  uint32x4_t two = vorrq_u32(vorrq_u32(vshrq_n_u32(c, 6), vshlq_n_u32(low6, 8)),
+                             vdupq_n_u32(0x80C0));
+  uint32x4_t three = vorrq_u32(vorrq_u32(vshrq_n_u32(c, 12), vshlq_n_u32(mid6, 8)),
+                               vorrq_u32(vshlq_n_u32(low6, 16), vdupq_n_u32(0x8080E0)));
+  uint32x4_t ge80 = vcgeq_u32(c, vdupq_n_u32(0x80)), ge800 = vcgeq_u32(c, vdupq_n_u32(0x800));
+  uint32x4_t forms = vbslq_u32(ge800, three, vbslq_u32(ge80, two, c));
+  unsigned m2 = lane_bits4(ge80), m3 = lane_bits4(ge800);
+  uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u32(forms), vld1q_u8(utfxi_pack_3byte[m2 | m3 << 4]));
+  size_t len = 4 + (size_t)__builtin_popcount(m2) + (size_t)__builtin_popcount(m3);
+  put_bytes(d, out, len);
+  return len;
+}
+
+/* The units from i that the scalar kernel takes for a block NEON does not
+ * convert: `run` of them, and one more while the last is a high surrogate with
+ * a unit after it (a pair is never split between a segment and what
+ * follows; a run of high surrogates is judged by the scalar kernel). */
+static inline size_t utf16_segment(const char16_t *s, size_t n, size_t i, int be, size_t run) {
+  size_t seg = n - i < run ? n - i : run;
+  while (n - i > seg && (utfxi_load16(s + i + seg - 1, be) & 0xFC00) == 0xD800) seg++;
+  return seg;
+}
+
+/* ---- UTF-16LE/BE to UTF-8 ---- */
+
+/* The scalar kernel of UTF-16 (LE or BE) to UTF-8. */
+UTFXI_INLINE utfx_result utf16_scalar(const char16_t *s, size_t n, char *d, size_t cap,
+                                     unsigned flags, int be) {
+  return be ? utfxi_convert_utf16be_to_utf8_scalar(s, n, d, cap, flags)
+            : utfxi_convert_utf16le_to_utf8_scalar(s, n, d, cap, flags);
+}
+
+/* UTF-16 to UTF-8. Vector steps: 16 ASCII units narrow to one byte each;
+ * 8 units below 0x800 make 1- and 2-byte forms. */
+UTFXI_INLINE utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
+                                      unsigned flags, int be) {
+  unsigned char *d = (unsigned char *)dst;
+  size_t i = 0, w = 0, replaced = 0, run = SCALAR_RUN;
+  utfx_result r;
+  while (n - i >= 8 && cap - w >= 16) {
+    uint16x8_t v = v16_load(s + i, be);
+    if (n - i >= 16) {
+      uint16x8_t v2 = v16_load(s + i + 8, be);
+      if (vmaxvq_u16(vorrq_u16(v, v2)) <= 0x7F) {
+        vst1q_u8(d + w, vcombine_u8(vmovn_u16(v), vmovn_u16(v2)));
+        i += 16, w += 16;
+        continue;
+      }
+    }
+    if (vmaxvq_u16(v) <= 0x7FF) {
+      w += put_utf8_2byte_x8(v, d + w);
+      i += 8;
+      run = SCALAR_RUN;
+      continue;
+    }
+    if (cap - w >= 24 && vmaxvq_u16(v16_top_eq(v, 0xF800, 0xD800)) == 0) {
+      /* BMP without surrogates: 1- to 3-byte forms, four units at a time */
+      w += put_utf8_3byte_x4(vmovl_u16(vget_low_u16(v)), d + w);
+      w += put_utf8_3byte_x4(vmovl_high_u16(v), d + w);
+      i += 8;
+      run = SCALAR_RUN;
+      continue;
+    }
+    { /* surrogates, or no room for 3-byte forms: this block through the
+       * scalar kernel */
+      size_t seg = utf16_segment(s, n, i, be, run);
+      r = utf16_scalar(s + i, seg, dst + w, cap - w, flags, be);
+      if (r.status != UTFX_OK) return utfxi_result_after(&r, i, w, replaced);
+      i += seg, w += r.written, replaced += r.replaced;
+      run = NEXT_RUN(run);
+    }
+  }
+  r = utf16_scalar(s + i, n - i, dst + w, cap - w, flags, be);
+  return utfxi_result_after(&r, i, w, replaced);
+}
+utfx_result utfxi_convert_utf16le_to_utf8_neon(const char16_t *s, size_t n, char *d, size_t cap,
+                                               unsigned flags) {
+  return utf16_to_utf8(s, n, d, cap, flags, 0);
+}
+utfx_result utfxi_convert_utf16be_to_utf8_neon(const char16_t *s, size_t n, char *d, size_t cap,
+                                               unsigned flags) {
+  return utf16_to_utf8(s, n, d, cap, flags, 1);
+}
+
+/* ---- Latin-1 to UTF-8 ---- */
+
+/* Latin-1 is always valid: only the destination can stop these. */
+utfx_result utfxi_convert_latin1_to_utf8_neon(const char *src, size_t n, char *dst, size_t cap,
+                                              unsigned flags) {
+  const unsigned char *s = (const unsigned char *)src;
+  unsigned char *d = (unsigned char *)dst;
+  size_t i = 0, w = 0;
+  utfx_result r;
+  while (n - i >= 16 && cap - w >= 32) {
+    vu8 v = v_load(s + i);
+    if (!v_any_high(v)) {
+      vst1q_u8(d + w, v);
+      i += 16, w += 16;
+      continue;
+    }
+    w += put_utf8_2byte_x8(vmovl_u8(vget_low_u8(v)), d + w);
+    w += put_utf8_2byte_x8(vmovl_high_u8(v), d + w);
+    i += 16;
+  }
+  r = utfxi_convert_latin1_to_utf8_scalar(src + i, n - i, dst + w, cap - w, flags);
+  return utfxi_result_after(&r, i, w, 0);
+}

@@ -1,0 +1,188 @@
+/* The vector vocabulary of the generic kernels (src/simd/generic.h) on
+ * AArch64 Advanced SIMD: 16-byte vectors. NEON has no movemask; a mask of
+ * 16 bytes is taken with a narrowing shift (SHRN #4), which keeps 4 bits of
+ * each byte in one 64-bit scalar: so masks here have 4 bits per byte
+ * (V16_UNIT_BITS 4 after the units are narrowed to one byte each). */
+#ifndef UTFX_ARM_VEC_NEON_H
+#define UTFX_ARM_VEC_NEON_H
+
+#if !defined(__aarch64__) || !defined(__ARM_NEON)
+#error "vec_neon.h is for AArch64 with Advanced SIMD"
+#endif
+
+#include <arm_neon.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <uchar.h>
+
+#include "../../simd/compress16_table.h"
+
+#define V_BYTES 16
+#define V_TIER neon
+#define V16_UNIT_BITS 4
+#define V_BYTE_BITS 4
+
+typedef uint8x16_t vu8;
+typedef uint16x8_t vu16;
+/* Compare results: 0x00 / 0xFF per lane, in vectors. */
+typedef uint8x16_t vm8;
+typedef uint16x8_t vm16;
+
+static inline vu8 v_load(const void *p) { return vld1q_u8((const uint8_t *)p); }
+static inline void v_store(void *p, vu8 v) { vst1q_u8((uint8_t *)p, v); }
+static inline vu8 v_zero(void) { return vdupq_n_u8(0); }
+static inline vu8 v_splat(unsigned char c) { return vdupq_n_u8(c); }
+static inline vu8 v_or(vu8 a, vu8 b) { return vorrq_u8(a, b); }
+static inline vu8 v_and(vu8 a, vu8 b) { return vandq_u8(a, b); }
+static inline vu8 v_xor(vu8 a, vu8 b) { return veorq_u8(a, b); }
+static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) { return vandq_u8(vorrq_u8(a, b), m); }
+static inline vu8 v_subs(vu8 a, vu8 b) { return vqsubq_u8(a, b); }
+static inline vu8 v_shr4(vu8 v, vu8 nib) { return (void)nib, vshrq_n_u8(v, 4); }
+/* The tables are (char) lists (utf8_lookup_tables.h): char is unsigned on
+ * Linux/AArch64 and signed on Apple, so they are stored as char. */
+static inline vu8 v_add(vu8 a, vu8 b) { return vaddq_u8(a, b); }
+static inline vu8 v_sum_bytes(vu8 acc, vu8 v) {
+  return vreinterpretq_u8_u64(
+      vpadalq_u32(vreinterpretq_u64_u8(acc), vpaddlq_u16(vpaddlq_u8(v))));
+}
+static inline uint64_t v_sum_lanes(vu8 acc) { return vaddvq_u64(vreinterpretq_u64_u8(acc)); }
+#define V_TABLE16(...) vld1q_u8(((const uint8_t *)(const char[16]){__VA_ARGS__}))
+static inline vu8 v_lookup16(vu8 table, vu8 idx) { return vqtbl1q_u8(table, idx); }
+#define v_prev(prev, cur, k) vextq_u8((prev), (cur), 16 - (k))
+
+/* 4 bits per byte of a 0x00 / 0xFF byte mask. */
+static inline uint64_t v_nibble_mask(vu8 m) {
+  return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(m), 4)), 0);
+}
+static inline uint64_t v_bits(vm8 m) { return v_nibble_mask(m); }
+static inline vm8 v_is_cont(vu8 v) { /* 0x80..0xBF: below 0xC0 as signed bytes */
+  return vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-64));
+}
+static inline vm8 v_ge(vu8 v, unsigned char c) { return vcgeq_u8(v, vdupq_n_u8(c)); }
+static inline vm8 v_nonzero(vu8 v) { return vtstq_u8(v, v); }
+static inline int v_any(vu8 v) { return vmaxvq_u8(v) != 0; }
+static inline int v_any_high(vu8 v) { return vmaxvq_u8(v) >= 0x80; }
+static inline size_t v_first_high(vu8 v) {
+  uint64_t m = v_nibble_mask(vreinterpretq_u8_s8(vshrq_n_s8(vreinterpretq_s8_u8(v), 7)));
+  return (size_t)(__builtin_ctzll(m) >> 2);
+}
+
+static inline vu16 v16_load_raw(const char16_t *p) { return vld1q_u16((const uint16_t *)p); }
+static inline void v16_store(char16_t *p, vu16 v) { vst1q_u16((uint16_t *)p, v); }
+static inline vu16 v16_bswap(vu16 v) { return vreinterpretq_u16_u8(vrev16q_u8(vreinterpretq_u8_u16(v))); }
+static inline vu16 v16_load(const char16_t *p, int be) {
+  vu16 v = v16_load_raw(p);
+  return be ? v16_bswap(v) : v;
+}
+static inline vm16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
+  return vceqq_u16(vandq_u16(v, vdupq_n_u16((uint16_t)mask)), vdupq_n_u16((uint16_t)value));
+}
+/* Each unit's compare result narrowed to a byte, then 4 bits per unit. */
+static inline uint64_t v16_bits2(vm16 a, vm16 b) {
+  return v_nibble_mask(vcombine_u8(vmovn_u16(a), vmovn_u16(b)));
+}
+static inline size_t v16_count2(vm16 a, vm16 b) {
+  return (size_t)(__builtin_popcountll(v16_bits2(a, b)) >> 2);
+}
+static inline int v16_any(vm16 v) { return vmaxvq_u16(v) != 0; }
+/* Units as values: a | b; whether some unit of v has a bit of mask set. */
+static inline vu16 v16_or_units(vu16 a, vu16 b) { return vorrq_u16(a, b); }
+static inline int v16_any_bits(vu16 v, unsigned mask) {
+  return vmaxvq_u16(vandq_u16(v, vdupq_n_u16((uint16_t)mask))) != 0;
+}
+static inline vm16 v16_or(vm16 a, vm16 b) { return vorrq_u16(a, b); }
+static inline vm16 v16_and(vm16 a, vm16 b) { return vandq_u16(a, b); }
+static inline vm16 v16_xor(vm16 a, vm16 b) { return veorq_u16(a, b); }
+
+static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask, unsigned value) {
+  return v16_any(v16_or(v16_or(v16_top_eq(a, mask, value), v16_top_eq(b, mask, value)),
+                        v16_or(v16_top_eq(c, mask, value), v16_top_eq(d, mask, value))));
+}
+/* The maximum of each byte over the four, compared, the other bytes masked. */
+static inline int v16_any_byte_at_least4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned byte, unsigned c8) {
+  uint8x16_t hi = vmaxq_u8(vmaxq_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b)),
+                           vmaxq_u8(vreinterpretq_u8_u16(c), vreinterpretq_u8_u16(d)));
+  uint8x16_t ge = vandq_u8(vcgeq_u8(hi, vdupq_n_u8((uint8_t)c8)),
+                           vreinterpretq_u8_u16(vdupq_n_u16((uint16_t)byte)));
+  return vmaxvq_u8(ge) != 0;
+}
+static inline vm16 v16_below(vu16 v, unsigned c) { return vcltq_u16(v, vdupq_n_u16((uint16_t)c)); }
+
+/* 32-bit lanes (UTF-32 values). */
+#define V32_LANES 4
+typedef uint32x4_t vu32;
+typedef uint32x4_t vm32;
+static inline vu32 v32_load(const char32_t *p) { return vld1q_u32((const uint32_t *)p); }
+static inline vm32 v32_ge(vu32 v, uint32_t c) { return vcgeq_u32(v, vdupq_n_u32(c)); }
+static inline vm32 v32_in_range(vu32 v, uint32_t lo, uint32_t len) {
+  return vcltq_u32(vsubq_u32(v, vdupq_n_u32(lo)), vdupq_n_u32(len));
+}
+static inline vm32 v32_top_eq(vu32 v, uint32_t mask, uint32_t value) {
+  return vceqq_u32(vandq_u32(v, vdupq_n_u32(mask)), vdupq_n_u32(value));
+}
+static inline vu32 v32_umax(vu32 a, vu32 b) { return vmaxq_u32(a, b); }
+static inline vu32 v32_umin(vu32 a, vu32 b) { return vminq_u32(a, b); }
+static inline vu32 v32_sub(vu32 v, uint32_t c) { return vsubq_u32(v, vdupq_n_u32(c)); }
+static inline vm32 v32_or(vm32 a, vm32 b) { return vorrq_u32(a, b); }
+static inline int v32_any(vm32 m) { return vmaxvq_u32(m) != 0; }
+static inline size_t v32_count(vm32 m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
+
+
+static inline vu32 v32_or_values(vu32 a, vu32 b) { return vorrq_u32(a, b); }
+static inline void v32_store(void *p, vu32 v) { vst1q_u32((uint32_t *)p, v); }
+static inline int v32_any_bits(vu32 v, uint32_t mask) {
+  return vmaxvq_u32(vandq_u32(v, vdupq_n_u32(mask))) != 0;
+}
+
+/* Widening and narrowing (Latin-1 <-> UTF-16 / UTF-32), as in vec_avx2.h:
+ * UXTL / XTN; v32_widen and v32_store_bytes move exactly 4 bytes. */
+static inline vu16 v16_widen(const void *p) { return vmovl_u8(vld1_u8((const uint8_t *)p)); }
+static inline vu32 v32_widen(const void *p) {
+  uint32_t x;
+  memcpy(&x, p, 4);
+  return vmovl_u16(vget_low_u16(vmovl_u8(vcreate_u8(x))));
+}
+static inline vu8 v16_pack_bytes(vu16 a, vu16 b) { return vcombine_u8(vmovn_u16(a), vmovn_u16(b)); }
+static inline vu8 v32_pack_bytes(vu32 a, vu32 b, vu32 c, vu32 e) {
+  return vcombine_u8(vmovn_u16(vcombine_u16(vmovn_u32(a), vmovn_u32(b))),
+                     vmovn_u16(vcombine_u16(vmovn_u32(c), vmovn_u32(e))));
+}
+static inline void v32_store_bytes(void *p, vu32 v) {
+  uint8x8_t b = vmovn_u16(vcombine_u16(vmovn_u32(v), vdup_n_u16(0)));
+  uint32_t x = vget_lane_u32(vreinterpret_u32_u8(b), 0);
+  memcpy(p, &x, 4);
+}
+
+/* UTF-32 to UTF-16 (generic_utf32.h), as in vec_avx2.h: XTN narrows; the
+ * compress is a TBL row of utfxi_compress16 (PSHUFB and TBL both give 0
+ * for an out-of-range index), its 16 bytes stored whole with the 8 units
+ * after the output read first and put back last (room: 16 units). */
+#define V32_UTF16_ROOM 16
+static inline vu32 v32_splat(uint32_t c) { return vdupq_n_u32(c); }
+#define v32_shl(v, k) vshlq_n_u32((v), (k))
+#define v32_shr(v, k) vshrq_n_u32((v), (k))
+static inline vu32 v32_add(vu32 a, vu32 b) { return vaddq_u32(a, b); }
+static inline vu32 v32_and_values(vu32 a, vu32 b) { return vandq_u32(a, b); }
+static inline vm32 v32_at_least(vu32 a, vu32 b) { return vcgeq_u32(a, b); }
+static inline vu32 v32_select(vm32 m, vu32 a, vu32 b) { return vbslq_u32(m, a, b); }
+static inline vu16 v32_pack_units(vu32 a, vu32 b) { return vcombine_u16(vmovn_u32(a), vmovn_u32(b)); }
+/* The low 16 bits of each lane as 4 UTF-16 units at p (swapped for be). */
+static inline void v32_store_units16(char16_t *p, vu32 v, int be) {
+  uint16x4_t u = vmovn_u32(v);
+  if (be) u = vreinterpret_u16_u8(vrev16_u8(vreinterpret_u8_u16(u)));
+  vst1_u16((uint16_t *)p, u);
+}
+static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int be) {
+  const uint32x4_t odd = {2, 8, 32, 128}; /* lane j's high unit: slot 2j + 1 */
+  unsigned keep = 0x55u | vaddvq_u32(vandq_u32(astral, odd));
+  size_t len = (size_t)__builtin_popcount(keep);
+  uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u32(units), vld1q_u8(utfxi_compress16[keep]));
+  uint8x16_t after = vld1q_u8((const uint8_t *)(d + len));
+  if (be) out = vrev16q_u8(out);
+  vst1q_u8((uint8_t *)d, out);
+  vst1q_u8((uint8_t *)(d + len), after);
+  return len;
+}
+
+#endif

@@ -1,0 +1,222 @@
+/* The avx2 tier's base64 (src/simd/generic_base64.h): 32 characters to 24
+ * bytes per block. Characters are checked by two nibble lookups (PSHUFB) and
+ * mapped by a delta per high nibble, the alphabet's two symbols apart;
+ * VPMADDUBSW / VPMADDWD join four 6-bit values into 24 bits; whitespace in a
+ * block is squeezed out with the PSHUFB compression of avx2_compress_bytes.h.
+ * Encoding is the streaming decoder's block kernel (avx2_decoder_base64.c). */
+#include "vec_avx2.h"
+
+#include <string.h>
+
+#include "../../scalar/base64.h"
+#include "avx2_base64_encode.h"
+#include "avx2_compress_bytes.h"
+#include "../x86_prototypes.h"
+
+/* Validity by nibbles: bit h of b64_invalid_lo[alphabet][lo] is set when
+ * the character (h << 4 | lo), h < 8, is not in the alphabet (whitespace and
+ * '=' included: they are for the scalar steps); b64_hi_bit[h] is that bit,
+ * and for h >= 8 (bytes from 0x80) bit 0, set in every entry (no character
+ * below 0x10 is in an alphabet). A byte is valid iff the two lookups share
+ * no bit. */
+static const uint8_t b64_invalid_lo[3][16] = {
+    {0x57, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x0F, 0xAB, 0xAF, 0xAF, 0xAF, 0xAB},
+    {0x57, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x0F, 0xAF, 0xAF, 0xAB, 0xAF, 0x8F},
+    {0x57, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x0F, 0xAB, 0xAF, 0xAB, 0xAF, 0x8B},
+};
+
+/* The alphabet's constants, each a whole vector (loaded, not rebuilt in the
+ * loop): the nibble tables, value - character by high nibble for letters
+ * and digits, and the characters of values 62 and 63 (two of each, for
+ * both alphabets at once). */
+struct g64_alphabet {
+  __m256i invalid_lo, hi_bit, delta, c62a, c62b, c63a, c63b;
+};
+
+static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
+  struct g64_alphabet a;
+  unsigned which = utfxi_b64_alphabet(flags);
+  a.invalid_lo = _mm256_broadcastsi128_si256(
+      _mm_loadu_si128((const __m128i *)(const void *)b64_invalid_lo[which]));
+  a.hi_bit = V_TABLE16(1, 2, 4, 8, 16, 32, 64, -128, 1, 1, 1, 1, 1, 1, 1, 1);
+  a.delta = V_TABLE16(0, 0, 0, 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0, 0, 0, 0);
+  a.c62a = _mm256_set1_epi8(which == 1 ? '-' : '+');
+  a.c62b = _mm256_set1_epi8(which == 0 ? '+' : '-');
+  a.c63a = _mm256_set1_epi8(which == 1 ? '_' : '/');
+  a.c63b = _mm256_set1_epi8(which == 0 ? '/' : '_');
+  return a;
+}
+
+static inline __m256i b64_high_nibbles(__m256i c) {
+  return _mm256_and_si256(_mm256_srli_epi16(c, 4), _mm256_set1_epi8(0x0F));
+}
+
+/* Nonzero in the bytes of c outside the alphabet. */
+static inline __m256i b64_invalid(__m256i c, __m256i hi, const struct g64_alphabet *a) {
+  __m256i lo = _mm256_and_si256(c, _mm256_set1_epi8(0x0F));
+  return _mm256_and_si256(_mm256_shuffle_epi8(a->invalid_lo, lo),
+                          _mm256_shuffle_epi8(a->hi_bit, hi));
+}
+
+/* The 6-bit values of 32 alphabet characters. */
+static inline __m256i b64_values(__m256i c, __m256i hi, const struct g64_alphabet *a) {
+  __m256i is62 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c62a), _mm256_cmpeq_epi8(c, a->c62b));
+  __m256i is63 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c63a), _mm256_cmpeq_epi8(c, a->c63b));
+  /* Symbols: 62 + (0 or 1), in place of the letters' and digits' delta. */
+  return _mm256_blendv_epi8(_mm256_add_epi8(c, _mm256_shuffle_epi8(a->delta, hi)),
+                            _mm256_sub_epi8(_mm256_set1_epi8(62), is63),
+                            _mm256_or_si256(is62, is63));
+}
+
+/* The ASCII whitespace bytes of c, one bit each (only on the slow path:
+ * five compares). */
+static inline uint32_t b64_space_bits(__m256i c) {
+  __m256i s = _mm256_or_si256(_mm256_cmpeq_epi8(c, _mm256_set1_epi8(' ')),
+                              _mm256_cmpeq_epi8(c, _mm256_set1_epi8('\n')));
+  s = _mm256_or_si256(s, _mm256_cmpeq_epi8(c, _mm256_set1_epi8('\r')));
+  s = _mm256_or_si256(s, _mm256_or_si256(_mm256_cmpeq_epi8(c, _mm256_set1_epi8('\t')),
+                                         _mm256_cmpeq_epi8(c, _mm256_set1_epi8('\f'))));
+  return (uint32_t)_mm256_movemask_epi8(s);
+}
+
+/* Four 6-bit values per dword to three bytes: 24 bytes, in the low 24 of
+ * the result. */
+static inline __m256i b64_pack(__m256i values) {
+  const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
+                                         2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+  __m256i pairs = _mm256_maddubs_epi16(values, _mm256_set1_epi32(0x01400140));
+  __m256i groups = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x00011000));
+  __m256i bytes = _mm256_shuffle_epi8(groups, order);
+  return _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7));
+}
+
+static inline void b64_store24(unsigned char *d, __m256i bytes) {
+  _mm_storeu_si128((__m128i *)(void *)d, _mm256_castsi256_si128(bytes));
+  _mm_storel_epi64((__m128i *)(void *)(d + 16), _mm256_extracti128_si256(bytes, 1));
+}
+
+/* The first len <= 24 bytes of `bytes` to d, from registers (a copy through
+ * memory would wait for the vector stores: a store-forwarding stall). */
+static inline void b64_store_prefix(unsigned char *d, __m256i bytes, size_t len) {
+  uint64_t w[3], t;
+  size_t k = 0;
+  w[0] = (uint64_t)_mm256_extract_epi64(bytes, 0);
+  w[1] = (uint64_t)_mm256_extract_epi64(bytes, 1);
+  w[2] = (uint64_t)_mm256_extract_epi64(bytes, 2);
+  for (; len - k >= 8; k += 8) memcpy(d + k, &w[k / 8], 8);
+  if (k == len) return;
+  t = w[k / 8];
+  if (len - k >= 4) {
+    uint32_t x = (uint32_t)t;
+    memcpy(d + k, &x, 4);
+    k += 4, t >>= 32;
+  }
+  if (len - k >= 2) {
+    uint16_t x = (uint16_t)t;
+    memcpy(d + k, &x, 2);
+    k += 2, t >>= 16;
+  }
+  if (len - k) d[k] = (unsigned char)t;
+}
+
+/* PSHUFB controls from byte 16 - k: bytes moved up by k (zeros below them);
+ * utfxi_avx2_iota from byte 16 - k: the top k bytes moved down to 0. */
+static const unsigned char b64_up[32] = {
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
+/* first's k bytes then second's, as one vector (k <= 16). */
+static inline __m256i b64_join(__m128i first, __m128i second, size_t k) {
+  __m128i lo = _mm_or_si128(
+      first, _mm_shuffle_epi8(second, _mm_loadu_si128((const __m128i *)(const void *)(b64_up + 16 - k))));
+  __m128i hi = _mm_shuffle_epi8(
+      second, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_iota + 16 - k)));
+  return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+}
+
+/* 32 characters as bytes; from UTF-16 only when every unit is below 0x100. */
+static inline int b64_load(const void *src, size_t i, int wide, __m256i *c) {
+  if (wide) {
+    const char16_t *p = (const char16_t *)src + i;
+    __m256i a = v_load(p), b = v_load(p + 16);
+    if (!_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)0xFF00))) return 0;
+    *c = _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8);
+    return 1;
+  }
+  *c = v_load((const char *)src + i);
+  return 1;
+}
+
+/* A block with whitespace besides alphabet characters (a line break): the
+ * characters to keep compressed to the front (two 16-byte halves, a table
+ * PSHUFB each, then joined), their whole groups decoded and stored (nothing
+ * past them), up to the last group's last character. Anything else
+ * goes to the scalar steps. */
+#if defined(__GNUC__) || defined(__clang__)
+#define B64_OUT_OF_LINE __attribute__((noinline))
+#else
+#define B64_OUT_OF_LINE
+#endif
+/* (Out of line, so the clean path's loop stays small; it loads the block
+ * again rather than take vectors, so it returns with a VZEROUPPER of its
+ * own like every function of the tier.) */
+static B64_OUT_OF_LINE size_t b64_decode_spaced(const void *src, size_t i, int wide,
+                                                unsigned char *d, const struct g64_alphabet *a,
+                                                size_t *bytes) {
+  __m256i c, k, invalid_bytes;
+  uint32_t invalid, keep;
+  unsigned groups;
+  size_t low, high;
+  __m128i first, second;
+  if (!b64_load(src, i, wide, &c)) return 0;
+  invalid_bytes = b64_invalid(c, b64_high_nibbles(c), a);
+  invalid = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(invalid_bytes, _mm256_setzero_si256()));
+  keep = ~invalid;
+  groups = (unsigned)_mm_popcnt_u32(keep) / 4;
+  if ((invalid & ~b64_space_bits(c)) || groups == 0) return 0;
+  first = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(c), keep & 0xFFFF, &low);
+  second = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(c, 1), keep >> 16, &high);
+  k = b64_join(first, second, low);
+  if (d) b64_store_prefix(d, b64_pack(b64_values(k, b64_high_nibbles(k), a)), 3 * (size_t)groups);
+  *bytes = 3 * (size_t)groups;
+  return (size_t)_tzcnt_u32(_pdep_u32(1u << (4 * groups - 1), keep)) + 1;
+}
+
+UTFXI_INLINE size_t g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
+                                     const struct g64_alphabet *a, size_t *bytes) {
+  __m256i c, hi, invalid;
+  if (!b64_load(src, i, wide, &c)) return 0;
+  hi = b64_high_nibbles(c);
+  invalid = b64_invalid(c, hi, a);
+  if (!_mm256_testz_si256(invalid, invalid)) return b64_decode_spaced(src, i, wide, d, a, bytes);
+  if (d) b64_store24(d, b64_pack(b64_values(c, hi, a)));
+  *bytes = 24;
+  return 32;
+}
+
+static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,
+                                       int url) {
+  return utfxi_base64_blocks_avx2(s, n, blocks, (unsigned char *)d, NULL, url);
+}
+
+/* Encoding in lines (generic_base64.h). */
+#define G64_ENCODE_VEC 1
+#define G64_ENCODE_READ B64_AVX2_ENCODE_READ
+#define g64_enc b64_avx2_enc
+#define g64_enc_of b64_avx2_enc_of
+#define g64_encode_vec b64_avx2_encode
+/* The block one byte on at o + 1, then over it at o the first q characters,
+ * the line feed and the block moved up a byte (the last character is the
+ * first store's). */
+static inline void g64_store_break(char *o, __m256i v, size_t q) {
+  const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                        17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  __m256i at = _mm256_set1_epi8((char)q);
+  __m256i up = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 15);
+  __m256i w = _mm256_blendv_epi8(v, up, _mm256_cmpgt_epi8(iota, at));
+  w = _mm256_blendv_epi8(w, _mm256_set1_epi8('\n'), _mm256_cmpeq_epi8(iota, at));
+  _mm256_storeu_si256((__m256i *)(void *)(o + 1), v);
+  _mm256_storeu_si256((__m256i *)(void *)o, w);
+}
+
+#include "../../simd/generic_base64.h"

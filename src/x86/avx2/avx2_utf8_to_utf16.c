@@ -1,0 +1,18 @@
+/* AVX2 UTF-8 to UTF-16LE / UTF-16BE. The kernel body, its algorithm, block
+ * size, tail handling and references are in avx2_utf8_transcode.h; these
+ * wrappers fix the byte order at compile time. */
+#ifndef __AVX2__
+#error "avx2_ files must be built with the avx2 tier's flags"
+#endif
+
+#include "avx2_utf8_transcode.h"
+#include "../x86_prototypes.h"
+
+utfx_result utfxi_convert_utf8_to_utf16le_avx2(const char *s, size_t n, char16_t *d, size_t cap,
+                                               unsigned flags) {
+  return utfxi_avx2_from_utf8(s, n, d, cap, flags, UTFXI_T_UTF16LE);
+}
+utfx_result utfxi_convert_utf8_to_utf16be_avx2(const char *s, size_t n, char16_t *d, size_t cap,
+                                               unsigned flags) {
+  return utfxi_avx2_from_utf8(s, n, d, cap, flags, UTFXI_T_UTF16BE);
+}

@@ -1,0 +1,261 @@
+/* The vector vocabulary of the generic kernels (src/simd/generic.h) on AVX2:
+ * 32-byte vectors, one mask bit per byte (VPMOVMSKB) and per UTF-16 unit
+ * (VPACKSSWB + VPERMQ + VPMOVMSKB over two vectors). Only files compiled
+ * with the avx2 tier's flags include it. */
+#ifndef UTFX_X86_VEC_AVX2_H
+#define UTFX_X86_VEC_AVX2_H
+
+#ifndef __AVX2__
+#error "vec_avx2.h is for files built with the avx2 tier's flags"
+#endif
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <uchar.h>
+
+#include "../../simd/compress16_table.h"
+
+#define V_BYTES 32
+#define V_TIER avx2
+#define V16_UNIT_BITS 1
+#define V_BYTE_BITS 1
+
+typedef __m256i vu8;
+typedef __m256i vu16;
+/* Compare results: 0x00 / 0xFF per lane, in vectors. */
+typedef __m256i vm8;
+typedef __m256i vm16;
+
+static inline vu8 v_load(const void *p) { return _mm256_loadu_si256((const __m256i *)p); }
+static inline void v_store(void *p, vu8 v) { _mm256_storeu_si256((__m256i *)p, v); }
+static inline vu8 v_zero(void) { return _mm256_setzero_si256(); }
+static inline vu8 v_splat(unsigned char c) { return _mm256_set1_epi8((char)c); }
+static inline vu8 v_or(vu8 a, vu8 b) { return _mm256_or_si256(a, b); }
+static inline vu8 v_and(vu8 a, vu8 b) { return _mm256_and_si256(a, b); }
+static inline vu8 v_xor(vu8 a, vu8 b) { return _mm256_xor_si256(a, b); }
+/* An empty asm that takes v in a register: code after it cannot be moved
+ * before it (see g_utf8_errors4). */
+#define V_SEQUENCE(v) __asm__("" : "+x"(v))
+#define V_LOADED(v) __asm__("" : "+x"(v))
+static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) {
+  return _mm256_and_si256(_mm256_or_si256(a, b), m);
+}
+static inline vu8 v_subs(vu8 a, vu8 b) { return _mm256_subs_epu8(a, b); }
+static inline vu8 v_shr4(vu8 v, vu8 nib) { return _mm256_and_si256(_mm256_srli_epi16(v, 4), nib); }
+static inline vu8 v_add(vu8 a, vu8 b) { return _mm256_add_epi8(a, b); }
+static inline vu8 v_sum_bytes(vu8 acc, vu8 v) {
+  return _mm256_add_epi64(acc, _mm256_sad_epu8(v, _mm256_setzero_si256()));
+}
+static inline uint64_t v_sum_lanes(vu8 acc) {
+  __m128i s = _mm_add_epi64(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+  return (uint64_t)_mm_cvtsi128_si64(s) + (uint64_t)_mm_extract_epi64(s, 1);
+}
+#define V_TABLE16(...) _mm256_broadcastsi128_si256(_mm_setr_epi8(__VA_ARGS__))
+static inline vu8 v_lookup16(vu8 table, vu8 idx) { return _mm256_shuffle_epi8(table, idx); }
+/* [high half of prev | low half of cur]: VPALIGNR then reaches across lanes. */
+#define v_prev(prev, cur, k) \
+  _mm256_alignr_epi8((cur), _mm256_permute2x128_si256((prev), (cur), 0x21), 16 - (k))
+
+static inline uint64_t v_bits(vm8 m) { return (uint32_t)_mm256_movemask_epi8(m); }
+static inline vm8 v_is_cont(vu8 v) { /* 0x80..0xBF: below 0xC0 as signed bytes */
+  return _mm256_cmpgt_epi8(_mm256_set1_epi8(-64), v);
+}
+static inline vm8 v_ge(vu8 v, unsigned char c) {
+  return _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)c)), v);
+}
+static inline vm8 v_nonzero(vu8 v) {
+  return _mm256_xor_si256(_mm256_cmpeq_epi8(v, _mm256_setzero_si256()), _mm256_set1_epi8(-1));
+}
+static inline int v_any(vu8 v) { return !_mm256_testz_si256(v, v); }
+static inline int v_any_high(vu8 v) { return !_mm256_testz_si256(v, _mm256_set1_epi8((char)0x80)); }
+static inline size_t v_first_high(vu8 v) {
+  return (size_t)_tzcnt_u32((uint32_t)_mm256_movemask_epi8(v));
+}
+
+static inline vu16 v16_load_raw(const char16_t *p) { return v_load(p); }
+static inline void v16_store(char16_t *p, vu16 v) { v_store(p, v); }
+static inline vu16 v16_bswap(vu16 v) {
+  const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1, 0,
+                                        3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+  return _mm256_shuffle_epi8(v, swap);
+}
+static inline vu16 v16_load(const char16_t *p, int be) {
+  vu16 v = v_load(p);
+  return be ? v16_bswap(v) : v;
+}
+static inline vm16 v16_top_eq(vu16 v, unsigned mask, unsigned value) {
+  return _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)mask)),
+                            _mm256_set1_epi16((short)value));
+}
+static inline uint64_t v16_bits2(vm16 a, vm16 b) {
+  __m256i packed = _mm256_permute4x64_epi64(_mm256_packs_epi16(a, b), 0xD8);
+  return (uint32_t)_mm256_movemask_epi8(packed);
+}
+/* Set units of two compare results (no need for their order). */
+static inline size_t v16_count2(vm16 a, vm16 b) {
+  return (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(a, b)));
+}
+static inline int v16_any(vm16 v) { return !_mm256_testz_si256(v, v); }
+static inline vm16 v16_or(vm16 a, vm16 b) { return _mm256_or_si256(a, b); }
+static inline vm16 v16_and(vm16 a, vm16 b) { return _mm256_and_si256(a, b); }
+static inline vm16 v16_xor(vm16 a, vm16 b) { return _mm256_xor_si256(a, b); }
+
+/* Whether some unit of the four vectors has (unit & mask) == value. */
+static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask, unsigned value) {
+  return v16_any(v16_or(v16_or(v16_top_eq(a, mask, value), v16_top_eq(b, mask, value)),
+                        v16_or(v16_top_eq(c, mask, value), v16_top_eq(d, mask, value))));
+}
+/* Units as values: a | b; whether some unit of v has a bit of mask set. */
+static inline vu16 v16_or_units(vu16 a, vu16 b) { return _mm256_or_si256(a, b); }
+static inline int v16_any_bits(vu16 v, unsigned mask) {
+  return !_mm256_testz_si256(v, _mm256_set1_epi16((short)mask));
+}
+/* The maximum of each byte over the four; bytes at least c8 are those the
+ * maximum with c8 leaves unchanged. */
+static inline int v16_any_byte_at_least4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned byte, unsigned c8) {
+  __m256i hi = _mm256_max_epu8(_mm256_max_epu8(a, b), _mm256_max_epu8(c, d));
+  unsigned ge = (unsigned)_mm256_movemask_epi8(
+      _mm256_cmpeq_epi8(_mm256_max_epu8(hi, _mm256_set1_epi8((char)c8)), hi));
+  return (ge & (byte == 0xFF00 ? 0xAAAAAAAAu : 0x55555555u)) != 0;
+}
+/* Lanes below c, a power of two (AVX2 has no unsigned 16-bit compare). */
+static inline vm16 v16_below(vu16 v, unsigned c) { return v16_top_eq(v, 0x10000 - c, 0); }
+
+/* 32-bit lanes (UTF-32 values). */
+#define V32_LANES 8
+typedef __m256i vu32;
+typedef __m256i vm32;
+static inline vu32 v32_load(const char32_t *p) { return v_load(p); }
+/* Lanes with v >= c (unsigned). */
+static inline vm32 v32_ge(vu32 v, uint32_t c) {
+  return _mm256_cmpeq_epi32(_mm256_max_epu32(v, _mm256_set1_epi32((int)c)), v);
+}
+/* Lanes with lo <= v < lo + len (unsigned, len > 0). */
+static inline vm32 v32_in_range(vu32 v, uint32_t lo, uint32_t len) {
+  __m256i x = _mm256_sub_epi32(v, _mm256_set1_epi32((int)lo));
+  return _mm256_cmpeq_epi32(_mm256_min_epu32(x, _mm256_set1_epi32((int)(len - 1))), x);
+}
+/* Lanes with (v & mask) == value. */
+static inline vm32 v32_top_eq(vu32 v, uint32_t mask, uint32_t value) {
+  return _mm256_cmpeq_epi32(_mm256_and_si256(v, _mm256_set1_epi32((int)mask)),
+                            _mm256_set1_epi32((int)value));
+}
+static inline vu32 v32_umax(vu32 a, vu32 b) { return _mm256_max_epu32(a, b); }
+static inline vu32 v32_umin(vu32 a, vu32 b) { return _mm256_min_epu32(a, b); }
+static inline vu32 v32_sub(vu32 v, uint32_t c) {
+  return _mm256_sub_epi32(v, _mm256_set1_epi32((int)c));
+}
+static inline vm32 v32_or(vm32 a, vm32 b) { return _mm256_or_si256(a, b); }
+static inline int v32_any(vm32 m) { return !_mm256_testz_si256(m, m); }
+static inline size_t v32_count(vm32 m) {
+  return (size_t)_mm_popcnt_u32((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m)));
+}
+static inline vm32 v32_and(vm32 a, vm32 b) { return _mm256_and_si256(a, b); }
+static inline int v32_all(vm32 m) { return _mm256_movemask_ps(_mm256_castsi256_ps(m)) == 0xFF; }
+/* Values: bytes as 32-bit lanes, shifts, and, or, stores. */
+static inline vu32 v32_of_bytes(vu8 v) { return v; }
+#define v32_shl(v, k) _mm256_slli_epi32(v, k)
+#define v32_shr(v, k) _mm256_srli_epi32(v, k)
+static inline vu32 v32_and_value(vu32 v, uint32_t c) {
+  return _mm256_and_si256(v, _mm256_set1_epi32((int)c));
+}
+static inline vu32 v32_or_values(vu32 a, vu32 b) { return _mm256_or_si256(a, b); }
+static inline vu32 v32_bswap16(vu32 v) { return v16_bswap(v); }
+static inline vu32 v32_splat(uint32_t c) { return _mm256_set1_epi32((int)c); }
+/* V32_LANES values to p (UTF-32, or pairs of UTF-16 units). */
+static inline void v32_store(void *p, vu32 v) { v_store(p, v); }
+/* The low 16 bits of each lane as 8 UTF-16 units at p (swapped for be). */
+static inline void v32_store_units16(char16_t *p, vu32 v, int be) {
+  __m128i u = _mm_packus_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  if (be) u = _mm_shuffle_epi8(u, _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+  _mm_storeu_si128((__m128i *)(void *)p, u);
+}
+/* Eight 3-byte groups at p (it reads 28 bytes), each in a lane as
+ * byte0 << 16 | byte1 << 8 | byte2: two 16-byte loads 12 bytes apart and a
+ * byte shuffle in each 128-bit lane. */
+#define V32_SPREAD3_READS 28
+static inline vu32 v32_spread3(const unsigned char *p) {
+  const __m256i spread = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1, 2,
+                                          1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
+  __m256i raw = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
+      _mm_loadu_si128((const __m128i *)(const void *)(p + 12)), 1);
+  return _mm256_shuffle_epi8(raw, spread);
+}
+
+/* Widening and narrowing (Latin-1 <-> UTF-16 / UTF-32). v16_widen,
+ * v32_widen: V16_UNITS / V32_LANES bytes at p, zero-extended (one VPMOVZX
+ * from memory). v16_pack_bytes, v32_pack_bytes: the units of a then b, the
+ * values of a, b, c then e, each <= 0xFF, as one vector of bytes in order
+ * (the packs work within 128-bit lanes: a permute puts them back in order).
+ * v32_store_bytes: the V32_LANES values of v (each <= 0xFF) as bytes at p.
+ * v32_any_bits: whether some value of v has a bit of mask set. */
+static inline vu16 v16_widen(const void *p) {
+  return _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)p));
+}
+static inline vu32 v32_widen(const void *p) {
+  return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
+}
+static inline vu8 v16_pack_bytes(vu16 a, vu16 b) {
+  return _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8);
+}
+static inline vu8 v32_pack_bytes(vu32 a, vu32 b, vu32 c, vu32 e) {
+  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  return _mm256_permutevar8x32_epi32(
+      _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, e)), order);
+}
+static inline void v32_store_bytes(void *p, vu32 v) {
+  __m256i b = _mm256_packus_epi16(_mm256_packus_epi32(v, v), v); /* bytes 0-3 of each lane */
+  _mm_storel_epi64((__m128i *)p,
+                   _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1)));
+}
+static inline int v32_any_bits(vu32 v, uint32_t mask) {
+  return !_mm256_testz_si256(v, _mm256_set1_epi32((int)mask));
+}
+
+/* UTF-32 to UTF-16 (generic_utf32.h). v32_select: lanes of a where m is
+ * set, of b elsewhere. v32_pack_units: the values of a then b (each below
+ * 0x10000) as one vector of units, in order. v32_store_utf16: each lane of
+ * `units` holds a unit, or (where `astral` is set) a high then a low
+ * surrogate; they go to d packed, in the byte order be asks for, and the
+ * count comes back. A compress of 16-bit units is a PSHUFB table row
+ * (utfxi_compress16) per 128-bit lane, each half stored whole: the 8 units
+ * after the output are read first and put back last, so V32_UTF16_ROOM
+ * units of room are needed. 4 lane bits go to the odd slots by a table, not
+ * PDEP (microcoded on Zen 2). */
+/* On vector operands (constants pinned in registers by the caller): a + b,
+ * a & b, lanes with a >= b (unsigned). */
+static inline vu32 v32_add(vu32 a, vu32 b) { return _mm256_add_epi32(a, b); }
+static inline vu32 v32_and_values(vu32 a, vu32 b) { return _mm256_and_si256(a, b); }
+static inline vm32 v32_at_least(vu32 a, vu32 b) {
+  return _mm256_cmpeq_epi32(_mm256_max_epu32(a, b), a);
+}
+#define V32_UTF16_ROOM 24
+static inline vu32 v32_select(vm32 m, vu32 a, vu32 b) { return _mm256_blendv_epi8(b, a, m); }
+static inline vu16 v32_pack_units(vu32 a, vu32 b) {
+  return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
+}
+static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int be) {
+  static const unsigned char odd[16] = {0x00, 0x02, 0x08, 0x0A, 0x20, 0x22, 0x28, 0x2A,
+                                        0x80, 0x82, 0x88, 0x8A, 0xA0, 0xA2, 0xA8, 0xAA};
+  unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(astral));
+  unsigned s0 = 0x55u | odd[m & 0xF], s1 = 0x55u | odd[m >> 4];
+  size_t c0 = 4 + (size_t)_mm_popcnt_u32(m & 0xF), total = c0 + 4 + (size_t)_mm_popcnt_u32(m >> 4);
+  __m128i u0 = _mm_shuffle_epi8(_mm256_castsi256_si128(units),
+                                _mm_loadu_si128((const __m128i *)utfxi_compress16[s0]));
+  __m128i u1 = _mm_shuffle_epi8(_mm256_extracti128_si256(units, 1),
+                                _mm_loadu_si128((const __m128i *)utfxi_compress16[s1]));
+  __m128i keep = _mm_loadu_si128((const __m128i *)(void *)(d + total));
+  if (be) {
+    const __m128i sw = _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+    u0 = _mm_shuffle_epi8(u0, sw);
+    u1 = _mm_shuffle_epi8(u1, sw);
+  }
+  _mm_storeu_si128((__m128i *)(void *)d, u0);
+  _mm_storeu_si128((__m128i *)(void *)(d + c0), u1);
+  _mm_storeu_si128((__m128i *)(void *)(d + total), keep);
+  return total;
+}
+
+#endif

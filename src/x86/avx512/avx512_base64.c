@@ -1,0 +1,339 @@
+/* The avx512 tier's base64 (src/simd/generic_base64.h) with AVX-512 VBMI:
+ * 64 characters to 48 bytes per block. VPERMI2B looks every character up in
+ * the 128-entry class table of its alphabet (scalar/base64_tables.h; a byte
+ * from 0x80 is rejected by its own top bit); VPMADDUBSW / VPMADDWD join four
+ * 6-bit values into 24 bits and VPERMB gathers the bytes. Encoding: VPERMB
+ * spreads 48 bytes into 16 dwords, VPMULTISHIFTQB cuts out the 6-bit fields
+ * and VPERMB maps them to characters. */
+#include "vec_avx512.h"
+
+#include "../../scalar/base64.h"
+#include "../../scalar/base64_tables.h"
+#include "../x86_prototypes.h"
+
+/* VPERMB: group g (bytes 3g..3g+2) to dword g as s1 s0 s2 s1. */
+static const uint8_t b64_spread[64] = {
+    1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10,
+    13, 12, 14, 13, 16, 15, 17, 16, 19, 18, 20, 19, 22, 21, 23, 22,
+    25, 24, 26, 25, 28, 27, 29, 28, 31, 30, 32, 31, 34, 33, 35, 34,
+    37, 36, 38, 37, 40, 39, 41, 40, 43, 42, 44, 43, 46, 45, 47, 46,
+};
+
+/* VPERMB: the three bytes of each dword (high first) side by side. */
+static const uint8_t b64_gather[64] = {
+    2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 18, 17, 16, 22,
+    21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41,
+    40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/* VPERMI2B: the low byte of each of 64 UTF-16 units in two vectors. */
+static const uint8_t b64_low_bytes[64] = {
+    0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+    32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62,
+    64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94,
+    96, 98, 100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126,
+};
+
+/* VPMULTISHIFTQB: the bit offsets of the four fields in each dword that
+ * b64_spread made of a group s0 s1 s2, laid out s1 s0 s2 s1. */
+static const uint8_t b64_fields[64] = {
+    10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
+    10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
+    10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
+    10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
+};
+
+#define B64_48_BYTES 0x0000FFFFFFFFFFFFull
+
+/* The alphabet's class table, chars 0..127, in two vectors. */
+struct g64_alphabet {
+  __m512i lo, hi;
+};
+
+static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
+  struct g64_alphabet a;
+  const uint8_t *t = utfxi_b64_class[utfxi_b64_alphabet(flags)];
+  a.lo = _mm512_loadu_si512(t);
+  a.hi = _mm512_loadu_si512(t + 64);
+  return a;
+}
+
+/* 64 characters as bytes. From UTF-16, VPACKUSWB makes a unit above 0xFF
+ * 0xFF (or 0x00 from 0x8000 on: it reads them signed), neither of them in
+ * any alphabet nor whitespace, so its block is the scalar steps'; VPERMQ
+ * puts the lanes back in order. */
+UTFXI_INLINE int b64_load(const void *src, size_t i, int wide, __m512i *c) {
+  if (wide) {
+    const char16_t *p = (const char16_t *)src + i;
+    *c = _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
+                                  _mm512_packus_epi16(v_load(p), v_load(p + 32)));
+    return 1;
+  }
+  *c = v_load((const char *)src + i);
+  return 1;
+}
+
+/* The class of each character: VPERMI2B over the 128-entry table. */
+UTFXI_INLINE __m512i b64_classes(__m512i lo, __m512i c, __m512i hi) {
+  return _mm512_permutex2var_epi8(lo, c, hi);
+}
+
+/* The first `groups` groups of values (4 per dword) as 3 bytes each at d. */
+UTFXI_INLINE void b64_pack_store(__m512i values, unsigned groups, unsigned char *d) {
+  __m512i pairs = _mm512_maddubs_epi16(values, _mm512_set1_epi32(0x01400140));
+  __m512i joined = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x00011000));
+  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, 3 * groups),
+                          _mm512_permutexvar_epi8(_mm512_loadu_si512(b64_gather), joined));
+}
+
+/* The alphabet characters of a block and where whitespace was: the mask of
+ * characters to keep, or 0 when the block holds anything else (or a unit
+ * above 0xFF): then the scalar steps take it. */
+/* (The masks stay in mask registers until the count: every move between
+ * them and general registers, and every VPMOVB2M, is a port-0 instruction,
+ * and port 0 also packs the groups. Whitespace is told by the characters,
+ * the classes' SPACE being ambiguous for bytes from 0x80.) */
+UTFXI_INLINE uint64_t b64_block_values(const void *src, size_t i, int wide,
+                                        const struct g64_alphabet *a, __m512i *values) {
+  /* by low nibble, the whitespace character that has it (PSHUFB gives 0 for
+   * a byte from 0x80, which no byte from 0x80 equals) */
+  const __m512i ws = _mm512_broadcast_i32x4(
+      _mm_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, '\f', '\r', 0, 0));
+  __m512i c, v;
+  __mmask64 keep, space;
+  if (!b64_load(src, i, wide, &c)) return 0;
+  v = b64_classes(a->lo, c, a->hi);
+  *values = v;
+  keep = _mm512_movepi8_mask(_mm512_ternarylogic_epi64(v, c, v, 0x03)); /* ~(v | c) */
+  if (keep == ~0ull) return ~0ull;
+  space = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(ws, c), c);
+  if ((keep | space) != ~0ull) return 0;
+  *values = _mm512_maskz_compress_epi8(keep, v);
+  return keep;
+}
+
+/* Where the scalar steps take over after the vector loop: just after the
+ * alphabet character that ends the last whole group, i.e. before the last
+ * `left` alphabet characters of src[from..i) (all of it alphabet or
+ * whitespace); `from` if that group began before it. */
+static inline size_t b64_after_last_group(const void *src, size_t from, size_t i, int wide,
+                                          unsigned left) {
+  while (i > from) {
+    unsigned c = wide ? ((const char16_t *)src)[i - 1] : ((const unsigned char *)src)[i - 1];
+    int space = c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+    if (!space && left-- == 0) return i;
+    i--;
+  }
+  return from;
+}
+
+/* The 48 bytes of a clean block's values to d; _OVER: and 16 bytes of no
+ * meaning after them, which the next block's store replaces (a whole
+ * store: cheaper than a masked one). */
+#define B64_PACKED(v) \
+  _mm512_permutexvar_epi8(gather, _mm512_madd_epi16(_mm512_maddubs_epi16((v), pair), quad))
+#define B64_PACK_STORE(d, v) _mm512_mask_storeu_epi8((d), B64_48_BYTES, B64_PACKED(v))
+#define B64_PACK_STORE_OVER(d, v) _mm512_storeu_si512((d), B64_PACKED(v))
+
+/* Up to `blocks` clean blocks (64 alphabet characters) one after another
+ * from src + i to d, in the fewest instructions; returns how many were.
+ * Four blocks at a time share one check (their values and characters ORed
+ * by VPTERNLOG, one VPMOVB2M): the check's two port-0 instructions per
+ * block otherwise leave the packing (VPMADDUBSW, VPMADDWD, also port 0)
+ * waiting. Nothing is stored before the four are known clean
+ * (docs/perf-decisions.md, 'Base64 decode: one check for four clean
+ * blocks, whole stores'). */
+#define B64_RUN 4
+UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
+                                  size_t blocks, const struct g64_alphabet *a) {
+  const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
+  const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
+  size_t k;
+  for (k = 0; k + B64_RUN <= blocks; k += B64_RUN) {
+    __m512i c[B64_RUN], v[B64_RUN], e = _mm512_setzero_si512();
+    unsigned j;
+#pragma GCC unroll 8
+    for (j = 0; j < B64_RUN; j++) {
+      b64_load(src, i + 64 * (k + j), wide, &c[j]);
+      v[j] = b64_classes(lo, c[j], hi);
+      e = _mm512_ternarylogic_epi64(e, v[j], c[j], 0xFE); /* e | v | c */
+    }
+    if (_mm512_movepi8_mask(e)) break;
+#pragma GCC unroll 8
+    for (j = 0; j + 1 < B64_RUN; j++) B64_PACK_STORE_OVER(d + 48 * (k + j), v[j]);
+    B64_PACK_STORE(d + 48 * (k + j), v[j]);
+  }
+  for (; k < blocks; k++) {
+    __m512i c, v;
+    if (!b64_load(src, i + 64 * k, wide, &c)) break;
+    v = b64_classes(lo, c, hi);
+    if (_mm512_movepi8_mask(_mm512_or_si512(v, c))) break;
+    _mm512_mask_storeu_epi8(d + 48 * k, B64_48_BYTES,
+                            _mm512_permutexvar_epi8(
+                                gather, _mm512_madd_epi16(_mm512_maddubs_epi16(v, pair), quad)));
+  }
+  return k;
+}
+
+/* The whole groups of the last n - i < 64 characters but the last 1-4 (the
+ * final group, padding and how the last chunk ends are the scalar steps'),
+ * when they are all in the alphabet and leave room to spare in dst. */
+UTFXI_INLINE void b64_tail(const void *src, size_t n, int wide, unsigned char *dst, size_t cap,
+                           const struct g64_alphabet *a, size_t *pi, size_t *pw) {
+  size_t i = *pi, w = *pw, groups = (n - i - 1) / 4;
+  uint64_t mask = _bzhi_u64(~0ull, (unsigned)(4 * groups));
+  __m512i c, v;
+  if (n - i >= 64 || n - i < 5 || (dst && cap - w <= 3 * groups)) return;
+  if (wide) {
+    const char16_t *p = (const char16_t *)src + i;
+    __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, p);
+    __m512i y = _mm512_maskz_loadu_epi16((__mmask32)(mask >> 32), p + 32);
+    if (_mm512_test_epi16_mask(_mm512_or_si512(x, y), _mm512_set1_epi16((short)0xFF00))) return;
+    c = _mm512_permutex2var_epi8(x, _mm512_loadu_si512(b64_low_bytes), y);
+  } else {
+    c = _mm512_maskz_loadu_epi8(mask, (const char *)src + i);
+  }
+  v = _mm512_permutex2var_epi8(a->lo, c, a->hi);
+  if (_mm512_movepi8_mask(_mm512_or_si512(v, c)) & mask) return;
+  if (dst) b64_pack_store(v, (unsigned)groups, dst + w);
+  *pi = i + 4 * groups;
+  *pw = w + 3 * groups;
+}
+
+/* Blocks of 64 characters with whitespace anywhere (line breaks). Clean
+ * blocks with nothing pending decode straight to dst. Otherwise each block's
+ * alphabet characters are compressed (VPCOMPRESSB) into a ring buffer one
+ * after another, and each whole 64-character chunk of it is decoded once
+ * B64_LAG more characters stand after it: a load of a chunk just stored
+ * (by unaligned stores it spans) waits for the stores to reach the cache
+ * (docs/perf-decisions.md, 'Base64 decode with line breaks: a ring, read
+ * behind'). The blocks depend on each other only through the fill count, so the next
+ * load never waits for this block's work. At the end the buffer's whole
+ * groups are decoded and the scalar steps take over after the last one (the
+ * up to 3 characters of a group begun are read again there). */
+#define G64_OWN_BLOCKS 1
+#define B64_RING 512 /* bytes; a power of two, >= B64_LAG + 2 * 64 */
+#define B64_LAG 320
+UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigned char *dst,
+                                     size_t cap, const struct g64_alphabet *a,
+                                     struct utfxi_b64_at *at) {
+  /* 64 bytes before the ring: a store that wraps is stored again 512 lower */
+  unsigned char space[64 + B64_RING + 64];
+  unsigned char *const ring = space + 64;
+  size_t i = at->i, w = at->w, bp = 0, rd = 0, groups, pending;
+  const size_t from = at->i;
+  const struct g64_alphabet alpha = *a; /* in registers: dst's stores cannot change it */
+  const __m512i gather = _mm512_loadu_si512(b64_gather);
+  const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
+  /* pending groups plus the next block's (at most 16: 3 + 64 characters)
+   * leave room to spare, so dst never fills here (TC39's early return is the
+   * scalar steps'). bp and rd count characters written to and read from the
+   * ring (rd a multiple of 64). */
+  while (n - i >= 64 && (!dst || cap - w - 3 * ((bp - rd) / 4) > 48)) {
+    __m512i values;
+    uint64_t keep;
+    size_t at_ring;
+    /* nothing pending: clean blocks straight to dst (not when counting:
+     * there the general loop is the faster one) */
+    if (bp == rd && dst) {
+      size_t blocks = (n - i) / 64, room = (cap - w - 1) / 48, done;
+      done = b64_clean_run(src, i, wide, dst + w, room < blocks ? room : blocks, &alpha);
+      i += 64 * done;
+      w += 48 * done;
+      if (n - i < 64 || cap - w <= 48) break;
+    }
+    keep = b64_block_values(src, i, wide, &alpha, &values);
+    if (!keep) break;
+    if (keep == ~0ull && bp == rd) { /* clean, nothing pending */
+      if (dst) b64_pack_store(values, 16, dst + w);
+      i += 64;
+      w += 48;
+      continue;
+    }
+    at_ring = bp % B64_RING; /* its alphabet characters first */
+    _mm512_storeu_si512(ring + at_ring, values);
+    if (at_ring > B64_RING - 64) _mm512_storeu_si512(ring + at_ring - B64_RING, values);
+    bp += (size_t)_mm_popcnt_u64(keep);
+    i += 64;
+    /* A chunk with B64_LAG characters after it: its 48 bytes are followed
+     * by more (the end decodes the rest), so a whole store may overrun. */
+    if (bp - rd >= 64 + B64_LAG) {
+      if (dst) B64_PACK_STORE_OVER(dst + w, _mm512_loadu_si512(ring + rd % B64_RING));
+      w += 48;
+      rd += 64;
+    }
+  }
+  pending = bp - rd;
+  for (groups = pending / 4; groups; rd += 64) {
+    unsigned g = groups < 16 ? (unsigned)groups : 16;
+    if (dst) b64_pack_store(_mm512_loadu_si512(ring + rd % B64_RING), g, dst + w);
+    w += 3 * (size_t)g;
+    groups -= g;
+  }
+  if (pending == 0) {
+    b64_tail(src, n, wide, dst, cap, &alpha, &i, &w);
+    at->i = i;
+  } else {
+    at->i = b64_after_last_group(src, from, i, wide, (unsigned)(bp % 4));
+  }
+  at->w = w;
+}
+
+static const char b64_chars[2][64] = {
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"};
+
+/* 48 bytes per block, loaded under a mask (nothing past them is read); then
+ * the whole groups after them under masks (d has room for them; the final 1
+ * or 2 bytes and the padding are the scalar code's). */
+static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,
+                                       int url) {
+  const __m512i spread = _mm512_loadu_si512(b64_spread), fields = _mm512_loadu_si512(b64_fields);
+  const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
+  size_t k, groups;
+  for (k = 0; k < blocks; k++) {
+    __m512i in = _mm512_maskz_loadu_epi8(B64_48_BYTES, s + 48 * k);
+    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
+    _mm512_storeu_si512(d + 64 * k, _mm512_permutexvar_epi8(idx, chars));
+  }
+  groups = (n - 48 * blocks) / 3;
+  if (groups && groups < 16) {
+    __m512i in = _mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)(3 * groups)), s + 48 * k);
+    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
+    _mm512_mask_storeu_epi8(d + 64 * k, _bzhi_u64(~0ull, (unsigned)(4 * groups)),
+                            _mm512_permutexvar_epi8(idx, chars));
+    return 48 * blocks + 3 * groups;
+  }
+  return 48 * blocks;
+}
+
+/* Encoding in lines (generic_base64.h): a block as g64_encode_blocks does. */
+#define G64_ENCODE_VEC 1
+#define G64_ENCODE_READ 48
+struct g64_enc {
+  __m512i spread, fields, chars;
+};
+static inline struct g64_enc g64_enc_of(int url) {
+  struct g64_enc k;
+  k.spread = _mm512_loadu_si512(b64_spread);
+  k.fields = _mm512_loadu_si512(b64_fields);
+  k.chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
+  return k;
+}
+UTFXI_INLINE __m512i g64_encode_vec(const unsigned char *s, const struct g64_enc *k) {
+  __m512i idx = _mm512_multishift_epi64_epi8(
+      k->fields, _mm512_permutexvar_epi8(k->spread, _mm512_maskz_loadu_epi8(B64_48_BYTES, s)));
+  return _mm512_permutexvar_epi8(idx, k->chars);
+}
+/* VPEXPANDB opens the gap for the line feed; the last character follows.
+ * The two stores stay in address order (the barrier): with the byte first,
+ * gcc's choice, output beyond L2 ran slower (docs/perf-decisions.md,
+ * 'Base64 lines: encode straight from the registers'). */
+UTFXI_INLINE void g64_store_break(char *o, __m512i v, size_t q) {
+  _mm512_storeu_si512(o, _mm512_mask_expand_epi8(_mm512_set1_epi8('\n'), ~(1ull << q), v));
+  __asm__ volatile("" ::: "memory");
+  o[64] = (char)_mm_extract_epi8(_mm512_extracti32x4_epi32(v, 3), 15);
+}
+
+#include "../../simd/generic_base64.h"

@@ -1,0 +1,21 @@
+/* The avx512 tier's instances of the generic kernels (src/simd/generic_*.h):
+ * UTF-8 and ASCII validation, the UTF-16 and UTF-32 lengths of UTF-8, UTF-16
+ * validation, repair and byte swap, the UTF-8 and UTF-32 lengths of UTF-16, and UTF-32
+ * validation, the UTF-16 length of UTF-32, UTF-32 to UTF-16, Latin-1 to and from UTF-16 and
+ * UTF-32, over the 64-byte vocabulary of vec_avx512.h (masked tails). */
+#include "vec_avx512.h"
+
+#include "../x86_prototypes.h"
+
+/* The UTF-8 length of UTF-32 is the tier's own (avx512_lengths.c: float
+ * exponent + VPERMB, faster than the generic one: docs/perf-decisions.md,
+ * 'UTF-8 length of UTF-32'). */
+#define G_OWN_UTF8_LENGTH_FROM_UTF32 1
+
+#include "../../simd/generic_latin1.h"
+#include "../../simd/generic_utf16.h"
+#include "../../simd/generic_utf16_swap.h"
+#include "../../simd/generic_utf16_scans.h"
+#include "../../simd/generic_utf32.h"
+#include "../../simd/generic_utf8_length.h"
+#include "../../simd/generic_utf8_validate.h"

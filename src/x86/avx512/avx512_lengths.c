@@ -1,0 +1,83 @@
+/* The AVX-512 length kernels that are not generic (the others are in
+ * avx512_generic.c): the UTF-8 lengths of Latin-1 (n plus the bytes >= 0x80,
+ * summed with VPSADBW) and of UTF-32 (from the float exponent with VPERMB,
+ * faster than the generic kernel's three compares per vector:
+ * docs/perf-decisions.md, 'UTF-8 length of UTF-32'). */
+#ifndef __AVX512VBMI2__
+#error "avx512_* files must be compiled with the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
+#endif
+
+#include "avx512_utf16_common.h"
+#include "../x86_prototypes.h"
+
+size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
+  /* n plus the bytes >= 0x80: vpsadbw sums the top bits (0 or 0x80 per byte)
+   * into 64-bit lanes, all in vector registers; the sum is 0x80 per byte. */
+  __m512i c80 = _mm512_set1_epi8((char)0x80), zero = _mm512_setzero_si512();
+  __m512i acc0 = zero, acc1 = zero;
+  size_t i = 0, high = 0;
+  V_LOADED(c80);
+  if (UTFXI_ALIGN_HEAD(*s, n)) {
+    /* A masked head makes the loads below 64-byte aligned: the loop is
+     * load-bound, and a load across two cache lines costs two. */
+    i = utfxi_aligning_step(s, 1, 64, 0, 1);
+    high = (size_t)_mm_popcnt_u64(_mm512_movepi8_mask(a512_load8(s, i)));
+  }
+  for (; n - i >= 256; i += 256) {
+    __m512i a = _mm512_and_si512(_mm512_loadu_si512(s + i), c80);
+    __m512i b = _mm512_and_si512(_mm512_loadu_si512(s + i + 64), c80);
+    __m512i c = _mm512_and_si512(_mm512_loadu_si512(s + i + 128), c80);
+    __m512i d = _mm512_and_si512(_mm512_loadu_si512(s + i + 192), c80);
+    acc0 = _mm512_add_epi64(acc0,
+                            _mm512_add_epi64(_mm512_sad_epu8(a, zero), _mm512_sad_epu8(b, zero)));
+    acc1 = _mm512_add_epi64(acc1,
+                            _mm512_add_epi64(_mm512_sad_epu8(c, zero), _mm512_sad_epu8(d, zero)));
+  }
+  high += (size_t)_mm512_reduce_add_epi64(_mm512_add_epi64(acc0, acc1)) >> 7;
+  for (; i < n; i += 64) {
+    size_t k = n - i < 64 ? n - i : 64;
+    __m512i v = a512_load8(s + i, k);
+    high += (size_t)_mm_popcnt_u64(_mm512_movepi8_mask(v));
+  }
+  return utfxi_add_sat(n, high);
+}
+
+size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *s, size_t n) {
+  /* Bytes beyond the first, from the float exponent: a code point v <= 2^24
+   * converts exactly, its exponent field is 127 + floor(log2 v) (0 for
+   * v = 0), and vpermb looks the extra bytes up by the low 6 bits of that
+   * field: 0 for exponents <= 6, 1 for 7..10, 2 for 11..15, 3 for 16..20.
+   * Values above 0x10FFFF would count wrongly: a maximum kept per chunk
+   * spots them, and such a (rare) chunk is recounted by the scalar kernel. */
+  __m512i table = _mm512_setr_epi32(0, 0x01010000, 0x02020101, 0x03020202, 0x03030303, 0, 0, 0, 0,
+                                    0, 0, 0, 0, 0, 0, 0);
+  __m512i cmax = _mm512_set1_epi32(0x10FFFF);
+  size_t i = 0, total = 0;
+  V_LOADED(table);
+  V_LOADED(cmax);
+  while (i < n) {
+    size_t start = i, end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n;
+    __m512i top = _mm512_setzero_si512(), acc0 = top, acc1 = top;
+    size_t count = end - i;
+    for (; end - i >= 32; i += 32) {
+      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
+      __m512i ea = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(a)), 23);
+      __m512i eb = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(b)), 23);
+      top = _mm512_max_epu32(top, _mm512_max_epu32(a, b));
+      acc0 = _mm512_add_epi32(acc0, _mm512_permutexvar_epi8(ea, table));
+      acc1 = _mm512_add_epi32(acc1, _mm512_permutexvar_epi8(eb, table));
+    }
+    for (; i < end; i += 16) {
+      size_t k = end - i < 16 ? end - i : 16;
+      __m512i a = a512_load32(s + i, k);
+      __m512i ea = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(a)), 23);
+      top = _mm512_max_epu32(top, a);
+      acc0 = _mm512_add_epi32(acc0, _mm512_permutexvar_epi8(ea, table));
+    }
+    count += (size_t)(uint32_t)_mm512_reduce_add_epi32(_mm512_add_epi32(acc0, acc1));
+    if (_mm512_cmpgt_epu32_mask(top, cmax))
+      count = utfxi_utf8_length_from_utf32_scalar(s + start, end - start);
+    total = utfxi_add_sat(total, count);
+  }
+  return total;
+}

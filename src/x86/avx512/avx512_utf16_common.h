@@ -1,0 +1,190 @@
+/* Static-inline helpers shared by the AVX-512 UTF-16 / UTF-32 / Latin-1
+ * kernels (avx512_utf16_*.c, avx512_utf32.c, avx512_latin1.c): masked loads
+ * of up to 32 UTF-16 units in either byte order, the per-block surrogate
+ * analysis, and the encoder of 16 code points to UTF-8. Everything is static
+ * inline, so each including file gets its own AVX-512 copy.
+ * References: Lemire & Mula, "Transcoding billions of Unicode characters per
+ * second with SIMD instructions", Software: Practice and Experience 52(2),
+ * 2022; Clausecker & Lemire, "Transcoding Unicode characters with AVX-512
+ * instructions", Software: Practice and Experience 53(12), 2023. */
+#ifndef UTFX_X86_AVX512_UTF16_COMMON_H
+#define UTFX_X86_AVX512_UTF16_COMMON_H
+
+#ifndef __AVX512VBMI2__
+#error "avx512_utf16_common.h needs the avx512 tier flags (UTFX_AVX512_FLAGS, sources.mk)"
+#endif
+
+#include <immintrin.h>
+
+#include "vec_avx512.h"
+#include "../../simd/generic.h"
+
+/* Kernel bodies (UTFXI_INLINE) take the byte order and the bounded flag
+ * as constants; constants are pinned in registers with V_LOADED (without
+ * it GCC rebuilds set1 constants inside loops with a GPR move +
+ * vpbroadcast, and the GPR-to-vector transfers limit the loops:
+ * docs/perf-decisions.md, 'AVX-512 vocabulary'). Units are swapped with
+ * v16_bswap. */
+
+/* Mask of the first k (<= 32 / 64) lanes. */
+static inline __mmask32 a512_mask32(size_t k) { return (__mmask32)_bzhi_u32(~0u, (unsigned)k); }
+static inline __mmask64 a512_mask64(size_t k) { return (__mmask64)_bzhi_u64(~0ull, (unsigned)k); }
+
+/* Loads the first k <= 32 units at p, as host-order values; lanes >= k are
+ * 0. A partial block uses a masked load (nothing at or after p + k is read);
+ * a whole one a plain load, which is cheaper (docs/perf-decisions.md,
+ * 'AVX-512 vocabulary'). */
+static inline __m512i a512_load16(const char16_t *p, size_t k, int be) {
+  __m512i v = k == 32 ? _mm512_loadu_si512(p) : _mm512_maskz_loadu_epi16(a512_mask32(k), p);
+  return be ? v16_bswap(v) : v;
+}
+
+/* The same for k <= 64 bytes and k <= 16 32-bit values. */
+static inline __m512i a512_load8(const void *p, size_t k) {
+  return k == 64 ? _mm512_loadu_si512(p) : _mm512_maskz_loadu_epi8(a512_mask64(k), p);
+}
+static inline __m512i a512_load32(const void *p, size_t k) {
+  return k == 16 ? _mm512_loadu_si512(p)
+                 : _mm512_maskz_loadu_epi32((__mmask16)_bzhi_u32(0xFFFF, (unsigned)k), p);
+}
+
+/* Constants of the surrogate tests, built once per kernel call and pinned. */
+struct a512_u16_consts {
+  __m512i f800, fc00, d800, dc00;
+};
+
+static inline void a512_u16_consts_init(struct a512_u16_consts *c) {
+  c->f800 = _mm512_set1_epi16((short)0xF800);
+  c->fc00 = _mm512_set1_epi16((short)0xFC00);
+  c->d800 = _mm512_set1_epi16((short)0xD800);
+  c->dc00 = _mm512_set1_epi16((short)0xDC00);
+  V_LOADED(c->f800);
+  V_LOADED(c->fc00);
+  V_LOADED(c->d800);
+  V_LOADED(c->dc00);
+}
+
+/* Surrogate analysis of a block of k units (v as from a512_load16). The block
+ * never starts after an unconsumed high surrogate, so the carry into it is
+ * always 0. If the block is not the last (`more`) and ends with a high
+ * surrogate, that unit is left for the next block: *adv = k - 1. Returns the
+ * mask of ill-formed units (lone surrogates); *hi / *lo get the high / low
+ * halves of well-formed pairs inside the consumed part. */
+struct a512_pairs {
+  __mmask32 hi, lo, bad;
+  size_t adv;
+};
+
+static inline struct a512_pairs a512_analyse(__m512i v, size_t k, int more,
+                                             const struct a512_u16_consts *c) {
+  struct a512_pairs p;
+  __m512i top = _mm512_and_si512(v, c->fc00);
+  uint32_t hi = _mm512_cmpeq_epi16_mask(top, c->d800);
+  uint32_t lo = _mm512_cmpeq_epi16_mask(top, c->dc00);
+  uint32_t bad;
+  p.adv = k;
+  if (more && (hi >> (k - 1) & 1)) {
+    hi &= ~(1u << (k - 1));
+    p.adv = k - 1;
+  }
+  bad = (hi & ~(lo >> 1)) | (lo & ~(hi << 1));
+  p.hi = (__mmask32)(hi & ~bad);
+  p.lo = (__mmask32)(lo & ~bad);
+  p.bad = (__mmask32)bad;
+  return p;
+}
+
+/* Nonzero if some unit of v is a surrogate (D800..DFFF). */
+static inline __mmask32 a512_surrogates(__m512i v, const struct a512_u16_consts *c) {
+  return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, c->f800), c->d800);
+}
+
+/* UTF-8 encoding of 16 scalar values (32-bit lanes); lanes in `drop` produce
+ * no bytes. vpmultishiftqb pulls each output byte's 6-bit field out of the
+ * code point in one instruction (the bit offsets depend on the length class,
+ * chosen per lane with masked moves); an AND/OR (vpternlogd) adds the marker
+ * bits; vpcompressb packs the kept bytes to the front. Every kept byte except
+ * an ASCII one has its top bit set and every unused byte has it clear, so
+ * the keep mask is vpmovb2m plus the first byte of each kept lane.
+ * *len = number of bytes. */
+struct a512_utf8_consts {
+  __m512i ctrl1, ctrl2, ctrl3, ctrl4, mark2, mark3, mark4, c80, c800, c10000, fields;
+};
+
+/* The encoder's constants, built once per call of a kernel and pinned in
+ * registers (see V_LOADED). */
+static inline void a512_utf8_consts_init(struct a512_utf8_consts *k) {
+  /* per qword (two lanes): bit offset of each output byte's field */
+  k->ctrl1 = _mm512_set1_epi64(0x2020202000000000ll);
+  k->ctrl2 = _mm512_set1_epi64(0x2020202600000006ll);
+  k->ctrl3 = _mm512_set1_epi64(0x2020262C0000060Cll);
+  k->ctrl4 = _mm512_set1_epi64(0x20262C3200060C12ll);
+  k->mark2 = _mm512_set1_epi32(0x80C0);
+  k->mark3 = _mm512_set1_epi32(0x8080E0);
+  k->mark4 = _mm512_set1_epi32((int)0x808080F0u);
+  k->c80 = _mm512_set1_epi32(0x80);
+  k->c800 = _mm512_set1_epi32(0x800);
+  k->c10000 = _mm512_set1_epi32(0x10000);
+  k->fields = _mm512_set1_epi32(0x3F3F3FFF);
+  V_LOADED(k->ctrl1);
+  V_LOADED(k->ctrl2);
+  V_LOADED(k->ctrl3);
+  V_LOADED(k->ctrl4);
+  V_LOADED(k->mark2);
+  V_LOADED(k->mark3);
+  V_LOADED(k->mark4);
+  V_LOADED(k->c80);
+  V_LOADED(k->c800);
+  V_LOADED(k->c10000);
+  V_LOADED(k->fields);
+}
+
+static inline __m512i a512_encode_utf8_x16_any(__m512i cp, __mmask16 drop, unsigned *len,
+                                               const struct a512_utf8_consts *k, int bmp) {
+  __mmask16 k2 = _mm512_cmpge_epu32_mask(cp, k->c80);
+  __mmask16 k3 = _mm512_cmpge_epu32_mask(cp, k->c800);
+  __mmask16 k4 = bmp ? 0 : _mm512_cmpge_epu32_mask(cp, k->c10000);
+  __m512i ctrl = _mm512_mask_mov_epi32(k->ctrl1, k2, k->ctrl2);
+  __m512i marker = _mm512_maskz_mov_epi32(k2, k->mark2);
+  __m512i out;
+  __mmask64 keep;
+  ctrl = _mm512_mask_mov_epi32(ctrl, k3, k->ctrl3);
+  marker = _mm512_mask_mov_epi32(marker, k3, k->mark3);
+  ctrl = _mm512_mask_mov_epi32(ctrl, k4, k->ctrl4);
+  marker = _mm512_mask_mov_epi32(marker, k4, k->mark4);
+  /* (fields & 0x3F3F3FFF) | marker, zero in dropped lanes */
+  out = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(ctrl, cp), k->fields, marker, 0xEA);
+  out = _mm512_maskz_mov_epi32((__mmask16)~drop, out);
+  keep = _mm512_movepi8_mask(out) |
+         (drop ? _pdep_u64((uint16_t)~drop, 0x1111111111111111ull) : 0x1111111111111111ull);
+  *len = (unsigned)_mm_popcnt_u64(keep);
+  return _mm512_maskz_compress_epi8(keep, out);
+}
+
+static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned *len,
+                                           const struct a512_utf8_consts *k) {
+  return a512_encode_utf8_x16_any(cp, drop, len, k, 0);
+}
+
+/* The same for values below 0x10000 (one class fewer to select). */
+static inline __m512i a512_encode_utf8_x16_bmp(__m512i cp, __mmask16 drop, unsigned *len,
+                                               const struct a512_utf8_consts *k) {
+  return a512_encode_utf8_x16_any(cp, drop, len, k, 1);
+}
+
+/* The 2-byte form of each 16-bit lane below 0x800: lead byte low, trail byte
+ * high (lanes below 0x80 are then kept as their low byte only). */
+static inline __m512i a512_two_byte_words(__m512i v) {
+  __m512i lead = _mm512_srli_epi16(v, 6);
+  __m512i trail = _mm512_and_si512(_mm512_slli_epi16(v, 8), _mm512_set1_epi16(0x3F00));
+  return _mm512_ternarylogic_epi32(lead, trail, _mm512_set1_epi16((short)0x80C0), 0xFE);
+}
+
+/* Byte mask selecting, for each of the 32 16-bit lanes in `lanes`, its low
+ * byte, and its high byte too where `two` is set. */
+static inline __mmask64 a512_two_byte_keep(__mmask32 lanes, __mmask32 two) {
+  return (__mmask64)(_pdep_u64(lanes, 0x5555555555555555ull) |
+                     _pdep_u64(two, 0xAAAAAAAAAAAAAAAAull));
+}
+
+#endif
