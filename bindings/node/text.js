@@ -377,8 +377,12 @@ class TextEncoder extends BuiltinEncoder {
       const out = encodeShort(input, n < SMALL_ENCODE ? Infinity : ON_HEAP);
       if (out !== undefined) return out;
     }
-    args[0] = input.length;
-    return isLatin1(input) ? textEncodeLatin1(input) : textEncode(input);
+    args[0] = n;
+    if (isLatin1(input)) {
+      args[1] = input.charCodeAt(n - 1); // (for a long one, read in place)
+      return new Uint8Array(textEncodeLatin1(input));
+    }
+    return new Uint8Array(textEncode(input));
   }
 
   encodeInto(src, dest) {
