@@ -59,10 +59,12 @@ typedef struct {
 #define SHORT_UTF8 ((size_t)64) /* bytes */
 #define SHORT_UTF16 ((size_t)64) /* units */
 /* encode (measured: bench.js --suite text): results from UNINIT_MIN bytes
- * are allocated without zeroing, and one-byte strings that long that begin
- * with PROBE ASCII characters are read straight into the result; two-byte
- * strings of up to SCRATCH_UNITS are converted in the scratch and copied. */
-#define UNINIT_MIN ((size_t)64 << 10) /* bytes */
+ * are allocated without zeroing when a slow writer fills them (V8's copy
+ * of a long one-byte string, the UTF-16 kernel in place), and one-byte
+ * strings that long that begin with PROBE ASCII characters are read
+ * straight into the result; two-byte strings of up to SCRATCH_UNITS are
+ * converted in the scratch and copied. */
+#define UNINIT_MIN ((size_t)16 << 10) /* bytes */
 #define SCRATCH_UNITS ((size_t)16 << 10)
 #define PROBE ((size_t)4096)
 
@@ -307,13 +309,16 @@ static int read_string(napi_env env, text_data *t, napi_value v, int latin1, siz
 
 /* A new ArrayBuffer of size bytes for encode's result (text.js wraps it in
  * a Uint8Array: that costs less there than napi_create_typedarray), its
- * memory in *data. From UNINIT_MIN bytes it is the one napi_create_buffer
- * makes, whose memory is not zeroed first, as Node's encode does not zero
- * its own (the caller writes every byte); the Buffer object itself is left
- * to the garbage collector. NULL: Node threw (out of memory). */
-static napi_value new_result(napi_env env, size_t size, void **data) {
+ * memory in *data. With uninit (and from UNINIT_MIN bytes) it is the one
+ * napi_create_buffer makes, whose memory is not zeroed first, as Node's
+ * encode does not zero its own (the caller writes every byte); the Buffer
+ * object itself is left to the garbage collector. (The fast writers, memcpy
+ * and the Latin-1 kernel, fill zeroed memory faster: calloc leaves it in
+ * cache. Measured.)
+ * NULL: Node threw (out of memory). */
+static napi_value new_result(napi_env env, size_t size, void **data, int uninit) {
   napi_value buf, ab = NULL;
-  if (size >= UNINIT_MIN) {
+  if (uninit && size >= UNINIT_MIN) {
     if (napi_create_buffer(env, size, data, &buf) != napi_ok ||
         napi_get_typedarray_info(env, buf, NULL, NULL, NULL, &ab, NULL) != napi_ok)
       return NULL;
@@ -348,7 +353,7 @@ static napi_value encode_long_latin1(napi_env env, text_data *t, napi_value v, s
     *latin = 1;
     return NULL;
   }
-  if (!(ab = new_result(env, n, (void **)&p))) return NULL;
+  if (!(ab = new_result(env, n, (void **)&p, 1))) return NULL;
   if (napi_get_value_string_latin1(env, v, (char *)p, n, &got) != napi_ok || got != n - 1)
     return bad_string(env); /* (args[0] is its length: not reached) */
   p[n - 1] = (unsigned char)t->args[1];
@@ -356,7 +361,7 @@ static napi_value encode_long_latin1(napi_env env, text_data *t, napi_value v, s
   if (r.status == UTFX_OK) return ab;
   ascii = r.read;
   size = ascii + utfx_utf8_length_from_latin1((const char *)p + ascii, n - ascii);
-  if (!(out = new_result(env, size, (void **)&q))) return NULL;
+  if (!(out = new_result(env, size, (void **)&q, 0))) return NULL;
   memcpy(q, p, ascii);
   r = utfx_convert_latin1_to_utf8((const char *)p + ascii, n - ascii, (char *)q + ascii,
                                   size - ascii, UTFX_REPLACE);
@@ -385,7 +390,7 @@ static napi_value text_encode(napi_env env, napi_callback_info info, int latin1)
     if (scratch_grow((void **)&t->out, &t->out_cap, 3 * len, 1)) return scratch_throw_oom(env);
     r = host_le() ? utfx_convert_utf16le_to_utf8(t->u16, len, t->out, 3 * len, UTFX_REPLACE)
                   : utfx_convert_utf16be_to_utf8(t->u16, len, t->out, 3 * len, UTFX_REPLACE);
-    if (!(ab = new_result(env, r.written, &data))) return NULL;
+    if (!(ab = new_result(env, r.written, &data, 0))) return NULL;
     memcpy(data, t->out, r.written);
     return ab;
   }
@@ -395,13 +400,14 @@ static napi_value text_encode(napi_env env, napi_callback_info info, int latin1)
     size = host_le() ? utfx_utf8_length_from_utf16le(t->u16, len)
                      : utfx_utf8_length_from_utf16be(t->u16, len);
   }
-  if (!(ab = new_result(env, size, &data))) return NULL;
+  if (!(ab = new_result(env, size, &data, !latin1))) return NULL;
   if (latin1)
     r = utfx_convert_latin1_to_utf8(t->u8, len, data, size, UTFX_REPLACE);
   else
     r = host_le() ? utfx_convert_utf16le_to_utf8(t->u16, len, data, size, UTFX_REPLACE)
                   : utfx_convert_utf16be_to_utf8(t->u16, len, data, size, UTFX_REPLACE);
-  (void)r; /* size is exact */
+  /* size is exact; were it not, no unwritten byte is ever seen */
+  if (r.written < size) memset((char *)data + r.written, 0, size - r.written);
   shrink(t);
   return ab;
 }

@@ -872,11 +872,11 @@ function bigChecks() {
   });
 }
 
-// encode's long paths (src/addon_text.c): one-byte strings from 64 Ki units
+// encode's long paths (src/addon_text.c): one-byte strings from 16 Ki units
 // are read straight into the result when their first 4096 characters are
 // ASCII (a later character that is not goes through a second buffer);
-// two-byte strings up to 16 Ki units are converted in a scratch; results
-// from 64 KiB are allocated without zeroing. Each result equals Node's, is
+// two-byte strings up to 16 Ki units are converted in a scratch; some
+// results from 16 KiB are allocated without zeroing. Each result equals Node's, is
 // a Uint8Array of its own, and is every byte written.
 function sameEncode(e, n, s, what) {
   const x = e.encode(s);
@@ -894,7 +894,7 @@ function longEncodeChecks(label) {
     // One-byte strings: ASCII (the last character too, which is read apart),
     // one Latin-1 character at the edges of the 4096-character probe and of
     // the string, or many.
-    for (const len of light ? [65536, 70001] : [65535, 65536, 65537, 70001, 300000]) {
+    for (const len of light ? [16384, 70001] : [16383, 16384, 16385, 70001, 300000]) {
       const base = 'The quick brown fox; 0123456789. '.repeat(Math.ceil(len / 33)).slice(0, len);
       sameEncode(e, n, base, `ascii ${len}`);
       for (const at of [0, 4095, 4096, 4097, len >> 1, len - 2, len - 1]) {
