@@ -61,6 +61,7 @@ let SMALL_DECODE = [17, 17, 17];
 let SMALL_ENCODE = 48;
 let HEAP_ENCODE = 64;
 const ON_HEAP = 64;
+const LATIN1_ENCODE = 2048; // units: longer strings are asked whether they fit Latin-1
 const args = new Float64Array(4); // shared with addon_text.c (textSetup)
 
 const kEnc = Symbol('kEnc'); // UTF8, UTF16LE, UTF16BE
@@ -378,7 +379,9 @@ class TextEncoder extends BuiltinEncoder {
       if (out !== undefined) return out;
     }
     args[0] = n;
-    if (isLatin1(input)) {
+    // Shorter strings are read as UTF-16 whatever V8 holds: that costs less
+    // than asking (bench.js --suite text).
+    if (n > LATIN1_ENCODE && isLatin1(input)) {
       args[1] = input.charCodeAt(n - 1); // (for a long one, read in place)
       return new Uint8Array(textEncodeLatin1(input));
     }
