@@ -380,7 +380,7 @@ class TextEncoder extends BuiltinEncoder {
     }
     args[0] = n;
     // Shorter strings are read as UTF-16 whatever V8 holds: that costs less
-    // than asking (bench.js --suite text).
+    // than asking (docs/perf-decisions.md, 'Node TextEncoder.encode: ...').
     if (n > LATIN1_ENCODE && isLatin1(input)) {
       args[1] = input.charCodeAt(n - 1); // (for a long one, read in place)
       return new Uint8Array(textEncodeLatin1(input));

@@ -58,12 +58,12 @@ typedef struct {
  * bench.js --suite text). */
 #define SHORT_UTF8 ((size_t)64) /* bytes */
 #define SHORT_UTF16 ((size_t)64) /* units */
-/* encode (measured: bench.js --suite text): results from UNINIT_MIN bytes
- * are allocated without zeroing when a slow writer fills them (V8's copy
- * of a long one-byte string, the UTF-16 kernel in place), and one-byte
- * strings that long that begin with PROBE ASCII characters are read
- * straight into the result; two-byte strings of up to SCRATCH_UNITS are
- * converted in the scratch and copied. */
+/* encode (docs/perf-decisions.md, 'Node TextEncoder.encode: allocation and
+ * copies'): results from UNINIT_MIN bytes are allocated without zeroing
+ * when a slow writer fills them (V8's copy of a long one-byte string, the
+ * UTF-16 kernel in place); one-byte strings that long that begin with PROBE
+ * ASCII characters are read straight into the result; two-byte strings of
+ * up to SCRATCH_UNITS are converted in the scratch and copied. */
 #define UNINIT_MIN ((size_t)16 << 10) /* bytes */
 #define SCRATCH_UNITS ((size_t)16 << 10)
 #define PROBE ((size_t)4096)
