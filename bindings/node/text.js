@@ -61,6 +61,7 @@ let SMALL_DECODE = [17, 17, 17];
 let SMALL_ENCODE = 48;
 let HEAP_ENCODE = 64;
 const ON_HEAP = 64;
+const LATIN1_ENCODE = 2048; // units: longer strings are asked whether they fit Latin-1
 const args = new Float64Array(4); // shared with addon_text.c (textSetup)
 
 const kEnc = Symbol('kEnc'); // UTF8, UTF16LE, UTF16BE
@@ -377,8 +378,14 @@ class TextEncoder extends BuiltinEncoder {
       const out = encodeShort(input, n < SMALL_ENCODE ? Infinity : ON_HEAP);
       if (out !== undefined) return out;
     }
-    args[0] = input.length;
-    return isLatin1(input) ? textEncodeLatin1(input) : textEncode(input);
+    args[0] = n;
+    // Shorter strings are read as UTF-16 whatever V8 holds: that costs less
+    // than asking (docs/perf-decisions.md, 'Node TextEncoder.encode: ...').
+    if (n > LATIN1_ENCODE && isLatin1(input)) {
+      args[1] = input.charCodeAt(n - 1); // (for a long one, read in place)
+      return new Uint8Array(textEncodeLatin1(input));
+    }
+    return new Uint8Array(textEncode(input));
   }
 
   encodeInto(src, dest) {

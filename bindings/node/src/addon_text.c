@@ -22,9 +22,10 @@
  *                         args[3] = 1 when the decoder then holds nothing
  *                         (text.js may then decode a plain chunk itself).
  *   textEncode(str), textEncodeLatin1(str)
- *                         -> a new Uint8Array over an ArrayBuffer of its
- *                         own, exactly the UTF-8 of str (args[0] = its
- *                         length; Latin1: str has no character above U+00FF)
+ *                         -> a new ArrayBuffer holding exactly the UTF-8 of
+ *                         str (text.js makes the Uint8Array over it);
+ *                         args[0] = its length; Latin1: str has no character
+ *                         above U+00FF, and args[1] is its last character
  *
  * Strings are made as V8 would keep them: one byte a character when every
  * character fits (ASCII input goes to V8 as it is), else UTF-16. */
@@ -45,6 +46,8 @@ typedef struct {
   size_t u16_cap;
   char *u8; /* scratch: one-byte output, strings read */
   size_t u8_cap;
+  char *out; /* scratch: encode's UTF-8 */
+  size_t out_cap;
   double *args;
   napi_ref args_ref;
   double max_string; /* v8::String::kMaxLength */
@@ -55,6 +58,15 @@ typedef struct {
  * bench.js --suite text). */
 #define SHORT_UTF8 ((size_t)64) /* bytes */
 #define SHORT_UTF16 ((size_t)64) /* units */
+/* encode (docs/perf-decisions.md, 'Node TextEncoder.encode: allocation and
+ * copies'): results from UNINIT_MIN bytes are allocated without zeroing
+ * when a slow writer fills them (V8's copy of a long one-byte string, the
+ * UTF-16 kernel in place); one-byte strings that long that begin with PROBE
+ * ASCII characters are read straight into the result; two-byte strings of
+ * up to SCRATCH_UNITS are converted in the scratch and copied. */
+#define UNINIT_MIN ((size_t)16 << 10) /* bytes */
+#define SCRATCH_UNITS ((size_t)16 << 10)
+#define PROBE ((size_t)4096)
 
 static int host_le(void) {
   const uint16_t one = 1;
@@ -295,30 +307,109 @@ static int read_string(napi_env env, text_data *t, napi_value v, int latin1, siz
   return st == napi_ok ? 0 : -1;
 }
 
+/* A new ArrayBuffer of size bytes for encode's result (text.js wraps it in
+ * a Uint8Array: that costs less there than napi_create_typedarray), its
+ * memory in *data. With uninit (and from UNINIT_MIN bytes) it is the one
+ * napi_create_buffer makes, whose memory is not zeroed first, as Node's
+ * encode does not zero its own (the caller writes every byte); the Buffer
+ * object itself is left to the garbage collector. (The fast writers, memcpy
+ * and the Latin-1 kernel, fill zeroed memory faster: calloc leaves it in
+ * cache. Measured.)
+ * NULL: Node threw (out of memory). */
+static napi_value new_result(napi_env env, size_t size, void **data, int uninit) {
+  napi_value buf, ab = NULL;
+  if (uninit && size >= UNINIT_MIN) {
+    if (napi_create_buffer(env, size, data, &buf) != napi_ok ||
+        napi_get_typedarray_info(env, buf, NULL, NULL, NULL, &ab, NULL) != napi_ok)
+      return NULL;
+    return ab;
+  }
+  if (napi_create_arraybuffer(env, size, data, &ab) != napi_ok) return NULL;
+  return ab;
+}
+
+static napi_value bad_string(napi_env env) {
+  napi_throw_type_error(env, NULL, "utfx: bad textEncode call");
+  return NULL;
+}
+
+/* A long one-byte string whose first PROBE characters are ASCII, read
+ * straight into the result, taken to be ASCII (its UTF-8 then): one copy
+ * instead of two. args[1] is its last character, which
+ * napi_get_value_string_latin1 leaves out to write its NUL there. If a
+ * later character is not ASCII, the bytes read are the source of the
+ * conversion into the real result (the first ArrayBuffer, never seen, is
+ * left to the garbage collector). NULL: the probe found a character that
+ * is not ASCII (the caller converts as for any string), or Node threw. */
+static napi_value encode_long_latin1(napi_env env, text_data *t, napi_value v, size_t n,
+                                     int *latin) {
+  napi_value ab, out;
+  unsigned char *p = NULL, *q = NULL;
+  size_t got = 0, ascii, size;
+  utfx_result r;
+  if (scratch_grow((void **)&t->u8, &t->u8_cap, PROBE + 1, 1)) return scratch_throw_oom(env);
+  if (napi_get_value_string_latin1(env, v, t->u8, PROBE + 1, &got) != napi_ok) return bad_string(env);
+  if (utfx_validate_ascii(t->u8, got).status != UTFX_OK) {
+    *latin = 1;
+    return NULL;
+  }
+  if (!(ab = new_result(env, n, (void **)&p, 1))) return NULL;
+  if (napi_get_value_string_latin1(env, v, (char *)p, n, &got) != napi_ok || got != n - 1)
+    return bad_string(env); /* (args[0] is its length: not reached) */
+  p[n - 1] = (unsigned char)t->args[1];
+  r = utfx_validate_ascii((const char *)p, n);
+  if (r.status == UTFX_OK) return ab;
+  ascii = r.read;
+  size = ascii + utfx_utf8_length_from_latin1((const char *)p + ascii, n - ascii);
+  if (!(out = new_result(env, size, (void **)&q, 0))) return NULL;
+  memcpy(q, p, ascii);
+  r = utfx_convert_latin1_to_utf8((const char *)p + ascii, n - ascii, (char *)q + ascii,
+                                  size - ascii, UTFX_REPLACE);
+  (void)r; /* size is exact */
+  return out;
+}
+
+/* encode: a two-byte string of up to SCRATCH_UNITS units is converted in
+ * the scratch (where the kernel needs no bound checks) and copied, which
+ * costs less than the length pass that the others get before they are
+ * converted in place. */
 static napi_value text_encode(napi_env env, napi_callback_info info, int latin1) {
-  napi_value argv[1], ab = NULL, out = NULL;
-  size_t len, size;
+  napi_value argv[1], ab = NULL;
+  size_t len, size, want;
   void *data = NULL;
   utfx_result r;
   text_data *t = get(env, info, argv, 1);
-  if (!t || read_string(env, t, argv[0], latin1, &len)) return scratch_throw_oom(env);
+  if (!t) return scratch_throw_oom(env);
+  want = t->args[0] > 0 ? (size_t)t->args[0] : 0;
+  if (latin1 && want >= UNINIT_MIN) {
+    int latin = 0;
+    if ((ab = encode_long_latin1(env, t, argv[0], want, &latin)) != NULL || !latin) return ab;
+  }
+  if (read_string(env, t, argv[0], latin1, &len)) return scratch_throw_oom(env);
+  if (!latin1 && len <= SCRATCH_UNITS) {
+    if (scratch_grow((void **)&t->out, &t->out_cap, 3 * len, 1)) return scratch_throw_oom(env);
+    r = host_le() ? utfx_convert_utf16le_to_utf8(t->u16, len, t->out, 3 * len, UTFX_REPLACE)
+                  : utfx_convert_utf16be_to_utf8(t->u16, len, t->out, 3 * len, UTFX_REPLACE);
+    if (!(ab = new_result(env, r.written, &data, 0))) return NULL;
+    memcpy(data, t->out, r.written);
+    return ab;
+  }
   if (latin1) {
     size = utfx_utf8_length_from_latin1(t->u8, len);
   } else {
     size = host_le() ? utfx_utf8_length_from_utf16le(t->u16, len)
                      : utfx_utf8_length_from_utf16be(t->u16, len);
   }
-  if (napi_create_arraybuffer(env, size, &data, &ab) != napi_ok ||
-      napi_create_typedarray(env, napi_uint8_array, size, ab, 0, &out) != napi_ok)
-    return NULL; /* Node threw (out of memory) */
+  if (!(ab = new_result(env, size, &data, !latin1))) return NULL;
   if (latin1)
     r = utfx_convert_latin1_to_utf8(t->u8, len, data, size, UTFX_REPLACE);
   else
     r = host_le() ? utfx_convert_utf16le_to_utf8(t->u16, len, data, size, UTFX_REPLACE)
                   : utfx_convert_utf16be_to_utf8(t->u16, len, data, size, UTFX_REPLACE);
-  (void)r; /* size is exact */
+  /* size is exact; were it not, no unwritten byte is ever seen */
+  if (r.written < size) memset((char *)data + r.written, 0, size - r.written);
   shrink(t);
-  return out;
+  return ab;
 }
 
 static napi_value js_text_encode(napi_env env, napi_callback_info info) {
@@ -351,6 +442,7 @@ static void text_free(void *data) {
   text_data *t = data;
   free(t->u16);
   free(t->u8);
+  free(t->out);
   free(t);
 }
 

@@ -872,6 +872,52 @@ function bigChecks() {
   });
 }
 
+// encode's long paths (src/addon_text.c): one-byte strings from 16 Ki units
+// are read straight into the result when their first 4096 characters are
+// ASCII (a later character that is not goes through a second buffer);
+// two-byte strings up to 16 Ki units are converted in a scratch; some
+// results from 16 KiB are allocated without zeroing. Each result equals Node's, is
+// a Uint8Array of its own, and is every byte written.
+function sameEncode(e, n, s, what) {
+  const x = e.encode(s);
+  const y = n.encode(s);
+  assert.strictEqual(Object.getPrototypeOf(x), Uint8Array.prototype, what);
+  assert.ok(x.byteOffset === 0 && x.buffer.byteLength === x.length && !x.buffer.resizable, what);
+  assert.ok(Buffer.from(x.buffer).equals(Buffer.from(y)), what);
+  structuredClone(x.buffer, { transfer: [x.buffer] });
+  assert.strictEqual(x.length, 0, what);
+}
+function longEncodeChecks(label) {
+  check(`${label}: TextEncoder.encode of long strings about the addon's limits = Node's`, () => {
+    const e = new UEncoder();
+    const n = new NEncoder();
+    // One-byte strings: ASCII (the last character too, which is read apart),
+    // one Latin-1 character at the edges of the 4096-character probe and of
+    // the string, or many.
+    for (const len of light ? [16384, 70001] : [16383, 16384, 16385, 70001, 300000]) {
+      const base = 'The quick brown fox; 0123456789. '.repeat(Math.ceil(len / 33)).slice(0, len);
+      sameEncode(e, n, base, `ascii ${len}`);
+      for (const at of [0, 4095, 4096, 4097, len >> 1, len - 2, len - 1]) {
+        for (const c of ['\u0080', '\u00e9', '\u00ff', '\x7f', '\x00']) {
+          sameEncode(e, n, base.slice(0, at) + c + base.slice(at + 1), `one-byte ${len}, ${c.charCodeAt(0)} at ${at}`);
+        }
+      }
+      let latin = '';
+      while (latin.length < len) latin += String.fromCharCode(rand(2) ? 0x20 + rand(0x5f) : 0x80 + rand(0x80));
+      sameEncode(e, n, latin, `latin ${len}`);
+    }
+    // Two-byte strings about the scratch's 16 Ki units and 64 KiB outputs,
+    // lone surrogates at the ends.
+    for (const len of [16383, 16384, 16385, 21845, 21846, 40000]) {
+      const s = randString(len).padEnd(len, '\u20ac');
+      for (const t of [s.slice(0, len - 1) + '\u20ac', '\ud800' + s.slice(1, len - 1) + '\udbff',
+        '\u{1F600}'.repeat(len >> 1), '\u65e5'.repeat(len)]) {
+        sameEncode(e, n, t, `two-byte ${t.length}`);
+      }
+    }
+  });
+}
+
 function encoderChecks(label) {
   check(`${label}: TextEncoder.encode = Node's (a Uint8Array of its own), encodeInto = Node's at every size`, () => {
     const e = new UEncoder();
@@ -927,6 +973,7 @@ for (const tier of quick ? [best] : tiers) {
   textThresholds(saved);
   decodeChecks(`${tier}`);
   encoderChecks(`${tier}`);
+  longEncodeChecks(`${tier}`);
   textThresholds([0, 0]);
   decodeChecks(`${tier}, every input to the addon`);
   textThresholds([200, saved[1]]); // JavaScript up to its unit limit
