@@ -289,45 +289,28 @@ UTFXI_INLINE void g64_copy(char *o, const char *t, size_t k, const char *end) {
 }
 
 #ifdef G64_ENCODE_VEC
-/* Lines of at least a vector: whole blocks encoded in registers and stored
- * in place, a block with a line feed inside with g64_store_break (at most
- * one per block), while the reads stay within src[0..take). Returns the
- * bytes encoded. */
-UTFXI_INLINE size_t g64_lines_direct(const unsigned char *src, size_t take, int url, size_t L,
-                                     char **po, size_t *pc) {
-  const struct g64_enc k = g64_enc_of(url);
-  size_t i = 0, c = *pc;
-  char *o = *po;
-  for (; take - i >= G64_ENCODE_READ; i += G64_BYTES) {
-    vu8 v = g64_encode_vec(src + i, &k);
-    if (L - c < V_BYTES) {
-      g64_store_break(o, v, L - c);
-      o += V_BYTES + 1;
-      c = V_BYTES - (L - c);
-    } else {
-      v_store(o, v);
-      o += V_BYTES;
-      c += V_BYTES;
-    }
-  }
-  *po = o;
-  *pc = c;
-  return i;
-}
-#endif
-
 #ifdef G64_ENCODE_VEC_CRLF
-/* g64_lines_direct with CR LF line breaks (g64_store_crlf). */
-UTFXI_INLINE size_t g64_lines_direct_crlf(const unsigned char *src, size_t take, int url,
-                                          size_t L, char **po, size_t *pc) {
+#define G64_STORE_CRLF(o, v, q) g64_store_crlf(o, v, q)
+#else /* not reached: the tier has no direct CR LF path */
+#define G64_STORE_CRLF(o, v, q) ((void)(o), (void)(v), (void)(q))
+#endif
+/* Lines of at least a vector: whole blocks encoded in registers and stored
+ * in place, a block with a line break inside with g64_store_break (sep 1,
+ * LF) or g64_store_crlf (sep 2; at most one per block), while the reads stay
+ * within src[0..take). Returns the bytes encoded. */
+UTFXI_INLINE size_t g64_lines_direct(const unsigned char *src, size_t take, int url, size_t L,
+                                     const size_t sep, char **po, size_t *pc) {
   const struct g64_enc k = g64_enc_of(url);
   size_t i = 0, c = *pc;
   char *o = *po;
   for (; take - i >= G64_ENCODE_READ; i += G64_BYTES) {
     vu8 v = g64_encode_vec(src + i, &k);
     if (L - c < V_BYTES) {
-      g64_store_crlf(o, v, L - c);
-      o += V_BYTES + 2;
+      if (sep == 2)
+        G64_STORE_CRLF(o, v, L - c);
+      else
+        g64_store_break(o, v, L - c);
+      o += V_BYTES + sep;
       c = V_BYTES - (L - c);
     } else {
       v_store(o, v);
@@ -351,11 +334,11 @@ utfx_result G_NAME(base64_encode_lines)(const unsigned char *src, size_t n, char
   memset(text + G64_LINE_TEXT, 0, V_BYTES);
 #ifdef G64_ENCODE_VEC
   if (L >= V_BYTES && take >= G64_ENCODE_READ && !crlf)
-    i = g64_lines_direct(src, take, (flags & UTFX_BASE64_URL) != 0, L, &o, &c);
+    i = g64_lines_direct(src, take, (flags & UTFX_BASE64_URL) != 0, L, 1, &o, &c);
 #endif
 #ifdef G64_ENCODE_VEC_CRLF
   if (L >= V_BYTES && take >= G64_ENCODE_READ && crlf)
-    i = g64_lines_direct_crlf(src, take, (flags & UTFX_BASE64_URL) != 0, L, &o, &c);
+    i = g64_lines_direct(src, take, (flags & UTFX_BASE64_URL) != 0, L, 2, &o, &c);
 #endif
   while (i < take) {
     size_t part = take - i < G64_LINE_TEXT / 4 * 3 ? take - i : G64_LINE_TEXT / 4 * 3;
