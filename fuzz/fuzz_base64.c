@@ -16,11 +16,13 @@
  *     destination gives the one-shot output, status and error offset;
  *   - encode with the exact, one-short and control capacities; the text
  *     decodes back (strict when padded) to the payload;
- *   - encode in lines (line length 0..129 from the payload's last byte,
- *     the column from its first) with the exact, one-short and control
- *     capacities: the plain text with a line feed before each character at
- *     a multiple of the line length; resumed after DST_FULL with the column
- *     it returned, the exact output. */
+ *   - encode in lines (line length 0..129 from the payload's last byte mod
+ *     130, CR LF breaks when it is 130 or more, the column from its first)
+ *     with the exact, one-short and control capacities: the plain text with
+ *     a line feed (CR LF) before each character at a multiple of the line
+ *     length; resumed after DST_FULL with the column
+ *     it returned, the exact output; the text decodes back to the payload,
+ *     in one call and resumed from half the room. */
 #include "fuzz_common.h"
 
 static const unsigned fb_modes[7] = {
@@ -160,11 +162,37 @@ static void fb_check_encode(const uint8_t *bin, size_t n, unsigned flags) {
   free(back);
 }
 
+/* Text in lines decodes back to bin (lines of one length are the avx512
+ * decoder's direct path): in one call, and from a destination of half the
+ * bytes resumed after DST_FULL. */
+static void fb_lines_back(const char *text, size_t len, const uint8_t *bin, size_t n,
+                          unsigned flags) {
+  const char *tier = fz_tiers[fz_tier];
+  unsigned back = (flags & UTFX_BASE64_URL) | (flags & UTFX_BASE64_NO_PADDING ? 0u : UTFX_BASE64_STRICT);
+  unsigned char *out = malloc(n + 1);
+  utfx_result r, s;
+  if (!out) abort();
+  r = utfx_base64_decode(len ? text : "", len, out, n + 1, back);
+  FZ_REQUIRE(r.status == UTFX_OK && r.written == n && (n == 0 || memcmp(out, bin, n) == 0),
+             "lines decode back", tier);
+  r = utfx_base64_decode(len ? text : "", len, out, n / 2, back);
+  if (r.status == UTFX_DST_FULL) {
+    s = utfx_base64_decode(text + r.read, len - r.read, out + r.written, n + 1 - r.written, back);
+    FZ_REQUIRE(s.status == UTFX_OK && r.written + s.written == n && memcmp(out, bin, n) == 0,
+               "lines decode back, resumed", tier);
+  } else {
+    FZ_REQUIRE(r.status == UTFX_OK && r.written == n && n / 2 >= n, "lines decode back, half", tier);
+  }
+  free(out);
+}
+
 static void fb_check_lines(const uint8_t *bin, size_t n, unsigned flags) {
   const char *tier = fz_tiers[fz_tier];
   size_t L = n ? bin[n - 1] % 130 : 0, c0 = n && L ? bin[0] % (L + 1) : 0;
-  size_t plain = utfx_base64_length_from_binary(n, flags);
-  size_t len = utfx_base64_length_from_binary_lines(n, flags, L, c0), caps[3], k, j, col;
+  const int crlf = n && bin[n - 1] >= 130;
+  size_t plain = utfx_base64_length_from_binary(n, flags), caps[3], k, j, col, len;
+  flags |= crlf ? UTFX_BASE64_CRLF : 0;
+  len = utfx_base64_length_from_binary_lines(n, flags, L, c0);
   struct fz_place src = fz_place_src(bin, n, 1);
   char *text = malloc(plain + 1), *exact = malloc(len + 1), *rest = malloc(len + 1);
   if (!text || !exact || !rest) abort();
@@ -182,9 +210,14 @@ static void fb_check_lines(const uint8_t *bin, size_t n, unsigned flags) {
     r = utfx_base64_encode_lines(src.p, n, (char *)pl.p, caps[k], flags, L, &col);
     fz_last.flags = flags;
     fb_record("encode lines", r, pl.p, caps[k], n);
-    /* the plain text, a line feed before each character at a multiple of L */
+    /* the plain text, a line feed (CR LF) before each character at a
+     * multiple of L */
     for (j = 0; j < r.written; j++, pos++) {
       if (L && pos && pos % L == 0) {
+        if (crlf) {
+          FZ_REQUIRE(o[j] == '\r' && j + 1 < r.written, "lines: carriage return", tier);
+          j++;
+        }
         FZ_REQUIRE(o[j] == '\n' && j + 1 < r.written, "lines: line feed", tier);
         j++;
       }
@@ -200,6 +233,7 @@ static void fb_check_lines(const uint8_t *bin, size_t n, unsigned flags) {
     if (k == 0) {
       FZ_REQUIRE(r.status == UTFX_OK && r.written == len, "lines exact", tier);
       if (len) memcpy(exact, o, len);
+      fb_lines_back(exact, len, bin, n, flags);
     } else if (r.status == UTFX_DST_FULL) {
       utfx_result s = utfx_base64_encode_lines((const unsigned char *)src.p + r.read, n - r.read,
                                                rest, len - r.written + 1, flags, L, &col);

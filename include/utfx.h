@@ -238,6 +238,8 @@ UTFX_API void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_
  *                         an unpadded final group (and "xx=" at the end) is
  *                         left undecoded: status OK with read at its start,
  *                         so that a stream can prepend it to the next chunk.
+ *   UTFX_BASE64_CRLF      utfx_base64_encode_lines: CR LF between lines
+ *                         (below).
  *   UTFX_BASE64_NODE      Buffer.from(s, 'base64' or 'base64url'): never
  *                         INVALID. Both alphabets; every other character
  *                         (whitespace and garbage alike) is skipped; the
@@ -289,6 +291,10 @@ UTFX_API void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_
  *   feeds before its characters; resume with src + read and *column.
  *   utfx_base64_length_from_binary_lines(n, flags, line_len, column): the
  *   bytes it writes for n bytes (line feeds included); saturates at SIZE_MAX.
+ *   UTFX_BASE64_CRLF in flags: a CR LF ("\r\n", MIME's) instead of each line
+ *   feed, everywhere above (the length counts its two bytes; DST_FULL stops
+ *   before a group whose line break does not fit whole). Other encoders and
+ *   the decoders ignore the flag (decoding skips CR as whitespace).
  *
  * Lengths
  *   utfx_base64_length_from_binary(n, flags): the characters utfx_base64_encode
@@ -306,6 +312,7 @@ UTFX_API void utfx_to_well_formed_utf16be(const char16_t *src, size_t n, char16_
 #define UTFX_BASE64_STRICT 0x08u
 #define UTFX_BASE64_STOP_BEFORE_PARTIAL 0x10u
 #define UTFX_BASE64_NODE 0x20u
+#define UTFX_BASE64_CRLF 0x40u
 #define UTFX_BINARY_MAX_FROM_BASE64(n) ((n) / 4 * 3 + (n) % 4 * 3 / 4)
 
 UTFX_API UTFX_NODISCARD utfx_result utfx_base64_encode(const unsigned char *UTFX_RESTRICT src,

@@ -100,7 +100,7 @@ utfx_result utfx_base64_encode_lines(const unsigned char *restrict src, size_t n
 
 size_t utfx_base64_length_from_binary_lines(size_t n, unsigned flags, size_t line_len,
                                             size_t column) {
-  size_t k = utfx_base64_length_from_binary(n, flags), L = line_len, c = column;
+  size_t k = utfx_base64_length_from_binary(n, flags), L = line_len, c = column, f;
   if (L == 0 || k == SIZE_MAX) return k;
   if (c > L) c = L;
   if (L > SIZE_MAX / 4) {
@@ -108,7 +108,8 @@ size_t utfx_base64_length_from_binary_lines(size_t n, unsigned flags, size_t lin
     L = SIZE_MAX / 4;
     c = room >= L ? 0 : L - room;
   }
-  return utfxi_add_sat(k, utfxi_b64_feeds(c, k, L));
+  f = utfxi_b64_feeds(c, k, L); /* line breaks, one or two bytes each */
+  return utfxi_add_sat(utfxi_add_sat(k, f), (flags & UTFX_BASE64_CRLF) ? f : 0);
 }
 
 /* The UTF-16 maps (byte swap, repair), checks and flagged lengths

@@ -596,6 +596,66 @@ static void test_random(void) {
   tap_group("base64: random inputs, every decode mode, against the references");
 }
 
+/* Lines of one length and one separator, as MIME, PEM and coreutils write
+ * them (the avx512 tier decodes such lines straight from the text and falls
+ * back at the first change): whole, with a shorter first line (a resume in
+ * the middle of a line), and with one change (a unit replaced or inserted, a
+ * separator unit replaced or dropped), in every mode, some at every capacity. */
+static void test_fixed_lines(void) {
+  static uint16_t u[MAX_TEXT];
+  static unsigned char bin[MAX_BIN];
+  static char text[MAX_TEXT];
+  static const size_t lens[] = {4, 60, 63, 64, 68, 72, 76, 80, 84, 100, 124, 127, 128, 132};
+  static const char *const seps[] = {"\r\n", "\n", " ", "\n\n", "\t\r\n"};
+  const size_t nl = sizeof lens / sizeof lens[0], ns = sizeof seps / sizeof seps[0];
+  size_t k, i, cap;
+  rng_seed(&rng, 0x11E5);
+  for (k = 0; k < 1400 / test_share(4); k++) {
+    const size_t L = lens[k % nl];
+    const char *sep = seps[(k / nl) % ns];
+    const size_t S = strlen(sep);
+    const unsigned flags = (k & 1 ? UTFX_BASE64_URL : 0) | (k & 2 ? UTFX_BASE64_NO_PADDING : 0);
+    size_t nb = (size_t)rng_below(&rng, 3000 * L / (L + 3) + 1), n, m = 0, col = 0, line;
+    for (i = 0; i < nb; i++) bin[i] = (unsigned char)rng_next(&rng);
+    n = ref_encode(bin, nb, flags, text);
+    line = k % 3 == 0 ? (size_t)rng_below(&rng, L) + 1 : L;
+    for (i = 0; i < n; i++) {
+      u[m++] = (unsigned char)text[i];
+      if (++col == line && (i + 1 < n || k % 5 == 0)) {
+        for (size_t j = 0; j < S; j++) u[m++] = (unsigned char)sep[j];
+        col = 0;
+        line = L;
+      }
+    }
+    if (k % 2 && m > 0) { /* one change */
+      size_t at = (size_t)rng_below(&rng, m);
+      switch (rng_below(&rng, 4)) {
+        case 0: u[at] = odd_units[rng_below(&rng, N_ODD)]; break;
+        case 1:
+          while (at < m && !is_space(u[at])) at++;
+          if (at < m) u[at] = odd_units[rng_below(&rng, N_ODD)];
+          break;
+        case 2:
+          memmove(u + at + 1, u + at, (m - at) * 2);
+          u[at] = odd_units[rng_below(&rng, N_ODD)];
+          m++;
+          break;
+        default:
+          while (at < m && !is_space(u[at])) at++;
+          if (at < m) memmove(u + at, u + at + 1, (m - at - 1) * 2), m--;
+      }
+    }
+    check_decode_all_modes(u, m);
+    if (k % 50 == 0 && nb < 400) {
+      for (cap = 0; cap <= nb + 2; cap++) check_decode(u, m, decode_modes[k % N_DECODE_MODES], cap);
+    } else {
+      for (i = 0; i < 4; i++)
+        check_decode(u, m, decode_modes[(k + i) % N_DECODE_MODES], (size_t)rng_below(&rng, nb + 3));
+    }
+  }
+  tap_group("base64: lines of one length and separator, whole and with one change, capacities");
+}
+
 /* Forgiving-base64 (atob) = loose mode with the standard alphabet. */
 static void test_forgiving(void) {
   static uint16_t u[MAX_TEXT];
@@ -900,6 +960,7 @@ static void suite(void) {
   test_known();
   test_random();
   test_forgiving();
+  test_fixed_lines();
   test_every_offset();
   test_caps();
   test_encode_random();

@@ -1,11 +1,12 @@
 /* utfx_base64_encode_lines and utfx_base64_length_from_binary_lines on every
  * kernel tier, against:
- *   - a reference written here: RFC 4648's groups, then a line feed before
- *     each character whose place on the line (column + index) is a positive
- *     multiple of the line length;
+ *   - a reference written here: RFC 4648's groups, then a line feed (or CR
+ *     LF) before each character whose place on the line (column + index) is
+ *     a positive multiple of the line length;
  *   - coreutils `base64 -w W` and Node's Buffer base64 / base64url cut into
  *     lines by hand (tests/oracle/base64_lines_oracle.js), on the same
- *     inputs, each with the final line feed coreutils adds;
+ *     inputs, each with the final line feed coreutils adds; Node's also
+ *     into CR LF lines (UTFX_BASE64_CRLF);
  *   - the scalar kernel;
  * at random lengths (around the vector blocks too), line lengths 1..200 and
  * huge, every column; every capacity (canaries after written); resumed in
@@ -31,7 +32,7 @@
 extern char **environ;
 
 #define MAX_BIN 6000
-#define MAX_OUT (MAX_BIN / 3 * 4 + 8 + MAX_BIN / 3 * 4 + 8)
+#define MAX_OUT (3 * (MAX_BIN / 3 * 4 + 8)) /* lines of 1 and CR LF: 3 bytes a character */
 #define CANARY 0xA5
 
 static test_rng rng;
@@ -56,11 +57,15 @@ static size_t ref_text(const unsigned char *b, size_t n, unsigned flags, char *o
 }
 
 /* t[0..k) in lines of L (>= 1, small enough that c0 + k does not wrap) from
- * column c0; pos[j] = where character j lands. */
-static size_t ref_lines(const char *t, size_t k, size_t L, size_t c0, char *out, size_t *pos) {
+ * column c0, LF or (UTFX_BASE64_CRLF) CR LF between; pos[j] = where character j lands. */
+static size_t ref_lines(const char *t, size_t k, size_t L, size_t c0, unsigned flags, char *out,
+                        size_t *pos) {
   size_t j, w = 0;
   for (j = 0; j < k; j++) {
-    if (c0 + j > 0 && (c0 + j) % L == 0) out[w++] = '\n';
+    if (c0 + j > 0 && (c0 + j) % L == 0) {
+      if (flags & UTFX_BASE64_CRLF) out[w++] = '\r';
+      out[w++] = '\n';
+    }
     pos[j] = w;
     out[w++] = t[j];
   }
@@ -95,8 +100,15 @@ static int same(utfx_result a, utfx_result b) {
   return a.status == b.status && a.read == b.read && a.written == b.written && a.replaced == 0;
 }
 
-static const unsigned flag_sets[] = {0, UTFX_BASE64_URL, UTFX_BASE64_NO_PADDING,
-                                     UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING};
+static const unsigned flag_sets[] = {
+    0,
+    UTFX_BASE64_URL,
+    UTFX_BASE64_NO_PADDING,
+    UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING,
+    UTFX_BASE64_CRLF,
+    UTFX_BASE64_CRLF | UTFX_BASE64_URL,
+    UTFX_BASE64_CRLF | UTFX_BASE64_NO_PADDING,
+    UTFX_BASE64_CRLF | UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING};
 
 static size_t pick_len(unsigned k) {
   switch (k % 4) {
@@ -119,7 +131,8 @@ static size_t pick_line(unsigned k) {
 static void check_full(const unsigned char *b, size_t n, unsigned flags, size_t L, size_t c0) {
   static char text[MAX_OUT], want[MAX_OUT], got[MAX_OUT + 64];
   static size_t pos[MAX_OUT];
-  size_t k = ref_text(b, n, flags, text), len = ref_lines(text, k, L, c0, want, pos), col = c0;
+  size_t k = ref_text(b, n, flags, text), len = ref_lines(text, k, L, c0, flags, want, pos);
+  size_t col = c0;
   size_t scol = c0;
   utfx_result r, e = {UTFX_OK, n, len, 0};
   memset(got, CANARY, len + 64);
@@ -145,7 +158,7 @@ static void test_random(void) {
   for (k = 0; k < 4000 / test_share(8); k++) {
     size_t n = pick_len(k), L = pick_line(k / 4), c0 = (size_t)rng_below(&rng, L + 1);
     for (i = 0; i < n; i++) b[i] = (unsigned char)rng_next(&rng);
-    check_full(b, n, flag_sets[k % 4], L, c0);
+    check_full(b, n, flag_sets[k % 8], L, c0);
   }
   tap_group("base64 lines: random lengths, line lengths and columns, against the reference");
 }
@@ -161,10 +174,10 @@ static void test_caps(void) {
   for (k = 0; k < 120 / test_share(6); k++) {
     size_t n = k % 3 ? (size_t)rng_below(&rng, 60) : 60 + (size_t)rng_below(&rng, 300), i, cap;
     size_t L = pick_line(k), c0 = (size_t)rng_below(&rng, L + 1), kk, len;
-    unsigned flags = flag_sets[k % 4];
+    unsigned flags = flag_sets[k % 8];
     for (i = 0; i < n; i++) b[i] = (unsigned char)rng_next(&rng);
     kk = ref_text(b, n, flags, text);
-    len = ref_lines(text, kk, L, c0, want, pos);
+    len = ref_lines(text, kk, L, c0, flags, want, pos);
     for (cap = 0; cap <= len + 2; cap++) {
       utfx_result e = n ? ref_bounded(n, kk, pos, cap) : (utfx_result){UTFX_OK, 0, 0, 0}, r;
       size_t col = c0, col2, at;
@@ -196,9 +209,9 @@ static void test_pieces(void) {
   rng_seed(&rng, 0x91EC);
   for (k = 0; k < 300 / test_share(6); k++) {
     size_t n = pick_len(k), L = pick_line(k), col = 0, i = 0, w = 0, len;
-    unsigned flags = flag_sets[k % 4];
+    unsigned flags = flag_sets[k % 8];
     for (i = 0; i < n; i++) b[i] = (unsigned char)rng_next(&rng);
-    len = ref_lines(text, ref_text(b, n, flags, text), L, 0, want, pos);
+    len = ref_lines(text, ref_text(b, n, flags, text), L, 0, flags, want, pos);
     for (i = 0; i < n;) {
       size_t part = 3 * (size_t)rng_below(&rng, 400);
       utfx_result r;
@@ -219,7 +232,7 @@ static void test_guard(void) {
   for (k = 0; k < 200 / test_share(4); k++) {
     size_t n = k % 2 ? (size_t)rng_below(&rng, 100) : (size_t)rng_below(&rng, 3000), i;
     size_t L = pick_line(k), c0 = (size_t)rng_below(&rng, L + 1), len, col;
-    unsigned flags = flag_sets[k % 4];
+    unsigned flags = flag_sets[k % 8];
     unsigned char *front = guard_alloc_front(n), *end = guard_alloc(n);
     char *dst;
     utfx_result r;
@@ -273,6 +286,16 @@ static void test_edges(void) {
             "line length %zu: one line feed after %zu (col %zu)", L, room, col);
       CHECK(utfx_base64_length_from_binary_lines(sizeof b, 0, L, L - room) == p.written + 1,
             "length, line length %zu", L);
+      col = L - room;
+      r = utfx_base64_encode_lines(b, sizeof b, got, sizeof got, UTFX_BASE64_CRLF, L, &col);
+      CHECK(r.status == UTFX_OK && r.written == p.written + 2 && got[room] == '\r' &&
+                got[room + 1] == '\n' && memcmp(got, plain, room) == 0 &&
+                memcmp(got + room + 2, plain + room, p.written - room) == 0 &&
+                col == p.written - room,
+            "line length %zu, CR LF: one break after %zu (col %zu)", L, room, col);
+      CHECK(utfx_base64_length_from_binary_lines(sizeof b, UTFX_BASE64_CRLF, L, L - room) ==
+                p.written + 2,
+            "length, line length %zu, CR LF", L);
       col = 3;
       r = utfx_base64_encode_lines(b, sizeof b, got, sizeof got, 0, L, &col);
       CHECK(r.written == p.written && memcmp(got, plain, p.written) == 0 && col == 3 + p.written,
@@ -280,6 +303,9 @@ static void test_edges(void) {
     }
   }
   CHECK(utfx_base64_length_from_binary_lines(SIZE_MAX, 0, 76, 0) == SIZE_MAX, "saturates");
+  CHECK(utfx_base64_length_from_binary_lines(SIZE_MAX / 4 * 3, UTFX_BASE64_CRLF, 76, 0) ==
+            SIZE_MAX,
+        "saturates, CR LF");
   tap_group("base64 lines: line length 0, columns past the line, huge line lengths");
 }
 
@@ -291,7 +317,9 @@ static const size_t oracle_widths[] = {1, 2, 3, 4, 5, 16, 31, 32, 33, 63, 64, 65
 static unsigned char *oracle_bin[N_ORACLE];
 static size_t oracle_len[N_ORACLE];
 static char *coreutils_out[N_ORACLE][N_WIDTHS], *node_out[N_ORACLE][N_WIDTHS];
+static char *crlf_out[N_ORACLE][N_WIDTHS];
 static size_t coreutils_len[N_ORACLE][N_WIDTHS], node_len[N_ORACLE][N_WIDTHS];
+static size_t crlf_len[N_ORACLE][N_WIDTHS];
 static int have_coreutils, have_node;
 
 
@@ -354,6 +382,10 @@ static void ask_oracles(void) {
       node_out[k][w] = test_slurp(path, &node_len[k][w]);
       if (!node_out[k][w]) have_node = 0;
       unlink(path);
+      snprintf(path, sizeof path, "%s/%zu.%zu.crlf", dir, k, oracle_widths[w]);
+      crlf_out[k][w] = test_slurp(path, &crlf_len[k][w]);
+      if (!crlf_out[k][w]) have_node = 0;
+      unlink(path);
     }
   for (k = 0; k < N_ORACLE; k++) {
     snprintf(path, sizeof path, "%s/%zu.bin", dir, k);
@@ -362,12 +394,14 @@ static void ask_oracles(void) {
   rmdir(dir);
 }
 
-/* Ours with coreutils' final line feed (none for empty output). */
+/* Ours with coreutils' final line feed (CR LF with UTFX_BASE64_CRLF; none
+ * for empty output). */
 static size_t ours(size_t k, size_t width, unsigned flags, char *out, size_t cap) {
   size_t col = 0;
   utfx_result r =
       utfx_base64_encode_lines(oracle_bin[k], oracle_len[k], out, cap, flags, width, &col);
   if (r.status != UTFX_OK) return SIZE_MAX;
+  if (r.written && (flags & UTFX_BASE64_CRLF)) out[r.written++] = '\r';
   if (r.written) out[r.written++] = '\n';
   return r.written;
 }
@@ -398,8 +432,14 @@ static void test_oracles(void) {
                sizeof both - a - 3);
       CHECK(a + 3 + b == node_len[k][w] && memcmp(both, node_out[k][w], a + 3 + b) == 0,
             "node n %zu width %zu", oracle_len[k], oracle_widths[w]);
+      a = ours(k, oracle_widths[w], UTFX_BASE64_CRLF, both, sizeof both);
+      memcpy(both + a, "--\r\n", 4);
+      b = ours(k, oracle_widths[w], UTFX_BASE64_CRLF | UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING,
+               both + a + 4, sizeof both - a - 4);
+      CHECK(a + 4 + b == crlf_len[k][w] && memcmp(both, crlf_out[k][w], a + 4 + b) == 0,
+            "node CR LF n %zu width %zu", oracle_len[k], oracle_widths[w]);
     }
-  tap_group("base64 lines: = Node Buffer base64 / base64url cut into lines");
+  tap_group("base64 lines: = Node Buffer base64 / base64url cut into LF and CR LF lines");
 }
 
 static void suite(void) {

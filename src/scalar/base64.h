@@ -30,7 +30,7 @@ static inline unsigned utfxi_b64_alphabet(unsigned flags) {
 }
 
 /* Encoding in lines (utfx_base64_encode_lines) of L >= 1 characters, from
- * column c <= L. The line feeds k >= 1 characters bring: one before each
+ * column c <= L. The line breaks (each a separator) k >= 1 characters bring: one before each
  * character at a line position that is a positive multiple of L, i.e.
  * (c + k - 1) / L, computed without overflow. */
 static inline size_t utfxi_b64_feeds(size_t c, size_t k, size_t L) {
@@ -45,12 +45,23 @@ static inline size_t utfxi_b64_column_after(size_t c, size_t k, size_t L) {
   return t >= L - c ? t - (L - c) + 1 : t + c + 1;
 }
 
+/* The bytes between two lines: "\n", or "\r\n" with UTFX_BASE64_CRLF. */
+static inline size_t utfxi_b64_sep_len(unsigned flags) {
+  return (flags & UTFX_BASE64_CRLF) ? 2 : 1;
+}
+
 /* The most characters that fit in cap bytes from column c: in the stream of
- * lines of L characters and a line feed (L + 1 slots, the first c taken),
- * the slots [c, c + cap) minus their line feeds. L < SIZE_MAX. */
-static inline size_t utfxi_b64_chars_fit(size_t c, size_t cap, size_t L) {
-  size_t m = L + 1;
-  return cap - (cap / m + (cap % m >= m - c));
+ * lines of L characters and a separator of s bytes (L + s slots, the first c
+ * taken), the character slots among [c, c + cap). L < SIZE_MAX / 2. */
+static inline size_t utfxi_b64_chars_fit(size_t c, size_t cap, size_t L, size_t s) {
+  size_t m = L + s, r = cap % m, in_line;
+  if (c + r <= L)
+    in_line = r;
+  else if (c + r <= m)
+    in_line = L - c;
+  else
+    in_line = L - c + (c + r - m);
+  return cap / m * L + in_line;
 }
 
 /* What utfx_base64_encode_lines writes at most: the bytes src[0..*take) it
@@ -58,7 +69,7 @@ static inline size_t utfxi_b64_chars_fit(size_t c, size_t cap, size_t L) {
  * cap bytes of room, line length L >= 1 and column c. */
 static inline size_t utfxi_b64_lines_plan(size_t n, size_t cap, unsigned flags, size_t L,
                                           size_t c, size_t *take) {
-  size_t fit = utfxi_b64_chars_fit(c, cap, L), groups = n / 3, chars;
+  size_t fit = utfxi_b64_chars_fit(c, cap, L, utfxi_b64_sep_len(flags)), groups = n / 3, chars;
   if (groups > fit / 4) {
     *take = fit / 4 * 3;
     return fit / 4 * 4;

@@ -41,7 +41,7 @@ utfx_result utfxi_base64_encode_scalar(const unsigned char *src, size_t n, char 
 
 /* In lines (utfx_base64_encode_lines; here 1 <= L <= SIZE_MAX / 4 and
  * column <= L): groups encoded a chunk at a time, then laid out a piece of
- * a line at a time, a line feed before each line but the first. */
+ * a line at a time, a line break before each line but the first. */
 utfx_result utfxi_base64_encode_lines_scalar(const unsigned char *src, size_t n, char *dst,
                                              size_t cap, unsigned flags, size_t L,
                                              size_t *column) {
@@ -53,6 +53,7 @@ utfx_result utfxi_base64_encode_lines_scalar(const unsigned char *src, size_t n,
     m = utfxi_base64_encode_scalar(src + i, part, text, sizeof text, flags).written;
     for (j = 0; j < m; j += seg) {
       if (c == L) {
+        if (flags & UTFX_BASE64_CRLF) dst[w++] = '\r';
         dst[w++] = '\n';
         c = 0;
       }

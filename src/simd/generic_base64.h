@@ -26,13 +26,28 @@
  *       has room for the characters of every whole group of s[0..n) (n is
  *       cut to what fits), so a tier may also take the groups after the
  *       blocks.
+ * optionally (G64_CLEAN_RUN):
+ *   size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
+ *                        size_t blocks, const struct g64_alphabet *a)
+ *       up to `blocks` clean blocks from src + i to d, returns how many (it
+ *       may write past a block's bytes only where the next block's go);
+ * optionally (G64_CLEAN_VALUES), for lines of one shape decoded in place:
+ *   int g64_clean_values(const void *src, size_t i, int wide,
+ *                        const struct g64_alphabet *a, vu8 *v)
+ *       whether the G64_CHARS characters at src + i are all in the
+ *       alphabet, and then their values in *v;
+ *   void g64_store_values(unsigned char *d, vu8 v)
+ *       the G64_BYTES bytes of those values to d (nothing past them);
  * and, for encoding in lines straight to dst, optionally (G64_ENCODE_VEC):
  *   struct g64_enc, g64_enc_of(url)   the encoder's constants;
  *   vu8 g64_encode_vec(const unsigned char *s, const struct g64_enc *k)
  *       the V_BYTES characters of s[0..G64_BYTES), reading G64_ENCODE_READ
  *       bytes;
  *   void g64_store_break(char *o, vu8 v, size_t q)
- *       v's first q < V_BYTES characters, a line feed, the rest: o[0..V_BYTES]. */
+ *       v's first q < V_BYTES characters, a line feed, the rest: o[0..V_BYTES];
+ *   and for CR LF breaks, optionally (G64_ENCODE_VEC_CRLF):
+ *   void g64_store_crlf(char *o, vu8 v, size_t q)
+ *       v's first q < V_BYTES characters, CR LF, the rest: o[0..V_BYTES + 1]. */
 #ifndef UTFX_SIMD_GENERIC_BASE64_H
 #define UTFX_SIMD_GENERIC_BASE64_H
 
@@ -46,19 +61,160 @@
 #define G64_BYTES (V_BYTES / 4 * 3)
 #endif
 
+#ifdef G64_CLEAN_VALUES
+/* Lines of one length and separator (MIME's 76 and CR LF, PEM's 64,
+ * coreutils' 76 and LF), decoded straight from the text: each line as the
+ * blocks at 0, G64_CHARS, ... and the last one at L - G64_CHARS, whose groups
+ * coincide where they overlap (L is a multiple of 4), so their bytes are
+ * stored overlapping too. No compaction: the separator is compared where
+ * it must be. The first line of another shape (the last line, a blank
+ * line, other whitespace) is left to the general path. */
+#define G64_LINE_BLOCKS 4
+struct g64_lines {
+  size_t L, S; /* G64_CHARS <= L <= G64_LINE_BLOCKS * G64_CHARS; S 1 or 2 */
+  unsigned sep0, sep1;
+};
+
+UTFXI_INLINE unsigned g64_unit(const void *src, size_t k, int wide) {
+  return wide ? ((const char16_t *)src)[k] : ((const unsigned char *)src)[k];
+}
+
+UTFXI_INLINE int g64_space(unsigned u) {
+  return u == ' ' || u == '\t' || u == '\n' || u == '\f' || u == '\r';
+}
+
+/* Where block b of nb starts in a segment of len >= G64_CHARS characters. */
+#define G64_SEG_AT(b, nb, len) ((b) + 1 < (nb) ? (b) * G64_CHARS : (len) - G64_CHARS)
+
+/* The len characters at src + p (G64_CHARS <= len, a multiple of 4, at
+ * most nb blocks), when all are in the alphabet: their values in v. */
+UTFXI_INLINE int g64_segment(const void *src, size_t p, size_t len, size_t nb, int wide,
+                             const struct g64_alphabet *a, vu8 *v) {
+  size_t b;
+#pragma GCC unroll 4
+  for (b = 0; b < nb; b++)
+    if (!g64_clean_values(src, p + G64_SEG_AT(b, nb, len), wide, a, &v[b])) return 0;
+  return 1;
+}
+
+UTFXI_INLINE void g64_segment_store(unsigned char *d, size_t len, size_t nb, const vu8 *v) {
+  size_t b;
+#pragma GCC unroll 4
+  for (b = 0; b < nb; b++) g64_store_values(d + G64_SEG_AT(b, nb, len) / 4 * 3, v[b]);
+}
+
+/* From p, a line start, the lines of shape ln (nb blocks each, a constant
+ * at each call); returns how many, *pi after the last one's last character. */
+UTFXI_INLINE size_t g64_lines_nb(const void *src, size_t n, int wide, unsigned char *dst,
+                                 size_t cap, const struct g64_alphabet *a,
+                                 const struct g64_lines *ln, const size_t nb, size_t p,
+                                 size_t *pi, size_t *pw) {
+  const size_t L = ln->L, S = ln->S, step = L + S, bytes = L / 4 * 3;
+  size_t w = *pw, lines = 0;
+  while (n - p >= step && (!dst || cap - w > bytes)) {
+    vu8 v[G64_LINE_BLOCKS];
+    if (g64_unit(src, p + L, wide) != ln->sep0 ||
+        (S == 2 && g64_unit(src, p + L + 1, wide) != ln->sep1) ||
+        !g64_segment(src, p, L, nb, wide, a, v))
+      break;
+    if (dst) g64_segment_store(dst + w, L, nb, v);
+    w += bytes;
+    p += step;
+    lines++;
+  }
+  if (lines) {
+    *pi = p - S;
+    *pw = w;
+  }
+  return lines;
+}
+
+/* At i (a group boundary, after a block with whitespace): whether the text
+ * looks like lines of one shape, the first whitespace at or after i ending
+ * the line i is on (at *ws, a multiple of 4 characters on). Verified line by
+ * line after. */
+UTFXI_INLINE int g64_lines_shape(const void *src, size_t n, int wide, size_t i,
+                                 struct g64_lines *ln, size_t *ws) {
+  const size_t most = G64_LINE_BLOCKS * G64_CHARS;
+  size_t k = i, p, S;
+  if (n - i < 2 * most + 4) return 0;
+  while (k - i <= most && !g64_space(g64_unit(src, k, wide))) k++;
+  if ((k - i) % 4) return 0;
+  S = g64_space(g64_unit(src, k + 1, wide)) ? 2 : 1;
+  p = k + S;
+  if (g64_space(g64_unit(src, p, wide))) return 0;
+  ln->L = 0;
+  while (ln->L <= most && !g64_space(g64_unit(src, p + ln->L, wide))) ln->L++;
+  if (ln->L % 4 || ln->L < G64_CHARS || ln->L > most) return 0;
+  ln->S = S;
+  ln->sep0 = g64_unit(src, k, wide);
+  ln->sep1 = g64_unit(src, k + 1, wide);
+  *ws = k;
+  return 1;
+}
+
+/* Lines of one shape from i on: the rest of the line i is on (or a block
+ * ending where it ends, over characters this call decoded), then whole lines
+ * while they keep the shape. Returns whether it decoded a whole line (then
+ * the next block with whitespace may start another run). */
+UTFXI_INLINE int g64_fixed_lines(const void *src, size_t n, int wide, unsigned char *dst,
+                                 size_t cap, const struct g64_alphabet *a, size_t from,
+                                 size_t *pi, size_t *pw) {
+  struct g64_lines ln;
+  vu8 v[G64_LINE_BLOCKS];
+  size_t ws, q, seg, nb, i = *pi, w;
+  if (!g64_lines_shape(src, n, wide, i, &ln, &ws)) return 0;
+  q = ws - i;
+  seg = q < G64_CHARS ? G64_CHARS : q; /* the segment ending at ws */
+  if (q && (ws - from < seg || (dst && cap - *pw <= q / 4 * 3))) return 0;
+  nb = (seg + G64_CHARS - 1) / G64_CHARS;
+  if (q && !g64_segment(src, ws - seg, seg, nb, wide, a, v)) return 0;
+  w = *pw + q / 4 * 3;
+  if (q && dst) g64_segment_store(dst + w - seg / 4 * 3, seg, nb, v);
+  *pi = ws;
+  *pw = w;
+  switch ((ln.L + G64_CHARS - 1) / G64_CHARS) {
+    case 1: return g64_lines_nb(src, n, wide, dst, cap, a, &ln, 1, ws + ln.S, pi, pw) != 0;
+    case 2: return g64_lines_nb(src, n, wide, dst, cap, a, &ln, 2, ws + ln.S, pi, pw) != 0;
+    case 3: return g64_lines_nb(src, n, wide, dst, cap, a, &ln, 3, ws + ln.S, pi, pw) != 0;
+    default: return g64_lines_nb(src, n, wide, dst, cap, a, &ln, 4, ws + ln.S, pi, pw) != 0;
+  }
+}
+#endif
+
 /* Clean blocks from *at on, while a block's bytes leave room to spare: TC39
  * stops when dst becomes full, and that last group is the scalar steps'.
+ * After the first block with whitespace, lines of one shape go the direct
+ * way (G64_CLEAN_VALUES; again after each such run).
  * (A tier may loop over its blocks itself: G64_OWN_BLOCKS.) */
 #ifndef G64_OWN_BLOCKS
 UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigned char *dst,
                                     size_t cap, const struct g64_alphabet *a,
                                     struct utfxi_b64_at *at) {
   size_t i = at->i, w = at->w;
+#ifdef G64_CLEAN_VALUES
+  const size_t from = at->i;
+  int shapes = 1;
+#endif
   while (n - i >= G64_CHARS && (!dst || cap - w > G64_BYTES)) {
-    size_t bytes, used = g64_decode_block(src, i, wide, dst ? dst + w : NULL, a, &bytes);
+    size_t bytes, used;
+#ifdef G64_CLEAN_RUN
+    if (dst) {
+      size_t blocks = (n - i) / G64_CHARS, room = (cap - w - 1) / G64_BYTES, done;
+      done = g64_clean_run(src, i, wide, dst + w, room < blocks ? room : blocks, a);
+      i += G64_CHARS * done;
+      w += G64_BYTES * done;
+      if (n - i < G64_CHARS || cap - w <= G64_BYTES) break;
+    }
+#endif
+    used = g64_decode_block(src, i, wide, dst ? dst + w : NULL, a, &bytes);
     if (!used) break;
     i += used;
     w += bytes;
+#ifdef G64_CLEAN_VALUES
+    if (bytes != G64_BYTES && shapes)
+      shapes = g64_fixed_lines(src, n, wide, dst, cap, a, from, &i, &w);
+#endif
   }
   at->i = i;
   at->w = w;
@@ -133,20 +289,28 @@ UTFXI_INLINE void g64_copy(char *o, const char *t, size_t k, const char *end) {
 }
 
 #ifdef G64_ENCODE_VEC
+#ifdef G64_ENCODE_VEC_CRLF
+#define G64_STORE_CRLF(o, v, q) g64_store_crlf(o, v, q)
+#else /* not reached: the tier has no direct CR LF path */
+#define G64_STORE_CRLF(o, v, q) ((void)(o), (void)(v), (void)(q))
+#endif
 /* Lines of at least a vector: whole blocks encoded in registers and stored
- * in place, a block with a line feed inside with g64_store_break (at most
- * one per block), while the reads stay within src[0..take). Returns the
- * bytes encoded. */
+ * in place, a block with a line break inside with g64_store_break (sep 1,
+ * LF) or g64_store_crlf (sep 2; at most one per block), while the reads stay
+ * within src[0..take). Returns the bytes encoded. */
 UTFXI_INLINE size_t g64_lines_direct(const unsigned char *src, size_t take, int url, size_t L,
-                                     char **po, size_t *pc) {
+                                     const size_t sep, char **po, size_t *pc) {
   const struct g64_enc k = g64_enc_of(url);
   size_t i = 0, c = *pc;
   char *o = *po;
   for (; take - i >= G64_ENCODE_READ; i += G64_BYTES) {
     vu8 v = g64_encode_vec(src + i, &k);
     if (L - c < V_BYTES) {
-      g64_store_break(o, v, L - c);
-      o += V_BYTES + 1;
+      if (sep == 2)
+        G64_STORE_CRLF(o, v, L - c);
+      else
+        g64_store_break(o, v, L - c);
+      o += V_BYTES + sep;
       c = V_BYTES - (L - c);
     } else {
       v_store(o, v);
@@ -164,12 +328,17 @@ utfx_result G_NAME(base64_encode_lines)(const unsigned char *src, size_t n, char
                                         unsigned flags, size_t L, size_t *column) {
   char text[G64_LINE_TEXT + V_BYTES];
   size_t c = *column, take, i = 0;
+  const int crlf = (flags & UTFX_BASE64_CRLF) != 0;
   size_t chars = utfxi_b64_lines_plan(n, cap, flags, L, c, &take);
-  char *o = dst, *end = dst + chars + utfxi_b64_feeds(c, chars, L);
+  char *o = dst, *end = dst + chars + utfxi_b64_feeds(c, chars, L) * (crlf ? 2 : 1);
   memset(text + G64_LINE_TEXT, 0, V_BYTES);
 #ifdef G64_ENCODE_VEC
-  if (L >= V_BYTES && take >= G64_ENCODE_READ)
-    i = g64_lines_direct(src, take, (flags & UTFX_BASE64_URL) != 0, L, &o, &c);
+  if (L >= V_BYTES && take >= G64_ENCODE_READ && !crlf)
+    i = g64_lines_direct(src, take, (flags & UTFX_BASE64_URL) != 0, L, 1, &o, &c);
+#endif
+#ifdef G64_ENCODE_VEC_CRLF
+  if (L >= V_BYTES && take >= G64_ENCODE_READ && crlf)
+    i = g64_lines_direct(src, take, (flags & UTFX_BASE64_URL) != 0, L, 2, &o, &c);
 #endif
   while (i < take) {
     size_t part = take - i < G64_LINE_TEXT / 4 * 3 ? take - i : G64_LINE_TEXT / 4 * 3;
@@ -177,6 +346,7 @@ utfx_result G_NAME(base64_encode_lines)(const unsigned char *src, size_t n, char
     while (p < m) {
       size_t seg;
       if (c == L) {
+        if (crlf) *o++ = '\r';
         *o++ = '\n';
         c = 0;
       }

@@ -30,7 +30,8 @@ static const uint8_t b64_invalid_lo[3][16] = {
  * and digits, and the characters of values 62 and 63 (two of each, for
  * both alphabets at once). */
 struct g64_alphabet {
-  __m256i invalid_lo, hi_bit, delta, c62a, c62b, c63a, c63b;
+  __m256i invalid_lo, hi_bit, delta, c62a, c62b, c63a, c63b, roll, eight;
+  int both;
 };
 
 static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
@@ -44,6 +45,16 @@ static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
   a.c62b = _mm256_set1_epi8(which == 0 ? '+' : '-');
   a.c63a = _mm256_set1_epi8(which == 1 ? '_' : '/');
   a.c63b = _mm256_set1_epi8(which == 0 ? '/' : '_');
+  /* One alphabet: value - character by high nibble, and at 8 + the high
+   * nibble of the character of 63 (the one sharing its nibble with others) */
+  if (which == 0)
+    a.roll = V_TABLE16(0, 0, 62 - '+', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 63 - '/', 0, 0,
+                       0, 0, 0);
+  else
+    a.roll = V_TABLE16(0, 0, 62 - '-', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0,
+                       63 - '_', 0, 0);
+  a.eight = _mm256_set1_epi8(8);
+  a.both = which == 2;
   return a;
 }
 
@@ -60,8 +71,14 @@ static inline __m256i b64_invalid(__m256i c, __m256i hi, const struct g64_alphab
 
 /* The 6-bit values of 32 alphabet characters. */
 static inline __m256i b64_values(__m256i c, __m256i hi, const struct g64_alphabet *a) {
-  __m256i is62 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c62a), _mm256_cmpeq_epi8(c, a->c62b));
-  __m256i is63 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c63a), _mm256_cmpeq_epi8(c, a->c63b));
+  __m256i is62, is63;
+  if (!a->both) /* a delta by high nibble, the character of 63 moved to 8 + it */
+    return _mm256_add_epi8(
+        c, _mm256_shuffle_epi8(a->roll, _mm256_or_si256(hi, _mm256_and_si256(
+                                                                _mm256_cmpeq_epi8(c, a->c63a),
+                                                                a->eight))));
+  is62 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c62a), _mm256_cmpeq_epi8(c, a->c62b));
+  is63 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c63a), _mm256_cmpeq_epi8(c, a->c63b));
   /* Symbols: 62 + (0 or 1), in place of the letters' and digits' delta. */
   return _mm256_blendv_epi8(_mm256_add_epi8(c, _mm256_shuffle_epi8(a->delta, hi)),
                             _mm256_sub_epi8(_mm256_set1_epi8(62), is63),
@@ -139,9 +156,8 @@ static inline int b64_load(const void *src, size_t i, int wide, __m256i *c) {
   if (wide) {
     const char16_t *p = (const char16_t *)src + i;
     __m256i a = v_load(p), b = v_load(p + 16);
-    if (!_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)0xFF00))) return 0;
     *c = _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8);
-    return 1;
+    return _mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)0xFF00));
   }
   *c = v_load((const char *)src + i);
   return 1;
@@ -192,6 +208,46 @@ UTFXI_INLINE size_t g64_decode_block(const void *src, size_t i, int wide, unsign
   if (d) b64_store24(d, b64_pack(b64_values(c, hi, a)));
   *bytes = 24;
   return 32;
+}
+
+/* Lines of one shape (generic_base64.h). */
+#define G64_CLEAN_VALUES 1
+UTFXI_INLINE int g64_clean_values(const void *src, size_t i, int wide,
+                                  const struct g64_alphabet *a, __m256i *v) {
+  __m256i c, hi, invalid;
+  if (!b64_load(src, i, wide, &c)) return 0;
+  hi = b64_high_nibbles(c);
+  invalid = b64_invalid(c, hi, a);
+  if (!_mm256_testz_si256(invalid, invalid)) return 0;
+  *v = b64_values(c, hi, a);
+  return 1;
+}
+UTFXI_INLINE void g64_store_values(unsigned char *d, __m256i v) { b64_store24(d, b64_pack(v)); }
+
+/* Runs of clean blocks: four share one check (their invalid bytes ORed, one
+ * VPTEST) and are stored only once all four are clean, the first three
+ * whole (32 bytes, the next block's store rewrites the 8 extra). */
+#define G64_CLEAN_RUN 1
+UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
+                                  size_t blocks, const struct g64_alphabet *a) {
+  size_t k;
+  for (k = 0; k + 4 <= blocks; k += 4) {
+    __m256i c[4], hi[4], bad = _mm256_setzero_si256();
+    unsigned j;
+    int ok = 1;
+#pragma GCC unroll 4
+    for (j = 0; j < 4; j++) {
+      ok &= b64_load(src, i + 32 * (k + j), wide, &c[j]);
+      hi[j] = b64_high_nibbles(c[j]);
+      bad = _mm256_or_si256(bad, b64_invalid(c[j], hi[j], a));
+    }
+    if (!ok || !_mm256_testz_si256(bad, bad)) break;
+#pragma GCC unroll 4
+    for (j = 0; j < 3; j++)
+      _mm256_storeu_si256((__m256i *)(void *)(d + 24 * (k + j)), b64_pack(b64_values(c[j], hi[j], a)));
+    b64_store24(d + 24 * (k + 3), b64_pack(b64_values(c[3], hi[3], a)));
+  }
+  return k;
 }
 
 static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,

@@ -201,6 +201,154 @@ UTFXI_INLINE void b64_tail(const void *src, size_t n, int wide, unsigned char *d
   *pw = w + 3 * groups;
 }
 
+/* The unit at src[k] (a byte, or a UTF-16 unit when wide). */
+UTFXI_INLINE unsigned b64_unit(const void *src, size_t k, int wide) {
+  return wide ? ((const char16_t *)src)[k] : ((const unsigned char *)src)[k];
+}
+
+/* Lines of a fixed length: L alphabet characters (64 <= L < 128, a multiple
+ * of 4) and after each the same separator, S = 1 or 2 whitespace units
+ * sep0 sep1. */
+struct b64_lines {
+  size_t L, S;
+  unsigned sep0, sep1;
+};
+
+/* b64_fixed_lines' four lines at a time, L <= 80, from bytes; S a constant
+ * at each call, the separator's bytes in sep (little-endian). */
+UTFXI_INLINE size_t b64_four_lines(const void *src, size_t n, unsigned char *dst, size_t cap,
+                                   const struct g64_alphabet *a, size_t L, size_t S,
+                                   unsigned sep, size_t *pp, size_t *pw) {
+  const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
+  const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
+  const __m512i filler = _mm512_set1_epi8('A');
+  const size_t step = L + S, tail = L - 64, bytes = L / 4 * 3;
+  const uint64_t tmask = _bzhi_u64(~0ull, (unsigned)tail);
+  const uint64_t tbytes = _bzhi_u64(~0ull, (unsigned)(tail / 4 * 3));
+  const char *s = (const char *)src;
+  size_t p = *pp, w = *pw, lines = 0;
+  while (n - p >= 4 * step && (!dst || cap - w > 4 * bytes + 16)) {
+    __m512i c[4], v[4], ct = filler, vt, e;
+    unsigned k, x = 0;
+#pragma GCC unroll 4
+    for (k = 0; k < 4; k++) {
+      const char *q = s + p + k * step;
+      uint16_t u;
+      c[k] = _mm512_loadu_si512(q);
+      v[k] = b64_classes(lo, c[k], hi);
+      ct = _mm512_mask_mov_epi8(ct, tmask << (16 * k),
+                                _mm512_maskz_loadu_epi8(tmask << (16 * k), q + 64 - 16 * k));
+      if (S == 2) {
+        memcpy(&u, q + L, 2);
+        x |= u ^ sep;
+      } else {
+        x |= (unsigned char)q[L] ^ sep;
+      }
+    }
+    vt = b64_classes(lo, ct, hi);
+    e = _mm512_ternarylogic_epi64(v[0], c[0], v[1], 0xFE);
+    e = _mm512_ternarylogic_epi64(e, c[1], v[2], 0xFE);
+    e = _mm512_ternarylogic_epi64(e, c[2], v[3], 0xFE);
+    e = _mm512_ternarylogic_epi64(e, c[3], vt, 0xFE);
+    if (_mm512_movepi8_mask(_mm512_or_si512(e, ct)) || x) break;
+    if (dst) {
+      __m512i t = B64_PACKED(vt);
+#pragma GCC unroll 4
+      for (k = 0; k < 3; k++) B64_PACK_STORE_OVER(dst + w + k * bytes, v[k]);
+      B64_PACK_STORE(dst + w + 3 * bytes, v[3]);
+#pragma GCC unroll 4
+      for (k = 0; k < 4; k++)
+        _mm512_mask_storeu_epi8(dst + w + k * bytes + 48 - 12 * k, tbytes << (12 * k), t);
+    }
+    w += 4 * bytes;
+    p += 4 * step;
+    lines += 4;
+  }
+  *pp = p;
+  *pw = w;
+  return lines;
+}
+
+/* From p, a line start, the lines that have exactly that shape, decoded
+ * straight from src with no compaction: each line as two blocks, at 0 and
+ * L - 64, whose groups coincide where they overlap (L is a multiple of 4),
+ * so their bytes are stored overlapping too. One check for both blocks and
+ * a compare of the separator; the first line of another shape (the last
+ * one, a blank line, other whitespace) is left to the caller. Returns the
+ * lines decoded; *pi after the last one's last character, *pw on. */
+UTFXI_INLINE size_t b64_fixed_lines(const void *src, size_t n, int wide, unsigned char *dst,
+                                    size_t cap, const struct g64_alphabet *a,
+                                    const struct b64_lines *ln, size_t p, size_t *pi,
+                                    size_t *pw) {
+  const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
+  const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
+  const size_t L = ln->L, step = ln->L + ln->S, tail = L - 64, tail_w = tail / 4 * 3;
+  const size_t bytes = L / 4 * 3;
+  size_t w = *pw, lines = 0;
+  /* Four lines at a time when their tails (t = L - 64 <= 16 characters) fit
+   * in one block, a slot of 16 lanes each (filled by masked loads over 'A'):
+   * five lookups and packings for four lines instead of eight. */
+  if (!wide && tail <= 16) {
+    if (ln->S == 1)
+      lines = b64_four_lines(src, n, dst, cap, a, L, 1, ln->sep0, &p, &w);
+    else
+      lines = b64_four_lines(src, n, dst, cap, a, L, 2, ln->sep0 | ln->sep1 << 8, &p, &w);
+  }
+  while (n - p >= step && (!dst || cap - w > tail_w + 48)) {
+    __m512i c0, c1, v0, v1;
+    b64_load(src, p, wide, &c0);
+    b64_load(src, p + tail, wide, &c1);
+    v0 = b64_classes(lo, c0, hi);
+    v1 = b64_classes(lo, c1, hi);
+    if (_mm512_movepi8_mask(_mm512_or_si512(_mm512_ternarylogic_epi64(v0, c0, v1, 0xFE), c1)) ||
+        b64_unit(src, p + L, wide) != ln->sep0 ||
+        (ln->S == 2 && b64_unit(src, p + L + 1, wide) != ln->sep1))
+      break;
+    if (dst) {
+      B64_PACK_STORE(dst + w, v0);
+      B64_PACK_STORE(dst + w + tail_w, v1);
+    }
+    w += bytes;
+    p += step;
+    lines++;
+  }
+  if (lines) {
+    *pi = p - ln->S;
+    *pw = w;
+  }
+  return lines;
+}
+
+/* At i, a group boundary, a block of alphabet characters and whitespace
+ * whose first whitespace is at i + q: whether the text from there looks like
+ * lines of a fixed shape (the whitespace run at i + q is the separator, the
+ * next line's length the line length); it is verified line by line. */
+UTFXI_INLINE int b64_lines_shape(const void *src, size_t n, int wide, size_t at,
+                                 const struct g64_alphabet *a, struct b64_lines *ln) {
+  __m512i c0, c1;
+  uint64_t m0, m1;
+  size_t S, p, L;
+  unsigned u;
+  if (n - at < 3 + 128) return 0;
+  u = b64_unit(src, at + 1, wide);
+  S = (u == ' ' || u == '\t' || u == '\n' || u == '\f' || u == '\r') ? 2 : 1;
+  u = b64_unit(src, at + S, wide);
+  if (u == ' ' || u == '\t' || u == '\n' || u == '\f' || u == '\r') return 0;
+  p = at + S;
+  b64_load(src, p, wide, &c0);
+  b64_load(src, p + 64, wide, &c1);
+  m0 = _mm512_movepi8_mask(_mm512_or_si512(b64_classes(a->lo, c0, a->hi), c0));
+  m1 = _mm512_movepi8_mask(_mm512_or_si512(b64_classes(a->lo, c1, a->hi), c1));
+  if (m0 || !m1) return 0;
+  L = 64 + (size_t)_tzcnt_u64(m1);
+  if (L % 4) return 0;
+  ln->L = L;
+  ln->S = S;
+  ln->sep0 = b64_unit(src, at, wide);
+  ln->sep1 = b64_unit(src, at + 1, wide);
+  return 1;
+}
+
 /* Blocks of 64 characters with whitespace anywhere (line breaks). Clean
  * blocks with nothing pending decode straight to dst. Otherwise each block's
  * alphabet characters are compressed (VPCOMPRESSB) into a ring buffer one
@@ -223,6 +371,7 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
   unsigned char *const ring = space + 64;
   size_t i = at->i, w = at->w, bp = 0, rd = 0, groups, pending;
   const size_t from = at->i;
+  int shapes = 1; /* whether to look for lines of a fixed shape */
   const struct g64_alphabet alpha = *a; /* in registers: dst's stores cannot change it */
   const __m512i gather = _mm512_loadu_si512(b64_gather);
   const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
@@ -250,6 +399,21 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
       i += 64;
       w += 48;
       continue;
+    }
+    /* nothing pending and whitespace at i + q: lines of a fixed shape from
+     * there go the direct way (tried again after each such run only) */
+    if (bp == rd && shapes) {
+      size_t q = (size_t)_tzcnt_u64(~keep), li = i + q, lw = w + q / 4 * 3;
+      struct b64_lines ln;
+      shapes = 0;
+      if (q % 4 == 0 && b64_lines_shape(src, n, wide, li, &alpha, &ln) &&
+          b64_fixed_lines(src, n, wide, dst, cap, &alpha, &ln, li + ln.S, &li, &lw)) {
+        if (dst && q) b64_pack_store(values, (unsigned)(q / 4), dst + w);
+        i = li;
+        w = lw;
+        shapes = 1;
+        continue;
+      }
     }
     at_ring = bp % B64_RING; /* its alphabet characters first */
     _mm512_storeu_si512(ring + at_ring, values);
@@ -334,6 +498,19 @@ UTFXI_INLINE void g64_store_break(char *o, __m512i v, size_t q) {
   _mm512_storeu_si512(o, _mm512_mask_expand_epi8(_mm512_set1_epi8('\n'), ~(1ull << q), v));
   __asm__ volatile("" ::: "memory");
   o[64] = (char)_mm_extract_epi8(_mm512_extracti32x4_epi32(v, 3), 15);
+}
+
+/* With CR LF: VPEXPANDB opens a gap of two, filled from a vector of CR LF
+ * pairs in the phase of q; the last two bytes follow (the LF and the last
+ * character when the gap's second byte falls beyond the vector). */
+#define G64_ENCODE_VEC_CRLF 1
+UTFXI_INLINE void g64_store_crlf(char *o, __m512i v, size_t q) {
+  const __m512i pairs = _mm512_set1_epi16((short)(q & 1 ? 0x0D0A : 0x0A0D));
+  const unsigned last2 = (unsigned)_mm_extract_epi16(_mm512_extracti32x4_epi32(v, 3), 7);
+  uint16_t end = q == 63 ? (uint16_t)('\n' | (last2 & 0xFF00)) : (uint16_t)last2;
+  _mm512_storeu_si512(o, _mm512_mask_expand_epi8(pairs, ~(3ull << q), v));
+  __asm__ volatile("" ::: "memory");
+  memcpy(o + 64, &end, 2);
 }
 
 #include "../../simd/generic_base64.h"
