@@ -294,12 +294,28 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
         continue;
       }
     }
-    /* Surrogates: the swap's pair test, for up to G16_REPAIR_STEPS blocks;
-     * the repair's bit masks only for a block that fails. */
+    /* Surrogates: the swap's pair test, for up to G16_REPAIR_STEPS steps of
+     * two blocks (one near the end, or when the pair fails); the repair's
+     * bit masks only for a block that fails. */
     failed = !g16_pairs_from(s, i, be, carry);
     for (steps = 0; !failed && steps < G16_REPAIR_STEPS && n - i > V16_BLOCK; steps++) {
       vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
       uint64_t next = carry;
+      if (n - i > 2 * V16_BLOCK) { /* two blocks, one test */
+        vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
+        if (!g16_pair_faults4(s + i, a, b, c, e, be, &next)) {
+          if (copy) {
+            v16_store(d + i, a);
+            v16_store(d + i + V16_UNITS, b);
+            v16_store(d + i + 2 * V16_UNITS, c);
+            v16_store(d + i + 3 * V16_UNITS, e);
+          }
+          carry = next;
+          i += 2 * V16_BLOCK;
+          continue;
+        }
+        next = carry;
+      }
       if (g16_pair_faults(s + i, a, b, be, &next)) {
         failed = 1;
         break;
