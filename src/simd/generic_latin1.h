@@ -1,5 +1,6 @@
 /* Latin-1 <-> UTF-16LE/BE and UTF-32 at any vector width (generic.h): a
- * Latin-1 byte is the value of one unit, so these widen and narrow.
+ * Latin-1 byte is the value of one unit, so these widen and narrow; and
+ * Latin-1 to UTF-8 (its own comment below).
  *
  * Widening (Latin-1 to UTF-16LE/BE, UTF-32): Latin-1 is always valid, so
  * only the destination stops it: k = min(n, cap) bytes are converted
@@ -97,6 +98,90 @@ utfx_result G_NAME(convert_latin1_to_utf32)(const char *s, size_t n, char32_t *d
                                             unsigned flags) {
   (void)flags;
   return g_widen(s, n, d, cap, G_WIDE_UTF32);
+}
+
+/* ---- Latin-1 to UTF-8 ---- */
+
+/* A block of V_BYTES bytes makes V_BYTES to 2 * V_BYTES bytes: the forms of
+ * its halves (v_utf8_forms), each packed by v_store_utf8, whose store may
+ * spill up to V16_UNITS bytes past its output. The first half's spill is
+ * overwritten by the second half's output (V16_UNITS bytes or more); the
+ * second's by the next block, so the loop runs while a next block surely
+ * follows (input and room for it), and the last block's store is exact.
+ * An ASCII block is copied, and after it more by four vectors. Unbounded
+ * (cap >= 2 n: always room) the loop tests no room. A long input starts
+ * with a step that makes the source vector-aligned (the loop's loads bind:
+ * docs/perf-decisions.md, 'Latin-1 -> UTF-8'). */
+UTFXI_INLINE void g_latin1_to_utf8_step(const unsigned char *s, size_t n, unsigned char *d,
+                                        size_t cap, int bounded, size_t *i, size_t *w, int exact) {
+  vu8 v = v_load(s + *i);
+  vforms8 h0, h1;
+  if (!v_any_high(v)) {
+    size_t run;
+    v_store(d + *w, v);
+    *i += V_BYTES;
+    *w += V_BYTES;
+    run = g_copy_ascii_x4(s + *i, bounded && cap - *w < n - *i ? cap - *w : n - *i, d + *w);
+    *i += run;
+    *w += run;
+    return;
+  }
+  v_utf8_forms(v, &h0, &h1);
+  *w += v_store_utf8(d + *w, h0, 0);
+  *w += v_store_utf8(d + *w, h1, exact);
+  *i += V_BYTES;
+}
+
+UTFXI_INLINE utfx_result g_latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
+                                               size_t cap, int bounded) {
+  size_t i = 0, w = 0;
+  utfx_result r;
+  if (UTFXI_ALIGN_HEAD(*s, n) && (!bounded || cap >= 4 * V_BYTES)) {
+    /* The head: the first block's output is stored whole, but the steps go
+     * on from the source's next vector boundary (loads across two cache
+     * lines cost two): the bytes of its output past the first k bytes' are
+     * made again there, the same values. */
+    size_t k = utfxi_aligning_step(s, 1, V_BYTES, 0, 1);
+    if (k) {
+      vu8 v = v_load(s);
+      vforms8 h0, h1;
+      v_utf8_forms(v, &h0, &h1);
+      v_store_utf8(d + v_store_utf8(d, h0, 0), h1, 0);
+      i = k;
+      w = k + g_popcnt64(v_bits(v_ge(v, 0x80)) & ((2ull << (k * V_BYTE_BITS - 1)) - 1)) /
+                  V_BYTE_BITS;
+    }
+  }
+  while (n - i >= 2 * V_BYTES && (!bounded || cap - w >= 4 * V_BYTES))
+    g_latin1_to_utf8_step(s, n, d, cap, bounded, &i, &w, 0);
+  if (n - i >= V_BYTES && (!bounded || cap - w >= 2 * V_BYTES))
+    g_latin1_to_utf8_step(s, n, d, cap, bounded, &i, &w, 1);
+#ifdef V_MASKED_TAIL
+  /* the last block (zeros past the input are ASCII), exact, when it fits */
+  if (i < n && n - i < V_BYTES) {
+    size_t k = n - i;
+    vu8 v = v_load_tail(s + i, k);
+    size_t len = k + g_popcnt64(v_bits(v_ge(v, 0x80))) / V_BYTE_BITS;
+    if (!bounded || cap - w >= len) {
+      vforms8 h0, h1;
+      v_utf8_forms(v, &h0, &h1);
+      w += v_store_utf8_tail(d + w, k < V16_UNITS ? k : V16_UNITS, h0);
+      if (k > V16_UNITS) w += v_store_utf8_tail(d + w, k - V16_UNITS, h1);
+      return utfxi_result(UTFX_OK, n, w, 0);
+    }
+  }
+#endif
+  if (i == n) return utfxi_result(UTFX_OK, n, w, 0);
+  r = utfxi_convert_latin1_to_utf8_scalar((const char *)s + i, n - i, (char *)d + w, cap - w, 0);
+  return utfxi_result_after(&r, i, w, 0);
+}
+
+utfx_result G_NAME(convert_latin1_to_utf8)(const char *s, size_t n, char *d, size_t cap,
+                                           unsigned flags) {
+  (void)flags;
+  if (cap / 2 >= n)
+    return g_latin1_to_utf8_body((const unsigned char *)s, n, (unsigned char *)d, cap, 0);
+  return g_latin1_to_utf8_body((const unsigned char *)s, n, (unsigned char *)d, cap, 1);
 }
 
 /* ---- UTF-16LE/BE to Latin-1 ---- */
