@@ -1,9 +1,9 @@
-/* The neon tier's transcoders: UTF-8 <-> UTF-16LE/BE, UTF-8 -> UTF-32 and
- * Latin-1 (Latin-1 to UTF-8 and to and from UTF-16 and UTF-32: the generic
- * kernels, simd/generic_latin1.h).
+/* The neon tier's transcoders: UTF-8 <-> UTF-16LE/BE, UTF-8 -> UTF-32
+ * (Latin-1 to and from UTF-8, UTF-16 and UTF-32: the generic kernels,
+ * simd/generic_latin1.h).
  *
  * Each kernel runs 16-byte (8-unit) blocks of what NEON converts directly:
- *  - ASCII (UTF-8, Latin-1, UTF-16 units < 0x80): widened, narrowed or
+ *  - ASCII (UTF-8, UTF-16 units < 0x80): widened, narrowed or
  *    copied, 32 bytes a step where the input and the room allow;
  *  - UTF-8 to UTF-16 without 4-byte characters: the block is checked
  *    (generic_utf8_check.h), the code point of the character that may start
@@ -41,13 +41,11 @@
 #define SCALAR_RUN_MAX 1024
 #define NEXT_RUN(run) ((run) < SCALAR_RUN_MAX ? 2 * (run) : (run))
 
-/* ---- UTF-8 to UTF-16LE/BE, UTF-32, Latin-1 ---- */
+/* ---- UTF-8 to UTF-16LE/BE, UTF-32 ---- */
 
 /* Stores the 16 ASCII bytes of v as 16 units at unit w of dst. */
 UTFXI_INLINE void put_ascii16(vu8 v, void *dst, size_t w, enum utfxi_target t) {
-  if (t == UTFXI_T_LATIN1) {
-    vst1q_u8((uint8_t *)dst + w, v);
-  } else if (t == UTFXI_T_UTF32) {
+  if (t == UTFXI_T_UTF32) {
     uint16x8_t lo = vmovl_u8(vget_low_u8(v)), hi = vmovl_high_u8(v);
     uint32_t *d = (uint32_t *)((char32_t *)dst + w);
     vst1q_u32(d, vmovl_u16(vget_low_u16(lo)));
@@ -165,10 +163,6 @@ utfx_result utfxi_convert_utf8_to_utf16be_neon(const char *s, size_t n, char16_t
 utfx_result utfxi_convert_utf8_to_utf32_neon(const char *s, size_t n, char32_t *d, size_t cap,
                                              unsigned flags) {
   return from_utf8(s, n, d, cap, flags, UTFXI_T_UTF32);
-}
-utfx_result utfxi_convert_utf8_to_latin1_neon(const char *s, size_t n, char *d, size_t cap,
-                                              unsigned flags) {
-  return from_utf8(s, n, d, cap, flags, UTFXI_T_LATIN1);
 }
 
 /* ---- the UTF-16 kernels' steps ---- */

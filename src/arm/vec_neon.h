@@ -17,6 +17,7 @@
 #include <uchar.h>
 
 #include "../simd/compress16_table.h"
+#include "../simd/compress8_table.h"
 #include "../simd/utf8_pack_tables.h"
 
 #define V_BYTES 16
@@ -215,6 +216,27 @@ static inline size_t v_store_utf8(unsigned char *d, vforms8 h, int exact) {
   v_store_prefix16(d, vqtbl1q_u8(vreinterpretq_u8_u16(h.f), vld1q_u8(utfxi_pack_2byte[h.two])),
                    len, !exact);
   return len;
+}
+
+/* UTF-8 to Latin-1 (generic_latin1.h), as in vec_avx2.h: byte shifts, and
+ * a TBL with two rows of utfxi_compress8. */
+static inline vu8 v_latin1_of_utf8(vu8 v, vu8 prev) {
+  return vorrq_u8(v, vandq_u8(vandq_u8(vshlq_n_u8(prev, 6), vshrq_n_u8(v, 1)), vdupq_n_u8(0x40)));
+}
+static inline size_t v_store_without(unsigned char *d, vu8 v, vm8 drop, int exact) {
+  uint8x16_t keep = vmvnq_u8(drop);
+  unsigned k0 = v_bits8(vget_low_u8(keep)), k1 = v_bits8(vget_high_u8(keep));
+  size_t c0 = (size_t)__builtin_popcount(k0), c1 = (size_t)__builtin_popcount(k1);
+  uint8x16_t u = vqtbl1q_u8(v, vcombine_u8(vld1_u8(utfxi_compress8[k0]),
+                                           vadd_u8(vld1_u8(utfxi_compress8[k1]), vdup_n_u8(8))));
+  if (exact) {
+    v_store_prefix16(d, u, c0, 0);
+    v_store_prefix16(d + c0, vextq_u8(u, u, 8), c1, 0);
+  } else {
+    vst1_u8(d, vget_low_u8(u));
+    vst1_u8(d + c0, vget_high_u8(u));
+  }
+  return c0 + c1;
 }
 
 /* UTF-32 to UTF-16 (generic_utf32.h), as in vec_avx2.h: XTN narrows; the

@@ -85,6 +85,15 @@
  *   v_store_utf8(d, h, exact)   them packed at d (a table shuffle or
  *                               VPCOMPRESSB); returns the count; writes
  *                               V_BYTES bytes unless exact, then the count
+ * UTF-8 to Latin-1 (generic_latin1.h; a tier that keeps its own kernel
+ * defines G_OWN_UTF8_TO_LATIN1):
+ *   v_latin1_of_utf8(v, prev)   each byte of v, plus 0x40 where it has bit 7
+ *                               set and the byte before it (prev: v loaded
+ *                               one byte back) bit 0
+ *   v_store_without(d, v, drop, exact)   the bytes of v but those the
+ *                               compare result drop sets, packed at d;
+ *                               returns the count; may write V_BYTES bytes
+ *                               unless exact, then the count
  * Optional, where the ISA loads and stores under a lane mask without
  * touching memory outside it (V_MASKED_TAIL defined): the generic kernels
  * then finish a tail in vector registers instead of calling the scalar

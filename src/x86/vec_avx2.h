@@ -16,6 +16,7 @@
 #include <uchar.h>
 
 #include "../simd/compress16_table.h"
+#include "avx2_compress_bytes.h"
 #include "../simd/utf8_pack_tables.h"
 
 #define V_BYTES 32
@@ -280,6 +281,30 @@ static inline size_t v_store_utf8(unsigned char *d, vforms8 h, int exact) {
       d + len0, _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[h.two >> 8])),
       len1, !exact);
   return len0 + len1;
+}
+
+/* UTF-8 to Latin-1 (generic_latin1.h). v_latin1_of_utf8: each byte of v,
+ * plus 0x40 where it has bit 7 set and the byte before it (prev: the
+ * vector one byte back) bit 0 (a continuation after C3; the 16-bit shifts
+ * keep each byte's own bit under the 0x40 mask). v_store_without: the bytes
+ * of v but those `drop` sets, packed at d (utfxi_avx2_compress_bytes16 per
+ * 128-bit lane, the second lane's bytes over the first's spill); returns
+ * the count. It writes up to V_BYTES bytes, or with `exact`
+ * exactly the count. */
+static inline vu8 v_latin1_of_utf8(vu8 v, vu8 prev) {
+  return _mm256_or_si256(
+      v, _mm256_and_si256(_mm256_and_si256(_mm256_slli_epi16(prev, 6), _mm256_srli_epi16(v, 1)),
+                          _mm256_set1_epi8(0x40)));
+}
+UTFXI_INLINE size_t v_store_without(unsigned char *d, vu8 v, vm8 drop, int exact) {
+  unsigned keep = ~(unsigned)_mm256_movemask_epi8(drop);
+  size_t k, rest;
+  __m128i a = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(v), keep & 0xFFFF, &k);
+  __m128i b = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(v, 1), keep >> 16, &rest);
+  /* b's bytes overwrite a's spill when there are enough of them */
+  v_store_prefix16(d, a, k, !exact || k + rest >= 16);
+  v_store_prefix16(d + k, b, rest, !exact);
+  return k + rest;
 }
 
 /* UTF-32 to UTF-16 (generic_utf32.h). v32_select: lanes of a where m is
