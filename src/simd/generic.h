@@ -78,6 +78,22 @@
  *                               where astral is set, packed at d (a table
  *                               compress or VPCOMPRESSW); returns the count;
  *                               needs V32_UTF16_ROOM units of room
+ * Latin-1 to UTF-8 (generic_latin1.h):
+ *   vforms8                     the UTF-8 forms of V16_UNITS bytes and what
+ *                               their store needs (a layout of each ISA's)
+ *   v_utf8_forms(v, &h0, &h1)   the forms of v's first and second halves
+ *   v_store_utf8(d, h, exact)   them packed at d (a table shuffle or
+ *                               VPCOMPRESSB); returns the count; writes
+ *                               V_BYTES bytes unless exact, then the count
+ * UTF-8 to Latin-1 (generic_latin1.h; a tier that keeps its own kernel
+ * defines G_OWN_UTF8_TO_LATIN1):
+ *   v_latin1_of_utf8(v, prev)   each byte of v, plus 0x40 where it has bit 7
+ *                               set and the byte before it (prev: v loaded
+ *                               one byte back) bit 0
+ *   v_store_without(d, v, drop, exact)   the bytes of v but those the
+ *                               compare result drop sets, packed at d;
+ *                               returns the count; may write V_BYTES bytes
+ *                               unless exact, then the count
  * Optional, where the ISA loads and stores under a lane mask without
  * touching memory outside it (V_MASKED_TAIL defined): the generic kernels
  * then finish a tail in vector registers instead of calling the scalar
@@ -89,11 +105,12 @@
  *   v16_widen_tail(p, k) v32_widen_tail(p, k)   the first k bytes at p, widened
  *   v16_store_bytes_tail(p, k, v) v32_store_bytes_tail(p, k, v)   the first k
  *                             units / values of v as bytes at p
+ *   v_store_utf8_tail(d, k, h)   the forms of h's first k lanes, exactly
  * Optional: V_MASK_REGISTERS defined where compare results are mask
  * registers (AVX-512), whose bits (v16_bits2) cost one move a vector.
  * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB
  * transcoders, PSHUFB tables) stay in that ISA's own files, unless the
- * difference fits in one vocabulary word (v32_store_utf16). */
+ * difference fits in a vocabulary word (v32_store_utf16, v_store_utf8). */
 #ifndef UTFX_SIMD_GENERIC_H
 #define UTFX_SIMD_GENERIC_H
 

@@ -1,5 +1,6 @@
 /* Latin-1 <-> UTF-16LE/BE and UTF-32 at any vector width (generic.h): a
- * Latin-1 byte is the value of one unit, so these widen and narrow.
+ * Latin-1 byte is the value of one unit, so these widen and narrow; and
+ * Latin-1 to UTF-8 (its own comment below).
  *
  * Widening (Latin-1 to UTF-16LE/BE, UTF-32): Latin-1 is always valid, so
  * only the destination stops it: k = min(n, cap) bytes are converted
@@ -98,6 +99,208 @@ utfx_result G_NAME(convert_latin1_to_utf32)(const char *s, size_t n, char32_t *d
   (void)flags;
   return g_widen(s, n, d, cap, G_WIDE_UTF32);
 }
+
+/* ---- Latin-1 to UTF-8 ---- */
+
+/* A block of V_BYTES bytes makes V_BYTES to 2 * V_BYTES bytes: the forms of
+ * its halves (v_utf8_forms), each packed by v_store_utf8, whose store may
+ * spill up to V16_UNITS bytes past its output. The first half's spill is
+ * overwritten by the second half's output (V16_UNITS bytes or more); the
+ * second's by the next block, so the loop runs while a next block surely
+ * follows (input and room for it), and the last block's store is exact.
+ * An ASCII block is copied, and after it more by four vectors. Unbounded
+ * (cap >= 2 n: always room) the loop tests no room. A long input starts
+ * with a step that makes the source vector-aligned (the loop's loads bind:
+ * docs/perf-decisions.md, 'Latin-1 -> UTF-8'). */
+UTFXI_INLINE void g_latin1_to_utf8_step(const unsigned char *s, size_t n, unsigned char *d,
+                                        size_t cap, int bounded, size_t *i, size_t *w, int exact) {
+  vu8 v = v_load(s + *i);
+  vforms8 h0, h1;
+  if (!v_any_high(v)) {
+    size_t run;
+    v_store(d + *w, v);
+    *i += V_BYTES;
+    *w += V_BYTES;
+    run = g_copy_ascii_x4(s + *i, bounded && cap - *w < n - *i ? cap - *w : n - *i, d + *w);
+    *i += run;
+    *w += run;
+    return;
+  }
+  v_utf8_forms(v, &h0, &h1);
+  *w += v_store_utf8(d + *w, h0, 0);
+  *w += v_store_utf8(d + *w, h1, exact);
+  *i += V_BYTES;
+}
+
+UTFXI_INLINE utfx_result g_latin1_to_utf8_body(const unsigned char *s, size_t n, unsigned char *d,
+                                               size_t cap, int bounded) {
+  size_t i = 0, w = 0;
+  utfx_result r;
+  if (UTFXI_ALIGN_HEAD(*s, n) && (!bounded || cap >= 4 * V_BYTES)) {
+    /* The head: the first block's output is stored whole, but the steps go
+     * on from the source's next vector boundary (loads across two cache
+     * lines cost two): the bytes of its output past the first k bytes' are
+     * made again there, the same values. */
+    size_t k = utfxi_aligning_step(s, 1, V_BYTES, 0, 1);
+    if (k) {
+      vu8 v = v_load(s);
+      vforms8 h0, h1;
+      v_utf8_forms(v, &h0, &h1);
+      v_store_utf8(d + v_store_utf8(d, h0, 0), h1, 0);
+      i = k;
+      w = k + g_popcnt64(v_bits(v_ge(v, 0x80)) & ((2ull << (k * V_BYTE_BITS - 1)) - 1)) /
+                  V_BYTE_BITS;
+    }
+  }
+  while (n - i >= 2 * V_BYTES && (!bounded || cap - w >= 4 * V_BYTES))
+    g_latin1_to_utf8_step(s, n, d, cap, bounded, &i, &w, 0);
+  if (n - i >= V_BYTES && (!bounded || cap - w >= 2 * V_BYTES))
+    g_latin1_to_utf8_step(s, n, d, cap, bounded, &i, &w, 1);
+#ifdef V_MASKED_TAIL
+  /* the last block (zeros past the input are ASCII), exact, when it fits */
+  if (i < n && n - i < V_BYTES) {
+    size_t k = n - i;
+    vu8 v = v_load_tail(s + i, k);
+    size_t len = k + g_popcnt64(v_bits(v_ge(v, 0x80))) / V_BYTE_BITS;
+    if (!bounded || cap - w >= len) {
+      vforms8 h0, h1;
+      v_utf8_forms(v, &h0, &h1);
+      w += v_store_utf8_tail(d + w, k < V16_UNITS ? k : V16_UNITS, h0);
+      if (k > V16_UNITS) w += v_store_utf8_tail(d + w, k - V16_UNITS, h1);
+      return utfxi_result(UTFX_OK, n, w, 0);
+    }
+  }
+#endif
+  if (i == n) return utfxi_result(UTFX_OK, n, w, 0);
+  r = utfxi_convert_latin1_to_utf8_scalar((const char *)s + i, n - i, (char *)d + w, cap - w, 0);
+  return utfxi_result_after(&r, i, w, 0);
+}
+
+utfx_result G_NAME(convert_latin1_to_utf8)(const char *s, size_t n, char *d, size_t cap,
+                                           unsigned flags) {
+  (void)flags;
+  if (cap / 2 >= n)
+    return g_latin1_to_utf8_body((const unsigned char *)s, n, (unsigned char *)d, cap, 0);
+  return g_latin1_to_utf8_body((const unsigned char *)s, n, (unsigned char *)d, cap, 1);
+}
+
+/* ---- UTF-8 to Latin-1 (a tier may keep its own: G_OWN_UTF8_TO_LATIN1) ---- */
+
+#ifndef G_OWN_UTF8_TO_LATIN1
+/* UTF-8 that converts to Latin-1 holds only ASCII and C2 80..C2 BF
+ * (U+0080..U+00BF), C3 80..C3 BF (U+00C0..U+00FF). Each output byte is made
+ * at the byte where its character ends: ASCII is itself, a continuation
+ * after C2 itself, one after C3 itself plus 0x40 (v_latin1_of_utf8, from the
+ * block and the same block loaded one byte back); leads make nothing and
+ * are dropped (v_store_without). A block is well-formed Latin-1 exactly when
+ * its continuations are the bytes after its leads (and after a carried
+ * lead) and every lead is C2 or C3: a few compares and bit operations on
+ * masks, at a fixed step; nothing waits on the previous block but one bit,
+ * whether its last byte was a lead.
+ *
+ * Anything else (an error, a character above U+00FF, a block that does not
+ * fit) goes to the scalar kernel from the start of the character the block
+ * was in, with nothing written for it yet: it reports the error, or fills
+ * the destination to the last whole character, as the scalar tier does. A
+ * store spills at most V_BYTES / 2 bytes past what it made (a block makes
+ * that many or more); the hot loop's second block's store is exact, over
+ * the first one's spill. */
+#define G_MASK_BITS (V_BYTES * V_BYTE_BITS)
+#define G_ALL_BITS (G_MASK_BITS == 64 ? ~0ull : (1ull << (G_MASK_BITS % 64)) - 1)
+
+typedef struct {
+  vu8 out;       /* the block's bytes, continuations after C3 corrected */
+  vm8 leads;     /* the bytes to drop */
+  size_t made;   /* how many bytes it makes */
+  uint64_t err;  /* nonzero: not well-formed Latin-1 */
+  uint64_t lead; /* its last byte is a lead */
+} g_u8l1_block;
+
+/* The block v; prev: the bytes one before it; lead_in: the byte before it
+ * is a lead. */
+UTFXI_INLINE g_u8l1_block g_u8l1_convert(vu8 v, vu8 prev, uint64_t lead_in) {
+  g_u8l1_block b;
+  uint64_t leads, conts, c2c3;
+  b.leads = v_ge(v, 0xC0);
+  leads = v_bits(b.leads);
+  conts = v_bits(v_ge(v, 0x80)) ^ leads;
+  c2c3 = v_bits(v_ge(v, 0xC2)) & ~v_bits(v_ge(v, 0xC4));
+  b.err = (((leads << V_BYTE_BITS | (lead_in ? (1u << V_BYTE_BITS) - 1 : 0)) & G_ALL_BITS) ^ conts) |
+          (leads ^ c2c3);
+  b.made = V_BYTES - g_popcnt64(leads) / V_BYTE_BITS;
+  b.lead = leads >> (G_MASK_BITS - 1);
+  b.out = v_latin1_of_utf8(v, prev);
+  return b;
+}
+
+/* The bytes one before s + i: a load, or for the first block a shift of v
+ * itself (nothing before src is read). */
+UTFXI_INLINE vu8 g_u8l1_prev(const unsigned char *s, size_t i, vu8 v) {
+  return i ? v_load(s + i - 1) : v_prev(v_zero(), v, 1);
+}
+
+UTFXI_INLINE utfx_result g_utf8_to_latin1(const char *src, size_t n, char *dst, size_t cap,
+                                          unsigned flags) {
+  const unsigned char *s = (const unsigned char *)src;
+  unsigned char *d = (unsigned char *)dst;
+  size_t i = 0, w = 0, at;
+  uint64_t lead_in = 0; /* the byte before s + i is a lead */
+  utfx_result r;
+  while (n - i >= 2 * V_BYTES && cap - w >= 2 * V_BYTES) {
+    vu8 v0 = v_load(s + i), v1 = v_load(s + i + V_BYTES);
+    g_u8l1_block b0, b1;
+    if (!v_any_high(v_or(v0, v1)) && !lead_in) {
+      /* Before a long run the step advances only far enough to make the
+       * destination aligned: the run's stores then never straddle cache
+       * lines. */
+      size_t adv = utfxi_aligning_step(d + w, 1, V_BYTES, 2 * V_BYTES,
+                                       n - i >= 320 && cap - w >= 320);
+      v_store(d + w, v0);
+      v_store(d + w + V_BYTES, v1);
+      i += adv;
+      w += adv;
+      { /* after ASCII, look for more by four vectors */
+        size_t run = g_copy_ascii_x4(s + i, cap - w < n - i ? cap - w : n - i, d + w);
+        i += run;
+        w += run;
+      }
+      continue;
+    }
+    b0 = g_u8l1_convert(v0, g_u8l1_prev(s, i, v0), lead_in);
+    b1 = g_u8l1_convert(v1, v_load(s + i + V_BYTES - 1), b0.lead);
+    if (b0.err | b1.err) goto rest;
+    w += v_store_without(d + w, b0.out, b0.leads, 0);
+    w += v_store_without(d + w, b1.out, b1.leads, 1);
+    i += 2 * V_BYTES;
+    lead_in = b1.lead;
+  }
+  while (n - i >= V_BYTES) {
+    vu8 v = v_load(s + i);
+    g_u8l1_block b;
+    if (!v_any_high(v) && !lead_in && cap - w >= V_BYTES) {
+      v_store(d + w, v);
+      i += V_BYTES;
+      w += V_BYTES;
+      continue;
+    }
+    b = g_u8l1_convert(v, g_u8l1_prev(s, i, v), lead_in);
+    if (b.err || b.made > cap - w) goto rest;
+    w += v_store_without(d + w, b.out, b.leads, 1);
+    i += V_BYTES;
+    lead_in = b.lead;
+  }
+  if (i == n && !lead_in) return utfxi_result(UTFX_OK, n, w, 0);
+rest:
+  at = i - (size_t)lead_in; /* from the start of the character s + i is in */
+  r = utfxi_convert_utf8_to_latin1_scalar(src + at, n - at, dst + w, cap - w, flags);
+  return utfxi_result_after(&r, at, w, 0);
+}
+
+utfx_result G_NAME(convert_utf8_to_latin1)(const char *s, size_t n, char *d, size_t cap,
+                                           unsigned flags) {
+  return g_utf8_to_latin1(s, n, d, cap, flags);
+}
+#endif
 
 /* ---- UTF-16LE/BE to Latin-1 ---- */
 

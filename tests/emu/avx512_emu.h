@@ -324,6 +324,12 @@ static inline utfxemu_m512i utfxemu_mask_sub_epi32(utfxemu_m512i src, __mmask16 
   return src;
 }
 
+/* VPSHLDW: the high 16 bits of each lane of a, then b, shifted left c. */
+static inline utfxemu_m512i utfxemu_shldi_epi16(utfxemu_m512i a, utfxemu_m512i b, unsigned int c) {
+  UTFXEMU_EACH(j, 32) a.u16[j] = (uint16_t)(((uint32_t)a.u16[j] << 16 | b.u16[j]) << (c & 15) >> 16);
+  return a;
+}
+
 /* Shifts by an immediate: a count above the lane width gives 0. */
 static inline utfxemu_m512i utfxemu_slli_epi16(utfxemu_m512i a, unsigned int c) {
   UTFXEMU_EACH(j, 32) a.u16[j] = c > 15 ? 0 : (uint16_t)(a.u16[j] << c);
@@ -439,6 +445,8 @@ static inline utfxemu_m512i utfxemu_madd_epi16(utfxemu_m512i a, utfxemu_m512i b)
 #define _mm512_mask_sub_epi8 utfxemu_mask_sub_epi8
 #undef _mm512_mask_add_epi16
 #define _mm512_mask_add_epi16 utfxemu_mask_add_epi16
+#undef _mm512_shldi_epi16
+#define _mm512_shldi_epi16 utfxemu_shldi_epi16
 #undef _mm512_mask_sub_epi32
 #define _mm512_mask_sub_epi32 utfxemu_mask_sub_epi32
 #undef _mm512_subs_epu8

@@ -1,17 +1,17 @@
-/* The neon tier's transcoders: UTF-8 <-> UTF-16LE/BE, UTF-8 -> UTF-32 and
- * Latin-1, Latin-1 -> UTF-8 (Latin-1 to and from UTF-16 and UTF-32: the
- * generic kernels, simd/generic_latin1.h).
+/* The neon tier's transcoders: UTF-8 <-> UTF-16LE/BE, UTF-8 -> UTF-32
+ * (Latin-1 to and from UTF-8, UTF-16 and UTF-32: the generic kernels,
+ * simd/generic_latin1.h).
  *
  * Each kernel runs 16-byte (8-unit) blocks of what NEON converts directly:
- *  - ASCII (UTF-8, Latin-1, UTF-16 units < 0x80): widened, narrowed or
+ *  - ASCII (UTF-8, UTF-16 units < 0x80): widened, narrowed or
  *    copied, 32 bytes a step where the input and the room allow;
  *  - UTF-8 to UTF-16 without 4-byte characters: the block is checked
  *    (generic_utf8_check.h), the code point of the character that may start
  *    at each byte computed from it and the two bytes after it, and the
  *    characters' units compressed with TBL (compress16_table.h), eight
  *    units at a time;
- *  - Latin-1 and UTF-16 to UTF-8: the 2-byte forms (and from UTF-16, the
- *    3-byte forms of blocks without surrogates), packed with TBL through the
+ *  - UTF-16 to UTF-8: the 2-byte forms (v_store_utf8) and the 3-byte
+ *    forms of blocks without surrogates, packed with TBL through the
  *    shuffle tables of the x86 tiers (src/simd/utf8_pack_tables.h: PSHUFB
  *    and TBL both give 0 for an out-of-range index);
  * A block that holds anything else goes to the scalar kernel with what
@@ -20,7 +20,7 @@
  * would end with a high surrogate), so every error offset,
  * U+FFFD and stop at a full destination is the scalar kernel's. A block
  * runs only when its whole output fits, and every store writes exactly the
- * output produced (put_bytes); the scalar kernel does the rest. */
+ * output produced (v_store_prefix16); the scalar kernel does the rest. */
 #include "vec_neon.h"
 
 #define UTFXI_DECL_TIER_NAME neon
@@ -41,13 +41,11 @@
 #define SCALAR_RUN_MAX 1024
 #define NEXT_RUN(run) ((run) < SCALAR_RUN_MAX ? 2 * (run) : (run))
 
-/* ---- UTF-8 to UTF-16LE/BE, UTF-32, Latin-1 ---- */
+/* ---- UTF-8 to UTF-16LE/BE, UTF-32 ---- */
 
 /* Stores the 16 ASCII bytes of v as 16 units at unit w of dst. */
 UTFXI_INLINE void put_ascii16(vu8 v, void *dst, size_t w, enum utfxi_target t) {
-  if (t == UTFXI_T_LATIN1) {
-    vst1q_u8((uint8_t *)dst + w, v);
-  } else if (t == UTFXI_T_UTF32) {
+  if (t == UTFXI_T_UTF32) {
     uint16x8_t lo = vmovl_u8(vget_low_u8(v)), hi = vmovl_high_u8(v);
     uint32_t *d = (uint32_t *)((char32_t *)dst + w);
     vst1q_u32(d, vmovl_u16(vget_low_u16(lo)));
@@ -62,44 +60,6 @@ UTFXI_INLINE void put_ascii16(vu8 v, void *dst, size_t w, enum utfxi_target t) {
     vst1q_u8(d, units.val[0]);
     vst1q_u8(d + 16, units.val[1]);
   }
-}
-
-/* One bit per byte (bit j: byte j) of the 0x00 / 0xFF bytes of m. */
-static inline unsigned byte_bits8(uint8x8_t m) {
-  const uint8x8_t weights = {1, 2, 4, 8, 16, 32, 64, 128};
-  return vaddv_u8(vand_u8(m, weights));
-}
-
-/* Stores exactly the first len (<= 16) bytes of x at p: a full store, or
- * pieces of 8, 4, 2 and 1 bytes (fixed-size copies compile to single
- * stores; a variable-length memcpy would be a call). */
-static inline void put_bytes(uint8_t *p, uint8x16_t x, size_t len) {
-  uint64_t q;
-  uint32_t w;
-  uint16_t h;
-  if (len == 16) {
-    vst1q_u8(p, x);
-    return;
-  }
-  if (len & 8) {
-    vst1_u8(p, vget_low_u8(x));
-    x = vextq_u8(x, x, 8);
-    p += 8;
-  }
-  q = vgetq_lane_u64(vreinterpretq_u64_u8(x), 0);
-  if (len & 4) {
-    w = (uint32_t)q;
-    memcpy(p, &w, 4);
-    q >>= 32;
-    p += 4;
-  }
-  if (len & 2) {
-    h = (uint16_t)q;
-    memcpy(p, &h, 2);
-    q >>= 16;
-    p += 2;
-  }
-  if (len & 1) *p = (uint8_t)q;
 }
 
 /* The code points of the 8 characters that may start at bytes b0 (each with
@@ -132,15 +92,15 @@ UTFXI_INLINE size_t put_utf16_of_block(const unsigned char *p, vu8 v, char16_t *
                       vmovl_u8(vget_low_u8(t2)));
   hi = decode_up_to_3(vmovl_high_u8(v), vmovl_high_u8(t1), vmovl_high_u8(t2));
   keep = vmvnq_u8(v_is_cont(v)); /* a character starts at each non-continuation byte */
-  m0 = byte_bits8(vget_low_u8(keep));
-  m1 = byte_bits8(vget_high_u8(keep)) & ((1u << (take - 8)) - 1);
+  m0 = v_bits8(vget_low_u8(keep));
+  m1 = v_bits8(vget_high_u8(keep)) & ((1u << (take - 8)) - 1);
   {
     uint8x16_t out0 = vqtbl1q_u8(vreinterpretq_u8_u16(lo), vld1q_u8(utfxi_compress16[m0]));
     uint8x16_t out1 = vqtbl1q_u8(vreinterpretq_u8_u16(hi), vld1q_u8(utfxi_compress16[m1]));
     unsigned n0 = (unsigned)__builtin_popcount(m0), n1 = (unsigned)__builtin_popcount(m1);
     if (be) out0 = vrev16q_u8(out0), out1 = vrev16q_u8(out1);
-    put_bytes((uint8_t *)d, out0, 2 * (size_t)n0);
-    put_bytes((uint8_t *)(d + n0), out1, 2 * (size_t)n1);
+    v_store_prefix16((uint8_t *)d, out0, 2 * (size_t)n0, 0);
+    v_store_prefix16((uint8_t *)(d + n0), out1, 2 * (size_t)n1, 0);
     *units = n0 + n1;
   }
   return take;
@@ -204,26 +164,8 @@ utfx_result utfxi_convert_utf8_to_utf32_neon(const char *s, size_t n, char32_t *
                                              unsigned flags) {
   return from_utf8(s, n, d, cap, flags, UTFXI_T_UTF32);
 }
-utfx_result utfxi_convert_utf8_to_latin1_neon(const char *s, size_t n, char *d, size_t cap,
-                                              unsigned flags) {
-  return from_utf8(s, n, d, cap, flags, UTFXI_T_LATIN1);
-}
 
-/* ---- shared by the UTF-16 and Latin-1 kernels ---- */
-
-/* The UTF-8 of 8 values below 0x800 (16-bit lanes), packed: writes exactly
- * its 8 to 16 bytes at d and returns how many. */
-static inline size_t put_utf8_2byte_x8(uint16x8_t v, unsigned char *d) {
-  uint16x8_t ascii = vceqq_u16(vandq_u16(v, vdupq_n_u16(0xFF80)), vdupq_n_u16(0));
-  uint16x8_t lead = vorrq_u16(vshrq_n_u16(v, 6), vdupq_n_u16(0xC0));
-  uint16x8_t trail = vshlq_n_u16(vorrq_u16(vandq_u16(v, vdupq_n_u16(0x3F)), vdupq_n_u16(0x80)), 8);
-  uint16x8_t words = vbslq_u16(ascii, v, vorrq_u16(lead, trail));
-  unsigned two = byte_bits8(vmvn_u8(vmovn_u16(ascii)));
-  uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u16(words), vld1q_u8(utfxi_pack_2byte[two]));
-  size_t len = 8 + (size_t)__builtin_popcount(two);
-  put_bytes(d, out, len);
-  return len;
-}
+/* ---- the UTF-16 kernels' steps ---- */
 
 /* One bit per lane (bit j: lane j) of the all-ones / zero lanes of m. */
 static inline unsigned lane_bits4(uint32x4_t m) {
@@ -247,7 +189,7 @@ static inline size_t put_utf8_3byte_x4(uint32x4_t c, unsigned char *d) {
   unsigned m2 = lane_bits4(ge80), m3 = lane_bits4(ge800);
   uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u32(forms), vld1q_u8(utfxi_pack_3byte[m2 | m3 << 4]));
   size_t len = 4 + (size_t)__builtin_popcount(m2) + (size_t)__builtin_popcount(m3);
-  put_bytes(d, out, len);
+  v_store_prefix16(d, out, len, 0);
   return len;
 }
 
@@ -288,7 +230,10 @@ UTFXI_INLINE utfx_result utf16_to_utf8(const char16_t *s, size_t n, char *dst, s
       }
     }
     if (vmaxvq_u16(v) <= 0x7FF) {
-      w += put_utf8_2byte_x8(v, d + w);
+      {
+        vforms8 h = {v_utf8_form16(v), v_bits8(vmovn_u16(vcgtq_u16(v, vdupq_n_u16(0x7F))))};
+        w += v_store_utf8(d + w, h, 1);
+      }
       i += 8;
       run = SCALAR_RUN;
       continue;
@@ -320,28 +265,4 @@ utfx_result utfxi_convert_utf16le_to_utf8_neon(const char16_t *s, size_t n, char
 utfx_result utfxi_convert_utf16be_to_utf8_neon(const char16_t *s, size_t n, char *d, size_t cap,
                                                unsigned flags) {
   return utf16_to_utf8(s, n, d, cap, flags, 1);
-}
-
-/* ---- Latin-1 to UTF-8 ---- */
-
-/* Latin-1 is always valid: only the destination can stop these. */
-utfx_result utfxi_convert_latin1_to_utf8_neon(const char *src, size_t n, char *dst, size_t cap,
-                                              unsigned flags) {
-  const unsigned char *s = (const unsigned char *)src;
-  unsigned char *d = (unsigned char *)dst;
-  size_t i = 0, w = 0;
-  utfx_result r;
-  while (n - i >= 16 && cap - w >= 32) {
-    vu8 v = v_load(s + i);
-    if (!v_any_high(v)) {
-      vst1q_u8(d + w, v);
-      i += 16, w += 16;
-      continue;
-    }
-    w += put_utf8_2byte_x8(vmovl_u8(vget_low_u8(v)), d + w);
-    w += put_utf8_2byte_x8(vmovl_high_u8(v), d + w);
-    i += 16;
-  }
-  r = utfxi_convert_latin1_to_utf8_scalar(src + i, n - i, dst + w, cap - w, flags);
-  return utfxi_result_after(&r, i, w, 0);
 }

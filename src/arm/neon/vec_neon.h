@@ -17,6 +17,8 @@
 #include <uchar.h>
 
 #include "../../simd/compress16_table.h"
+#include "../../simd/compress8_table.h"
+#include "../../simd/utf8_pack_tables.h"
 
 #define V_BYTES 16
 #define V_TIER neon
@@ -152,6 +154,89 @@ static inline void v32_store_bytes(void *p, vu32 v) {
   uint8x8_t b = vmovn_u16(vcombine_u16(vmovn_u32(v), vdup_n_u16(0)));
   uint32_t x = vget_lane_u32(vreinterpret_u32_u8(b), 0);
   memcpy(p, &x, 4);
+}
+
+/* Latin-1 to UTF-8 (generic_latin1.h), as in vec_avx2.h: the compress is
+ * TBL through utfxi_pack_2byte. v_bits8: one bit per byte (bit j: byte j)
+ * of the 0x00 / 0xFF bytes of m. v_store_prefix16: the first len (<= 16)
+ * bytes of x at p; with `spill` all 16 (the caller knows later output
+ * overwrites the rest), else exactly len: pieces of 8, 4, 2 and 1 bytes
+ * (fixed-size copies compile to single stores; a variable-length memcpy
+ * would be a call). */
+static inline unsigned v_bits8(uint8x8_t m) {
+  const uint8x8_t weights = {1, 2, 4, 8, 16, 32, 64, 128};
+  return vaddv_u8(vand_u8(m, weights));
+}
+static inline void v_store_prefix16(uint8_t *p, uint8x16_t x, size_t len, int spill) {
+  uint64_t q;
+  uint32_t w;
+  uint16_t h;
+  if (len == 16 || spill) {
+    vst1q_u8(p, x);
+    return;
+  }
+  if (len & 8) {
+    vst1_u8(p, vget_low_u8(x));
+    x = vextq_u8(x, x, 8);
+    p += 8;
+  }
+  q = vgetq_lane_u64(vreinterpretq_u64_u8(x), 0);
+  if (len & 4) {
+    w = (uint32_t)q;
+    memcpy(p, &w, 4);
+    q >>= 32;
+    p += 4;
+  }
+  if (len & 2) {
+    h = (uint16_t)q;
+    memcpy(p, &h, 2);
+    q >>= 16;
+    p += 2;
+  }
+  if (len & 1) *p = (uint8_t)q;
+}
+static inline vu16 v_utf8_form16(vu16 u) {
+  uint16x8_t lead = vorrq_u16(vshrq_n_u16(u, 6), vdupq_n_u16(0xC0));
+  uint16x8_t trail = vshlq_n_u16(vorrq_u16(vandq_u16(u, vdupq_n_u16(0x3F)), vdupq_n_u16(0x80)), 8);
+  return vbslq_u16(vcltq_u16(u, vdupq_n_u16(0x80)), u, vorrq_u16(lead, trail));
+}
+typedef struct {
+  uint16x8_t f;
+  unsigned two;
+} vforms8;
+static inline void v_utf8_forms(vu8 v, vforms8 *h0, vforms8 *h1) {
+  uint8x16_t high = vreinterpretq_u8_s8(vshrq_n_s8(vreinterpretq_s8_u8(v), 7));
+  h0->f = v_utf8_form16(vmovl_u8(vget_low_u8(v)));
+  h1->f = v_utf8_form16(vmovl_high_u8(v));
+  h0->two = v_bits8(vget_low_u8(high));
+  h1->two = v_bits8(vget_high_u8(high));
+}
+static inline size_t v_store_utf8(unsigned char *d, vforms8 h, int exact) {
+  size_t len = 8 + (size_t)__builtin_popcount(h.two);
+  v_store_prefix16(d, vqtbl1q_u8(vreinterpretq_u8_u16(h.f), vld1q_u8(utfxi_pack_2byte[h.two])),
+                   len, !exact);
+  return len;
+}
+
+/* UTF-8 to Latin-1 (generic_latin1.h), as in vec_avx2.h: byte shifts, and
+ * a TBL with two rows of utfxi_compress8. */
+static inline vu8 v_latin1_of_utf8(vu8 v, vu8 prev) {
+  return vorrq_u8(v, vandq_u8(vandq_u8(vshlq_n_u8(prev, 6), vshrq_n_u8(v, 1)), vdupq_n_u8(0x40)));
+}
+static inline size_t v_store_without(unsigned char *d, vu8 v, vm8 drop, int exact) {
+  uint8x16_t keep = vmvnq_u8(drop);
+  unsigned k0 = v_bits8(vget_low_u8(keep)), k1 = v_bits8(vget_high_u8(keep));
+  size_t c0 = (size_t)__builtin_popcount(k0), c1 = (size_t)__builtin_popcount(k1);
+  uint8x16_t u = vqtbl1q_u8(v, vcombine_u8(vld1_u8(utfxi_compress8[k0]),
+                                           vadd_u8(vld1_u8(utfxi_compress8[k1]), vdup_n_u8(8))));
+  if (exact) {
+    v_store_prefix16(d, u, c0, 0);
+    v_store_prefix16(d + c0, vextq_u8(u, u, 8), c1, 0);
+  } else {
+    vst1_u8(d, vget_low_u8(u));
+    vst1_u8(d + c0, vget_high_u8(u));
+  }
+  return c0 + c1;
 }
 
 /* UTF-32 to UTF-16 (generic_utf32.h), as in vec_avx2.h: XTN narrows; the

@@ -1,7 +1,6 @@
 /* Static-inline helpers shared by the AVX2 UTF-16 / UTF-32 / Latin-1 kernels
- * (avx2_utf16_*.c, avx2_utf32.c, avx2_latin1.c): UTF-16 loads in either byte
- * order, 32-unit surrogate masks, stores that are exact where later output
- * would not overwrite their unused tail, and the UTF-8 encoders of 8 units
+ * (avx2_utf16_*.c, avx2_utf32.c): UTF-16 loads in either byte order, 32-unit
+ * surrogate masks, and the UTF-8 encoders of 8 units
  * (pshufb tables of utf8_pack_tables.h). */
 #ifndef UTFX_X86_AVX2_UTF16_COMMON_H
 #define UTFX_X86_AVX2_UTF16_COMMON_H
@@ -58,35 +57,6 @@ static inline size_t a2_scalar_region(const char16_t *s, size_t n, size_t i, int
                  (utfxi_load16(s + i + 16, be) & 0xFC00) == 0xDC00
              ? 17
              : 16;
-}
-
-/* Stores the first len <= 16 bytes of x at d. With `spill` the whole 16
- * bytes are stored (cheaper; the caller knows later output overwrites the
- * rest); otherwise exactly len bytes, as two overlapping stores of 8 or 4
- * (the second one's bytes moved down by a PSHUFB whose indexes are a window
- * of a table), not a memcpy call of a variable length. */
-static inline void a2_store_prefix(unsigned char *d, __m128i x, size_t len, int spill) {
-  static const unsigned char window[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
-                                           11, 12, 13, 14, 15, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-                                           0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
-  if (spill) {
-    _mm_storeu_si128((__m128i *)d, x);
-  } else if (len >= 8) {
-    __m128i tail = _mm_shuffle_epi8(x, _mm_loadu_si128((const __m128i *)(window + len - 8)));
-    _mm_storel_epi64((__m128i *)d, x);
-    _mm_storel_epi64((__m128i *)(d + len - 8), tail);
-  } else if (len >= 4) {
-    uint32_t a = (uint32_t)_mm_cvtsi128_si32(x);
-    uint32_t b = (uint32_t)_mm_cvtsi128_si32(
-        _mm_shuffle_epi8(x, _mm_loadu_si128((const __m128i *)(window + len - 4))));
-    memcpy(d, &a, 4);
-    memcpy(d + len - 4, &b, 4);
-  } else {
-    unsigned char tmp[16];
-    size_t k;
-    _mm_storeu_si128((__m128i *)tmp, x);
-    for (k = 0; k < len; k++) d[k] = tmp[k];
-  }
 }
 
 /* UTF-8 of 8 units below 0x800 (16-bit lanes): two 16-byte halves and their
@@ -235,10 +205,10 @@ UTFXI_INLINE void a2_encode_paired_x16(__m256i v, size_t take, __m128i out[4], s
  * write exactly their bytes. */
 UTFXI_INLINE void a2_store_utf8_parts(unsigned char *d, const __m128i o[4], const size_t e[4],
                                       int spill) {
-  a2_store_prefix(d, o[0], e[0], spill || 16 <= e[3]);
-  a2_store_prefix(d + e[0], o[1], e[1] - e[0], spill || e[0] + 16 <= e[3]);
-  a2_store_prefix(d + e[1], o[2], e[2] - e[1], spill || e[1] + 16 <= e[3]);
-  a2_store_prefix(d + e[2], o[3], e[3] - e[2], spill);
+  v_store_prefix16(d, o[0], e[0], spill || 16 <= e[3]);
+  v_store_prefix16(d + e[0], o[1], e[1] - e[0], spill || e[0] + 16 <= e[3]);
+  v_store_prefix16(d + e[1], o[2], e[2] - e[1], spill || e[1] + 16 <= e[3]);
+  v_store_prefix16(d + e[2], o[3], e[3] - e[2], spill);
 }
 
 /* If every surrogate of the 16 units of v (host order) is half of a pair
@@ -305,8 +275,8 @@ UTFXI_INLINE void a2_utf8_run_below800(const void *s, size_t n, size_t *pi, unsi
     /* the next block overwrites a spill unless it goes to scalar code */
     sp = more || (have && !a2_any_surrogate(next));
     a2_encode_2byte_x16(v, two, &out0, &out1);
-    a2_store_prefix(d + w, out0, len0, 1);
-    a2_store_prefix(d + w + len0, out1, len1, sp);
+    v_store_prefix16(d + w, out0, len0, 1);
+    v_store_prefix16(d + w + len0, out1, len1, sp);
     i += 16;
     w += len0 + len1;
     if (!more || _mm256_testz_si256(next, ff80)) break;

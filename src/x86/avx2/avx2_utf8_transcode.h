@@ -1,12 +1,12 @@
-/* AVX2 UTF-8 to UTF-16LE/BE, UTF-32 and Latin-1: the kernel body shared by
- * avx2_utf8_to_utf16.c, avx2_utf8_to_utf32.c and avx2_utf8_to_latin1.c
+/* AVX2 UTF-8 to UTF-16LE/BE and UTF-32: the kernel body shared by
+ * avx2_utf8_to_utf16.c and avx2_utf8_to_utf32.c (to Latin-1: the generic
+ * kernel, simd/generic_latin1.h)
  * (static inline, the target form a compile-time constant in each wrapper).
  *
  * Algorithm: each step takes 32 bytes that start at a character boundary.
  *  - All ASCII: widen and store 32 units.
  *  - Otherwise check them (lookup validation, Keiser and Lemire 2021,
- *    generic_utf8_check.h; for Latin-1, where a lead C4..FF is an error too, a
- *    cheaper check of lead and continuation positions). A block with an
+ *    generic_utf8_check.h). A block with an
  *    error goes to the scalar steps, which convert through the error and
  *    return at a character boundary.
  *  - Well-formed, to UTF-16/UTF-32, without 4-byte characters: the
@@ -15,9 +15,6 @@
  *    instruction; table-driven shuffles as in Lemire and Mula 2022) and
  *    whole stores, the units after the output put back as they were
  *    (utfxi_avx2_put_units).
- *  - Well-formed, to Latin-1 (so no lead above C3): the same method at
- *    byte width, with a 256-entry table compressing eight bytes at a time
- *    (utfxi_avx2_put_latin1).
  *  - Well-formed, eight 4-byte characters (emoji runs): decoded in their
  *    32-bit lanes, 16 UTF-16 units (surrogate pairs) or 8 UTF-32 units
  *    (g_utf8_put_run4).
@@ -58,9 +55,7 @@ static inline uint32_t utfxi_avx2_lead4_mask(__m256i v) {
 
 /* Stores the 32 ASCII bytes of v as 32 units at unit w of dst. */
 UTFXI_INLINE void utfxi_avx2_put_ascii(__m256i v, void *dst, size_t w, enum utfxi_target t) {
-  if (t == UTFXI_T_LATIN1) {
-    _mm256_storeu_si256((__m256i *)((unsigned char *)dst + w), v);
-  } else if (t == UTFXI_T_UTF32) {
+  if (t == UTFXI_T_UTF32) {
     char32_t *d = (char32_t *)dst + w;
     __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
     _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu8_epi32(lo));
@@ -190,51 +185,6 @@ UTFXI_INLINE size_t utfxi_avx2_put_units(__m256i v, size_t e, void *dst, size_t 
   return k;
 }
 
-/* Converts the characters of the well-formed 32-byte block v that start
- * before e >= 28 (all below U+0100: ASCII or a C2/C3 lead and one
- * continuation) to Latin-1 at d; returns the number of bytes. The last byte
- * of each character yields its value (its low 6 bits, the lead's low 2 bits
- * above them, as in utfxi_avx2_put_units); each 16-byte half is compressed
- * with two PSHUFBs. Exactly the output is written: the first half's bytes
- * (at most 16, and the block yields at least 14) by a 16-byte store that the
- * second half's output overwrites past them, the second half's (6 to 16) by
- * two overlapping stores. */
-UTFXI_INLINE size_t utfxi_avx2_put_latin1(__m256i v, size_t e, unsigned char *d) {
-  const __m256i c0 = _mm256_set1_epi8((char)0xC0);
-  __m256i cont = _mm256_cmpeq_epi8(_mm256_and_si256(v, c0), _mm256_set1_epi8((char)0x80));
-  __m256i p1z = _mm256_and_si256(utfxi_avx2_back(v, 1), cont);
-  __m256i lo = _mm256_or_si256(_mm256_and_si256(v, _mm256_set1_epi8(0x7F)),
-                               _mm256_and_si256(_mm256_slli_epi16(p1z, 6), c0));
-  uint32_t contm = (uint32_t)_mm256_movemask_epi8(cont);
-  uint32_t ends = (~contm >> 1 | (uint32_t)(e == 32) << 31) & (uint32_t)_bzhi_u32(~0u, (unsigned)e);
-  size_t k, rest;
-  __m128i first = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(lo), ends & 0xFFFF, &k);
-  __m128i second = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(lo, 1), ends >> 16, &rest);
-  /* k >= 8 and rest >= 6: each half holds at least that many character ends. */
-  if (k + rest >= 16) { /* the second half's stores overwrite bytes k..15 */
-    _mm_storeu_si128((__m128i *)(void *)d, first);
-  } else { /* k + rest < 16 (so k < 16): 8 + overlapping 8, exactly k */
-    __m128i back8 = _mm_shuffle_epi8(
-        first, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_iota + k - 8)));
-    _mm_storel_epi64((__m128i *)(void *)d, first);
-    _mm_storel_epi64((__m128i *)(void *)(d + k - 8), back8);
-  }
-  d += k;
-  if (rest >= 8) { /* bytes 0..7 and rest-8..rest-1 */
-    __m128i back8 = _mm_shuffle_epi8(
-        second, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_iota + rest - 8)));
-    _mm_storel_epi64((__m128i *)(void *)d, second);
-    _mm_storel_epi64((__m128i *)(void *)(d + rest - 8), back8);
-  } else { /* 6 or 7: bytes 0..3 and rest-4..rest-1 */
-    __m128i back4 = _mm_shuffle_epi8(
-        second, _mm_loadu_si128((const __m128i *)(const void *)(utfxi_avx2_iota + rest - 4)));
-    uint32_t a = (uint32_t)_mm_cvtsi128_si32(second), b = (uint32_t)_mm_cvtsi128_si32(back4);
-    memcpy(d, &a, 4);
-    memcpy(d + rest - 4, &b, 4);
-  }
-  return k + rest;
-}
-
 /* The scalar steps from *at (a character boundary) through stop, past an
  * error; returns their status, or 0 with *at and *out where they stopped. */
 UTFXI_INLINE int utfxi_avx2_utf8_through(const unsigned char *s, size_t n, size_t stop,
@@ -269,36 +219,29 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
         /* Before a long run, a step of fewer bytes makes the destination
          * 32-byte aligned: the run's stores then never straddle cache lines
          * (docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'). */
-        size_t unit = t == UTFXI_T_UTF32 ? 4 : t == UTFXI_T_LATIN1 ? 1 : 2;
+        size_t unit = t == UTFXI_T_UTF32 ? 4 : 2;
         size_t adv = utfxi_aligning_step((unsigned char *)dst + out * unit, unit, 32, 64,
                                          n - at >= 320 && cap - out >= 320);
         utfxi_avx2_put_ascii(v, dst, out, t);
         utfxi_avx2_put_ascii(v1, dst, out + 32, t);
         at += adv;
         out += adv;
-        if (t == UTFXI_T_LATIN1) { /* a byte copy: look for more by 128 bytes */
-          size_t run = g_copy_ascii_x4(s + at, cap - out < n - at ? cap - out : n - at,
-                                       (unsigned char *)dst + out);
-          at += run;
-          out += run;
-        } else {
-          /* ASCII runs: 128 bytes a test, in a loop of their own (through
-           * the step above, a step's offsets waited on its aligning step) */
-          while (n - at >= 128 && cap - out >= 128) {
-            const unsigned char *q = s + at;
-            __m256i a = _mm256_loadu_si256((const __m256i *)q);
-            __m256i b = _mm256_loadu_si256((const __m256i *)(q + 32));
-            __m256i c = _mm256_loadu_si256((const __m256i *)(q + 64));
-            __m256i x = _mm256_loadu_si256((const __m256i *)(q + 96));
-            if (_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, x))))
-              break;
-            utfxi_avx2_put_ascii(a, dst, out, t);
-            utfxi_avx2_put_ascii(b, dst, out + 32, t);
-            utfxi_avx2_put_ascii(c, dst, out + 64, t);
-            utfxi_avx2_put_ascii(x, dst, out + 96, t);
-            at += 128;
-            out += 128;
-          }
+        /* ASCII runs: 128 bytes a test, in a loop of their own (through
+         * the step above, a step's offsets waited on its aligning step) */
+        while (n - at >= 128 && cap - out >= 128) {
+          const unsigned char *q = s + at;
+          __m256i a = _mm256_loadu_si256((const __m256i *)q);
+          __m256i b = _mm256_loadu_si256((const __m256i *)(q + 32));
+          __m256i c = _mm256_loadu_si256((const __m256i *)(q + 64));
+          __m256i x = _mm256_loadu_si256((const __m256i *)(q + 96));
+          if (_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, x))))
+            break;
+          utfxi_avx2_put_ascii(a, dst, out, t);
+          utfxi_avx2_put_ascii(b, dst, out + 32, t);
+          utfxi_avx2_put_ascii(c, dst, out + 64, t);
+          utfxi_avx2_put_ascii(x, dst, out + 96, t);
+          at += 128;
+          out += 128;
         }
         continue;
       }
@@ -309,7 +252,7 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
       out += 32;
       continue;
     }
-    if (t != UTFXI_T_LATIN1 && try3) { /* runs of 3-byte characters: 24 bytes a step */
+    if (try3) { /* runs of 3-byte characters: 24 bytes a step */
       size_t from = at;
       while (n - at >= 32 && cap - out >= 32 && g_utf8_put_run3(s + at, dst, out, t)) {
         at += G_RUN3_BYTES;
@@ -321,43 +264,19 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
       }
       try3 = 0;
     }
-    if (t == UTFXI_T_LATIN1) {
-      /* Only ASCII, continuations and C2/C3 leads can pass (C4..FF lead
-       * characters above U+00FF, C0/C1 overlongs), so well-formed is a
-       * matter of positions: a continuation right after every lead and
-       * nowhere else (the block starts at a character, and a lead at byte
-       * 31 is the next block's). bad: one bit at or just after each fault. */
-      __m256i c4 = _mm256_set1_epi8((char)0xC4);
-      __m256i no = _mm256_or_si256(
-          _mm256_cmpeq_epi8(_mm256_max_epu8(v, c4), v),
-          _mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8((char)0xFE)),
-                            _mm256_set1_epi8((char)0xC0)));
-      uint32_t high = (uint32_t)_mm256_movemask_epi8(v);
-      uint32_t lead = (uint32_t)_mm256_movemask_epi8(
-          _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)0xC0)), v));
-      uint32_t bad = (uint32_t)_mm256_movemask_epi8(no) | ((high & ~lead) ^ (lead << 1));
-      if (bad) {
-        status = utfxi_avx2_utf8_through(s, n, at + (size_t)_tzcnt_u32(bad) + 1, &st, &at, &out,
-                                         dst, cap, flags, t);
-        if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
-        clean_before = 0;
-        continue;
-      }
-    } else {
-      /* After complete, well-formed characters the real bytes before the
-       * block are valid context; at the start, or after the scalar steps
-       * went through an error, zeros are. */
-      err = clean_before ? g_utf8_block_errors(p, v)
-                         : g_utf8_errors_alone(v);
-      if (!_mm256_testz_si256(err, err)) {
-        __m256i zero = _mm256_setzero_si256();
-        uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, zero));
-        status = utfxi_avx2_utf8_through(s, n, at + (size_t)_tzcnt_u32(bad) + 1, &st, &at, &out,
-                                         dst, cap, flags, t);
-        if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
-        clean_before = 0;
-        continue;
-      }
+    /* After complete, well-formed characters the real bytes before the
+     * block are valid context; at the start, or after the scalar steps
+     * went through an error, zeros are. */
+    err = clean_before ? g_utf8_block_errors(p, v)
+                       : g_utf8_errors_alone(v);
+    if (!_mm256_testz_si256(err, err)) {
+      __m256i zero = _mm256_setzero_si256();
+      uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, zero));
+      status = utfxi_avx2_utf8_through(s, n, at + (size_t)_tzcnt_u32(bad) + 1, &st, &at, &out,
+                                       dst, cap, flags, t);
+      if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+      clean_before = 0;
+      continue;
     }
     clean_before = 1;
     { /* the next step starts at the last character start (or after the block) */
@@ -366,11 +285,6 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
       tail = (tail & 0xC0C0C0C0u) ^ 0x80808080u;
       e = 28 + (31 - (size_t)_lzcnt_u32(tail)) / 8;
       if (p[31] < 0x80) e = 32;
-    }
-    if (t == UTFXI_T_LATIN1) {
-      out += utfxi_avx2_put_latin1(v, e, (unsigned char *)dst + out);
-      at += e;
-      continue;
     }
     j = 0;
     w = out;

@@ -12,9 +12,12 @@
 #include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <uchar.h>
 
 #include "../../simd/compress16_table.h"
+#include "avx2_compress_bytes.h"
+#include "../../simd/utf8_pack_tables.h"
 
 #define V_BYTES 32
 #define V_TIER avx2
@@ -212,6 +215,96 @@ static inline void v32_store_bytes(void *p, vu32 v) {
 }
 static inline int v32_any_bits(vu32 v, uint32_t mask) {
   return !_mm256_testz_si256(v, _mm256_set1_epi32((int)mask));
+}
+
+/* Latin-1 to UTF-8 (generic_latin1.h). v_utf8_forms: the UTF-8 of each
+ * byte of v in a 16-bit lane, as utfxi_pack_2byte takes it (an ASCII byte
+ * itself; else the lead low, the trail high), with a bit per lane for the
+ * 2-byte forms; h0 the first V16_UNITS bytes, h1 the rest. v_store_utf8:
+ * those forms packed at d, one PSHUFB with a row of utfxi_pack_2byte per
+ * 128-bit lane; returns the count. It writes V_BYTES bytes at d, or with
+ * `exact` exactly the count. (v_utf8_form16 takes any units below 0x800.) */
+typedef struct {
+  __m256i f;
+  unsigned two;
+} vforms8;
+/* Stores the first len <= 16 bytes of x at d. With `spill` the whole 16
+ * bytes are stored (cheaper; the caller knows later output overwrites the
+ * rest); otherwise exactly len bytes, as two overlapping stores of 8 or 4
+ * (the second one's bytes moved down by a PSHUFB whose indexes are a window
+ * of a table), not a memcpy call of a variable length. */
+static inline void v_store_prefix16(unsigned char *d, __m128i x, size_t len, int spill) {
+  static const unsigned char window[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                           11, 12, 13, 14, 15, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+                                           0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+  if (spill) {
+    _mm_storeu_si128((__m128i *)d, x);
+  } else if (len >= 8) {
+    __m128i tail = _mm_shuffle_epi8(x, _mm_loadu_si128((const __m128i *)(window + len - 8)));
+    _mm_storel_epi64((__m128i *)d, x);
+    _mm_storel_epi64((__m128i *)(d + len - 8), tail);
+  } else if (len >= 4) {
+    uint32_t a = (uint32_t)_mm_cvtsi128_si32(x);
+    uint32_t b = (uint32_t)_mm_cvtsi128_si32(
+        _mm_shuffle_epi8(x, _mm_loadu_si128((const __m128i *)(window + len - 4))));
+    memcpy(d, &a, 4);
+    memcpy(d + len - 4, &b, 4);
+  } else {
+    unsigned char tmp[16];
+    size_t k;
+    _mm_storeu_si128((__m128i *)tmp, x);
+    for (k = 0; k < len; k++) d[k] = tmp[k];
+  }
+}
+
+static inline vu16 v_utf8_form16(vu16 u) {
+  __m256i two = _mm256_or_si256(
+      _mm256_or_si256(_mm256_srli_epi16(u, 6),
+                      _mm256_and_si256(_mm256_slli_epi16(u, 8), _mm256_set1_epi16(0x3F00))),
+      _mm256_set1_epi16((short)0x80C0));
+  return _mm256_blendv_epi8(u, two, _mm256_cmpgt_epi16(u, _mm256_set1_epi16(0x7F)));
+}
+static inline void v_utf8_forms(vu8 v, vforms8 *h0, vforms8 *h1) {
+  unsigned high = (unsigned)_mm256_movemask_epi8(v);
+  h0->f = v_utf8_form16(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(v)));
+  h1->f = v_utf8_form16(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1)));
+  h0->two = high & 0xFFFF;
+  h1->two = high >> 16;
+}
+static inline size_t v_store_utf8(unsigned char *d, vforms8 h, int exact) {
+  __m128i lo = _mm256_castsi256_si128(h.f), hi = _mm256_extracti128_si256(h.f, 1);
+  size_t len0 = 8 + (size_t)_mm_popcnt_u32(h.two & 0xFF), len1 = 8 + (size_t)_mm_popcnt_u32(h.two >> 8);
+  v_store_prefix16(
+      d, _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[h.two & 0xFF])),
+      len0, 1);
+  v_store_prefix16(
+      d + len0, _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[h.two >> 8])),
+      len1, !exact);
+  return len0 + len1;
+}
+
+/* UTF-8 to Latin-1 (generic_latin1.h). v_latin1_of_utf8: each byte of v,
+ * plus 0x40 where it has bit 7 set and the byte before it (prev: the
+ * vector one byte back) bit 0 (a continuation after C3; the 16-bit shifts
+ * keep each byte's own bit under the 0x40 mask). v_store_without: the bytes
+ * of v but those `drop` sets, packed at d (utfxi_avx2_compress_bytes16 per
+ * 128-bit lane, the second lane's bytes over the first's spill); returns
+ * the count. It writes up to V_BYTES bytes, or with `exact`
+ * exactly the count. */
+static inline vu8 v_latin1_of_utf8(vu8 v, vu8 prev) {
+  return _mm256_or_si256(
+      v, _mm256_and_si256(_mm256_and_si256(_mm256_slli_epi16(prev, 6), _mm256_srli_epi16(v, 1)),
+                          _mm256_set1_epi8(0x40)));
+}
+UTFXI_INLINE size_t v_store_without(unsigned char *d, vu8 v, vm8 drop, int exact) {
+  unsigned keep = ~(unsigned)_mm256_movemask_epi8(drop);
+  size_t k, rest;
+  __m128i a = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(v), keep & 0xFFFF, &k);
+  __m128i b = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(v, 1), keep >> 16, &rest);
+  /* b's bytes overwrite a's spill when there are enough of them */
+  v_store_prefix16(d, a, k, !exact || k + rest >= 16);
+  v_store_prefix16(d + k, b, rest, !exact);
+  return k + rest;
 }
 
 /* UTF-32 to UTF-16 (generic_utf32.h). v32_select: lanes of a where m is

@@ -1,5 +1,5 @@
 /* Static-inline helpers shared by the AVX-512 UTF-16 / UTF-32 / Latin-1
- * kernels (avx512_utf16_*.c, avx512_utf32.c, avx512_latin1.c): masked loads
+ * kernels (avx512_utf16_*.c, avx512_utf32.c): masked loads
  * of up to 32 UTF-16 units in either byte order, the per-block surrogate
  * analysis, and the encoder of 16 code points to UTF-8. Everything is static
  * inline, so each including file gets its own AVX-512 copy.

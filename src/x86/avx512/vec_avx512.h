@@ -250,6 +250,52 @@ static inline int v32_any_bits(vu32 v, uint32_t mask) {
   return _mm512_test_epi32_mask(v, _mm512_set1_epi32((int)mask)) != 0;
 }
 
+/* Latin-1 to UTF-8 (generic_latin1.h), as in vec_avx2.h but for the
+ * layout of a form: lane j holds a lead then its byte (an ASCII byte's lane
+ * a lead that is not kept), so one byte permute and four operations make
+ * the forms of 64 bytes: each half's lane is (byte << 8) | 0xC2, the form of
+ * bytes 80..BF, and bytes C0..FF add 0xC001 (lead C3, byte - 0x40). The
+ * store keeps every lane's byte and the leads of the bytes >= 0x80
+ * (VPCOMPRESSB; the mask by PDEP from the block's sign bits, not from the
+ * forms: fewer uops on the two vector ports, which bind);
+ * v_store_utf8_tail stores the forms of the first k lanes, exactly. */
+typedef struct {
+  __m512i f;
+  __mmask64 keep;
+} vforms8;
+static inline void v_utf8_forms(vu8 v, vforms8 *h0, vforms8 *h1) {
+  /* byte 2j <- byte j, byte 2j+1 <- byte 32 + j */
+  const __m512i interleave = _mm512_set_epi8(
+      63, 31, 62, 30, 61, 29, 60, 28, 59, 27, 58, 26, 57, 25, 56, 24, 55, 23, 54, 22, 53, 21, 52,
+      20, 51, 19, 50, 18, 49, 17, 48, 16, 47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9,
+      40, 8, 39, 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0);
+  const __m512i c00c2 = _mm512_set1_epi16(0x00C2), cc001 = _mm512_set1_epi16((short)0xC001);
+  const uint64_t bytes = 0xAAAAAAAAAAAAAAAAull, leads = 0x5555555555555555ull;
+  uint64_t high = (uint64_t)_mm512_movepi8_mask(v);
+  __m512i x = _mm512_permutexvar_epi8(interleave, v);
+  __mmask64 sixth = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xC0));
+  __m512i a = _mm512_shldi_epi16(x, _mm512_set1_epi8((char)0xC2), 8); /* x << 8 | c2 */
+  __m512i b = _mm512_ternarylogic_epi32(x, _mm512_set1_epi16((short)0xFF00), c00c2,
+                                        0xEA); /* x & ff00 | c2 */
+  h0->f = _mm512_mask_add_epi16(a, (__mmask32)sixth, a, cc001);
+  h1->f = _mm512_mask_add_epi16(b, (__mmask32)(sixth >> 32), b, cc001);
+  h0->keep = bytes | _pdep_u64(high, leads);
+  h1->keep = bytes | _pdep_u64(high >> 32, leads);
+}
+static inline size_t v_store_utf8(unsigned char *d, vforms8 h, int exact) {
+  size_t len = (size_t)_mm_popcnt_u64(h.keep);
+  __m512i out = _mm512_maskz_compress_epi8(h.keep, h.f);
+  if (exact)
+    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)len), out);
+  else
+    _mm512_storeu_si512(d, out);
+  return len;
+}
+static inline size_t v_store_utf8_tail(unsigned char *d, size_t k, vforms8 h) {
+  h.keep &= _bzhi_u64(~0ull, (unsigned)(2 * k));
+  return v_store_utf8(d, h, 1);
+}
+
 /* UTF-32 to UTF-16 (generic_utf32.h), as in vec_avx2.h: the compress is
  * one VPCOMPRESSW and the store is masked to the units made (room: one
  * vector of units); 16 astral values are their pairs as they stand. */

@@ -5,11 +5,12 @@
  *     row = kept + [0x80] * (8 - len(kept))
  * Row m is the low half of a PSHUFB control that moves the bytes j of an
  * 8-byte group whose bit j is set in m to the front, in order (a compress of
- * eight bytes, which AVX2 lacks); the rest of the row zeroes. Plain data. */
-#ifndef UTFX_X86_AVX2_COMPRESS8_TABLE_H
-#define UTFX_X86_AVX2_COMPRESS8_TABLE_H
+ * eight bytes, which AVX2 and NEON lack; TBL reads the rows as PSHUFB
+ * does); the rest of the row zeroes. Plain data. */
+#ifndef UTFX_SIMD_COMPRESS8_TABLE_H
+#define UTFX_SIMD_COMPRESS8_TABLE_H
 
-static const unsigned char utfxi_avx2_compress8[256][8] = {
+static const unsigned char utfxi_compress8[256][8] = {
     {0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80},
     {0x00,0x80,0x80,0x80,0x80,0x80,0x80,0x80},
     {0x01,0x80,0x80,0x80,0x80,0x80,0x80,0x80},
