@@ -29,7 +29,6 @@
 #include "../scalar/unicode.h"
 #include "../simd/compress16_table.h"
 #include "../simd/generic_utf8_check.h"
-#include "../simd/utf8_pack_tables.h"
 #include "../simd/utf8_steps.h"
 
 /* The units (bytes) a block that NEON does not convert hands to the scalar
@@ -62,12 +61,6 @@ UTFXI_INLINE void put_ascii16(vu8 v, void *dst, size_t w, enum utfxi_target t) {
     vst1q_u8(d, units.val[0]);
     vst1q_u8(d + 16, units.val[1]);
   }
-}
-
-/* One bit per byte (bit j: byte j) of the 0x00 / 0xFF bytes of m. */
-static inline unsigned byte_bits8(uint8x8_t m) {
-  const uint8x8_t weights = {1, 2, 4, 8, 16, 32, 64, 128};
-  return vaddv_u8(vand_u8(m, weights));
 }
 
 /* Stores exactly the first len (<= 16) bytes of x at p: a full store, or
@@ -211,43 +204,17 @@ utfx_result utfxi_convert_utf8_to_latin1_neon(const char *s, size_t n, char *d, 
 
 /* ---- shared by the UTF-16 and Latin-1 kernels ---- */
 
-/* The UTF-8 of 8 values below 0x800 (16-bit lanes), packed: writes exactly
- * its 8 to 16 bytes at d and returns how many. */
+/* The UTF-8 of 8 values below 0x800 (16-bit lanes) and of 4 BMP values
+ * that are not surrogates (32-bit lanes), packed (vec_neon.h): these write
+ * exactly their bytes at d and return how many. */
 static inline size_t put_utf8_2byte_x8(uint16x8_t v, unsigned char *d) {
-  uint16x8_t ascii = vceqq_u16(vandq_u16(v, vdupq_n_u16(0xFF80)), vdupq_n_u16(0));
-  uint16x8_t lead = vorrq_u16(vshrq_n_u16(v, 6), vdupq_n_u16(0xC0));
-  uint16x8_t trail = vshlq_n_u16(vorrq_u16(vandq_u16(v, vdupq_n_u16(0x3F)), vdupq_n_u16(0x80)), 8);
-  uint16x8_t words = vbslq_u16(ascii, v, vorrq_u16(lead, trail));
-  unsigned two = byte_bits8(vmvn_u8(vmovn_u16(ascii)));
-  uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u16(words), vld1q_u8(utfxi_pack_2byte[two]));
-  size_t len = 8 + (size_t)__builtin_popcount(two);
-  put_bytes(d, out, len);
+  size_t len;
+  put_bytes(d, v16_utf8_2byte_x8(v, &len), len);
   return len;
 }
-
-/* One bit per lane (bit j: lane j) of the all-ones / zero lanes of m. */
-static inline unsigned lane_bits4(uint32x4_t m) {
-  const uint32x4_t weights = {1, 2, 4, 8};
-  return vaddvq_u32(vandq_u32(m, weights));
-}
-
-/* The UTF-8 of 4 BMP values that are not surrogates (32-bit lanes): the
- * 1-, 2- or 3-byte form of each in its lane, packed with TBL through the
- * pack table of the x86 tiers (bit j: lane j >= 0x80, bit 4 + j: >= 0x800).
- * Writes exactly its 4 to 12 bytes at d and returns how many. */
 static inline size_t put_utf8_3byte_x4(uint32x4_t c, unsigned char *d) {
-  uint32x4_t low6 = vandq_u32(c, vdupq_n_u32(0x3F));
-  uint32x4_t mid6 = vandq_u32(vshrq_n_u32(c, 6), vdupq_n_u32(0x3F));
-  uint32x4_t two = vorrq_u32(vorrq_u32(vshrq_n_u32(c, 6), vshlq_n_u32(low6, 8)),
-                             vdupq_n_u32(0x80C0));
-  uint32x4_t three = vorrq_u32(vorrq_u32(vshrq_n_u32(c, 12), vshlq_n_u32(mid6, 8)),
-                               vorrq_u32(vshlq_n_u32(low6, 16), vdupq_n_u32(0x8080E0)));
-  uint32x4_t ge80 = vcgeq_u32(c, vdupq_n_u32(0x80)), ge800 = vcgeq_u32(c, vdupq_n_u32(0x800));
-  uint32x4_t forms = vbslq_u32(ge800, three, vbslq_u32(ge80, two, c));
-  unsigned m2 = lane_bits4(ge80), m3 = lane_bits4(ge800);
-  uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u32(forms), vld1q_u8(utfxi_pack_3byte[m2 | m3 << 4]));
-  size_t len = 4 + (size_t)__builtin_popcount(m2) + (size_t)__builtin_popcount(m3);
-  put_bytes(d, out, len);
+  size_t len;
+  put_bytes(d, v32_utf8_3byte_x4(c, &len), len);
   return len;
 }
 
