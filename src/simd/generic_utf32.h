@@ -171,6 +171,19 @@ UTFXI_INLINE vm32 g32_bad(const struct g32_consts *k, vu32 v) {
   return v32_or(v32_at_least(k->below_800, v32_add(v, k->minus_d800)), v32_at_least(v, k->c110000));
 }
 
+/* *v with its ill-formed values U+FFFD (REPLACE mode; counted in
+ * *replaced); 0 (v as it was) where one is ill-formed in STRICT mode. */
+UTFXI_INLINE int g32_replace(const struct g32_consts *k, vu32 *v, unsigned flags,
+                             size_t *replaced) {
+  vm32 bad = g32_bad(k, *v);
+  if (v32_any(bad)) {
+    if (!(flags & UTFX_REPLACE)) return 0;
+    *v = v32_select(bad, k->fffd, *v);
+    *replaced += v32_count(bad);
+  }
+  return 1;
+}
+
 #endif
 
 #ifdef V32_UTF16_ROOM
@@ -201,7 +214,7 @@ UTFXI_INLINE utfx_result g32_to_utf16_body(const char32_t *s, size_t n, char16_t
   g32_consts_init(&k);
   while (n - i >= V32_LANES && cap - w >= V32_UTF16_ROOM) {
     vu32 v = v32_load(s + i), x, pair;
-    vm32 bad, astral;
+    vm32 astral;
     if (n - i >= 2 * V32_LANES) {
       vu32 v1 = v32_load(s + i + V32_LANES);
       if (g32_bmp2(&k, v, v1)) {
@@ -224,13 +237,7 @@ UTFXI_INLINE utfx_result g32_to_utf16_body(const char32_t *s, size_t n, char16_t
         continue;
       }
     }
-    /* ill-formed: a surrogate, or above 0x10FFFF */
-    bad = g32_bad(&k, v);
-    if (v32_any(bad)) {
-      if (!(flags & UTFX_REPLACE)) break;
-      v = v32_select(bad, k.fffd, v);
-      replaced += v32_count(bad);
-    }
+    if (!g32_replace(&k, &v, flags, &replaced)) break;
     astral = v32_at_least(v, k.c10000);
     if (!v32_any(astral)) {
       v32_store_units16(d + w, v, be);
@@ -287,7 +294,10 @@ utfx_result G_NAME(convert_utf32_to_utf16be)(const char32_t *s, size_t n, char16
  * below 0x800 goes on through ASCII blocks: leaving it for the ASCII loop
  * cost avx2 11-19 % on Latin-1, Hebrew, Arabic, Russian text), each step
  * loading the next block first: when the run goes on, a step's store may
- * spill past its output (the next step's store covers it); else one vector
+ * spill past its output (the next step's store covers it), and a run
+ * that ends hands the block it looked at to the next step (without it the
+ * ASCII test and the loads were done again: avx512 Mixed text -3.6 %);
+ * else one vector
  * of any plane (a test for one vector of ASCII first cost Emoji text 7 %
  * on avx512 and gained nothing on Mixed). An ill-formed value (a surrogate, or above 0x10FFFF) is
  * U+FFFD in REPLACE mode; in STRICT mode the scalar kernel takes over at
@@ -304,31 +314,36 @@ UTFXI_INLINE utfx_result g32_to_utf8_body(const char32_t *s, size_t n, unsigned 
   g32_consts_init(&k);
   v32_utf8_k_init(&e);
 #define G32_FITS(room) (!bounded || cap - w >= (room))
+  vu32 v = v32_splat(0), v1 = v, a = v, b = v;
+  int ahead = 0; /* a run's look-ahead left the next two vectors in a, b */
   while (n - i >= V32_LANES && G32_FITS(V32_UTF8_ROOM)) {
-    vu32 v;
-    vm32 bad;
-    while (n - i >= 4 * V32_LANES && G32_FITS(4 * V32_LANES)) {
-      vu32 a = v32_load(s + i), b = v32_load(s + i + V32_LANES);
-      vu32 c = v32_load(s + i + 2 * V32_LANES), x = v32_load(s + i + 3 * V32_LANES);
-      if (v32_any(v32_at_least(v32_or_values(v32_or_values(a, b), v32_or_values(c, x)), k.c80)))
-        break;
-      v_store(d + w, v32_pack_bytes(a, b, c, x));
-      i += 4 * V32_LANES;
-      w += 4 * V32_LANES;
+    if (ahead) { /* of another kind than the run: no ASCII, no reload */
+      v = a;
+      v1 = b;
+      ahead = 0;
+    } else {
+      while (n - i >= 4 * V32_LANES && G32_FITS(4 * V32_LANES)) {
+        vu32 p = v32_load(s + i), q = v32_load(s + i + V32_LANES);
+        vu32 c = v32_load(s + i + 2 * V32_LANES), x = v32_load(s + i + 3 * V32_LANES);
+        if (v32_any(v32_at_least(v32_or_values(v32_or_values(p, q), v32_or_values(c, x)), k.c80)))
+          break;
+        v_store(d + w, v32_pack_bytes(p, q, c, x));
+        i += 4 * V32_LANES;
+        w += 4 * V32_LANES;
+      }
+      if (n - i < V32_LANES || !G32_FITS(V32_UTF8_ROOM)) break;
+      v = v32_load(s + i);
+      if (n - i >= 2 * V32_LANES) v1 = v32_load(s + i + V32_LANES);
     }
-    if (n - i < V32_LANES || !G32_FITS(V32_UTF8_ROOM)) break;
-    v = v32_load(s + i);
     if (n - i >= 2 * V32_LANES) {
-      vu32 v1 = v32_load(s + i + V32_LANES), top = v32_umax(v, v1);
+      vu32 top = v32_umax(v, v1);
       if (!v32_any(v32_at_least(top, k.c800))) {
-        for (;;) { /* the next block: also below 0x800, not all ASCII? */
-          vu32 a = v, b = v1;
-          int more = n - i >= 4 * V32_LANES && G32_FITS(V32_UTF8_ROOM + 4 * V32_LANES);
+        for (;;) { /* the next block: also below 0x800? */
+          int more = ahead = n - i >= 4 * V32_LANES && G32_FITS(V32_UTF8_ROOM + 4 * V32_LANES);
           if (more) {
             a = v32_load(s + i + 2 * V32_LANES);
             b = v32_load(s + i + 3 * V32_LANES);
-            top = v32_umax(a, b);
-            more = !v32_any(v32_at_least(top, k.c800));
+            more = !v32_any(v32_at_least(v32_umax(a, b), k.c800));
           }
           w += v32_store_utf8_below800(d + w, v, v1, &e, more);
           i += 2 * V32_LANES;
@@ -340,8 +355,7 @@ UTFXI_INLINE utfx_result g32_to_utf8_body(const char32_t *s, size_t n, unsigned 
       }
       if (g32_bmp2(&k, v, v1)) {
         for (;;) {
-          vu32 a = v, b = v1;
-          int more = n - i >= 4 * V32_LANES && G32_FITS(V32_UTF8_ROOM + 6 * V32_LANES);
+          int more = ahead = n - i >= 4 * V32_LANES && G32_FITS(V32_UTF8_ROOM + 6 * V32_LANES);
           if (more) {
             a = v32_load(s + i + 2 * V32_LANES);
             b = v32_load(s + i + 3 * V32_LANES);
@@ -356,20 +370,16 @@ UTFXI_INLINE utfx_result g32_to_utf8_body(const char32_t *s, size_t n, unsigned 
         continue;
       }
     }
-    bad = g32_bad(&k, v);
-    if (v32_any(bad)) {
-      if (!(flags & UTFX_REPLACE)) break;
-      v = v32_select(bad, k.fffd, v);
-      replaced += v32_count(bad);
-    }
+    if (!g32_replace(&k, &v, flags, &replaced)) break;
     w += v32_store_utf8(d + w, v, &e);
     i += V32_LANES;
   }
 #undef G32_FITS
 #ifdef V_MASKED_TAIL
   if (i < n && n - i < V32_LANES) {
-    vu32 v = v32_load_tail(s + i, n - i); /* zeros after the values: valid */
-    vm32 bad = g32_bad(&k, v);
+    vm32 bad;
+    v = v32_load_tail(s + i, n - i); /* zeros after the values: valid */
+    bad = g32_bad(&k, v);
     if (!v32_any(bad) || (flags & UTFX_REPLACE)) {
       size_t len = v32_store_utf8_tail(d + w, v32_select(bad, k.fffd, v), n - i, cap - w, &e);
       if (len) {
