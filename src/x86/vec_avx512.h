@@ -435,7 +435,7 @@ UTFXI_INLINE size_t v32_store_utf8(unsigned char *d, vu32 v, const struct v32_ut
   _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, len), out);
   return len;
 }
-/* The first m (< V32_LANES) values of v, if their UTF-8 fits in room bytes
+/* The first m (<= V32_LANES) values of v, if their UTF-8 fits in room bytes
  * (V_MASKED_TAIL): returns its length, or 0 (nothing stored). */
 UTFXI_INLINE size_t v32_store_utf8_tail(unsigned char *d, vu32 v, size_t m, size_t room,
                                         const struct v32_utf8_k *k) {
