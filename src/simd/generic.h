@@ -94,6 +94,20 @@
  *                               compare result drop sets, packed at d;
  *                               returns the count; may write V_BYTES bytes
  *                               unless exact, then the count
+ * UTF-32 to UTF-8 (generic_utf32.h; where V32_UTF8_ROOM is defined):
+ *   struct v32_utf8_k, v32_utf8_k_init(&k)   the words' constants, built
+ *                               once per call
+ *   v32_store_utf8_below800(d, a, b, &k, spill)   the UTF-8 of the values
+ *                               of a then b (each < 0x800) at d
+ *   v32_store_utf8_bmp(d, a, b, &k, spill)   the same for BMP values that
+ *                               are not surrogates
+ *   v32_store_utf8(d, v, &k)    the same for one vector of scalar values
+ *                               each returns the bytes made; nothing after
+ *                               them changes (V32_UTF8_ROOM bytes of room),
+ *                               but where spill says the next word, of the
+ *                               same kind, overwrites them
+ *   v32_store_utf8_tail(d, v, m, room, &k)   (V_MASKED_TAIL) the first m
+ *                               values, if their UTF-8 fits in room; else 0
  * Optional, where the ISA loads and stores under a lane mask without
  * touching memory outside it (V_MASKED_TAIL defined): the generic kernels
  * then finish a tail in vector registers instead of calling the scalar

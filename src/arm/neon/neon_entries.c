@@ -34,7 +34,8 @@
   /* Latin-1 and UTF-32 */                                                                 \
   X(convert_latin1_to_utf8) X(convert_latin1_to_utf16le) X(convert_latin1_to_utf16be)      \
   X(convert_latin1_to_utf32) X(convert_utf32_to_latin1) X(convert_utf32_to_utf16le)        \
-  X(convert_utf32_to_utf16be) X(validate_utf32) X(utf8_length_from_utf32)                  \
+  X(convert_utf32_to_utf16be) X(convert_utf32_to_utf8) X(validate_utf32)                   \
+  X(utf8_length_from_utf32)                                                                \
   X(utf16_length_from_utf32) X(utf8_length_from_latin1)                                    \
   /* base64 */                                                                             \
   X(base64_encode) X(base64_encode_lines) X(base64_decode) X(base64_decode_utf16)          \

@@ -167,28 +167,11 @@ utfx_result utfxi_convert_utf8_to_utf32_neon(const char *s, size_t n, char32_t *
 
 /* ---- the UTF-16 kernels' steps ---- */
 
-/* One bit per lane (bit j: lane j) of the all-ones / zero lanes of m. */
-static inline unsigned lane_bits4(uint32x4_t m) {
-  const uint32x4_t weights = {1, 2, 4, 8};
-  return vaddvq_u32(vandq_u32(m, weights));
-}
-
-/* The UTF-8 of 4 BMP values that are not surrogates (32-bit lanes): the
- * 1-, 2- or 3-byte form of each in its lane, packed with TBL through the
- * pack table of the x86 tiers (bit j: lane j >= 0x80, bit 4 + j: >= 0x800).
- * Writes exactly its 4 to 12 bytes at d and returns how many. */
+/* The UTF-8 of 4 BMP values that are not surrogates (32-bit lanes), packed
+ * (vec_neon.h): writes exactly its 4 to 12 bytes at d and returns how many. */
 static inline size_t put_utf8_3byte_x4(uint32x4_t c, unsigned char *d) {
-  uint32x4_t low6 = vandq_u32(c, vdupq_n_u32(0x3F));
-  uint32x4_t mid6 = vandq_u32(vshrq_n_u32(c, 6), vdupq_n_u32(0x3F));
-  uint32x4_t two = vorrq_u32(vorrq_u32(vshrq_n_u32(c, 6), vshlq_n_u32(low6, 8)),
-                             vdupq_n_u32(0x80C0));
-  uint32x4_t three = vorrq_u32(vorrq_u32(vshrq_n_u32(c, 12), vshlq_n_u32(mid6, 8)),
-                               vorrq_u32(vshlq_n_u32(low6, 16), vdupq_n_u32(0x8080E0)));
-  uint32x4_t ge80 = vcgeq_u32(c, vdupq_n_u32(0x80)), ge800 = vcgeq_u32(c, vdupq_n_u32(0x800));
-  uint32x4_t forms = vbslq_u32(ge800, three, vbslq_u32(ge80, two, c));
-  unsigned m2 = lane_bits4(ge80), m3 = lane_bits4(ge800);
-  uint8x16_t out = vqtbl1q_u8(vreinterpretq_u8_u32(forms), vld1q_u8(utfxi_pack_3byte[m2 | m3 << 4]));
-  size_t len = 4 + (size_t)__builtin_popcount(m2) + (size_t)__builtin_popcount(m3);
+  size_t len;
+  uint8x16_t out = v32_utf8_3byte_x4(c, &len);
   v_store_prefix16(d, out, len, 0);
   return len;
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <uchar.h>
 
+#include "../../internal.h"
 #include "../../simd/compress16_table.h"
 #include "../../simd/compress8_table.h"
 #include "../../simd/utf8_pack_tables.h"
@@ -268,6 +269,115 @@ static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int b
   vst1q_u8((uint8_t *)d, out);
   vst1q_u8((uint8_t *)(d + len), after);
   return len;
+}
+
+/* ---- UTF-8 encoders (the UTF-32 -> UTF-8 words below; the UTF-16 and
+ * Latin-1 kernels of neon_transcode.c) ---- */
+
+/* One bit per byte (bit j: byte j) of the 0x00 / 0xFF bytes of m; one bit
+ * per lane of the all-ones / zero lanes of m. */
+static inline unsigned byte_bits8(uint8x8_t m) {
+  const uint8x8_t weights = {1, 2, 4, 8, 16, 32, 64, 128};
+  return vaddv_u8(vand_u8(m, weights));
+}
+static inline unsigned lane_bits4(uint32x4_t m) {
+  const uint32x4_t weights = {1, 2, 4, 8};
+  return vaddvq_u32(vandq_u32(m, weights));
+}
+
+/* The UTF-8 of 8 values below 0x800 (16-bit lanes), packed to the front of
+ * the result (TBL through the x86 tiers' pack tables, utf8_pack_tables.h:
+ * PSHUFB and TBL both give 0 for an out-of-range index); *len: 8 to 16. */
+static inline uint8x16_t v16_utf8_2byte_x8(uint16x8_t v, size_t *len) {
+  uint16x8_t ascii = vceqq_u16(vandq_u16(v, vdupq_n_u16(0xFF80)), vdupq_n_u16(0));
+  uint16x8_t lead = vorrq_u16(vshrq_n_u16(v, 6), vdupq_n_u16(0xC0));
+  uint16x8_t trail = vshlq_n_u16(vorrq_u16(vandq_u16(v, vdupq_n_u16(0x3F)), vdupq_n_u16(0x80)), 8);
+  uint16x8_t words = vbslq_u16(ascii, v, vorrq_u16(lead, trail));
+  unsigned two = byte_bits8(vmvn_u8(vmovn_u16(ascii)));
+  *len = 8 + (size_t)__builtin_popcount(two);
+  return vqtbl1q_u8(vreinterpretq_u8_u16(words), vld1q_u8(utfxi_pack_2byte[two]));
+}
+
+/* The 1-, 2- or 3-byte UTF-8 form of each of 4 BMP values (32-bit lanes),
+ * bytes in memory order; and *ge80, *ge800, the lanes >= 0x80, >= 0x800. */
+static inline uint32x4_t v32_utf8_forms_x4(uint32x4_t c, uint32x4_t *ge80, uint32x4_t *ge800) {
+  uint32x4_t low6 = vandq_u32(c, vdupq_n_u32(0x3F));
+  uint32x4_t mid6 = vandq_u32(vshrq_n_u32(c, 6), vdupq_n_u32(0x3F));
+  uint32x4_t two = vorrq_u32(vorrq_u32(vshrq_n_u32(c, 6), vshlq_n_u32(low6, 8)),
+                             vdupq_n_u32(0x80C0));
+  uint32x4_t three = vorrq_u32(vorrq_u32(vshrq_n_u32(c, 12), vshlq_n_u32(mid6, 8)),
+                               vorrq_u32(vshlq_n_u32(low6, 16), vdupq_n_u32(0x8080E0)));
+  *ge80 = vcgeq_u32(c, vdupq_n_u32(0x80));
+  *ge800 = vcgeq_u32(c, vdupq_n_u32(0x800));
+  return vbslq_u32(*ge800, three, vbslq_u32(*ge80, two, c));
+}
+
+/* The UTF-8 of 4 BMP values that are not surrogates, packed to the front
+ * (the pack table's row: bit j lane j >= 0x80, bit 4 + j >= 0x800); *len: 4
+ * to 12. */
+static inline uint8x16_t v32_utf8_3byte_x4(uint32x4_t c, size_t *len) {
+  uint32x4_t ge80, ge800, forms = v32_utf8_forms_x4(c, &ge80, &ge800);
+  unsigned m2 = lane_bits4(ge80), m3 = lane_bits4(ge800);
+  *len = 4 + (size_t)__builtin_popcount(m2) + (size_t)__builtin_popcount(m3);
+  return vqtbl1q_u8(vreinterpretq_u8_u32(forms), vld1q_u8(utfxi_pack_3byte[m2 | m3 << 4]));
+}
+
+/* UTF-32 to UTF-8 (generic_utf32.h), as in vec_avx2.h: 8 values below
+ * 0x800 or 8 BMP values by the encoders above, 4 values of any plane by
+ * one store of each lane's 1-4 bytes after the other; each store is whole
+ * and the 16 bytes after the output are read first and put back last
+ * (room: 48 bytes), but where `spill` allows (vec_avx2.h) below 0x800 (at
+ * most 8 bytes). The BMP word always puts back: it would spill up to 12
+ * bytes, more than the 8 the next word may write, whose put-back would
+ * then bring spilled bytes back. */
+#define V32_UTF8_ROOM 48
+struct v32_utf8_k {
+  uint32x4_t x3f;
+};
+static inline void v32_utf8_k_init(struct v32_utf8_k *k) { k->x3f = vdupq_n_u32(0x3F); }
+static inline size_t v32_store_utf8_below800(unsigned char *d, vu32 a, vu32 b,
+                                             const struct v32_utf8_k *k, int spill) {
+  size_t len;
+  uint8x16_t out = v16_utf8_2byte_x8(vcombine_u16(vmovn_u32(a), vmovn_u32(b)), &len), keep;
+  (void)k;
+  keep = spill ? out : vld1q_u8(d + len);
+  vst1q_u8(d, out);
+  if (!spill) vst1q_u8(d + len, keep);
+  return len;
+}
+static inline size_t v32_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
+                                        const struct v32_utf8_k *k, int spill) {
+  size_t l0, l1;
+  uint8x16_t o0 = v32_utf8_3byte_x4(a, &l0), o1 = v32_utf8_3byte_x4(b, &l1);
+  uint8x16_t keep = vld1q_u8(d + l0 + l1);
+  (void)k, (void)spill;
+  vst1q_u8(d, o0);
+  vst1q_u8(d + l0, o1);
+  vst1q_u8(d + l0 + l1, keep);
+  return l0 + l1;
+}
+static inline size_t v32_store_utf8(unsigned char *d, vu32 c, const struct v32_utf8_k *k) {
+  uint32x4_t ge80, ge800, forms = v32_utf8_forms_x4(c, &ge80, &ge800);
+  uint32x4_t ge10000 = vcgeq_u32(c, vdupq_n_u32(0x10000));
+  uint32x4_t four = vorrq_u32(
+      vorrq_u32(vshrq_n_u32(c, 18), vshlq_n_u32(vandq_u32(vshrq_n_u32(c, 12), k->x3f), 8)),
+      vorrq_u32(vshlq_n_u32(vandq_u32(vshrq_n_u32(c, 6), k->x3f), 16),
+                vshlq_n_u32(vandq_u32(c, k->x3f), 24)));
+  /* lengths 1 + (>= 0x80) + (>= 0x800) + (>= 0x10000): masks are -1 */
+  uint32x4_t len = vsubq_u32(vsubq_u32(vsubq_u32(vdupq_n_u32(1), ge80), ge800), ge10000);
+  size_t l0 = vgetq_lane_u32(len, 0), l1 = l0 + vgetq_lane_u32(len, 1);
+  size_t l2 = l1 + vgetq_lane_u32(len, 2), l3 = l2 + vgetq_lane_u32(len, 3);
+  uint8x16_t keep = vld1q_u8(d + l3);
+  uint32_t f0, f1, f2, f3;
+  forms = vbslq_u32(ge10000, vorrq_u32(four, vdupq_n_u32(0x808080F0u)), forms);
+  f0 = vgetq_lane_u32(forms, 0), f1 = vgetq_lane_u32(forms, 1);
+  f2 = vgetq_lane_u32(forms, 2), f3 = vgetq_lane_u32(forms, 3);
+  memcpy(d, &f0, 4);
+  memcpy(d + l0, &f1, 4);
+  memcpy(d + l1, &f2, 4);
+  memcpy(d + l2, &f3, 4);
+  vst1q_u8(d + l3, keep);
+  return l3;
 }
 
 #endif

@@ -1,7 +1,6 @@
-/* Static-inline helpers shared by the AVX2 UTF-16 / UTF-32 / Latin-1 kernels
- * (avx2_utf16_*.c, avx2_utf32.c): UTF-16 loads in either byte order, 32-unit
- * surrogate masks, and the UTF-8 encoders of 8 units
- * (pshufb tables of utf8_pack_tables.h). */
+/* Static-inline helpers shared by the AVX2 UTF-16 kernels (avx2_utf16_*.c):
+ * UTF-16 loads in either byte order, 32-unit surrogate masks, and the UTF-8
+ * run loops over the vocabulary's UTF-8 encoders (vec_avx2.h). */
 #ifndef UTFX_X86_AVX2_UTF16_COMMON_H
 #define UTFX_X86_AVX2_UTF16_COMMON_H
 
@@ -59,117 +58,6 @@ static inline size_t a2_scalar_region(const char16_t *s, size_t n, size_t i, int
              : 16;
 }
 
-/* UTF-8 of 8 units below 0x800 (16-bit lanes): two 16-byte halves and their
- * lengths. Bit j of `two` (8 bits per 128-bit lane): unit j is >= 0x80. */
-static inline void a2_encode_2byte_x16(__m256i v, uint32_t two, __m128i *out0, __m128i *out1) {
-  __m256i lead = _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_set1_epi16(0xC0));
-  __m256i trail =
-      _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(v, 8), _mm256_set1_epi16(0x3F00)),
-                      _mm256_set1_epi16((short)0x8000));
-  __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xFF80)),
-                                     _mm256_setzero_si256());
-  __m256i words = _mm256_blendv_epi8(_mm256_or_si256(lead, trail), v, ascii);
-  __m128i lo = _mm256_castsi256_si128(words), hi = _mm256_extracti128_si256(words, 1);
-  *out0 = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two & 0xFF]));
-  *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two >> 8 & 0xFF]));
-}
-
-/* The 1-, 2- or 3-byte UTF-8 forms of 8 BMP values in 32-bit lanes (bytes
- * in memory order), and which lanes are >= 0x80 and >= 0x800. */
-UTFXI_INLINE __m256i a2_utf8_forms_x8(__m256i c, __m256i *ge80, __m256i *ge800) {
-  __m256i low6 = _mm256_and_si256(c, _mm256_set1_epi32(0x3F));
-  __m256i mid6 = _mm256_and_si256(_mm256_srli_epi32(c, 6), _mm256_set1_epi32(0x3F));
-  __m256i two =
-      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 6), _mm256_slli_epi32(low6, 8)),
-                      _mm256_set1_epi32(0x80C0));
-  __m256i three =
-      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 12), _mm256_slli_epi32(mid6, 8)),
-                      _mm256_or_si256(_mm256_slli_epi32(low6, 16), _mm256_set1_epi32(0x8080E0)));
-  *ge80 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F));
-  *ge800 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF));
-  return _mm256_blendv_epi8(_mm256_blendv_epi8(c, two, *ge80), three, *ge800);
-}
-
-/* UTF-8 of 8 BMP non-surrogate values in 32-bit lanes: two 16-byte halves
- * (4 values each) and their lengths. */
-static inline void a2_encode_3byte_x8(__m256i c, __m128i *out0, size_t *len0, __m128i *out1,
-                                      size_t *len1) {
-  __m256i ge80, ge800, bytes = a2_utf8_forms_x8(c, &ge80, &ge800);
-  unsigned m2 = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(ge80));
-  unsigned m3 = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(ge800));
-  unsigned i0 = (m2 & 0xF) | (m3 & 0xF) << 4, i1 = (m2 >> 4) | (m3 >> 4) << 4;
-  *out0 = _mm_shuffle_epi8(_mm256_castsi256_si128(bytes),
-                           _mm_loadu_si128((const __m128i *)utfxi_pack_3byte[i0]));
-  *out1 = _mm_shuffle_epi8(_mm256_extracti128_si256(bytes, 1),
-                           _mm_loadu_si128((const __m128i *)utfxi_pack_3byte[i1]));
-  *len0 = 4 + (size_t)_mm_popcnt_u32(m2 & 0xF) + (size_t)_mm_popcnt_u32(m3 & 0xF);
-  *len1 = 4 + (size_t)_mm_popcnt_u32(m2 >> 4) + (size_t)_mm_popcnt_u32(m3 >> 4);
-}
-
-/* UTF-8 in 16-bit lanes (after the layout of simdutf's haswell kernel):
- * each unit's four candidate bytes (utfxi_pack_123byte) in two words,
- * first = [c, 0x80 | (c & 0x3F)] and second = [0xE0 | c >> 12, 2-byte lead
- * or middle byte], so that no byte but one XOR depends on the length; one
- * PSHUFB per 8 units packs them. Widening to 32-bit lanes and blending the
- * three forms (two VPBLENDVB) instead was slower (docs/perf-decisions.md,
- * 'UTF-16 -> UTF-8'). */
-UTFXI_INLINE __m256i a2_utf8_first_words(__m256i v) {
-  const __m256i dup_low = _mm256_setr_epi8(0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 0,
-                                           0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14);
-  return _mm256_or_si256(
-      _mm256_and_si256(_mm256_shuffle_epi8(v, dup_low), _mm256_set1_epi16(0x3F7F)),
-      _mm256_set1_epi16((short)0x8000));
-}
-/* lt800: the units below 0x800 (all-ones lanes) */
-UTFXI_INLINE __m256i a2_utf8_second_words(__m256i v, __m256i lt800) {
-  /* [c >> 12, c >> 6 & 0x3F] by a multiply-add of (c >> 4 & 0x0FFC)'s bytes */
-  __m256i second = _mm256_maddubs_epi16(
-      _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi16(0x0FFC)),
-      _mm256_set1_epi16(0x0140));
-  return _mm256_xor_si256(_mm256_or_si256(second, _mm256_set1_epi16((short)0xC0E0)),
-                          _mm256_andnot_si256(lt800, _mm256_set1_epi16(0x4000)));
-}
-
-/* Packs the words of 16 units whose lengths are 1 + (not lt80) + (not
- * two): four 16-byte parts (units 4k..4k + 3) and where each ends (ends[k]:
- * the UTF-8 length of units 0..4k + 3). */
-UTFXI_INLINE void a2_utf8_pack_x16(__m256i first, __m256i second, __m256i lt80, __m256i two,
-                                   __m128i out[4], size_t ends[4]) {
-  const __m256i groups = _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15, 0,
-                                          1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15);
-  const unsigned char *rows = (const unsigned char *)utfxi_pack_123byte;
-  __m256i slots0 = _mm256_unpacklo_epi16(first, second); /* units 0-3, 8-11 */
-  __m256i slots1 = _mm256_unpackhi_epi16(first, second); /* units 4-7, 12-15 */
-  /* byte k of m: units 4k..4k + 3, bits 0-3 >= 0x80, bits 4-7 >= 0x800 */
-  __m256i idx = _mm256_shuffle_epi8(_mm256_packs_epi16(lt80, two), groups);
-  uint64_t m = (uint32_t)~_mm256_movemask_epi8(idx);
-  /* table rows are 16 bytes: their byte offsets straight from m */
-  __m256i shuf0 = _mm256_inserti128_si256(
-      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + (m << 4 & 0xFF0)))),
-      _mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 12 & 0xFF0))), 1);
-  __m256i shuf1 = _mm256_inserti128_si256(
-      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 4 & 0xFF0)))),
-      _mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 20 & 0xFF0))), 1);
-  slots0 = _mm256_shuffle_epi8(slots0, shuf0);
-  slots1 = _mm256_shuffle_epi8(slots1, shuf1);
-  out[0] = _mm256_castsi256_si128(slots0);
-  out[1] = _mm256_castsi256_si128(slots1);
-  out[2] = _mm256_extracti128_si256(slots0, 1);
-  out[3] = _mm256_extracti128_si256(slots1, 1);
-  /* a unit's length is 1 + its two bits */
-  ends[0] = 4 + (size_t)_mm_popcnt_u64(m & 0xFF);
-  ends[1] = 8 + (size_t)_mm_popcnt_u64(m & 0xFFFF);
-  ends[2] = 12 + (size_t)_mm_popcnt_u64(m & 0xFFFFFF);
-  ends[3] = 16 + (size_t)_mm_popcnt_u64(m);
-}
-
-/* UTF-8 of 16 BMP non-surrogate units (16-bit lanes of v, host order). */
-UTFXI_INLINE void a2_encode_bmp_x16(__m256i v, __m128i out[4], size_t ends[4]) {
-  __m256i lt800 = a2_top_eq(v, 0xF800, 0);
-  a2_utf8_pack_x16(a2_utf8_first_words(v), a2_utf8_second_words(v, lt800),
-                   a2_top_eq(v, 0xFF80, 0), lt800, out, ends);
-}
-
 /* The same for 16 units whose surrogates are all halves of pairs inside
  * them, but for a high one at unit 15 when take is 15 (it is left out).
  * Each half of a pair makes two of its four bytes, in the slots of a
@@ -220,30 +108,11 @@ UTFXI_INLINE size_t a2_paired_units(__m256i v) {
   return low == high << 1 ? 16 - (m >> 15 & 1) : 0;
 }
 
-/* 16 values below 0x10000 (32-bit lanes of a, then b) as 16 UTF-16 units,
- * in order. */
-static inline __m256i a2_narrow16(__m256i a, __m256i b) {
-  return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
-}
+/* Sources of the UTF-8 run loops below: UTF-16 in either byte order. */
+enum a2_source { A2_UTF16LE, A2_UTF16BE };
 
-/* Sources of the UTF-8 run loops below: UTF-16 in either byte order, or
- * UTF-32 narrowed to 16 bits. */
-enum a2_source { A2_UTF16LE, A2_UTF16BE, A2_UTF32 };
-
-/* The 16 source units at index i as 16-bit units in host order. A UTF-32
- * value that is not a BMP scalar value becomes 0xD800 (and a surrogate
- * stays one), so that for every source "no surrogate" means "16 BMP
- * characters". */
+/* The 16 source units at index i as 16-bit units in host order. */
 UTFXI_INLINE __m256i a2_load_bmp16(const void *s, size_t i, enum a2_source k) {
-  if (k == A2_UTF32) {
-    const __m256i x10000 = _mm256_set1_epi32(0x10000), x2800 = _mm256_set1_epi32(0x10000 - 0xD800);
-    const char32_t *p = (const char32_t *)s + i;
-    __m256i a = _mm256_min_epu32(_mm256_loadu_si256((const __m256i *)(const void *)p), x10000);
-    __m256i b = _mm256_min_epu32(_mm256_loadu_si256((const __m256i *)(const void *)(p + 8)), x10000);
-    a = _mm256_sub_epi32(a, _mm256_and_si256(_mm256_cmpeq_epi32(a, x10000), x2800));
-    b = _mm256_sub_epi32(b, _mm256_and_si256(_mm256_cmpeq_epi32(b, x10000), x2800));
-    return a2_narrow16(a, b);
-  }
   return a2_load16((const char16_t *)s + i, k == A2_UTF16BE);
 }
 

@@ -15,9 +15,10 @@
 #include <string.h>
 #include <uchar.h>
 
+#include "../../internal.h"
 #include "../../simd/compress16_table.h"
-#include "avx2_compress_bytes.h"
 #include "../../simd/utf8_pack_tables.h"
+#include "avx2_compress_bytes.h"
 
 #define V_BYTES 32
 #define V_TIER avx2
@@ -349,6 +350,190 @@ static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int b
   _mm_storeu_si128((__m128i *)(void *)(d + c0), u1);
   _mm_storeu_si128((__m128i *)(void *)(d + total), keep);
   return total;
+}
+
+
+/* ---- UTF-8 encoders (the UTF-32 -> UTF-8 words below; the UTF-16 and
+ * Latin-1 kernels through avx2_utf16_common.h) ---- */
+
+/* UTF-8 of 8 units below 0x800 (16-bit lanes): two 16-byte halves and their
+ * lengths. Bit j of `two` (8 bits per 128-bit lane): unit j is >= 0x80. */
+static inline void a2_encode_2byte_x16(__m256i v, uint32_t two, __m128i *out0, __m128i *out1) {
+  __m256i lead = _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_set1_epi16(0xC0));
+  __m256i trail =
+      _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(v, 8), _mm256_set1_epi16(0x3F00)),
+                      _mm256_set1_epi16((short)0x8000));
+  __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xFF80)),
+                                     _mm256_setzero_si256());
+  __m256i words = _mm256_blendv_epi8(_mm256_or_si256(lead, trail), v, ascii);
+  __m128i lo = _mm256_castsi256_si128(words), hi = _mm256_extracti128_si256(words, 1);
+  *out0 = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two & 0xFF]));
+  *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two >> 8 & 0xFF]));
+}
+
+/* The 1-, 2- or 3-byte UTF-8 forms of 8 BMP values in 32-bit lanes (bytes
+ * in memory order), and which lanes are >= 0x80 and >= 0x800. */
+UTFXI_INLINE __m256i a2_utf8_forms_x8(__m256i c, __m256i *ge80, __m256i *ge800) {
+  __m256i low6 = _mm256_and_si256(c, _mm256_set1_epi32(0x3F));
+  __m256i mid6 = _mm256_and_si256(_mm256_srli_epi32(c, 6), _mm256_set1_epi32(0x3F));
+  __m256i two =
+      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 6), _mm256_slli_epi32(low6, 8)),
+                      _mm256_set1_epi32(0x80C0));
+  __m256i three =
+      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 12), _mm256_slli_epi32(mid6, 8)),
+                      _mm256_or_si256(_mm256_slli_epi32(low6, 16), _mm256_set1_epi32(0x8080E0)));
+  *ge80 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F));
+  *ge800 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF));
+  return _mm256_blendv_epi8(_mm256_blendv_epi8(c, two, *ge80), three, *ge800);
+}
+
+/* UTF-8 in 16-bit lanes (after the layout of simdutf's haswell kernel):
+ * each unit's four candidate bytes (utfxi_pack_123byte) in two words,
+ * first = [c, 0x80 | (c & 0x3F)] and second = [0xE0 | c >> 12, 2-byte lead
+ * or middle byte], so that no byte but one XOR depends on the length; one
+ * PSHUFB per 8 units packs them. Widening to 32-bit lanes and blending the
+ * three forms (two VPBLENDVB) instead was slower (docs/perf-decisions.md,
+ * 'UTF-16 -> UTF-8'). */
+UTFXI_INLINE __m256i a2_utf8_first_words(__m256i v) {
+  const __m256i dup_low = _mm256_setr_epi8(0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 0,
+                                           0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14);
+  return _mm256_or_si256(
+      _mm256_and_si256(_mm256_shuffle_epi8(v, dup_low), _mm256_set1_epi16(0x3F7F)),
+      _mm256_set1_epi16((short)0x8000));
+}
+/* lt800: the units below 0x800 (all-ones lanes) */
+UTFXI_INLINE __m256i a2_utf8_second_words(__m256i v, __m256i lt800) {
+  /* [c >> 12, c >> 6 & 0x3F] by a multiply-add of (c >> 4 & 0x0FFC)'s bytes */
+  __m256i second = _mm256_maddubs_epi16(
+      _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi16(0x0FFC)),
+      _mm256_set1_epi16(0x0140));
+  return _mm256_xor_si256(_mm256_or_si256(second, _mm256_set1_epi16((short)0xC0E0)),
+                          _mm256_andnot_si256(lt800, _mm256_set1_epi16(0x4000)));
+}
+
+/* Packs the words of 16 units whose lengths are 1 + (not lt80) + (not
+ * two): four 16-byte parts (units 4k..4k + 3) and where each ends (ends[k]:
+ * the UTF-8 length of units 0..4k + 3). */
+UTFXI_INLINE void a2_utf8_pack_x16(__m256i first, __m256i second, __m256i lt80, __m256i two,
+                                   __m128i out[4], size_t ends[4]) {
+  const __m256i groups = _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15, 0,
+                                          1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15);
+  const unsigned char *rows = (const unsigned char *)utfxi_pack_123byte;
+  __m256i slots0 = _mm256_unpacklo_epi16(first, second); /* units 0-3, 8-11 */
+  __m256i slots1 = _mm256_unpackhi_epi16(first, second); /* units 4-7, 12-15 */
+  /* byte k of m: units 4k..4k + 3, bits 0-3 >= 0x80, bits 4-7 >= 0x800 */
+  __m256i idx = _mm256_shuffle_epi8(_mm256_packs_epi16(lt80, two), groups);
+  uint64_t m = (uint32_t)~_mm256_movemask_epi8(idx);
+  /* table rows are 16 bytes: their byte offsets straight from m */
+  __m256i shuf0 = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + (m << 4 & 0xFF0)))),
+      _mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 12 & 0xFF0))), 1);
+  __m256i shuf1 = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 4 & 0xFF0)))),
+      _mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 20 & 0xFF0))), 1);
+  slots0 = _mm256_shuffle_epi8(slots0, shuf0);
+  slots1 = _mm256_shuffle_epi8(slots1, shuf1);
+  out[0] = _mm256_castsi256_si128(slots0);
+  out[1] = _mm256_castsi256_si128(slots1);
+  out[2] = _mm256_extracti128_si256(slots0, 1);
+  out[3] = _mm256_extracti128_si256(slots1, 1);
+  /* a unit's length is 1 + its two bits */
+  ends[0] = 4 + (size_t)_mm_popcnt_u64(m & 0xFF);
+  ends[1] = 8 + (size_t)_mm_popcnt_u64(m & 0xFFFF);
+  ends[2] = 12 + (size_t)_mm_popcnt_u64(m & 0xFFFFFF);
+  ends[3] = 16 + (size_t)_mm_popcnt_u64(m);
+}
+
+/* UTF-8 of 16 BMP non-surrogate units (16-bit lanes of v, host order). */
+UTFXI_INLINE void a2_encode_bmp_x16(__m256i v, __m128i out[4], size_t ends[4]) {
+  __m256i lt800 = v16_top_eq(v, 0xF800, 0);
+  a2_utf8_pack_x16(a2_utf8_first_words(v), a2_utf8_second_words(v, lt800),
+                   v16_top_eq(v, 0xFF80, 0), lt800, out, ends);
+}
+
+/* UTF-32 to UTF-8 (generic_utf32.h; where V32_UTF8_ROOM is defined): the
+ * UTF-8 of 2 * V32_LANES values below 0x800 (v32_store_utf8_below800), of
+ * 2 * V32_LANES BMP values that are not surrogates (v32_store_utf8_bmp), of
+ * V32_LANES scalar values (v32_store_utf8), in order at d; each returns the
+ * bytes it made, and nothing after them changes (bytes a store spilled over
+ * are read first and put back last: V32_UTF8_ROOM bytes of room), but for
+ * the two-vector words when `spill` says the caller's next word overwrites
+ * them: it stores 16 bytes at its d first, and spilled bytes are no more
+ * than the least it makes (2 * V32_LANES), so that its own put-back cannot
+ * bring them back (here at most 8 below 0x800, 12 for BMP values; 16
+ * values make 16 bytes or more). The constants they need are built once per call (struct v32_utf8_k). On AVX2:
+ * narrowed to 16 units, the UTF-16 kernels' encoders (PSHUFB tables); any
+ * plane, 8 values: each lane's 1-4 bytes compressed per 128-bit lane. */
+#define V32_UTF8_ROOM 64
+struct v32_utf8_k {
+  __m256i x3f;
+};
+static inline void v32_utf8_k_init(struct v32_utf8_k *k) {
+  k->x3f = _mm256_set1_epi32(0x3F);
+  V_LOADED(k->x3f);
+}
+/* Stores o[0..3] (parts ending at e[0..3]) whole at d; unless spill, the
+ * 16 bytes after the last part's end are put back. */
+UTFXI_INLINE void a2_put_parts(unsigned char *d, const __m128i *o, const size_t *e, int parts,
+                               int spill) {
+  __m128i keep = _mm_setzero_si128();
+  int j;
+  if (!spill) keep = _mm_loadu_si128((const __m128i *)(const void *)(d + e[parts - 1]));
+  _mm_storeu_si128((__m128i *)(void *)d, o[0]);
+  for (j = 1; j < parts; j++) _mm_storeu_si128((__m128i *)(void *)(d + e[j - 1]), o[j]);
+  if (!spill) _mm_storeu_si128((__m128i *)(void *)(d + e[parts - 1]), keep);
+}
+UTFXI_INLINE size_t v32_store_utf8_below800(unsigned char *d, vu32 a, vu32 b,
+                                            const struct v32_utf8_k *k, int spill) {
+  __m256i u = v32_pack_units(a, b);
+  __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(u, _mm256_set1_epi16((short)0xFF80)),
+                                   _mm256_setzero_si256());
+  uint32_t mm = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, is1));
+  uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
+  __m128i o[2];
+  size_t e[2];
+  (void)k;
+  e[0] = 8 + (size_t)_mm_popcnt_u32(two & 0xFF);
+  e[1] = e[0] + 8 + (size_t)_mm_popcnt_u32(two >> 8);
+  a2_encode_2byte_x16(u, two, &o[0], &o[1]);
+  a2_put_parts(d, o, e, 2, spill);
+  return e[1];
+}
+UTFXI_INLINE size_t v32_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
+                                       const struct v32_utf8_k *k, int spill) {
+  __m128i o[4];
+  size_t e[4];
+  (void)k;
+  a2_encode_bmp_x16(v32_pack_units(a, b), o, e);
+  a2_put_parts(d, o, e, 4, spill);
+  return e[3];
+}
+UTFXI_INLINE size_t v32_store_utf8(unsigned char *d, vu32 c, const struct v32_utf8_k *k) {
+  __m256i ge80, ge800, bytes = a2_utf8_forms_x8(c, &ge80, &ge800);
+  __m256i ge10000 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0xFFFF));
+  __m256i four = _mm256_or_si256(
+      _mm256_or_si256(_mm256_srli_epi32(c, 18),
+                      _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(c, 12), k->x3f), 8)),
+      _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(c, 6), k->x3f), 16),
+                      _mm256_slli_epi32(_mm256_and_si256(c, k->x3f), 24)));
+  /* lengths 1 + (>= 0x80) + (>= 0x800) + (>= 0x10000), in each byte of its lane */
+  __m256i len = _mm256_sub_epi32(
+      _mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(1), ge80), ge800), ge10000);
+  unsigned m;
+  __m128i o[2];
+  size_t e[2], l0, l1;
+  bytes = _mm256_blendv_epi8(bytes, _mm256_or_si256(four, _mm256_set1_epi32((int)0x808080F0u)),
+                             ge10000);
+  len = _mm256_shuffle_epi8(len, _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12,
+                                                  12, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12,
+                                                  12, 12));
+  m = (unsigned)_mm256_movemask_epi8(_mm256_cmpgt_epi8(len, _mm256_set1_epi32(0x03020100)));
+  o[0] = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(bytes), m & 0xFFFF, &l0);
+  o[1] = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(bytes, 1), m >> 16, &l1);
+  e[0] = l0;
+  e[1] = l0 + l1;
+  a2_put_parts(d, o, e, 2, 0);
+  return e[1];
 }
 
 #endif

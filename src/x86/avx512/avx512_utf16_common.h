@@ -1,7 +1,8 @@
 /* Static-inline helpers shared by the AVX-512 UTF-16 / UTF-32 / Latin-1
- * kernels (avx512_utf16_*.c, avx512_utf32.c): masked loads
+ * kernels (avx512_utf16_*.c): masked loads
  * of up to 32 UTF-16 units in either byte order, the per-block surrogate
- * analysis, and the encoder of 16 code points to UTF-8. Everything is static
+ * analysis (the encoder of 16 code points to UTF-8 is the vocabulary's,
+ * vec_avx512.h). Everything is static
  * inline, so each including file gets its own AVX-512 copy.
  * References: Lemire & Mula, "Transcoding billions of Unicode characters per
  * second with SIMD instructions", Software: Practice and Experience 52(2),
@@ -97,79 +98,6 @@ static inline struct a512_pairs a512_analyse(__m512i v, size_t k, int more,
 /* Nonzero if some unit of v is a surrogate (D800..DFFF). */
 static inline __mmask32 a512_surrogates(__m512i v, const struct a512_u16_consts *c) {
   return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, c->f800), c->d800);
-}
-
-/* UTF-8 encoding of 16 scalar values (32-bit lanes); lanes in `drop` produce
- * no bytes. vpmultishiftqb pulls each output byte's 6-bit field out of the
- * code point in one instruction (the bit offsets depend on the length class,
- * chosen per lane with masked moves); an AND/OR (vpternlogd) adds the marker
- * bits; vpcompressb packs the kept bytes to the front. Every kept byte except
- * an ASCII one has its top bit set and every unused byte has it clear, so
- * the keep mask is vpmovb2m plus the first byte of each kept lane.
- * *len = number of bytes. */
-struct a512_utf8_consts {
-  __m512i ctrl1, ctrl2, ctrl3, ctrl4, mark2, mark3, mark4, c80, c800, c10000, fields;
-};
-
-/* The encoder's constants, built once per call of a kernel and pinned in
- * registers (see V_LOADED). */
-static inline void a512_utf8_consts_init(struct a512_utf8_consts *k) {
-  /* per qword (two lanes): bit offset of each output byte's field */
-  k->ctrl1 = _mm512_set1_epi64(0x2020202000000000ll);
-  k->ctrl2 = _mm512_set1_epi64(0x2020202600000006ll);
-  k->ctrl3 = _mm512_set1_epi64(0x2020262C0000060Cll);
-  k->ctrl4 = _mm512_set1_epi64(0x20262C3200060C12ll);
-  k->mark2 = _mm512_set1_epi32(0x80C0);
-  k->mark3 = _mm512_set1_epi32(0x8080E0);
-  k->mark4 = _mm512_set1_epi32((int)0x808080F0u);
-  k->c80 = _mm512_set1_epi32(0x80);
-  k->c800 = _mm512_set1_epi32(0x800);
-  k->c10000 = _mm512_set1_epi32(0x10000);
-  k->fields = _mm512_set1_epi32(0x3F3F3FFF);
-  V_LOADED(k->ctrl1);
-  V_LOADED(k->ctrl2);
-  V_LOADED(k->ctrl3);
-  V_LOADED(k->ctrl4);
-  V_LOADED(k->mark2);
-  V_LOADED(k->mark3);
-  V_LOADED(k->mark4);
-  V_LOADED(k->c80);
-  V_LOADED(k->c800);
-  V_LOADED(k->c10000);
-  V_LOADED(k->fields);
-}
-
-static inline __m512i a512_encode_utf8_x16_any(__m512i cp, __mmask16 drop, unsigned *len,
-                                               const struct a512_utf8_consts *k, int bmp) {
-  __mmask16 k2 = _mm512_cmpge_epu32_mask(cp, k->c80);
-  __mmask16 k3 = _mm512_cmpge_epu32_mask(cp, k->c800);
-  __mmask16 k4 = bmp ? 0 : _mm512_cmpge_epu32_mask(cp, k->c10000);
-  __m512i ctrl = _mm512_mask_mov_epi32(k->ctrl1, k2, k->ctrl2);
-  __m512i marker = _mm512_maskz_mov_epi32(k2, k->mark2);
-  __m512i out;
-  __mmask64 keep;
-  ctrl = _mm512_mask_mov_epi32(ctrl, k3, k->ctrl3);
-  marker = _mm512_mask_mov_epi32(marker, k3, k->mark3);
-  ctrl = _mm512_mask_mov_epi32(ctrl, k4, k->ctrl4);
-  marker = _mm512_mask_mov_epi32(marker, k4, k->mark4);
-  /* (fields & 0x3F3F3FFF) | marker, zero in dropped lanes */
-  out = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(ctrl, cp), k->fields, marker, 0xEA);
-  out = _mm512_maskz_mov_epi32((__mmask16)~drop, out);
-  keep = _mm512_movepi8_mask(out) |
-         (drop ? _pdep_u64((uint16_t)~drop, 0x1111111111111111ull) : 0x1111111111111111ull);
-  *len = (unsigned)_mm_popcnt_u64(keep);
-  return _mm512_maskz_compress_epi8(keep, out);
-}
-
-static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned *len,
-                                           const struct a512_utf8_consts *k) {
-  return a512_encode_utf8_x16_any(cp, drop, len, k, 0);
-}
-
-/* The same for values below 0x10000 (one class fewer to select). */
-static inline __m512i a512_encode_utf8_x16_bmp(__m512i cp, __mmask16 drop, unsigned *len,
-                                               const struct a512_utf8_consts *k) {
-  return a512_encode_utf8_x16_any(cp, drop, len, k, 1);
 }
 
 /* The 2-byte form of each 16-bit lane below 0x800: lead byte low, trail byte

@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <uchar.h>
 
+#include "../../internal.h"
+
 #define V_BYTES 64
 #define V_TIER avx512
 #define V16_UNIT_BITS 1
@@ -26,6 +28,9 @@
 #ifndef UTFX_TESTS_EMU_AVX512_EMU_H /* (the emulation's vectors are structs) */
 #define V_LOADED(v) __asm__("" : "+v"(v))
 #define V_PIN(v) __asm__("" : "+v"(v))
+#else /* (the UTF-8 encoder's constants below use it) */
+#define V_LOADED(v) ((void)0)
+#define V_PIN(v) ((void)0)
 #endif
 
 typedef __m512i vu8;
@@ -321,6 +326,171 @@ static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int b
   out = _mm512_maskz_compress_epi16((__mmask32)(0x55555555u | _pdep_u32(astral, 0xAAAAAAAAu)),
                                     units);
   _mm512_mask_storeu_epi16(d, _bzhi_u32(~0u, (unsigned)len), be ? v16_bswap(out) : out);
+  return len;
+}
+
+/* ---- UTF-8 encoders (the UTF-32 -> UTF-8 words below; the UTF-16 kernels
+ * through avx512_utf16_common.h) ---- */
+
+/* UTF-8 encoding of 16 scalar values (32-bit lanes); lanes in `drop` produce
+ * no bytes. vpmultishiftqb pulls each output byte's 6-bit field out of the
+ * code point in one instruction (the bit offsets depend on the length class,
+ * chosen per lane with masked moves); an AND/OR (vpternlogd) adds the marker
+ * bits; vpcompressb packs the kept bytes to the front. Every kept byte except
+ * an ASCII one has its top bit set and every unused byte has it clear, so
+ * the keep mask is vpmovb2m plus the first byte of each kept lane.
+ * *len = number of bytes. */
+struct a512_utf8_consts {
+  __m512i ctrl1, ctrl2, ctrl3, ctrl4, mark2, mark3, mark4, c80, c800, c10000, fields;
+};
+
+/* The encoder's constants, built once per call of a kernel and pinned in
+ * registers (see V_LOADED). */
+static inline void a512_utf8_consts_init(struct a512_utf8_consts *k) {
+  /* per qword (two lanes): bit offset of each output byte's field */
+  k->ctrl1 = _mm512_set1_epi64(0x2020202000000000ll);
+  k->ctrl2 = _mm512_set1_epi64(0x2020202600000006ll);
+  k->ctrl3 = _mm512_set1_epi64(0x2020262C0000060Cll);
+  k->ctrl4 = _mm512_set1_epi64(0x20262C3200060C12ll);
+  k->mark2 = _mm512_set1_epi32(0x80C0);
+  k->mark3 = _mm512_set1_epi32(0x8080E0);
+  k->mark4 = _mm512_set1_epi32((int)0x808080F0u);
+  k->c80 = _mm512_set1_epi32(0x80);
+  k->c800 = _mm512_set1_epi32(0x800);
+  k->c10000 = _mm512_set1_epi32(0x10000);
+  k->fields = _mm512_set1_epi32(0x3F3F3FFF);
+  V_LOADED(k->ctrl1);
+  V_LOADED(k->ctrl2);
+  V_LOADED(k->ctrl3);
+  V_LOADED(k->ctrl4);
+  V_LOADED(k->mark2);
+  V_LOADED(k->mark3);
+  V_LOADED(k->mark4);
+  V_LOADED(k->c80);
+  V_LOADED(k->c800);
+  V_LOADED(k->c10000);
+  V_LOADED(k->fields);
+}
+
+static inline __m512i a512_encode_utf8_x16_any(__m512i cp, __mmask16 drop, unsigned *len,
+                                               const struct a512_utf8_consts *k, int bmp) {
+  __mmask16 k2 = _mm512_cmpge_epu32_mask(cp, k->c80);
+  __mmask16 k3 = _mm512_cmpge_epu32_mask(cp, k->c800);
+  __mmask16 k4 = bmp ? 0 : _mm512_cmpge_epu32_mask(cp, k->c10000);
+  __m512i ctrl = _mm512_mask_mov_epi32(k->ctrl1, k2, k->ctrl2);
+  __m512i marker = _mm512_maskz_mov_epi32(k2, k->mark2);
+  __m512i out;
+  __mmask64 keep;
+  ctrl = _mm512_mask_mov_epi32(ctrl, k3, k->ctrl3);
+  marker = _mm512_mask_mov_epi32(marker, k3, k->mark3);
+  ctrl = _mm512_mask_mov_epi32(ctrl, k4, k->ctrl4);
+  marker = _mm512_mask_mov_epi32(marker, k4, k->mark4);
+  /* (fields & 0x3F3F3FFF) | marker, zero in dropped lanes */
+  out = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(ctrl, cp), k->fields, marker, 0xEA);
+  out = _mm512_maskz_mov_epi32((__mmask16)~drop, out);
+  keep = _mm512_movepi8_mask(out) |
+         (drop ? _pdep_u64((uint16_t)~drop, 0x1111111111111111ull) : 0x1111111111111111ull);
+  *len = (unsigned)_mm_popcnt_u64(keep);
+  return _mm512_maskz_compress_epi8(keep, out);
+}
+
+static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned *len,
+                                           const struct a512_utf8_consts *k) {
+  return a512_encode_utf8_x16_any(cp, drop, len, k, 0);
+}
+
+/* The same for values below 0x10000 (one class fewer to select). */
+static inline __m512i a512_encode_utf8_x16_bmp(__m512i cp, __mmask16 drop, unsigned *len,
+                                               const struct a512_utf8_consts *k) {
+  return a512_encode_utf8_x16_any(cp, drop, len, k, 1);
+}
+
+/* UTF-32 to UTF-8 (generic_utf32.h), as in vec_avx2.h: stores are masked
+ * to the bytes made (room: 96 bytes, the most 32 BMP values make; spill
+ * is not needed). Below
+ * 0x800: packed to 16-bit lanes, each lane's 1- or 2-byte form, VPCOMPRESSB
+ * keeps the lead bytes and the bytes with the top bit set. BMP: all 3-byte
+ * (CJK) is a fixed layout (a VPERMB squeezes 48 bytes out of 16 lanes,
+ * plain stores), else the encoder above per 16 values. */
+#define V32_UTF8_ROOM 96
+struct v32_utf8_k {
+  struct a512_utf8_consts e;
+  __m512i qword_order, c16_7f, c16_3f00, c16_80c0;
+};
+static inline void v32_utf8_k_init(struct v32_utf8_k *k) {
+  a512_utf8_consts_init(&k->e);
+  k->qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+  k->c16_7f = _mm512_set1_epi16(0x7F);
+  k->c16_3f00 = _mm512_set1_epi16(0x3F00);
+  k->c16_80c0 = _mm512_set1_epi16((short)0x80C0);
+  V_LOADED(k->qword_order);
+  V_LOADED(k->c16_7f);
+  V_LOADED(k->c16_3f00);
+  V_LOADED(k->c16_80c0);
+}
+UTFXI_INLINE size_t v32_store_utf8_below800(unsigned char *d, vu32 a, vu32 b,
+                                            const struct v32_utf8_k *k, int spill) {
+  __m512i u = _mm512_permutexvar_epi64(k->qword_order, _mm512_packus_epi32(a, b));
+  __mmask32 two = _mm512_cmpgt_epu16_mask(u, k->c16_7f);
+  __m512i words = _mm512_mask_mov_epi16(
+      u, two,
+      _mm512_ternarylogic_epi32(_mm512_srli_epi16(u, 6),
+                                _mm512_and_si512(_mm512_slli_epi16(u, 8), k->c16_3f00),
+                                k->c16_80c0, 0xFE));
+  size_t len = 32 + (size_t)_mm_popcnt_u32(two);
+  __m512i out;
+  (void)spill;
+  out =
+      _mm512_maskz_compress_epi8(_mm512_movepi8_mask(words) | 0x5555555555555555ull, words);
+  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)len), out);
+  return len;
+}
+UTFXI_INLINE size_t v32_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
+                                       const struct v32_utf8_k *k, int spill) {
+  unsigned len0, len1;
+  __m512i out0, out1;
+  (void)spill;
+  if (!_mm512_cmplt_epu32_mask(_mm512_min_epu32(a, b), k->e.c800)) {
+    const __m512i squeeze = _mm512_set_epi8(
+        63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 62, 61, 60, 58, 57, 56, 54,
+        53, 52, 50, 49, 48, 46, 45, 44, 42, 41, 40, 38, 37, 36, 34, 33, 32, 30, 29, 28, 26, 25, 24,
+        22, 21, 20, 18, 17, 16, 14, 13, 12, 10, 9, 8, 6, 5, 4, 2, 1, 0);
+    __m512i oa = _mm512_permutexvar_epi8(
+        squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(k->e.ctrl3, a), k->e.fields,
+                                           k->e.mark3, 0xEA));
+    __m512i ob = _mm512_permutexvar_epi8(
+        squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(k->e.ctrl3, b), k->e.fields,
+                                           k->e.mark3, 0xEA));
+    _mm256_storeu_si256((__m256i *)(void *)d, _mm512_castsi512_si256(oa));
+    _mm_storeu_si128((__m128i *)(void *)(d + 32), _mm512_extracti32x4_epi32(oa, 2));
+    _mm256_storeu_si256((__m256i *)(void *)(d + 48), _mm512_castsi512_si256(ob));
+    _mm_storeu_si128((__m128i *)(void *)(d + 80), _mm512_extracti32x4_epi32(ob, 2));
+    return 96;
+  }
+  out0 = a512_encode_utf8_x16_bmp(a, 0, &len0, &k->e);
+  out1 = a512_encode_utf8_x16_bmp(b, 0, &len1, &k->e);
+  /* out1's bytes cover out0's spill when there are enough of them */
+  if (len0 + len1 >= 64)
+    _mm512_storeu_si512(d, out0);
+  else
+    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, len0), out0);
+  _mm512_mask_storeu_epi8(d + len0, _bzhi_u64(~0ull, len1), out1);
+  return (size_t)len0 + len1;
+}
+UTFXI_INLINE size_t v32_store_utf8(unsigned char *d, vu32 v, const struct v32_utf8_k *k) {
+  unsigned len;
+  __m512i out = a512_encode_utf8_x16(v, 0, &len, &k->e);
+  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, len), out);
+  return len;
+}
+/* The first m (<= V32_LANES) values of v, if their UTF-8 fits in room bytes
+ * (V_MASKED_TAIL): returns its length, or 0 (nothing stored). */
+UTFXI_INLINE size_t v32_store_utf8_tail(unsigned char *d, vu32 v, size_t m, size_t room,
+                                        const struct v32_utf8_k *k) {
+  unsigned len;
+  __m512i out = a512_encode_utf8_x16(v, (__mmask16)~_bzhi_u32(0xFFFF, (unsigned)m), &len, &k->e);
+  if (len > room) return 0;
+  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, len), out);
   return len;
 }
 
