@@ -14,13 +14,6 @@
 #include "vec_avx2.h"
 #include "../../simd/utf8_pack_tables.h"
 
-/* Pins a vector constant in a register: without it GCC rebuilds set1
- * constants inside loops (a GPR move and a broadcast each time). */
-#define A2_PIN(x) __asm__("" : "+x"(x))
-
-/* Byte swap of each 16-bit lane. */
-static inline __m256i a2_bswap16(__m256i v) { return v16_bswap(v); }
-
 /* 16 units at p (all must be in the buffer), as host-order values; lanes of
  * v whose top bits equal `value` under `mask`; one bit per unit (bit j =
  * unit j) of two 16-lane compare results: the generic kernels' vocabulary
@@ -129,8 +122,8 @@ UTFXI_INLINE void a2_utf8_run_below800(const void *s, size_t n, size_t *pi, unsi
                                        int bounded, size_t step_room) {
   __m256i f800 = _mm256_set1_epi16((short)0xF800), ff80 = _mm256_set1_epi16((short)0xFF80);
   size_t i = *pi, w = *pw;
-  A2_PIN(f800);
-  A2_PIN(ff80);
+  V_LOADED(f800); /* kept in registers, not rebuilt in the loop (generic.h) */
+  V_LOADED(ff80);
   for (;;) {
     __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), _mm256_setzero_si256());
     uint32_t mm = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, is1));

@@ -100,19 +100,4 @@ static inline __mmask32 a512_surrogates(__m512i v, const struct a512_u16_consts 
   return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, c->f800), c->d800);
 }
 
-/* The 2-byte form of each 16-bit lane below 0x800: lead byte low, trail byte
- * high (lanes below 0x80 are then kept as their low byte only). */
-static inline __m512i a512_two_byte_words(__m512i v) {
-  __m512i lead = _mm512_srli_epi16(v, 6);
-  __m512i trail = _mm512_and_si512(_mm512_slli_epi16(v, 8), _mm512_set1_epi16(0x3F00));
-  return _mm512_ternarylogic_epi32(lead, trail, _mm512_set1_epi16((short)0x80C0), 0xFE);
-}
-
-/* Byte mask selecting, for each of the 32 16-bit lanes in `lanes`, its low
- * byte, and its high byte too where `two` is set. */
-static inline __mmask64 a512_two_byte_keep(__mmask32 lanes, __mmask32 two) {
-  return (__mmask64)(_pdep_u64(lanes, 0x5555555555555555ull) |
-                     _pdep_u64(two, 0xAAAAAAAAAAAAAAAAull));
-}
-
 #endif
