@@ -274,12 +274,7 @@ static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int b
 /* ---- UTF-8 encoders (the UTF-32 -> UTF-8 words below; the UTF-16 and
  * Latin-1 kernels of neon_transcode.c) ---- */
 
-/* One bit per byte (bit j: byte j) of the 0x00 / 0xFF bytes of m; one bit
- * per lane of the all-ones / zero lanes of m. */
-static inline unsigned byte_bits8(uint8x8_t m) {
-  const uint8x8_t weights = {1, 2, 4, 8, 16, 32, 64, 128};
-  return vaddv_u8(vand_u8(m, weights));
-}
+/* One bit per lane (bit j: lane j) of the all-ones / zero lanes of m. */
 static inline unsigned lane_bits4(uint32x4_t m) {
   const uint32x4_t weights = {1, 2, 4, 8};
   return vaddvq_u32(vandq_u32(m, weights));
@@ -289,13 +284,9 @@ static inline unsigned lane_bits4(uint32x4_t m) {
  * the result (TBL through the x86 tiers' pack tables, utf8_pack_tables.h:
  * PSHUFB and TBL both give 0 for an out-of-range index); *len: 8 to 16. */
 static inline uint8x16_t v16_utf8_2byte_x8(uint16x8_t v, size_t *len) {
-  uint16x8_t ascii = vceqq_u16(vandq_u16(v, vdupq_n_u16(0xFF80)), vdupq_n_u16(0));
-  uint16x8_t lead = vorrq_u16(vshrq_n_u16(v, 6), vdupq_n_u16(0xC0));
-  uint16x8_t trail = vshlq_n_u16(vorrq_u16(vandq_u16(v, vdupq_n_u16(0x3F)), vdupq_n_u16(0x80)), 8);
-  uint16x8_t words = vbslq_u16(ascii, v, vorrq_u16(lead, trail));
-  unsigned two = byte_bits8(vmvn_u8(vmovn_u16(ascii)));
+  unsigned two = v_bits8(vmovn_u16(vcgtq_u16(v, vdupq_n_u16(0x7F))));
   *len = 8 + (size_t)__builtin_popcount(two);
-  return vqtbl1q_u8(vreinterpretq_u8_u16(words), vld1q_u8(utfxi_pack_2byte[two]));
+  return vqtbl1q_u8(vreinterpretq_u8_u16(v_utf8_form16(v)), vld1q_u8(utfxi_pack_2byte[two]));
 }
 
 /* The 1-, 2- or 3-byte UTF-8 form of each of 4 BMP values (32-bit lanes),

@@ -359,13 +359,7 @@ static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int b
 /* UTF-8 of 8 units below 0x800 (16-bit lanes): two 16-byte halves and their
  * lengths. Bit j of `two` (8 bits per 128-bit lane): unit j is >= 0x80. */
 static inline void a2_encode_2byte_x16(__m256i v, uint32_t two, __m128i *out0, __m128i *out1) {
-  __m256i lead = _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_set1_epi16(0xC0));
-  __m256i trail =
-      _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(v, 8), _mm256_set1_epi16(0x3F00)),
-                      _mm256_set1_epi16((short)0x8000));
-  __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xFF80)),
-                                     _mm256_setzero_si256());
-  __m256i words = _mm256_blendv_epi8(_mm256_or_si256(lead, trail), v, ascii);
+  __m256i words = v_utf8_form16(v);
   __m128i lo = _mm256_castsi256_si128(words), hi = _mm256_extracti128_si256(words, 1);
   *out0 = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two & 0xFF]));
   *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two >> 8 & 0xFF]));
@@ -486,9 +480,9 @@ UTFXI_INLINE void a2_put_parts(unsigned char *d, const __m128i *o, const size_t 
 UTFXI_INLINE size_t v32_store_utf8_below800(unsigned char *d, vu32 a, vu32 b,
                                             const struct v32_utf8_k *k, int spill) {
   __m256i u = v32_pack_units(a, b);
-  __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(u, _mm256_set1_epi16((short)0xFF80)),
-                                   _mm256_setzero_si256());
-  uint32_t mm = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, is1));
+  /* the compare v_utf8_form16 makes too (one for both) */
+  __m256i two_byte = _mm256_cmpgt_epi16(u, _mm256_set1_epi16(0x7F));
+  uint32_t mm = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(two_byte, two_byte));
   uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
   __m128i o[2];
   size_t e[2];
