@@ -125,8 +125,9 @@ UTFXI_INLINE void a2_utf8_run_below800(const void *s, size_t n, size_t *pi, unsi
   V_LOADED(f800); /* kept in registers, not rebuilt in the loop (generic.h) */
   V_LOADED(ff80);
   for (;;) {
-    __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), _mm256_setzero_si256());
-    uint32_t mm = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, is1));
+    /* the compare of a2_encode_2byte_x16's forms (one for both) */
+    __m256i two_byte = _mm256_cmpgt_epi16(v, _mm256_set1_epi16(0x7F));
+    uint32_t mm = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(two_byte, two_byte));
     uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
     size_t len0 = 8 + (size_t)_mm_popcnt_u32(two & 0xFF),
            len1 = 8 + (size_t)_mm_popcnt_u32(two >> 8);
