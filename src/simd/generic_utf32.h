@@ -17,9 +17,13 @@ static inline vm32 g32_invalid(vu32 v) {
   return v32_or(v32_ge(v, 0x110000), v32_top_eq(v, 0xFFFFF800u, 0xD800));
 }
 
-/* The largest value of four vectors, and the smallest value - 0xD800 (mod
- * 2^32), which is below 0x800 exactly for surrogates. */
-static inline void g32_extremes4(const char32_t *s, vu32 *top, vu32 *low) {
+/* The largest value of four vectors, and the smallest of their surrogate
+ * keys (v32_surrogate_keys: below 0x800 exactly for a surrogate; a value
+ * above 0xFFFF may get any key of 0x800 and up, and the maximum catches those
+ * above 0x10FFFF). Keys take one narrowing for two vectors, so a vector costs
+ * two and a half operations, not three (docs/perf-decisions.md,
+ * 'UTF-32 validation'). */
+static inline void g32_extremes4(const char32_t *s, vu32 *top, vu16 *low) {
   vu32 a = v32_load(s), b = v32_load(s + V32_LANES);
   vu32 c = v32_load(s + 2 * V32_LANES), d = v32_load(s + 3 * V32_LANES);
   V_LOADED(a);
@@ -27,8 +31,7 @@ static inline void g32_extremes4(const char32_t *s, vu32 *top, vu32 *low) {
   V_LOADED(c);
   V_LOADED(d);
   *top = v32_umax(v32_umax(a, b), v32_umax(c, d));
-  *low = v32_umin(v32_umin(v32_sub(a, 0xD800), v32_sub(b, 0xD800)),
-                  v32_umin(v32_sub(c, 0xD800), v32_sub(d, 0xD800)));
+  *low = v16_umin(v32_surrogate_keys(a, b), v32_surrogate_keys(c, d));
 }
 
 /* Values per validation chunk: the extremes are compared once per chunk
@@ -51,15 +54,17 @@ utfx_result G_NAME(validate_utf32)(const char32_t *s, size_t n) {
     size_t step = 4 * V32_LANES, end = n - i >= G32_VALIDATE_CHUNK ? i + G32_VALIDATE_CHUNK
                                                                    : n - (n - i) % step;
     size_t j;
-    vu32 top, low;
+    vu32 top;
+    vu16 low;
     g32_extremes4(s + i, &top, &low);
     for (j = i + step; j < end; j += step) {
-      vu32 t, l;
+      vu32 t;
+      vu16 l;
       g32_extremes4(s + j, &t, &l);
       top = v32_umax(top, t);
-      low = v32_umin(low, l);
+      low = v16_umin(low, l);
     }
-    if (v32_any(v32_or(v32_ge(top, 0x110000), v32_in_range(low, 0, 0x800)))) break;
+    if (v32_any(v32_ge(top, 0x110000)) || v16_any(v16_below(low, 0x800))) break;
     i = end;
   }
 #ifndef V_MASKED_TAIL

@@ -371,4 +371,12 @@ static inline size_t v32_store_utf8(unsigned char *d, vu32 c, const struct v32_u
   return l3;
 }
 
+/* UTF-32 validation (generic_utf32.h): the values of a and b as 16-bit
+ * lanes, saturated, XOR 0xD800: below 0x800 exactly for the surrogates among
+ * values up to 0xFFFF. */
+static inline vu16 v32_surrogate_keys(vu32 a, vu32 b) {
+  return veorq_u16(vcombine_u16(vqmovn_u32(a), vqmovn_u32(b)), vdupq_n_u16(0xD800));
+}
+static inline vu16 v16_umin(vu16 a, vu16 b) { return vminq_u16(a, b); }
+
 #endif

@@ -530,4 +530,12 @@ UTFXI_INLINE size_t v32_store_utf8(unsigned char *d, vu32 c, const struct v32_ut
   return e[1];
 }
 
+/* UTF-32 validation (generic_utf32.h): the values of a and b as 16-bit
+ * lanes in any order, saturated (values of 2^31 and up become 0), XOR 0xD800:
+ * below 0x800 exactly for the surrogates among values up to 0xFFFF. */
+static inline vu16 v32_surrogate_keys(vu32 a, vu32 b) {
+  return _mm256_xor_si256(_mm256_packus_epi32(a, b), _mm256_set1_epi16((short)0xD800));
+}
+static inline vu16 v16_umin(vu16 a, vu16 b) { return _mm256_min_epu16(a, b); }
+
 #endif

@@ -494,4 +494,12 @@ UTFXI_INLINE size_t v32_store_utf8_tail(unsigned char *d, vu32 v, size_t m, size
   return len;
 }
 
+/* UTF-32 validation (generic_utf32.h): the values of a and b as 16-bit
+ * lanes in any order, saturated (values of 2^31 and up become 0), XOR 0xD800:
+ * below 0x800 exactly for the surrogates among values up to 0xFFFF. */
+static inline vu16 v32_surrogate_keys(vu32 a, vu32 b) {
+  return _mm512_xor_si512(_mm512_packus_epi32(a, b), _mm512_set1_epi16((short)0xD800));
+}
+static inline vu16 v16_umin(vu16 a, vu16 b) { return _mm512_min_epu16(a, b); }
+
 #endif
