@@ -87,11 +87,7 @@ static inline size_t v_first_high(vu8 v) { return (size_t)_tzcnt_u64(_mm512_move
 
 static inline vu16 v16_load_raw(const char16_t *p) { return v_load(p); }
 static inline void v16_store(char16_t *p, vu16 v) { v_store(p, v); }
-static inline vu16 v16_bswap(vu16 v) {
-  const __m512i swap =
-      _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-  return _mm512_shuffle_epi8(v, swap);
-}
+static inline vu16 v16_bswap(vu16 v) { return _mm512_shldi_epi16(v, v, 8); }
 static inline vu16 v16_load(const char16_t *p, int be) {
   vu16 v = v_load(p);
   return be ? v16_bswap(v) : v;
