@@ -150,6 +150,17 @@
 #define V_LOADED(v) ((void)0)
 #endif
 
+/* V_CONST32(v, c): v = v32_splat(c) for a constant c, kept in a register as
+ * with V_LOADED; a vocabulary may build it more cheaply (AVX-512: one
+ * broadcast from memory, A512_CONST64). */
+#ifndef V_CONST32
+#define V_CONST32(v, c)   \
+  do {                    \
+    (v) = v32_splat(c);   \
+    V_LOADED(v);          \
+  } while (0)
+#endif
+
 /* V_PIN(v): v, a constant made before a loop, stays in a register, for a
  * vocabulary whose compiler would otherwise make it again inside the loop
  * (gcc with AVX-512: a move to a general register and a broadcast, on the

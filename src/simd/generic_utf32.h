@@ -127,33 +127,23 @@ size_t G_NAME(utf16_length_from_utf32)(const char32_t *s, size_t n) {
 #if defined(V32_UTF16_ROOM) || defined(V32_UTF8_ROOM)
 
 /* The constants of the steps, built once per call and kept in registers
- * (V_LOADED: rebuilt inside the loop they cost a GPR move and a broadcast
+ * (V_CONST32: rebuilt inside the loop they cost a GPR move and a broadcast
  * each on AVX-512). */
 struct g32_consts {
   vu32 minus_d800, below_800, c10000, c110000, minus_10000, low10, pair_bias, fffd, c80, c800;
 };
 
 UTFXI_INLINE void g32_consts_init(struct g32_consts *k) {
-  k->minus_d800 = v32_splat(0u - 0xD800u);
-  k->below_800 = v32_splat(0x7FF);
-  k->c10000 = v32_splat(0x10000);
-  k->c110000 = v32_splat(0x110000);
-  k->minus_10000 = v32_splat(0u - 0x10000u);
-  k->low10 = v32_splat(0x3FF);
-  k->pair_bias = v32_splat(0xDC00D800u);
-  k->fffd = v32_splat(0xFFFD);
-  k->c80 = v32_splat(0x80);
-  k->c800 = v32_splat(0x800);
-  V_LOADED(k->minus_d800);
-  V_LOADED(k->below_800);
-  V_LOADED(k->c10000);
-  V_LOADED(k->c110000);
-  V_LOADED(k->minus_10000);
-  V_LOADED(k->low10);
-  V_LOADED(k->pair_bias);
-  V_LOADED(k->fffd);
-  V_LOADED(k->c80);
-  V_LOADED(k->c800);
+  V_CONST32(k->minus_d800, 0u - 0xD800u);
+  V_CONST32(k->below_800, 0x7FF);
+  V_CONST32(k->c10000, 0x10000);
+  V_CONST32(k->c110000, 0x110000);
+  V_CONST32(k->minus_10000, 0u - 0x10000u);
+  V_CONST32(k->low10, 0x3FF);
+  V_CONST32(k->pair_bias, 0xDC00D800u);
+  V_CONST32(k->fffd, 0xFFFD);
+  V_CONST32(k->c80, 0x80);
+  V_CONST32(k->c800, 0x800);
 }
 
 /* Whether every value of top (the largest of some) is below 0x10000 and no

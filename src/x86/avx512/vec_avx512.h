@@ -28,10 +28,23 @@
 #ifndef UTFX_TESTS_EMU_AVX512_EMU_H /* (the emulation's vectors are structs) */
 #define V_LOADED(v) __asm__("" : "+v"(v))
 #define V_PIN(v) __asm__("" : "+v"(v))
+/* A kernel's constant of 64-bit lanes, each *p, in a register: one
+ * broadcast from memory (one load, 10 bytes of code) where gcc, told to keep
+ * a constant in a register (V_LOADED), builds it from an immediate (a 10-byte
+ * move to a general register and a broadcast on the shuffle port): kernels
+ * that set up many constants spend much of a short input's time on them
+ * (docs/perf-decisions.md, 'Kernel constants'). */
+#define A512_CONST64(v, c)                                                   \
+  do {                                                                       \
+    static const uint64_t a512_c_ = (c);                                     \
+    __asm__("vpbroadcastq %1, %0" : "=v"(v) : "m"(a512_c_));                 \
+  } while (0)
 #else /* (the UTF-8 encoder's constants below use it) */
 #define V_LOADED(v) ((void)0)
 #define V_PIN(v) ((void)0)
+#define A512_CONST64(v, c) ((v) = _mm512_set1_epi64((long long)(c)))
 #endif
+#define V_CONST32(v, c) A512_CONST64(v, (uint64_t)(uint32_t)(c) * 0x100000001ull)
 
 typedef __m512i vu8;
 typedef __m512i vu16;
@@ -344,28 +357,17 @@ struct a512_utf8_consts {
  * registers (see V_LOADED). */
 static inline void a512_utf8_consts_init(struct a512_utf8_consts *k) {
   /* per qword (two lanes): bit offset of each output byte's field */
-  k->ctrl1 = _mm512_set1_epi64(0x2020202000000000ll);
-  k->ctrl2 = _mm512_set1_epi64(0x2020202600000006ll);
-  k->ctrl3 = _mm512_set1_epi64(0x2020262C0000060Cll);
-  k->ctrl4 = _mm512_set1_epi64(0x20262C3200060C12ll);
-  k->mark2 = _mm512_set1_epi32(0x80C0);
-  k->mark3 = _mm512_set1_epi32(0x8080E0);
-  k->mark4 = _mm512_set1_epi32((int)0x808080F0u);
-  k->c80 = _mm512_set1_epi32(0x80);
-  k->c800 = _mm512_set1_epi32(0x800);
-  k->c10000 = _mm512_set1_epi32(0x10000);
-  k->fields = _mm512_set1_epi32(0x3F3F3FFF);
-  V_LOADED(k->ctrl1);
-  V_LOADED(k->ctrl2);
-  V_LOADED(k->ctrl3);
-  V_LOADED(k->ctrl4);
-  V_LOADED(k->mark2);
-  V_LOADED(k->mark3);
-  V_LOADED(k->mark4);
-  V_LOADED(k->c80);
-  V_LOADED(k->c800);
-  V_LOADED(k->c10000);
-  V_LOADED(k->fields);
+  A512_CONST64(k->ctrl1, 0x2020202000000000ull);
+  A512_CONST64(k->ctrl2, 0x2020202600000006ull);
+  A512_CONST64(k->ctrl3, 0x2020262C0000060Cull);
+  A512_CONST64(k->ctrl4, 0x20262C3200060C12ull);
+  A512_CONST64(k->mark2, 0x000080C0000080C0ull);
+  A512_CONST64(k->mark3, 0x008080E0008080E0ull);
+  A512_CONST64(k->mark4, 0x808080F0808080F0ull);
+  A512_CONST64(k->c80, 0x0000008000000080ull);
+  A512_CONST64(k->c800, 0x0000080000000800ull);
+  A512_CONST64(k->c10000, 0x0001000000010000ull);
+  A512_CONST64(k->fields, 0x3F3F3FFF3F3F3FFFull);
 }
 
 static inline __m512i a512_encode_utf8_x16_any(__m512i cp, __mmask16 drop, unsigned *len,
@@ -416,13 +418,10 @@ struct v32_utf8_k {
 static inline void v32_utf8_k_init(struct v32_utf8_k *k) {
   a512_utf8_consts_init(&k->e);
   k->qword_order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
-  k->c16_7f = _mm512_set1_epi16(0x7F);
-  k->c16_3f00 = _mm512_set1_epi16(0x3F00);
-  k->c16_80c0 = _mm512_set1_epi16((short)0x80C0);
+  A512_CONST64(k->c16_7f, 0x007F007F007F007Full);
+  A512_CONST64(k->c16_3f00, 0x3F003F003F003F00ull);
+  A512_CONST64(k->c16_80c0, 0x80C080C080C080C0ull);
   V_LOADED(k->qword_order);
-  V_LOADED(k->c16_7f);
-  V_LOADED(k->c16_3f00);
-  V_LOADED(k->c16_80c0);
 }
 UTFXI_INLINE size_t v32_store_utf8_below800(unsigned char *d, vu32 a, vu32 b,
                                             const struct v32_utf8_k *k, int spill) {
