@@ -299,6 +299,38 @@ static void suite(void) {
   }
   tap_group("validate_ascii of long inputs: an error near the first vector, every offset");
 
+  /* validate_utf8 of a long input takes its leading ASCII eight vectors at
+   * a time before the general loop: ASCII, then one other byte (ill-formed,
+   * or the lead of a valid character, whose check starts there) at every
+   * position of the first 2 KiB and some start offsets, then valid text. */
+  {
+    enum { LEAD_LEN = 4096 };
+    static const unsigned char other[] = {0x80, 0xC3, 0xE2, 0xF0, 0xFF};
+    unsigned char *buf = malloc(LEAD_LEN + 64);
+    size_t off, p, b;
+    for (off = 0; off < 64; off += 13) {
+      unsigned char *t = buf + off;
+      for (p = 0; p <= 2048; p++) {
+        for (b = 0; b < sizeof other; b++) {
+          utfx_result x, y;
+          if (!test_keep(p + b + off, 4)) continue;
+          memset(t, 'a', LEAD_LEN);
+          t[p] = other[b];
+          if (b == 1) t[p + 1] = 0xA9;                          /* U+00E9 */
+          if (b == 2) t[p + 1] = 0x82, t[p + 2] = 0xAC;         /* U+20AC */
+          if (b == 3) t[p + 1] = 0x9F, t[p + 2] = 0x98, t[p + 3] = 0x80; /* U+1F600 */
+          x = utfx_validate_utf8((const char *)t, LEAD_LEN);
+          y = utfxi_validate_utf8_scalar((const char *)t, LEAD_LEN);
+          CHECK(x.status == y.status && x.read == y.read,
+                "validate_utf8 long ASCII, offset %zu, byte %zu = %02X: %d@%zu vs %d@%zu", off, p,
+                other[b], x.status, x.read, y.status, y.read);
+        }
+      }
+    }
+    free(buf);
+  }
+  tap_group("validate_utf8 of long inputs: ASCII, then another byte at every position");
+
   /* The UTF-8 lengths of a long input (UTFXI_ALIGN_HEAD) count a first
    * step only up to the first vector boundary, so that the loop's loads are
    * aligned: every start offset, valid text of each script (characters cut
