@@ -299,10 +299,11 @@ static void suite(void) {
   }
   tap_group("validate_ascii of long inputs: an error near the first vector, every offset");
 
-  /* validate_utf8 of a long input takes its leading ASCII eight vectors at
-   * a time before the general loop: ASCII, then one other byte (ill-formed,
-   * or the lead of a valid character, whose check starts there) at every
-   * position of the first 2 KiB and some start offsets, then valid text. */
+  /* validate_utf8 (and the avx2 utf8_length_from_latin1) of a long input
+   * takes its leading ASCII eight vectors at a time before the general loop:
+   * ASCII, then one other byte (ill-formed, or the lead of a valid
+   * character, whose check starts there) at every position of the first
+   * 2 KiB and some start offsets, then valid text. */
   {
     enum { LEAD_LEN = 4096 };
     static const unsigned char other[] = {0x80, 0xC3, 0xE2, 0xF0, 0xFF};
@@ -324,12 +325,15 @@ static void suite(void) {
           CHECK(x.status == y.status && x.read == y.read,
                 "validate_utf8 long ASCII, offset %zu, byte %zu = %02X: %d@%zu vs %d@%zu", off, p,
                 other[b], x.status, x.read, y.status, y.read);
+          CHECK(utfx_utf8_length_from_latin1((const char *)t, LEAD_LEN) ==
+                    utfxi_utf8_length_from_latin1_scalar((const char *)t, LEAD_LEN),
+                "utf8_length_from_latin1 long ASCII, offset %zu, byte %zu = %02X", off, p, other[b]);
         }
       }
     }
     free(buf);
   }
-  tap_group("validate_utf8 of long inputs: ASCII, then another byte at every position");
+  tap_group("validate_utf8, Latin-1 lengths of long inputs: ASCII, then another byte anywhere");
 
   /* The UTF-8 lengths of a long input (UTFXI_ALIGN_HEAD) count a first
    * step only up to the first vector boundary, so that the loop's loads are
