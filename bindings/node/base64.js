@@ -99,6 +99,10 @@ module.exports = function base64(addon) {
   const args = new Float64Array(4);
   const results = new Float64Array(4);
   addon.base64Setup(args, results);
+  // Read once: the addon's exports object is a dictionary, whose every
+  // property read costs a lookup (text.js does the same).
+  const { base64Encode: addonEncode, base64EncodeInto: addonEncodeInto,
+    base64DecodeInto: addonDecodeInto } = addon;
 
   // ---------------------------------------------------------- encoding
 
@@ -126,10 +130,10 @@ module.exports = function base64(addon) {
   function encodeLong(u8, n, flags) {
     const pad = flags & NO_PADDING ? 0 : 1;
     const len = Math.floor(n / 3) * 4 + (n % 3 === 0 ? 0 : pad ? 4 : n % 3 + 1);
-    if (len < EXTERN_APEX) return addon.base64Encode(u8);
+    if (len < EXTERN_APEX) return addonEncode(u8);
     const dst = text !== null && text.length >= len ? text : Buffer.allocUnsafeSlow(len);
     if (len <= KEEP) text = dst;
-    return dst.latin1Slice(0, addon.base64EncodeInto(u8, dst));
+    return dst.latin1Slice(0, addonEncodeInto(u8, dst));
   }
 
   function toBase64(bytes, options) {
@@ -312,7 +316,7 @@ module.exports = function base64(addon) {
     args[1] = latin1 ? 1 : 0;
     args[2] = n;
     args[3] = at;
-    return addon.base64DecodeInto(view, string);
+    return addonDecodeInto(view, string);
   }
 
   // TC39 decoding of a long string into view, a piece of CHUNK characters
