@@ -12,9 +12,10 @@
  *                         undefined: fatal mode met an error.
  *   textDecodeStream(state, u8)
  *                         -> string: decode(u8, {stream}) on the decoder in
- *                         state (a Uint8Array of textStateSize bytes over an
- *                         ArrayBuffer of its own, owned by one TextDecoder:
- *                         garbage collected with it, nothing to finalize);
+ *                         state (an ArrayBuffer of textStateSize bytes,
+ *                         owned by one TextDecoder: garbage collected with
+ *                         it, nothing to finalize; its memory costs less to
+ *                         reach than a view's);
  *                         args[2] bit 1: initialize it first (args[0],
  *                         args[1] as above), bit 2: end the stream after this
  *                         chunk (stream: false). undefined: fatal error (the
@@ -265,7 +266,7 @@ static napi_value js_text_decode_stream(napi_env env, napi_callback_info info) {
   utfx_result r;
   unsigned mode;
   text_data *t = get(env, info, argv, 2);
-  if (!t || napi_get_buffer_info(env, argv[0], &p, &size) != napi_ok ||
+  if (!t || napi_get_arraybuffer_info(env, argv[0], &p, &size) != napi_ok ||
       size < sizeof(utfx_decoder) || ((uintptr_t)p & 7) || view_data(env, argv[1], &s, &n)) {
     napi_throw_type_error(env, NULL, "utfx: bad textDecodeStream call");
     return NULL;
