@@ -128,29 +128,41 @@ static void external_free(napi_env env, void *data, void *hint) {
   free(data);
 }
 
-/* The string as an external one, or NULL (then the caller copies). */
-static napi_value external_string(napi_env env, const void *s, size_t n, size_t unit) {
+/* Can a string of n units be external (external_take)? */
+static int external_ok(size_t n, size_t unit) {
+#ifdef HAVE_EXTERNAL_STRINGS
+  return n >= EXTERNAL_MIN && (unit == 1 ? node_api_create_external_string_latin1 != NULL
+                                         : node_api_create_external_string_utf16 != NULL);
+#else
+  (void)n, (void)unit;
+  return 0;
+#endif
+}
+
+/* An external string of the n units in `own` (malloc'd; V8 frees it), or
+ * NULL (then the caller copies). */
+static napi_value external_take(napi_env env, void *own, size_t n, size_t unit) {
 #ifdef HAVE_EXTERNAL_STRINGS
   napi_value v = NULL;
   bool copied = false;
-  void *copy;
-  napi_status st;
-  if (n < EXTERNAL_MIN || (unit == 1 ? !node_api_create_external_string_latin1
-                                      : !node_api_create_external_string_utf16))
-    return NULL;
-  copy = malloc(n * unit);
-  if (!copy) return NULL;
-  memcpy(copy, s, n * unit);
-  st = unit == 1 ? node_api_create_external_string_latin1(env, copy, n, external_free, NULL, &v,
-                                                          &copied)
-                 : node_api_create_external_string_utf16(env, copy, n, external_free, NULL, &v,
-                                                         &copied);
-  if (st != napi_ok) return NULL; /* (rare; whether Node freed copy is unsaid: kept, not freed twice) */
+  napi_status st =
+      unit == 1
+          ? node_api_create_external_string_latin1(env, own, n, external_free, NULL, &v, &copied)
+          : node_api_create_external_string_utf16(env, own, n, external_free, NULL, &v, &copied);
+  if (st != napi_ok) return NULL; /* (rare; whether Node freed own is unsaid: kept, not freed twice) */
   return v; /* (copied: V8 copied it and the finalizer freed ours) */
 #else
-  (void)env, (void)s, (void)n, (void)unit;
+  (void)env, (void)own, (void)n, (void)unit;
   return NULL;
 #endif
+}
+
+/* The string as an external one, or NULL (then the caller copies). */
+static napi_value external_string(napi_env env, const void *s, size_t n, size_t unit) {
+  void *copy;
+  if (!external_ok(n, unit) || !(copy = malloc(n * unit))) return NULL;
+  memcpy(copy, s, n * unit);
+  return external_take(env, copy, n, unit);
 }
 
 static napi_value latin1_string(napi_env env, const text_data *t, const char *s, size_t n) {
@@ -171,10 +183,11 @@ static napi_value utf16_string(napi_env env, const text_data *t, const char16_t 
 }
 
 /* n decoded units in the UTF-16 scratch: one byte a character if all fit
- * (V8's own check does that for short strings at less cost than ours). */
-static napi_value u16_result(napi_env env, text_data *t, size_t n) {
+ * (V8's own check does that for short strings at less cost than ours).
+ * lat: a leading run known to fit, whose next unit does not (0: unknown). */
+static napi_value u16_result(napi_env env, text_data *t, size_t n, size_t lat) {
   utfx_result r;
-  if (n <= SHORT_UTF16) return utf16_string(env, t, t->u16, n);
+  if (n <= SHORT_UTF16 || lat) return utf16_string(env, t, t->u16, n);
   if (scratch_grow((void **)&t->u8, &t->u8_cap, n, 1)) return scratch_throw_oom(env);
   r = host_le() ? utfx_convert_utf16le_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT)
                 : utfx_convert_utf16be_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT);
@@ -230,11 +243,64 @@ static napi_value decode_utf8(napi_env env, text_data *t, unsigned flags, const 
   return utf16_string(env, t, t->u16, lat + r.written);
 }
 
+/* One-shot UTF-16 (n bytes at s, enc UTF16LE / UTF16BE). Units below
+ * 0x100 are their own Latin-1, and no BOM or surrogate is among them
+ * (nothing to remove or replace): the leading run of them is narrowed
+ * straight from the input. All of it: that is the string, in one pass
+ * (a long one written where V8 keeps it), instead of the decode's copy, the
+ * narrowing and V8's copy. Else the run is widened back (a fast kernel) and
+ * the rest decoded after it; a run of none, or odd or unaligned input,
+ * decodes the usual way. */
+static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, unsigned flags,
+                               const char *s, size_t n) {
+  size_t units = n / 2, lat = 0;
+  utfx_result r;
+  if (!(n & 1) && !((uintptr_t)s & 1) && units > SHORT_UTF16) {
+    const char16_t *w = (const char16_t *)(const void *)s;
+    char *own = external_ok(units, 1) ? malloc(units) : NULL;
+    char *dst = own;
+    if (!own) {
+      if (scratch_grow((void **)&t->u8, &t->u8_cap, units, 1)) return scratch_throw_oom(env);
+      dst = t->u8;
+    }
+    r = enc == UTFX_UTF16LE ? utfx_convert_utf16le_to_latin1(w, units, dst, units, UTFX_STRICT)
+                            : utfx_convert_utf16be_to_latin1(w, units, dst, units, UTFX_STRICT);
+    lat = r.written;
+    if (r.status == UTFX_OK) {
+      napi_value v;
+      if ((double)units > t->max_string) {
+        free(own);
+        return scratch_throw_too_long(env, t->max_string);
+      }
+      if (!own) return latin1_string(env, t, dst, units);
+      if ((v = external_take(env, own, units, 1)) != NULL) return v;
+      napi_create_string_latin1(env, own, units, &v); /* (own is kept: see external_take) */
+      return v;
+    }
+    if (lat) {
+      if (scratch_grow((void **)&t->u16, &t->u16_cap, lat + utfx_whatwg_max_length(enc, n - 2 * lat),
+                       sizeof(char16_t))) {
+        free(own);
+        return scratch_throw_oom(env);
+      }
+      r = host_le() ? utfx_convert_latin1_to_utf16le(dst, lat, t->u16, lat, UTFX_STRICT)
+                    : utfx_convert_latin1_to_utf16be(dst, lat, t->u16, lat, UTFX_STRICT);
+    }
+    free(own);
+  }
+  if (!lat &&
+      scratch_grow((void **)&t->u16, &t->u16_cap, utfx_whatwg_max_length(enc, n), sizeof(char16_t)))
+    return scratch_throw_oom(env);
+  /* (after a run, not the stream's start: a U+FEFF there is a character) */
+  r = utfx_whatwg_decode(enc, lat ? flags | UTFX_WHATWG_IGNORE_BOM : flags, s + 2 * lat,
+                         n - 2 * lat, t->u16 + lat, t->u16_cap - lat);
+  return r.status == UTFX_OK ? u16_result(env, t, lat + r.written, lat) : undefined(env);
+}
+
 static napi_value js_text_decode(napi_env env, napi_callback_info info) {
   napi_value argv[1], out;
   const char *s;
   size_t n;
-  utfx_result r;
   utfx_encoding enc;
   unsigned flags;
   text_data *t = get(env, info, argv, 1);
@@ -244,14 +310,7 @@ static napi_value js_text_decode(napi_env env, napi_callback_info info) {
   }
   enc = (utfx_encoding)t->args[0];
   flags = (unsigned)t->args[1];
-  if (enc == UTFX_UTF8) {
-    out = decode_utf8(env, t, flags, s, n);
-  } else {
-    if (scratch_grow((void **)&t->u16, &t->u16_cap, utfx_whatwg_max_length(enc, n), sizeof(char16_t)))
-      return scratch_throw_oom(env);
-    r = utfx_whatwg_decode(enc, flags, s, n, t->u16, t->u16_cap);
-    out = r.status == UTFX_OK ? u16_result(env, t, r.written) : undefined(env);
-  }
+  out = enc == UTFX_UTF8 ? decode_utf8(env, t, flags, s, n) : decode_utf16(env, t, enc, flags, s, n);
   shrink(t);
   return out;
 }
@@ -286,7 +345,7 @@ static napi_value js_text_decode_stream(napi_env env, napi_callback_info info) {
     r = utfx_decoder_end(d, t->u16 + len, t->u16_cap - len);
     len += r.written;
   }
-  out = r.status == UTFX_OK ? u16_result(env, t, len) : undefined(env);
+  out = r.status == UTFX_OK ? u16_result(env, t, len, 0) : undefined(env);
   t->args[3] = utfx_decoder_max_length(d, 0) == 0; /* nothing held (end would write nothing) */
   shrink(t);
   return out;
