@@ -128,41 +128,29 @@ static void external_free(napi_env env, void *data, void *hint) {
   free(data);
 }
 
-/* Can a string of n units be external (external_take)? */
-static int external_ok(size_t n, size_t unit) {
-#ifdef HAVE_EXTERNAL_STRINGS
-  return n >= EXTERNAL_MIN && (unit == 1 ? node_api_create_external_string_latin1 != NULL
-                                         : node_api_create_external_string_utf16 != NULL);
-#else
-  (void)n, (void)unit;
-  return 0;
-#endif
-}
-
-/* An external string of the n units in `own` (malloc'd; V8 frees it), or
- * NULL (then the caller copies). */
-static napi_value external_take(napi_env env, void *own, size_t n, size_t unit) {
+/* The string as an external one, or NULL (then the caller copies). */
+static napi_value external_string(napi_env env, const void *s, size_t n, size_t unit) {
 #ifdef HAVE_EXTERNAL_STRINGS
   napi_value v = NULL;
   bool copied = false;
-  napi_status st =
-      unit == 1
-          ? node_api_create_external_string_latin1(env, own, n, external_free, NULL, &v, &copied)
-          : node_api_create_external_string_utf16(env, own, n, external_free, NULL, &v, &copied);
-  if (st != napi_ok) return NULL; /* (rare; whether Node freed own is unsaid: kept, not freed twice) */
+  void *copy;
+  napi_status st;
+  if (n < EXTERNAL_MIN || (unit == 1 ? !node_api_create_external_string_latin1
+                                      : !node_api_create_external_string_utf16))
+    return NULL;
+  copy = malloc(n * unit);
+  if (!copy) return NULL;
+  memcpy(copy, s, n * unit);
+  st = unit == 1 ? node_api_create_external_string_latin1(env, copy, n, external_free, NULL, &v,
+                                                          &copied)
+                 : node_api_create_external_string_utf16(env, copy, n, external_free, NULL, &v,
+                                                         &copied);
+  if (st != napi_ok) return NULL; /* (rare; whether Node freed copy is unsaid: kept, not freed twice) */
   return v; /* (copied: V8 copied it and the finalizer freed ours) */
 #else
-  (void)env, (void)own, (void)n, (void)unit;
+  (void)env, (void)s, (void)n, (void)unit;
   return NULL;
 #endif
-}
-
-/* The string as an external one, or NULL (then the caller copies). */
-static napi_value external_string(napi_env env, const void *s, size_t n, size_t unit) {
-  void *copy;
-  if (!external_ok(n, unit) || !(copy = malloc(n * unit))) return NULL;
-  memcpy(copy, s, n * unit);
-  return external_take(env, copy, n, unit);
 }
 
 static napi_value latin1_string(napi_env env, const text_data *t, const char *s, size_t n) {
@@ -246,51 +234,28 @@ static napi_value decode_utf8(napi_env env, text_data *t, unsigned flags, const 
 /* One-shot UTF-16 (n bytes at s, enc UTF16LE / UTF16BE). Units below
  * 0x100 are their own Latin-1, and no BOM or surrogate is among them
  * (nothing to remove or replace): the leading run of them is narrowed
- * straight from the input. All of it: that is the string, in one pass
- * (a long one written where V8 keeps it), instead of the decode's copy, the
- * narrowing and V8's copy. Else the run is widened back (a fast kernel) and
- * the rest decoded after it; a run of none, or odd or unaligned input,
- * decodes the usual way. */
+ * straight from the input. All of it: that is the string, without the
+ * decode's copy and a second pass to narrow it. Else the run is widened back
+ * (a fast kernel) and the rest decoded after it; a run of none, or odd or
+ * unaligned input, decodes the usual way. */
 static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, unsigned flags,
                                const char *s, size_t n) {
   size_t units = n / 2, lat = 0;
   utfx_result r;
   if (!(n & 1) && !((uintptr_t)s & 1) && units > SHORT_UTF16) {
     const char16_t *w = (const char16_t *)(const void *)s;
-    char *own = external_ok(units, 1) ? malloc(units) : NULL;
-    char *dst = own;
-    if (!own) {
-      if (scratch_grow((void **)&t->u8, &t->u8_cap, units, 1)) return scratch_throw_oom(env);
-      dst = t->u8;
-    }
-    r = enc == UTFX_UTF16LE ? utfx_convert_utf16le_to_latin1(w, units, dst, units, UTFX_STRICT)
-                            : utfx_convert_utf16be_to_latin1(w, units, dst, units, UTFX_STRICT);
+    if (scratch_grow((void **)&t->u8, &t->u8_cap, units, 1)) return scratch_throw_oom(env);
+    r = enc == UTFX_UTF16LE ? utfx_convert_utf16le_to_latin1(w, units, t->u8, units, UTFX_STRICT)
+                            : utfx_convert_utf16be_to_latin1(w, units, t->u8, units, UTFX_STRICT);
+    if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, units);
     lat = r.written;
-    if (r.status == UTFX_OK) {
-      napi_value v;
-      if ((double)units > t->max_string) {
-        free(own);
-        return scratch_throw_too_long(env, t->max_string);
-      }
-      if (!own) return latin1_string(env, t, dst, units);
-      if ((v = external_take(env, own, units, 1)) != NULL) return v;
-      napi_create_string_latin1(env, own, units, &v); /* (own is kept: see external_take) */
-      return v;
-    }
-    if (lat) {
-      if (scratch_grow((void **)&t->u16, &t->u16_cap, lat + utfx_whatwg_max_length(enc, n - 2 * lat),
-                       sizeof(char16_t))) {
-        free(own);
-        return scratch_throw_oom(env);
-      }
-      r = host_le() ? utfx_convert_latin1_to_utf16le(dst, lat, t->u16, lat, UTFX_STRICT)
-                    : utfx_convert_latin1_to_utf16be(dst, lat, t->u16, lat, UTFX_STRICT);
-    }
-    free(own);
   }
-  if (!lat &&
-      scratch_grow((void **)&t->u16, &t->u16_cap, utfx_whatwg_max_length(enc, n), sizeof(char16_t)))
+  if (scratch_grow((void **)&t->u16, &t->u16_cap, lat + utfx_whatwg_max_length(enc, n - 2 * lat),
+                   sizeof(char16_t)))
     return scratch_throw_oom(env);
+  if (lat)
+    r = host_le() ? utfx_convert_latin1_to_utf16le(t->u8, lat, t->u16, lat, UTFX_STRICT)
+                  : utfx_convert_latin1_to_utf16be(t->u8, lat, t->u16, lat, UTFX_STRICT);
   /* (after a run, not the stream's start: a U+FEFF there is a character) */
   r = utfx_whatwg_decode(enc, lat ? flags | UTFX_WHATWG_IGNORE_BOM : flags, s + 2 * lat,
                          n - 2 * lat, t->u16 + lat, t->u16_cap - lat);
