@@ -235,9 +235,10 @@ static napi_value decode_utf8(napi_env env, text_data *t, unsigned flags, const 
  * 0x100 are their own Latin-1, and no BOM or surrogate is among them
  * (nothing to remove or replace): the leading run of them is narrowed
  * straight from the input. All of it: that is the string, without the
- * decode's copy and a second pass to narrow it. Else the run is widened back
- * (a fast kernel) and the rest decoded after it; a run of none, or odd or
- * unaligned input, decodes the usual way. */
+ * decode's copy and a second pass to narrow it. Else, in the host's order
+ * and well-formed, the input is the string; else the run is widened back (a
+ * fast kernel) and the rest decoded after it. Odd or unaligned input
+ * decodes the usual way. */
 static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, unsigned flags,
                                const char *s, size_t n) {
   size_t units = n / 2, lat = 0;
@@ -249,6 +250,15 @@ static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, un
                             : utfx_convert_utf16be_to_latin1(w, units, t->u8, units, UTFX_STRICT);
     if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, units);
     lat = r.written;
+    /* In the host's order and well-formed after the run, the input is the
+     * string itself (less a BOM to remove): V8 copies it from there, with
+     * no copy of ours before. */
+    if ((enc == UTFX_UTF16LE) == host_le() &&
+        (host_le() ? utfx_validate_utf16le(w + lat, units - lat)
+                   : utfx_validate_utf16be(w + lat, units - lat)).status == UTFX_OK) {
+      size_t bom = !lat && w[0] == 0xFEFF && !(flags & UTFX_WHATWG_IGNORE_BOM);
+      return utf16_string(env, t, w + bom, units - bom);
+    }
   }
   if (scratch_grow((void **)&t->u16, &t->u16_cap, lat + utfx_whatwg_max_length(enc, n - 2 * lat),
                    sizeof(char16_t)))
