@@ -66,7 +66,7 @@ const args = new Float64Array(4); // shared with addon_text.c (textSetup)
 
 const kEnc = Symbol('kEnc'); // UTF8, UTF16LE, UTF16BE
 const kFlags = Symbol('kFlags'); // FATAL | IGNORE_BOM
-const kState = Symbol('kState'); // the utfx_decoder (Uint8Array), or null
+const kState = Symbol('kState'); // the utfx_decoder (an ArrayBuffer of its own), or null
 const kStreaming = Symbol('kStreaming'); // within a stream (a {stream: true} call seen)
 // Within a stream: the C decoder holds nothing (1), and no output yet (2:
 // a BOM may still come), so that a plain short chunk can be decoded here.
@@ -339,7 +339,7 @@ function decodeSlow(self, input, options, enc) {
     let state = self[kState];
     let mode = stream ? 0 : 2; // bit 2: end the stream
     if (clean !== 0) { // (re)start: a new stream, or one whose BOM is behind
-      if (state === null) state = self[kState] = new Uint8Array(new ArrayBuffer(textStateSize));
+      if (state === null) state = self[kState] = new ArrayBuffer(textStateSize);
       mode |= 1;
       args[0] = enc;
       args[1] = clean === 1 ? flags | IGNORE_BOM : flags;

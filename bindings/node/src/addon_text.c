@@ -12,9 +12,10 @@
  *                         undefined: fatal mode met an error.
  *   textDecodeStream(state, u8)
  *                         -> string: decode(u8, {stream}) on the decoder in
- *                         state (a Uint8Array of textStateSize bytes over an
- *                         ArrayBuffer of its own, owned by one TextDecoder:
- *                         garbage collected with it, nothing to finalize);
+ *                         state (an ArrayBuffer of textStateSize bytes,
+ *                         owned by one TextDecoder: garbage collected with
+ *                         it, nothing to finalize; its memory costs less to
+ *                         reach than a view's);
  *                         args[2] bit 1: initialize it first (args[0],
  *                         args[1] as above), bit 2: end the stream after this
  *                         chunk (stream: false). undefined: fatal error (the
@@ -170,10 +171,11 @@ static napi_value utf16_string(napi_env env, const text_data *t, const char16_t 
 }
 
 /* n decoded units in the UTF-16 scratch: one byte a character if all fit
- * (V8's own check does that for short strings at less cost than ours). */
-static napi_value u16_result(napi_env env, text_data *t, size_t n) {
+ * (V8's own check does that for short strings at less cost than ours).
+ * lat: a leading run known to fit, whose next unit does not (0: unknown). */
+static napi_value u16_result(napi_env env, text_data *t, size_t n, size_t lat) {
   utfx_result r;
-  if (n <= SHORT_UTF16) return utf16_string(env, t, t->u16, n);
+  if (n <= SHORT_UTF16 || lat) return utf16_string(env, t, t->u16, n);
   if (scratch_grow((void **)&t->u8, &t->u8_cap, n, 1)) return scratch_throw_oom(env);
   r = host_le() ? utfx_convert_utf16le_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT)
                 : utfx_convert_utf16be_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT);
@@ -229,11 +231,51 @@ static napi_value decode_utf8(napi_env env, text_data *t, unsigned flags, const 
   return utf16_string(env, t, t->u16, lat + r.written);
 }
 
+/* One-shot UTF-16 (n bytes at s, enc UTF16LE / UTF16BE). Units below
+ * 0x100 are their own Latin-1, and no BOM or surrogate is among them
+ * (nothing to remove or replace): the leading run of them is narrowed
+ * straight from the input. All of it: that is the string, without the
+ * decode's copy and a second pass to narrow it. Else, in the host's order
+ * and well-formed, the input is the string; else the run is widened back (a
+ * fast kernel) and the rest decoded after it. Odd or unaligned input
+ * decodes the usual way. */
+static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, unsigned flags,
+                               const char *s, size_t n) {
+  size_t units = n / 2, lat = 0;
+  utfx_result r;
+  if (!(n & 1) && !((uintptr_t)s & 1) && units > SHORT_UTF16) {
+    const char16_t *w = (const char16_t *)(const void *)s;
+    if (scratch_grow((void **)&t->u8, &t->u8_cap, units, 1)) return scratch_throw_oom(env);
+    r = enc == UTFX_UTF16LE ? utfx_convert_utf16le_to_latin1(w, units, t->u8, units, UTFX_STRICT)
+                            : utfx_convert_utf16be_to_latin1(w, units, t->u8, units, UTFX_STRICT);
+    if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, units);
+    lat = r.written;
+    /* In the host's order and well-formed after the run, the input is the
+     * string itself (less a BOM to remove): V8 copies it from there, with
+     * no copy of ours before. */
+    if ((enc == UTFX_UTF16LE) == host_le() &&
+        (host_le() ? utfx_validate_utf16le(w + lat, units - lat)
+                   : utfx_validate_utf16be(w + lat, units - lat)).status == UTFX_OK) {
+      size_t bom = !lat && w[0] == 0xFEFF && !(flags & UTFX_WHATWG_IGNORE_BOM);
+      return utf16_string(env, t, w + bom, units - bom);
+    }
+  }
+  if (scratch_grow((void **)&t->u16, &t->u16_cap, lat + utfx_whatwg_max_length(enc, n - 2 * lat),
+                   sizeof(char16_t)))
+    return scratch_throw_oom(env);
+  if (lat)
+    r = host_le() ? utfx_convert_latin1_to_utf16le(t->u8, lat, t->u16, lat, UTFX_STRICT)
+                  : utfx_convert_latin1_to_utf16be(t->u8, lat, t->u16, lat, UTFX_STRICT);
+  /* (after a run, not the stream's start: a U+FEFF there is a character) */
+  r = utfx_whatwg_decode(enc, lat ? flags | UTFX_WHATWG_IGNORE_BOM : flags, s + 2 * lat,
+                         n - 2 * lat, t->u16 + lat, t->u16_cap - lat);
+  return r.status == UTFX_OK ? u16_result(env, t, lat + r.written, lat) : undefined(env);
+}
+
 static napi_value js_text_decode(napi_env env, napi_callback_info info) {
   napi_value argv[1], out;
   const char *s;
   size_t n;
-  utfx_result r;
   utfx_encoding enc;
   unsigned flags;
   text_data *t = get(env, info, argv, 1);
@@ -243,14 +285,7 @@ static napi_value js_text_decode(napi_env env, napi_callback_info info) {
   }
   enc = (utfx_encoding)t->args[0];
   flags = (unsigned)t->args[1];
-  if (enc == UTFX_UTF8) {
-    out = decode_utf8(env, t, flags, s, n);
-  } else {
-    if (scratch_grow((void **)&t->u16, &t->u16_cap, utfx_whatwg_max_length(enc, n), sizeof(char16_t)))
-      return scratch_throw_oom(env);
-    r = utfx_whatwg_decode(enc, flags, s, n, t->u16, t->u16_cap);
-    out = r.status == UTFX_OK ? u16_result(env, t, r.written) : undefined(env);
-  }
+  out = enc == UTFX_UTF8 ? decode_utf8(env, t, flags, s, n) : decode_utf16(env, t, enc, flags, s, n);
   shrink(t);
   return out;
 }
@@ -265,7 +300,7 @@ static napi_value js_text_decode_stream(napi_env env, napi_callback_info info) {
   utfx_result r;
   unsigned mode;
   text_data *t = get(env, info, argv, 2);
-  if (!t || napi_get_buffer_info(env, argv[0], &p, &size) != napi_ok ||
+  if (!t || napi_get_arraybuffer_info(env, argv[0], &p, &size) != napi_ok ||
       size < sizeof(utfx_decoder) || ((uintptr_t)p & 7) || view_data(env, argv[1], &s, &n)) {
     napi_throw_type_error(env, NULL, "utfx: bad textDecodeStream call");
     return NULL;
@@ -285,7 +320,7 @@ static napi_value js_text_decode_stream(napi_env env, napi_callback_info info) {
     r = utfx_decoder_end(d, t->u16 + len, t->u16_cap - len);
     len += r.written;
   }
-  out = r.status == UTFX_OK ? u16_result(env, t, len) : undefined(env);
+  out = r.status == UTFX_OK ? u16_result(env, t, len, 0) : undefined(env);
   t->args[3] = utfx_decoder_max_length(d, 0) == 0; /* nothing held (end would write nothing) */
   shrink(t);
   return out;

@@ -856,11 +856,29 @@ function errorChecks() {
 function bigChecks() {
   check('long outputs (external strings from 2^18 units): one-shot and streamed = Node = the reference', () => {
     for (const enc of ENCS) {
-      for (const text of ['abc\u00e9 '.repeat(70000), 'x\u65e5\u{1F600}\ud800y'.repeat(50000), 'plain ascii '.repeat(30000)]) {
+      // (UTF-16 below U+0100 is narrowed straight from the input, a run of
+      // it first: a long one, one that ends in a character above, a lone
+      // surrogate or a U+FEFF, and one after a BOM; well-formed UTF-16 in
+      // the host's order is made a string straight from the input, less a
+      // BOM.)
+      const latin = 'abc\u00e9 '.repeat(70000);
+      for (const text of [latin, 'x\u65e5\u{1F600}\ud800y'.repeat(50000), 'plain ascii '.repeat(30000),
+        `${latin}\u4e00z`, `${latin}\ud800abc`, `${latin}\udc00`, `${latin}\ufeffz`, `\ufeff${latin}`,
+        'x\u65e5\u{1F600}y'.repeat(50000), `\ufeff\u65e5${latin}`, `\ufeff\ufeff\u65e5${latin}`]) {
         const bytes = Uint8Array.from(encodeAs(enc, text));
         const u = new UDecoder(enc);
         const want = new NDecoder(enc).decode(bytes);
         assert.strictEqual(u.decode(bytes), want, `${enc} ${bytes.length} bytes`);
+        assert.strictEqual(new UDecoder(enc, { ignoreBOM: true }).decode(bytes),
+          new NDecoder(enc, { ignoreBOM: true }).decode(bytes), `${enc} ${bytes.length} bytes, ignoreBOM`);
+        const fatal = (D) => {
+          try {
+            return new D(enc, { fatal: true }).decode(bytes);
+          } catch (e) {
+            return e.code;
+          }
+        };
+        assert.strictEqual(fatal(UDecoder), fatal(NDecoder), `${enc} ${bytes.length} bytes, fatal`);
         const half = bytes.length >> 1;
         assert.strictEqual(u.decode(bytes.subarray(0, half), { stream: true }) + u.decode(bytes.subarray(half)), want);
       }
