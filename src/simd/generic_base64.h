@@ -241,11 +241,11 @@ UTFXI_INLINE utfx_result g64_decode(const void *src, size_t n, int wide, unsigne
                                     size_t cap, unsigned flags) {
   const struct g64_alphabet a = g64_alphabet_of(flags);
   struct utfxi_b64_at at = {0, 0};
-  utfx_result r;
   for (;;) {
+    int over;
     g64_decode_blocks(src, n, wide, dst, cap, &a, &at);
-    if (utfxi_base64_decode_steps(src, n, wide, dst, cap, flags, at.i + G64_CHARS, &at, &r))
-      return r;
+    over = utfxi_base64_decode_steps(src, n, wide, dst, cap, flags, at.i + G64_CHARS, &at);
+    if (over) return utfxi_b64_result(over, &at);
   }
 }
 

@@ -176,15 +176,19 @@ UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned 
   return k;
 }
 
-/* The whole groups of the last n - i < 64 characters but the last 1-4 (the
- * final group, padding and how the last chunk ends are the scalar steps'),
- * when they are all in the alphabet and leave room to spare in dst. */
+/* Up to 16 whole groups of the characters left but the last 1-4 (the final
+ * group, padding and how the last chunk ends are the scalar steps'), when
+ * they are all in the alphabet and leave room to spare in dst: the last
+ * block of a text decoded into a dst of its exact size is one of these. */
 UTFXI_INLINE void b64_tail(const void *src, size_t n, int wide, unsigned char *dst, size_t cap,
                            const struct g64_alphabet *a, size_t *pi, size_t *pw) {
-  size_t i = *pi, w = *pw, groups = (n - i - 1) / 4;
-  uint64_t mask = _bzhi_u64(~0ull, (unsigned)(4 * groups));
+  size_t i = *pi, w = *pw, groups = n - i > 64 ? 16 : (n - i - 1) / 4;
+  uint64_t mask;
   __m512i c, v;
-  if (n - i >= 64 || n - i < 5 || (dst && cap - w <= 3 * groups)) return;
+  if (n == i) return;
+  if (dst && (cap - w - 1) / 3 < groups) groups = cap - w > 0 ? (cap - w - 1) / 3 : 0;
+  if (groups == 0) return;
+  mask = _bzhi_u64(~0ull, (unsigned)(4 * groups));
   if (wide) {
     const char16_t *p = (const char16_t *)src + i;
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, p);
