@@ -460,7 +460,14 @@ static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t 
   const __m512i spread = _mm512_loadu_si512(b64_spread), fields = _mm512_loadu_si512(b64_fields);
   const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
   size_t k, groups;
-  for (k = 0; k < blocks; k++) {
+  /* whole loads while 64 bytes are there to read (a masked load also takes
+   * a vector port, which the three shuffles here keep busy) */
+  for (k = 0; k < blocks && 48 * k + 64 <= n; k++) {
+    __m512i in = _mm512_loadu_si512(s + 48 * k);
+    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
+    _mm512_storeu_si512(d + 64 * k, _mm512_permutexvar_epi8(idx, chars));
+  }
+  for (; k < blocks; k++) {
     __m512i in = _mm512_maskz_loadu_epi8(B64_48_BYTES, s + 48 * k);
     __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
     _mm512_storeu_si512(d + 64 * k, _mm512_permutexvar_epi8(idx, chars));
@@ -478,7 +485,7 @@ static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t 
 
 /* Encoding in lines (generic_base64.h): a block as g64_encode_blocks does. */
 #define G64_ENCODE_VEC 1
-#define G64_ENCODE_READ 48
+#define G64_ENCODE_READ 64 /* a whole load: see g64_encode_blocks */
 struct g64_enc {
   __m512i spread, fields, chars;
 };
@@ -491,7 +498,7 @@ static inline struct g64_enc g64_enc_of(int url) {
 }
 UTFXI_INLINE __m512i g64_encode_vec(const unsigned char *s, const struct g64_enc *k) {
   __m512i idx = _mm512_multishift_epi64_epi8(
-      k->fields, _mm512_permutexvar_epi8(k->spread, _mm512_maskz_loadu_epi8(B64_48_BYTES, s)));
+      k->fields, _mm512_permutexvar_epi8(k->spread, _mm512_loadu_si512(s)));
   return _mm512_permutexvar_epi8(idx, k->chars);
 }
 /* VPEXPANDB opens the gap for the line feed; the last character follows.
