@@ -452,14 +452,32 @@ static const char b64_chars[2][64] = {
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"};
 
-/* 48 bytes per block, loaded under a mask (nothing past them is read); then
- * the whole groups after them under masks (d has room for them; the final 1
- * or 2 bytes and the padding are the scalar code's). */
+/* The characters of groups < 16 whole groups at s to d, under masks
+ * (nothing past them read or written). */
+UTFXI_INLINE void b64_encode_groups(const unsigned char *s, size_t groups, char *d, __m512i spread,
+                                    __m512i fields, __m512i chars) {
+  __m512i in = _mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)(3 * groups)), s);
+  __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
+  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)(4 * groups)),
+                          _mm512_permutexvar_epi8(idx, chars));
+}
+
+/* 48 bytes per block; then the whole groups after them under masks (d has
+ * room for them; the final 1 or 2 bytes and the padding are the scalar
+ * code's). A long output starts with the groups up to d's next 64-byte
+ * boundary, so that no block's store spans two cache lines. */
 static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,
                                        int url) {
   const __m512i spread = _mm512_loadu_si512(b64_spread), fields = _mm512_loadu_si512(b64_fields);
   const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
-  size_t k, groups;
+  size_t k, groups, head = 0;
+  if (blocks >= 8 && (uintptr_t)d % 4 == 0 && (uintptr_t)d % 64) {
+    groups = (64 - (uintptr_t)d % 64) / 4;
+    b64_encode_groups(s, groups, d, spread, fields, chars);
+    head = 3 * groups;
+    s += head, n -= head, d += 4 * groups;
+    blocks = n / 48;
+  }
   /* whole loads while 64 bytes are there to read (a masked load also takes
    * a vector port, which the three shuffles here keep busy) */
   for (k = 0; k < blocks && 48 * k + 64 <= n; k++) {
@@ -474,13 +492,10 @@ static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t 
   }
   groups = (n - 48 * blocks) / 3;
   if (groups && groups < 16) {
-    __m512i in = _mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)(3 * groups)), s + 48 * k);
-    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
-    _mm512_mask_storeu_epi8(d + 64 * k, _bzhi_u64(~0ull, (unsigned)(4 * groups)),
-                            _mm512_permutexvar_epi8(idx, chars));
-    return 48 * blocks + 3 * groups;
+    b64_encode_groups(s + 48 * k, groups, d + 64 * k, spread, fields, chars);
+    return head + 48 * blocks + 3 * groups;
   }
-  return 48 * blocks;
+  return head + 48 * blocks;
 }
 
 /* Encoding in lines (generic_base64.h): a block as g64_encode_blocks does. */
