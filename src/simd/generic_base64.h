@@ -201,6 +201,22 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
   const size_t from = at->i;
   int shapes = 1;
 #endif
+#ifdef G64_CLEAN_VALUES
+  /* A long text starts with a block at i and goes on from the next vector
+   * boundary, when that is a whole number of groups on (the two blocks
+   * overlap): then no load of the blocks after spans two cache lines. */
+  if (dst && n - i >= 1024 && cap - w > 2 * G64_BYTES) {
+    const size_t unit = wide ? 2 : 1;
+    const size_t off = (uintptr_t)((const char *)src + unit * i) % V_BYTES;
+    const size_t head = off ? (V_BYTES - off) / unit : 0;
+    G64_VALUES v;
+    if (head && head % 4 == 0 && off % unit == 0 && g64_clean_values(src, i, wide, a, &v)) {
+      g64_store_values(dst + w, v);
+      i += head;
+      w += head / 4 * 3;
+    }
+  }
+#endif
   while (n - i >= G64_CHARS && (!dst || cap - w > G64_BYTES)) {
     size_t bytes, used;
 #ifdef G64_CLEAN_RUN
