@@ -208,7 +208,7 @@ UTFXI_INLINE void b64_tail(const void *src, size_t n, int wide, unsigned char *d
                            const struct g64_alphabet *a, size_t *pi, size_t *pw) {
   size_t i = *pi, w = *pw, groups = n - i > 64 ? 16 : (n - i - 1) / 4;
   if (n == i) return;
-  if (dst && (cap - w - 1) / 3 < groups) groups = cap - w > 0 ? (cap - w - 1) / 3 : 0;
+  if (dst && cap - w <= 3 * groups) groups = cap > w ? (cap - w - 1) / 3 : 0;
   if (groups) b64_groups(src, wide, dst, a, groups, pi, pw);
 }
 
