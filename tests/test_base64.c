@@ -631,8 +631,9 @@ static void test_fixed_lines(void) {
       size_t at = (size_t)rng_below(&rng, m);
       switch (rng_below(&rng, 4)) {
         case 0: u[at] = odd_units[rng_below(&rng, N_ODD)]; break;
-        case 1:
+        case 1: /* the first or the second unit of a separator */
           while (at < m && !is_space(u[at])) at++;
+          if (at + 1 < m && is_space(u[at + 1]) && rng_below(&rng, 2)) at++;
           if (at < m) u[at] = odd_units[rng_below(&rng, N_ODD)];
           break;
         case 2:

@@ -14,14 +14,27 @@ struct utfxi_b64_at {
 
 /* Decodes src[at->i..n) (bytes, or UTF-16 units when wide) into
  * dst[at->w..cap) by the rules of `flags` (include/utfx.h), as if the whole
- * call had run in scalar code from offset 0. Returns 1 with *r the call's
- * result when it is over, or 0 with *at moved on when it reaches a group
- * boundary at or after offset `pause` (the caller may take blocks in vector
- * code from there and call again). dst NULL: counts the bytes only, as if
- * cap were unbounded (the length functions). */
+ * call had run in scalar code from offset 0. Returns 0 with *at moved on
+ * when it reaches a group boundary at or after offset `pause` (the caller
+ * may take blocks in vector code from there and call again), or, when the
+ * call is over, 1 + its status with its read and written in *at
+ * (utfxi_b64_result). dst NULL: counts the bytes only, as if cap were
+ * unbounded (the length functions). (Not a utfx_result through a pointer:
+ * the callers' copies of it, whole vectors, waited for the scalar stores
+ * that wrote it, a store-forwarding stall per call.) */
 int utfxi_base64_decode_steps(const void *src, size_t n, int wide, unsigned char *dst, size_t cap,
-                              unsigned flags, size_t pause, struct utfxi_b64_at *at,
-                              utfx_result *r);
+                              unsigned flags, size_t pause, struct utfxi_b64_at *at);
+
+/* The call's result from utfxi_base64_decode_steps' nonzero return. (The
+ * empty asm keeps the two loads scalar: gcc would read the pair, stored as
+ * two words, with one vector load, which waits for both stores.) */
+static inline utfx_result utfxi_b64_result(int over, const struct utfxi_b64_at *at) {
+  size_t i = at->i, w = at->w;
+#if defined(__GNUC__) || defined(__clang__)
+  __asm__("" : "+r"(i), "+r"(w));
+#endif
+  return utfxi_result((utfx_status)(over - 1), i, w, 0);
+}
 
 /* 0 standard, 1 url, 2 both: the row of utfxi_b64_class for `flags`. */
 static inline unsigned utfxi_b64_alphabet(unsigned flags) {

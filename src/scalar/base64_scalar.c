@@ -116,16 +116,16 @@ UTFXI_INLINE size_t b64_skip_space(const void *src, size_t n, size_t i, int wide
 
 /* dst is full after the group ending at i: OK if only whitespace is left
  * (read = n), else DST_FULL at i (where TC39's setFromBase64 stops). */
-static utfx_result b64_full(const void *src, size_t n, size_t i, size_t w, int wide,
-                            const uint8_t *cls) {
+UTFXI_INLINE utfx_result b64_full(const void *src, size_t n, size_t i, size_t w, int wide,
+                                  const uint8_t *cls) {
   if (b64_skip_space(src, n, i, wide, cls) == n) return utfxi_result(UTFX_OK, n, w, 0);
   return utfxi_result(UTFX_DST_FULL, i, w, 0);
 }
 
 /* The input ended with k characters of a group pending (acc their bits),
  * `read` the offset after the last whole group. */
-static utfx_result b64_at_end(size_t n, size_t read, size_t w, unsigned char *dst, unsigned k,
-                              uint32_t acc, unsigned flags) {
+UTFXI_INLINE utfx_result b64_at_end(size_t n, size_t read, size_t w, unsigned char *dst,
+                                    unsigned k, uint32_t acc, unsigned flags) {
   if (k == 0) return utfxi_result(UTFX_OK, n, w, 0);
   if (flags & UTFX_BASE64_STOP_BEFORE_PARTIAL) return utfxi_result(UTFX_OK, read, w, 0);
   if (k == 1 || (flags & UTFX_BASE64_STRICT)) return utfxi_result(UTFX_INVALID, n, w, 0);
@@ -136,9 +136,10 @@ static utfx_result b64_at_end(size_t n, size_t read, size_t w, unsigned char *ds
 }
 
 /* A '=' at offset i with k characters of a group pending. */
-static utfx_result b64_at_padding(const void *src, size_t n, size_t i, size_t read, size_t w,
-                                  int wide, const uint8_t *cls, unsigned char *dst, unsigned k,
-                                  uint32_t acc, unsigned flags) {
+UTFXI_INLINE utfx_result b64_at_padding(const void *src, size_t n, size_t i, size_t read,
+                                        size_t w, int wide, const uint8_t *cls,
+                                        unsigned char *dst, unsigned k, uint32_t acc,
+                                        unsigned flags) {
   size_t pad_at = i;
   uint32_t unused = k == 2 ? acc & 0xF : acc & 0x3;
   if (k < 2) return utfxi_result(UTFX_INVALID, i, w, 0);
@@ -157,17 +158,24 @@ static utfx_result b64_at_padding(const void *src, size_t n, size_t i, size_t re
   return utfxi_result(UTFX_OK, n, w + k - 1, 0);
 }
 
+/* The end of a call: read and written in *at, the status returned as
+ * utfxi_base64_decode_steps says (base64.h). */
+UTFXI_INLINE int b64_over(struct utfxi_b64_at *at, utfx_result x) {
+  at->i = x.read;
+  at->w = x.written;
+  return 1 + (int)x.status;
+}
+
 /* TC39's FromBase64: loose, strict or stop-before-partial. */
 UTFXI_INLINE int b64_decode_tc39(const void *src, size_t n, int wide, unsigned char *dst,
                                  size_t cap, unsigned flags, size_t pause,
-                                 struct utfxi_b64_at *at, utfx_result *r) {
+                                 struct utfxi_b64_at *at) {
   const uint8_t *cls = utfxi_b64_class[utfxi_b64_alphabet(flags)];
   size_t i = at->i, w = at->w, read = i;
   unsigned k = 0;
   uint32_t acc = 0;
   if (dst && w == cap && i < n) {
-    *r = b64_full(src, n, i, w, wide, cls);
-    return 1;
+    return b64_over(at, b64_full(src, n, i, w, wide, cls));
   }
   for (;;) {
     unsigned v;
@@ -182,23 +190,19 @@ UTFXI_INLINE int b64_decode_tc39(const void *src, size_t n, int wide, unsigned c
     }
     i = b64_skip_space(src, n, i, wide, cls);
     if (i == n) {
-      *r = b64_at_end(n, read, w, dst, k, acc, flags);
-      return 1;
+      return b64_over(at, b64_at_end(n, read, w, dst, k, acc, flags));
     }
     v = b64_class(src, i, wide, cls, 0);
     if (v == UTFXI_B64_PAD) {
-      *r = b64_at_padding(src, n, i, read, w, wide, cls, dst, k, acc, flags);
-      return 1;
+      return b64_over(at, b64_at_padding(src, n, i, read, w, wide, cls, dst, k, acc, flags));
     }
     if (v & 0x80) {
-      *r = utfxi_result(UTFX_INVALID, i, w, 0);
-      return 1;
+      return b64_over(at, utfxi_result(UTFX_INVALID, i, w, 0));
     }
     /* Room for exactly the bytes of the pending 2 or 3 characters: TC39
      * stops before the group rather than decode part of it. */
     if (dst && ((k == 2 && cap - w == 1) || (k == 3 && cap - w == 2))) {
-      *r = utfxi_result(UTFX_DST_FULL, read, w, 0);
-      return 1;
+      return b64_over(at, utfxi_result(UTFX_DST_FULL, read, w, 0));
     }
     acc = acc << 6 | v;
     i++;
@@ -209,8 +213,7 @@ UTFXI_INLINE int b64_decode_tc39(const void *src, size_t n, int wide, unsigned c
       acc = 0;
       read = i;
       if (dst && w == cap && i < n) {
-        *r = b64_full(src, n, i, w, wide, cls);
-        return 1;
+        return b64_over(at, b64_full(src, n, i, w, wide, cls));
       }
     }
   }
@@ -219,8 +222,7 @@ UTFXI_INLINE int b64_decode_tc39(const void *src, size_t n, int wide, unsigned c
 /* Node's Buffer.from(s, 'base64'): alphabet characters of either alphabet
  * count, everything else is skipped, the first '=' ends the input. */
 UTFXI_INLINE int b64_decode_node(const void *src, size_t n, int wide, unsigned char *dst,
-                                 size_t cap, size_t pause, struct utfxi_b64_at *at,
-                                 utfx_result *r) {
+                                 size_t cap, size_t pause, struct utfxi_b64_at *at) {
   const uint8_t *cls = utfxi_b64_class[2];
   size_t i = at->i, w = at->w, read = i;
   unsigned k = 0;
@@ -245,8 +247,7 @@ UTFXI_INLINE int b64_decode_node(const void *src, size_t n, int wide, unsigned c
     i++;
     if (++k == 4) {
       if (dst && cap - w < 3) {
-        *r = utfxi_result(UTFX_DST_FULL, read, w, 0);
-        return 1;
+        return b64_over(at, utfxi_result(UTFX_DST_FULL, read, w, 0));
       }
       b64_store(dst, w, acc, 3);
       w += 3;
@@ -257,42 +258,38 @@ UTFXI_INLINE int b64_decode_node(const void *src, size_t n, int wide, unsigned c
   }
   if (k >= 2) {
     if (dst && cap - w < k - 1) {
-      *r = utfxi_result(UTFX_DST_FULL, read, w, 0);
-      return 1;
+      return b64_over(at, utfxi_result(UTFX_DST_FULL, read, w, 0));
     }
     b64_store(dst, w, acc << (6 * (4 - k)), k - 1);
     w += k - 1;
   }
-  *r = utfxi_result(UTFX_OK, n, w, 0);
-  return 1;
+  return b64_over(at, utfxi_result(UTFX_OK, n, w, 0));
 }
 
 UTFXI_INLINE int b64_decode_steps(const void *src, size_t n, int wide, unsigned char *dst,
                                   size_t cap, unsigned flags, size_t pause,
-                                  struct utfxi_b64_at *at, utfx_result *r) {
-  if (flags & UTFX_BASE64_NODE) return b64_decode_node(src, n, wide, dst, cap, pause, at, r);
+                                  struct utfxi_b64_at *at) {
+  if (flags & UTFX_BASE64_NODE) return b64_decode_node(src, n, wide, dst, cap, pause, at);
   if (flags & UTFX_BASE64_STRICT) flags &= ~UTFX_BASE64_STOP_BEFORE_PARTIAL;
-  return b64_decode_tc39(src, n, wide, dst, cap, flags, pause, at, r);
+  return b64_decode_tc39(src, n, wide, dst, cap, flags, pause, at);
 }
 
 /* One instance per source width and per writing / counting. */
 int utfxi_base64_decode_steps(const void *src, size_t n, int wide, unsigned char *dst, size_t cap,
-                              unsigned flags, size_t pause, struct utfxi_b64_at *at,
-                              utfx_result *r) {
+                              unsigned flags, size_t pause, struct utfxi_b64_at *at) {
   if (dst) {
-    return wide ? b64_decode_steps(src, n, 1, dst, cap, flags, pause, at, r)
-                : b64_decode_steps(src, n, 0, dst, cap, flags, pause, at, r);
+    return wide ? b64_decode_steps(src, n, 1, dst, cap, flags, pause, at)
+                : b64_decode_steps(src, n, 0, dst, cap, flags, pause, at);
   }
-  return wide ? b64_decode_steps(src, n, 1, NULL, 0, flags, pause, at, r)
-              : b64_decode_steps(src, n, 0, NULL, 0, flags, pause, at, r);
+  return wide ? b64_decode_steps(src, n, 1, NULL, 0, flags, pause, at)
+              : b64_decode_steps(src, n, 0, NULL, 0, flags, pause, at);
 }
 
 static utfx_result b64_decode_all(const void *src, size_t n, int wide, unsigned char *dst,
                                   size_t cap, unsigned flags) {
   struct utfxi_b64_at at = {0, 0};
-  utfx_result r;
-  utfxi_base64_decode_steps(src, n, wide, dst, cap, flags, SIZE_MAX, &at, &r);
-  return r;
+  return utfxi_b64_result(utfxi_base64_decode_steps(src, n, wide, dst, cap, flags, SIZE_MAX, &at),
+                          &at);
 }
 
 utfx_result utfxi_base64_decode_scalar(const char *src, size_t n, unsigned char *dst, size_t cap,

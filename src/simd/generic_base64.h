@@ -38,6 +38,7 @@
  *       alphabet, and then their values in *v;
  *   void g64_store_values(unsigned char *d, vu8 v)
  *       the G64_BYTES bytes of those values to d (nothing past them);
+ *   (v's type is G64_VALUES, vu8 unless the tier says otherwise);
  * and, for encoding in lines straight to dst, optionally (G64_ENCODE_VEC):
  *   struct g64_enc, g64_enc_of(url)   the encoder's constants;
  *   vu8 g64_encode_vec(const unsigned char *s, const struct g64_enc *k)
@@ -62,6 +63,9 @@
 #endif
 
 #ifdef G64_CLEAN_VALUES
+#ifndef G64_VALUES
+#define G64_VALUES vu8
+#endif
 /* Lines of one length and separator (MIME's 76 and CR LF, PEM's 64,
  * coreutils' 76 and LF), decoded straight from the text: each line as the
  * blocks at 0, G64_CHARS, ... and the last one at L - G64_CHARS, whose groups
@@ -89,7 +93,7 @@ UTFXI_INLINE int g64_space(unsigned u) {
 /* The len characters at src + p (G64_CHARS <= len, a multiple of 4, at
  * most nb blocks), when all are in the alphabet: their values in v. */
 UTFXI_INLINE int g64_segment(const void *src, size_t p, size_t len, size_t nb, int wide,
-                             const struct g64_alphabet *a, vu8 *v) {
+                             const struct g64_alphabet *a, G64_VALUES *v) {
   size_t b;
 #pragma GCC unroll 4
   for (b = 0; b < nb; b++)
@@ -97,7 +101,8 @@ UTFXI_INLINE int g64_segment(const void *src, size_t p, size_t len, size_t nb, i
   return 1;
 }
 
-UTFXI_INLINE void g64_segment_store(unsigned char *d, size_t len, size_t nb, const vu8 *v) {
+UTFXI_INLINE void g64_segment_store(unsigned char *d, size_t len, size_t nb,
+                                    const G64_VALUES *v) {
   size_t b;
 #pragma GCC unroll 4
   for (b = 0; b < nb; b++) g64_store_values(d + G64_SEG_AT(b, nb, len) / 4 * 3, v[b]);
@@ -112,7 +117,7 @@ UTFXI_INLINE size_t g64_lines_nb(const void *src, size_t n, int wide, unsigned c
   const size_t L = ln->L, S = ln->S, step = L + S, bytes = L / 4 * 3;
   size_t w = *pw, lines = 0;
   while (n - p >= step && (!dst || cap - w > bytes)) {
-    vu8 v[G64_LINE_BLOCKS];
+    G64_VALUES v[G64_LINE_BLOCKS];
     if (g64_unit(src, p + L, wide) != ln->sep0 ||
         (S == 2 && g64_unit(src, p + L + 1, wide) != ln->sep1) ||
         !g64_segment(src, p, L, nb, wide, a, v))
@@ -161,7 +166,7 @@ UTFXI_INLINE int g64_fixed_lines(const void *src, size_t n, int wide, unsigned c
                                  size_t cap, const struct g64_alphabet *a, size_t from,
                                  size_t *pi, size_t *pw) {
   struct g64_lines ln;
-  vu8 v[G64_LINE_BLOCKS];
+  G64_VALUES v[G64_LINE_BLOCKS];
   size_t ws, q, seg, nb, i = *pi, w;
   if (!g64_lines_shape(src, n, wide, i, &ln, &ws)) return 0;
   q = ws - i;
@@ -196,6 +201,22 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
   const size_t from = at->i;
   int shapes = 1;
 #endif
+#ifdef G64_CLEAN_VALUES
+  /* A long text starts with a block at i and goes on from the next vector
+   * boundary, when that is a whole number of groups on (the two blocks
+   * overlap): then no load of the blocks after spans two cache lines. */
+  if (dst && n - i >= 1024 && cap - w > 2 * G64_BYTES) {
+    const size_t unit = wide ? 2 : 1;
+    const size_t off = (uintptr_t)((const char *)src + unit * i) % V_BYTES;
+    const size_t head = off ? (V_BYTES - off) / unit : 0;
+    G64_VALUES v;
+    if (head && head % 4 == 0 && off % unit == 0 && g64_clean_values(src, i, wide, a, &v)) {
+      g64_store_values(dst + w, v);
+      i += head;
+      w += head / 4 * 3;
+    }
+  }
+#endif
   while (n - i >= G64_CHARS && (!dst || cap - w > G64_BYTES)) {
     size_t bytes, used;
 #ifdef G64_CLEAN_RUN
@@ -208,7 +229,16 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
     }
 #endif
     used = g64_decode_block(src, i, wide, dst ? dst + w : NULL, a, &bytes);
-    if (!used) break;
+    if (!used) {
+#ifdef G64_CLEAN_VALUES
+      /* a tier whose blocks take no whitespace: lines of one shape may
+       * start in this block */
+      size_t at_i = i;
+      if (shapes) shapes = g64_fixed_lines(src, n, wide, dst, cap, a, from, &i, &w);
+      if (i != at_i) continue;
+#endif
+      break;
+    }
     i += used;
     w += bytes;
 #ifdef G64_CLEAN_VALUES
@@ -227,11 +257,11 @@ UTFXI_INLINE utfx_result g64_decode(const void *src, size_t n, int wide, unsigne
                                     size_t cap, unsigned flags) {
   const struct g64_alphabet a = g64_alphabet_of(flags);
   struct utfxi_b64_at at = {0, 0};
-  utfx_result r;
   for (;;) {
+    int over;
     g64_decode_blocks(src, n, wide, dst, cap, &a, &at);
-    if (utfxi_base64_decode_steps(src, n, wide, dst, cap, flags, at.i + G64_CHARS, &at, &r))
-      return r;
+    over = utfxi_base64_decode_steps(src, n, wide, dst, cap, flags, at.i + G64_CHARS, &at);
+    if (over) return utfxi_b64_result(over, &at);
   }
 }
 

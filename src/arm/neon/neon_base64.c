@@ -50,10 +50,13 @@ static inline int b64_load16(const char16_t *p, uint8x16x4_t *c) {
   return vmaxvq_u16(high) <= 0xFF;
 }
 
-/* Clean blocks only: anything else goes to the scalar steps. */
-static inline size_t g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
-                                      const struct g64_alphabet *a, size_t *bytes) {
-  uint8x16x4_t c, v;
+/* Lines of one shape (generic_base64.h): a block's values are four vectors,
+ * as LD4 lays them out. */
+#define G64_CLEAN_VALUES 1
+#define G64_VALUES uint8x16x4_t
+static inline int g64_clean_values(const void *src, size_t i, int wide,
+                                   const struct g64_alphabet *a, uint8x16x4_t *v) {
+  uint8x16x4_t c;
   uint8x16_t any = vdupq_n_u8(0);
   int k;
   if (wide) {
@@ -62,17 +65,27 @@ static inline size_t g64_decode_block(const void *src, size_t i, int wide, unsig
     c = vld4q_u8((const uint8_t *)src + i);
   }
   for (k = 0; k < 4; k++) {
-    v.val[k] = vqtbx4q_u8(vqtbl4q_u8(a->lo, c.val[k]), a->hi, vsubq_u8(c.val[k], vdupq_n_u8(64)));
-    any = vorrq_u8(any, vorrq_u8(v.val[k], c.val[k]));
+    v->val[k] = vqtbx4q_u8(vqtbl4q_u8(a->lo, c.val[k]), a->hi, vsubq_u8(c.val[k], vdupq_n_u8(64)));
+    any = vorrq_u8(any, vorrq_u8(v->val[k], c.val[k]));
   }
-  if (vmaxvq_u8(any) & 0x80) return 0;
-  if (d) {
-    uint8x16x3_t out;
-    out.val[0] = vorrq_u8(vshlq_n_u8(v.val[0], 2), vshrq_n_u8(v.val[1], 4));
-    out.val[1] = vorrq_u8(vshlq_n_u8(v.val[1], 4), vshrq_n_u8(v.val[2], 2));
-    out.val[2] = vorrq_u8(vshlq_n_u8(v.val[2], 6), v.val[3]);
-    vst3q_u8(d, out);
-  }
+  return (vmaxvq_u8(any) & 0x80) == 0;
+}
+
+static inline void g64_store_values(unsigned char *d, uint8x16x4_t v) {
+  uint8x16x3_t out;
+  out.val[0] = vorrq_u8(vshlq_n_u8(v.val[0], 2), vshrq_n_u8(v.val[1], 4));
+  out.val[1] = vorrq_u8(vshlq_n_u8(v.val[1], 4), vshrq_n_u8(v.val[2], 2));
+  out.val[2] = vorrq_u8(vshlq_n_u8(v.val[2], 6), v.val[3]);
+  vst3q_u8(d, out);
+}
+
+/* Clean blocks only: anything else goes to the scalar steps (after lines of
+ * one shape are tried, generic_base64.h). */
+static inline size_t g64_decode_block(const void *src, size_t i, int wide, unsigned char *d,
+                                      const struct g64_alphabet *a, size_t *bytes) {
+  uint8x16x4_t v;
+  if (!g64_clean_values(src, i, wide, a, &v)) return 0;
+  if (d) g64_store_values(d, v);
   *bytes = 48;
   return 64;
 }

@@ -226,11 +226,53 @@ UTFXI_INLINE void g64_store_values(unsigned char *d, __m256i v) { b64_store24(d,
 
 /* Runs of clean blocks: four share one check (their invalid bytes ORed, one
  * VPTEST) and are stored only once all four are clean, the first three
- * whole (32 bytes, the next block's store rewrites the 8 extra). */
+ * whole (the next block's store rewrites the extra bytes). */
 #define G64_CLEAN_RUN 1
+/* One alphabet (the common case), every constant in a register of its own:
+ * the four blocks' values are made before the check, so that only they
+ * stay live (no spills), and each of the first three blocks is stored as
+ * its two lanes of 12 bytes (VEXTRACTI128 to memory is a store alone, where
+ * VPERMD would take the shuffle port). */
+UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsigned char *d,
+                                      size_t blocks, const struct g64_alphabet *a) {
+  const __m256i m0f = _mm256_set1_epi8(0x0F), invalid_lo = a->invalid_lo, hi_bit = a->hi_bit;
+  const __m256i roll = a->roll, c63 = a->c63a, eight = a->eight;
+  const __m256i pair = _mm256_set1_epi32(0x01400140), quad = _mm256_set1_epi32(0x00011000);
+  const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
+                                         2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+  size_t k;
+  for (k = 0; k + 4 <= blocks; k += 4) {
+    __m256i v[4], bad = _mm256_setzero_si256();
+    unsigned j;
+    int ok = 1;
+#pragma GCC unroll 4
+    for (j = 0; j < 4; j++) {
+      __m256i c, hi;
+      ok &= b64_load(src, i + 32 * (k + j), wide, &c);
+      hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), m0f);
+      bad = _mm256_or_si256(bad, _mm256_and_si256(_mm256_shuffle_epi8(invalid_lo, _mm256_and_si256(c, m0f)),
+                                                   _mm256_shuffle_epi8(hi_bit, hi)));
+      hi = _mm256_or_si256(hi, _mm256_and_si256(_mm256_cmpeq_epi8(c, c63), eight));
+      v[j] = _mm256_shuffle_epi8(
+          _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_add_epi8(c, _mm256_shuffle_epi8(roll, hi)), pair),
+                            quad),
+          order);
+    }
+    if (!ok || !_mm256_testz_si256(bad, bad)) break;
+#pragma GCC unroll 4
+    for (j = 0; j < 3; j++) {
+      _mm_storeu_si128((__m128i *)(void *)(d + 24 * (k + j)), _mm256_castsi256_si128(v[j]));
+      _mm_storeu_si128((__m128i *)(void *)(d + 24 * (k + j) + 12), _mm256_extracti128_si256(v[j], 1));
+    }
+    b64_store24(d + 24 * (k + 3), _mm256_permutevar8x32_epi32(v[3], _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7)));
+  }
+  return k;
+}
+
 UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
   size_t k;
+  if (!a->both) return b64_clean_run_one(src, i, wide, d, blocks, a);
   for (k = 0; k + 4 <= blocks; k += 4) {
     __m256i c[4], hi[4], bad = _mm256_setzero_si256();
     unsigned j;
