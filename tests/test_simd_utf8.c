@@ -299,7 +299,8 @@ static void suite(void) {
   }
   tap_group("validate_ascii of long inputs: an error near the first vector, every offset");
 
-  /* validate_utf8 (and the avx2 utf8_length_from_latin1) of a long input
+  /* validate_utf8, the UTF-16 / UTF-32 lengths of UTF-8 (and the avx2
+   * utf8_length_from_latin1) of a long input
    * takes its leading ASCII eight vectors at a time before the general loop:
    * ASCII, then one other byte (ill-formed, or the lead of a valid
    * character, whose check starts there) at every position of the first
@@ -328,12 +329,18 @@ static void suite(void) {
           CHECK(utfx_utf8_length_from_latin1((const char *)t, LEAD_LEN) ==
                     utfxi_utf8_length_from_latin1_scalar((const char *)t, LEAD_LEN),
                 "utf8_length_from_latin1 long ASCII, offset %zu, byte %zu = %02X", off, p, other[b]);
+          CHECK(utfx_utf16_length_from_utf8((const char *)t, LEAD_LEN) ==
+                    utfxi_utf16_length_from_utf8_scalar((const char *)t, LEAD_LEN),
+                "utf16_length_from_utf8 long ASCII, offset %zu, byte %zu = %02X", off, p, other[b]);
+          CHECK(utfx_utf32_length_from_utf8((const char *)t, LEAD_LEN) ==
+                    utfxi_utf32_length_from_utf8_scalar((const char *)t, LEAD_LEN),
+                "utf32_length_from_utf8 long ASCII, offset %zu, byte %zu = %02X", off, p, other[b]);
         }
       }
     }
     free(buf);
   }
-  tap_group("validate_utf8, Latin-1 lengths of long inputs: ASCII, then another byte anywhere");
+  tap_group("validate_utf8, lengths of long inputs: ASCII, then another byte anywhere");
 
   /* The UTF-8 lengths of a long input (UTFXI_ALIGN_HEAD) count a first
    * step only up to the first vector boundary, so that the loop's loads are
