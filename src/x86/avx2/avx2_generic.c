@@ -16,6 +16,7 @@
 #include "../../simd/generic_utf16.h"
 #include "../../simd/generic_utf16_swap.h"
 #include "../../simd/generic_utf16_scans.h"
+#include "../../simd/generic_utf16_to_utf32.h"
 #include "../../simd/generic_utf32.h"
 #include "../../simd/generic_utf8_length.h"
 #include "../../simd/generic_utf8_validate.h"
