@@ -49,15 +49,38 @@ UTFXI_INLINE utfx_result g1632_scalar(const char16_t *s, size_t n, char32_t *d, 
             : utfxi_convert_utf16le_to_utf32_scalar(s, n, d, cap, flags);
 }
 
-/* The code points of the pairs in the 32-bit lanes of x (high half in the
- * low 16 bits): (high << 10) + low - ((0xD800 << 10) + 0xDC00 - 0x10000). */
-UTFXI_INLINE vu32 g1632_pair_lanes(vu32 x) {
-  return v32_sub(v32_add(v32_shr(v32_shl(x, 16), 6), v32_shr(x, 16)), 0x35FDC00u);
+/* The constants of the steps, made once per call and kept in registers
+ * (V_LOADED: made again inside the loop, each cost a move to a general
+ * register and a broadcast on AVX-512). A pair's code point is
+ * (high << 10) + low + offset (mod 2^32). */
+struct g1632_k {
+  vu16 f800, fc00, d800, dc00;
+  vu32 offset, top2, pair2;
+};
+
+UTFXI_INLINE void g1632_k_init(struct g1632_k *k) {
+  k->f800 = v16_splat(0xF800);
+  k->fc00 = v16_splat(0xFC00);
+  k->d800 = v16_splat(0xD800);
+  k->dc00 = v16_splat(0xDC00);
+  k->offset = v32_splat(0x10000u - (0xD800u << 10) - 0xDC00u);
+  k->top2 = v32_splat(0xFC00FC00u);
+  k->pair2 = v32_splat(0xDC00D800u);
+  V_LOADED(k->f800);
+  V_LOADED(k->fc00);
+  V_LOADED(k->d800);
+  V_LOADED(k->dc00);
+  V_LOADED(k->offset);
+  V_LOADED(k->top2);
+  V_LOADED(k->pair2);
 }
 
-/* Whether the 32-bit lanes of x are all pairs (high half first). */
-UTFXI_INLINE int g1632_all_pairs(vu32 x) {
-  return v32_all(v32_top_eq(x, 0xFC00FC00u, 0xDC00D800u));
+/* If the 32-bit lanes of x are all pairs (the high half in the low 16
+ * bits), stores their code points at d and returns 1. */
+UTFXI_INLINE int g1632_put_pairs(char32_t *d, vu32 x, const struct g1632_k *k) {
+  if (!v32_all(v32_eq(v32_and_values(x, k->top2), k->pair2))) return 0;
+  v32_store(d, v32_add(v32_add(v32_shr(v32_shl(x, 16), 6), v32_shr(x, 16)), k->offset));
+  return 1;
 }
 
 /* Units from i (whose first is a written low half when carry is set) to the
@@ -85,6 +108,8 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
   size_t i = 0, w = 0, replaced = 0, screen_from = 0, backoff = G1632_BACKOFF_MIN, start;
   uint64_t carry = 0; /* G16_UNIT: unit i is the low half of a pair already written */
   utfx_result r;
+  struct g1632_k c;
+  g1632_k_init(&c);
   while (n - i > V16_UNITS && cap - w >= V16_UTF32_ROOM) {
     vu16 v, nx;
     vm16 high;
@@ -105,21 +130,20 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
       continue;
     }
     v = v16_load(s + i, be);
-    if (!carry && !v16_any(v16_top_eq(v, 0xF800, 0xD800))) {
+    if (!carry && !v16_any(v16_top_eq_k(v, c.f800, c.d800))) {
       v16_store_utf32(d + w, v);
       i += V16_UNITS;
       w += V16_UNITS;
       continue;
     }
     nx = v16_load(s + i + 1, be);
-    if (g1632_all_pairs(v16_as_v32(carry ? nx : v))) {
-      v32_store(d + w, g1632_pair_lanes(v16_as_v32(carry ? nx : v)));
+    if (g1632_put_pairs(d + w, v16_as_v32(carry ? nx : v), &c)) {
       i += V16_UNITS;
       w += V16_UNITS / 2;
       continue;
     }
-    high = v16_top_eq(v, 0xFC00, 0xD800);
-    m = v16_bits2(high, v16_top_eq(v, 0xFC00, 0xDC00));
+    high = v16_top_eq_k(v, c.fc00, c.d800);
+    m = v16_bits2(high, v16_top_eq_k(v, c.fc00, c.dc00));
     hi = m & G1632_ALL;
     lo = m >> G1632_BITS;
     bad = (hi & ~(lo >> V16_UNIT_BITS | (g16_is_low(s, i + V16_UNITS, be) ? G1632_LAST : 0))) |
@@ -130,7 +154,7 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
       carry = 0;
       continue;
     }
-    w += v16_store_utf32_paired(d + w, v, nx, high, ~lo & G1632_ALL, 0);
+    w += v16_store_utf32_paired(d + w, v, nx, high, ~lo & G1632_ALL, c.offset, 0);
     carry = hi & G1632_LAST ? G16_UNIT : 0;
     i += V16_UNITS;
   }
@@ -139,8 +163,8 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
     size_t k = n - i < V16_UNITS ? n - i : V16_UNITS, count;
     uint64_t last = G16_UNIT << ((k - 1) * V16_UNIT_BITS);
     vu16 v = v16_load_tail(s + i, k, be), nx = v16_load_tail(s + i + 1, n - i - 1, be);
-    vm16 high = v16_top_eq(v, 0xFC00, 0xD800);
-    uint64_t m = v16_bits2(high, v16_top_eq(v, 0xFC00, 0xDC00)), hi = m & G1632_ALL,
+    vm16 high = v16_top_eq_k(v, c.fc00, c.d800);
+    uint64_t m = v16_bits2(high, v16_top_eq_k(v, c.fc00, c.dc00)), hi = m & G1632_ALL,
              lo = m >> G1632_BITS, bad; /* (zeros after the k units: no surrogates) */
     bad = (hi & ~(lo >> V16_UNIT_BITS | (n - i > k && g16_is_low(s, i + k, be) ? last : 0))) |
           (lo & ~(hi << V16_UNIT_BITS | carry));
@@ -154,7 +178,7 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
     if (!m)
       v16_store_utf32_tail(d + w, k, v);
     else
-      v16_store_utf32_paired(d + w, v, nx, high, ~lo & (last | (last - 1)), 1);
+      v16_store_utf32_paired(d + w, v, nx, high, ~lo & (last | (last - 1)), c.offset, 1);
     carry = hi & last ? G16_UNIT : 0;
     i += k;
     w += count;

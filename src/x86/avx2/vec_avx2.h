@@ -568,16 +568,22 @@ UTFXI_INLINE void v_put_ascii(void *dst, size_t w, vu8 v, enum utfxi_target t) {
  * (V16_UTF32_ROOM values of room). */
 #define v16_as_v32(v) (v)
 #define V16_UTF32_ROOM 20
+/* On constants made once by the caller (kept in registers): v16_top_eq_k
+ * is v16_top_eq, v32_eq the lanes where a == b. */
+static inline vu16 v16_splat(unsigned c) { return _mm256_set1_epi16((short)c); }
+static inline vm16 v16_top_eq_k(vu16 v, vu16 mask, vu16 value) {
+  return _mm256_cmpeq_epi16(_mm256_and_si256(v, mask), value);
+}
+static inline vm32 v32_eq(vu32 a, vu32 b) { return _mm256_cmpeq_epi32(a, b); }
 static inline void v16_store_utf32(char32_t *d, vu16 v) {
   _mm256_storeu_si256((__m256i *)(void *)d, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
   _mm256_storeu_si256((__m256i *)(void *)(d + 8),
                       _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)));
 }
 UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 high,
-                                           uint64_t keep, int exact) {
+                                           uint64_t keep, vu32 offset, int exact) {
   static const unsigned char spread[16] = {0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
                                            0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF};
-  const __m256i bias = _mm256_set1_epi32(0x35FDC00); /* (0xD800 << 10) + 0xDC00 - 0x10000 */
   size_t k, at = 0, total = (size_t)_mm_popcnt_u32((unsigned)keep);
   __m128i after = _mm_loadu_si128((const __m128i *)(const void *)(d + total));
   (void)exact;
@@ -586,7 +592,7 @@ UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 hi
     __m128i nk = k ? _mm256_extracti128_si256(nx, 1) : _mm256_castsi256_si128(nx);
     __m128i hk = k ? _mm256_extracti128_si256(high, 1) : _mm256_castsi256_si128(high);
     __m256i c = _mm256_cvtepu16_epi32(vk);
-    __m256i cp = _mm256_sub_epi32(_mm256_add_epi32(_mm256_slli_epi32(c, 10), _mm256_cvtepu16_epi32(nk)), bias);
+    __m256i cp = _mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32(c, 10), _mm256_cvtepu16_epi32(nk)), offset);
     unsigned m0 = (unsigned)(keep >> 8 * k) & 0xF, m1 = (unsigned)(keep >> (8 * k + 4)) & 0xF;
     c = _mm256_blendv_epi8(c, cp, _mm256_cvtepi16_epi32(hk));
     _mm_storeu_si128((__m128i *)(void *)(d + at),

@@ -572,6 +572,11 @@ static inline void v_put_ascii_tail(void *dst, size_t w, vu8 v, size_t r, enum u
  * values, masked. */
 #define v16_as_v32(v) (v)
 #define V16_UTF32_ROOM 32
+static inline vu16 v16_splat(unsigned c) { return _mm512_set1_epi16((short)c); }
+static inline vm16 v16_top_eq_k(vu16 v, vu16 mask, vu16 value) {
+  return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, mask), value);
+}
+static inline vm32 v32_eq(vu32 a, vu32 b) { return _mm512_cmpeq_epi32_mask(a, b); }
 static inline void v16_store_utf32(char32_t *d, vu16 v) {
   a512_put_zx16(d, _mm512_castsi512_si256(v));
   a512_put_zx16(d + 16, _mm512_extracti64x4_epi64(v, 1));
@@ -583,18 +588,17 @@ static inline void v16_store_utf32_tail(char32_t *d, size_t k, vu16 v) {
                            _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)));
 }
 UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 high,
-                                           uint64_t keep, int exact) {
-  const __m512i bias = _mm512_set1_epi32(0x35FDC00); /* (0xD800 << 10) + 0xDC00 - 0x10000 */
+                                           uint64_t keep, vu32 offset, int exact) {
   unsigned len0 = (unsigned)_mm_popcnt_u32((unsigned)keep & 0xFFFF);
   unsigned len1 = (unsigned)_mm_popcnt_u32((unsigned)(keep >> 16) & 0xFFFF);
   __m512i c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
   __m512i c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
   __m512i n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(nx));
   __m512i n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(nx, 1));
-  c0 = _mm512_mask_sub_epi32(c0, (__mmask16)high, _mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0),
-                             bias);
-  c1 = _mm512_mask_sub_epi32(c1, (__mmask16)(high >> 16),
-                             _mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1), bias);
+  c0 = _mm512_mask_add_epi32(c0, (__mmask16)high, _mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0),
+                             offset);
+  c1 = _mm512_mask_add_epi32(c1, (__mmask16)(high >> 16),
+                             _mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1), offset);
   c0 = _mm512_maskz_compress_epi32((__mmask16)keep, c0);
   if (exact)
     _mm512_mask_storeu_epi32(d, (__mmask16)_bzhi_u32(0xFFFF, len0), c0);
