@@ -110,7 +110,7 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
   utfx_result r;
   struct g1632_k c;
   g1632_k_init(&c);
-  while (n - i > V16_UNITS && cap - w >= V16_UTF32_ROOM) {
+  while (n - i >= V16_UNITS && cap - w >= V16_UNITS) {
     vu16 v, nx;
     vm16 high;
     uint64_t m, hi, lo, bad;
@@ -136,6 +136,7 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
       w += V16_UNITS;
       continue;
     }
+    if (n - i == V16_UNITS || cap - w < V16_UTF32_ROOM) break; /* (nx would be past the end) */
     nx = v16_load(s + i + 1, be);
     if (g1632_put_pairs(d + w, v16_as_v32(carry ? nx : v), &c)) {
       i += V16_UNITS;
@@ -161,11 +162,21 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
 #ifdef V_MASKED_TAIL
   while (i < n) { /* the tail, or where the room is short: exact steps */
     size_t k = n - i < V16_UNITS ? n - i : V16_UNITS, count;
-    uint64_t last = G16_UNIT << ((k - 1) * V16_UNIT_BITS);
-    vu16 v = v16_load_tail(s + i, k, be), nx = v16_load_tail(s + i + 1, n - i - 1, be);
-    vm16 high = v16_top_eq_k(v, c.fc00, c.d800);
-    uint64_t m = v16_bits2(high, v16_top_eq_k(v, c.fc00, c.dc00)), hi = m & G1632_ALL,
-             lo = m >> G1632_BITS, bad; /* (zeros after the k units: no surrogates) */
+    uint64_t last = G16_UNIT << ((k - 1) * V16_UNIT_BITS), m, hi, lo, bad;
+    vu16 v = v16_load_tail(s + i, k, be), nx; /* (zeros after the k units: no surrogates) */
+    vm16 high;
+    if (!carry && !v16_any(v16_top_eq_k(v, c.f800, c.d800))) {
+      if (cap - w < k) break;
+      v16_store_utf32_tail(d + w, k, v);
+      i += k;
+      w += k;
+      continue;
+    }
+    nx = v16_load_tail(s + i + 1, n - i - 1, be);
+    high = v16_top_eq_k(v, c.fc00, c.d800);
+    m = v16_bits2(high, v16_top_eq_k(v, c.fc00, c.dc00));
+    hi = m & G1632_ALL;
+    lo = m >> G1632_BITS;
     bad = (hi & ~(lo >> V16_UNIT_BITS | (n - i > k && g16_is_low(s, i + k, be) ? last : 0))) |
           (lo & ~(hi << V16_UNIT_BITS | carry));
     if (bad) {
@@ -175,10 +186,7 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
     }
     count = k - G16_COUNT(lo);
     if (count > cap - w) break;
-    if (!m)
-      v16_store_utf32_tail(d + w, k, v);
-    else
-      v16_store_utf32_paired(d + w, v, nx, high, ~lo & (last | (last - 1)), c.offset, 1);
+    v16_store_utf32_paired(d + w, v, nx, high, ~lo & (last | (last - 1)), c.offset, 1);
     carry = hi & last ? G16_UNIT : 0;
     i += k;
     w += count;
@@ -190,20 +198,22 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
   return utfxi_result_after(&r, start, w, replaced);
 }
 
-/* The body after a head: a long input starts with a step of fewer units
- * where that makes the destination vector-aligned (the run loop is
- * store-bound, and a store across two cache lines costs two); only here:
- * realigning at every run cost avx2 13 % on mixed text
- * (docs/perf-decisions.md, 'UTF-16 -> UTF-32'). Outside the body, as
- * g32_to_utf16's head. */
+/* The body after a first vector without surrogates, for an input of one
+ * vector (nothing more to do: the body's constants cost it 10 %), and for
+ * a long input, whose first step is then of fewer units where that makes
+ * the destination vector-aligned (the run loop is store-bound, and a
+ * store across two cache lines costs two); only here: realigning at every
+ * run cost avx2 13 % on mixed text (docs/perf-decisions.md, 'UTF-16 ->
+ * UTF-32'). */
 UTFXI_INLINE utfx_result g1632(const char16_t *s, size_t n, char32_t *d, size_t cap,
                                unsigned flags, int be) {
   size_t k = 0;
   utfx_result r;
-  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= V16_UNITS && (uintptr_t)d % V_BYTES) {
+  if (cap >= V16_UNITS && (n == V16_UNITS || (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)d % V_BYTES))) {
     vu16 v = v16_load(s, be);
     if (!v16_any(v16_top_eq(v, 0xF800, 0xD800))) {
       v16_store_utf32(d, v);
+      if (n == V16_UNITS) return utfxi_result(UTFX_OK, n, n, 0);
       k = utfxi_aligning_step(d, 4, V_BYTES, 0, 1);
     }
   }
