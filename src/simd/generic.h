@@ -108,6 +108,22 @@
  *                               same kind, overwrites them
  *   v32_store_utf8_tail(d, v, m, room, &k)   (V_MASKED_TAIL) the first m
  *                               values, if their UTF-8 fits in room; else 0
+ * Widening stores (UTF-8 transcoders; UTF-16 to UTF-32,
+ * generic_utf16_to_utf32.h):
+ *   v_put_ascii(dst, w, v, t)   the V_BYTES ASCII bytes of v as units at unit
+ *                               w of dst in the form t (UTF-16LE/BE, UTF-32)
+ *   v16_store_utf32(d, v)       the V16_UNITS units of v as values at d
+ *   v16_store_utf32_paired(d, v, nx, high, keep, offset, exact)   the same,
+ *                               but a unit where high is set makes a pair's
+ *                               code point with the unit in its lane of nx
+ *                               (high << 10) + low + offset, and only the
+ *                               units keep sets (V16_UNIT_BITS each) are
+ *                               stored, packed; returns the count; needs
+ *                               V16_UTF32_ROOM values of room, or with exact
+ *                               (V_MASKED_TAIL) writes just the count
+ *   v16_as_v32(v)               the units as 32-bit lanes (two a lane)
+ *   v16_splat(c) v16_top_eq_k(v, mask, value) v32_eq(a, b)   compares on
+ *                               constants made once by the caller
  * Optional, where the ISA loads and stores under a lane mask without
  * touching memory outside it (V_MASKED_TAIL defined): the generic kernels
  * then finish a tail in vector registers instead of calling the scalar
@@ -120,6 +136,8 @@
  *   v16_store_bytes_tail(p, k, v) v32_store_bytes_tail(p, k, v)   the first k
  *                             units / values of v as bytes at p
  *   v_store_utf8_tail(d, k, h)   the forms of h's first k lanes, exactly
+ *   v_put_ascii_tail(dst, w, v, k, t) v16_store_utf32_tail(d, k, v)   the
+ *                             first k bytes / units of v, widened
  * Optional: V_MASK_REGISTERS defined where compare results are mask
  * registers (AVX-512), whose bits (v16_bits2) cost one move a vector.
  * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB

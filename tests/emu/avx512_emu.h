@@ -318,9 +318,9 @@ static inline utfxemu_m512i utfxemu_mask_add_epi16(utfxemu_m512i src, __mmask32 
   UTFXEMU_EACH(j, 32) if (UTFXEMU_BIT(k, j)) src.u16[j] = (uint16_t)(a.u16[j] + b.u16[j]);
   return src;
 }
-static inline utfxemu_m512i utfxemu_mask_sub_epi32(utfxemu_m512i src, __mmask16 k,
+static inline utfxemu_m512i utfxemu_mask_add_epi32(utfxemu_m512i src, __mmask16 k,
                                                    utfxemu_m512i a, utfxemu_m512i b) {
-  UTFXEMU_EACH(j, 16) if (UTFXEMU_BIT(k, j)) src.u32[j] = a.u32[j] - b.u32[j];
+  UTFXEMU_EACH(j, 16) if (UTFXEMU_BIT(k, j)) src.u32[j] = a.u32[j] + b.u32[j];
   return src;
 }
 
@@ -447,8 +447,8 @@ static inline utfxemu_m512i utfxemu_madd_epi16(utfxemu_m512i a, utfxemu_m512i b)
 #define _mm512_mask_add_epi16 utfxemu_mask_add_epi16
 #undef _mm512_shldi_epi16
 #define _mm512_shldi_epi16 utfxemu_shldi_epi16
-#undef _mm512_mask_sub_epi32
-#define _mm512_mask_sub_epi32 utfxemu_mask_sub_epi32
+#undef _mm512_mask_add_epi32
+#define _mm512_mask_add_epi32 utfxemu_mask_add_epi32
 #undef _mm512_subs_epu8
 #define _mm512_subs_epu8 utfxemu_subs_epu8
 #undef _mm512_max_epu32

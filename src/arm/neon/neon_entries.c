@@ -27,6 +27,7 @@
   X(to_well_formed_utf16be) X(convert_utf16le_to_utf16be) X(convert_utf16be_to_utf16le)    \
   X(utf8_length_from_utf16le) X(utf8_length_from_utf16be) X(utf32_length_from_utf16le)     \
   X(utf32_length_from_utf16be) X(convert_utf16le_to_utf8) X(convert_utf16be_to_utf8)       \
+  X(convert_utf16le_to_utf32) X(convert_utf16be_to_utf32)                                  \
   X(convert_utf16le_to_latin1) X(convert_utf16be_to_latin1)                                \
   /* issue 35's UTF-16 scans */                                                            \
   X(swap_bytes_utf16) X(validate_ascii_utf16le) X(validate_ascii_utf16be)                  \

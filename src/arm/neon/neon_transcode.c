@@ -43,25 +43,6 @@
 
 /* ---- UTF-8 to UTF-16LE/BE, UTF-32 ---- */
 
-/* Stores the 16 ASCII bytes of v as 16 units at unit w of dst. */
-UTFXI_INLINE void put_ascii16(vu8 v, void *dst, size_t w, enum utfxi_target t) {
-  if (t == UTFXI_T_UTF32) {
-    uint16x8_t lo = vmovl_u8(vget_low_u8(v)), hi = vmovl_high_u8(v);
-    uint32_t *d = (uint32_t *)((char32_t *)dst + w);
-    vst1q_u32(d, vmovl_u16(vget_low_u16(lo)));
-    vst1q_u32(d + 4, vmovl_high_u16(lo));
-    vst1q_u32(d + 8, vmovl_u16(vget_low_u16(hi)));
-    vst1q_u32(d + 12, vmovl_high_u16(hi));
-  } else {
-    /* UTF-16: the byte and a zero, in the target's byte order */
-    uint8x16x2_t units;
-    uint8_t *d = (uint8_t *)((char16_t *)dst + w);
-    units = t == UTFXI_T_UTF16BE ? vzipq_u8(vdupq_n_u8(0), v) : vzipq_u8(v, vdupq_n_u8(0));
-    vst1q_u8(d, units.val[0]);
-    vst1q_u8(d + 16, units.val[1]);
-  }
-}
-
 /* The code points of the 8 characters that may start at bytes b0 (each with
  * the two bytes after it, b1 and b2), for 1- to 3-byte forms. */
 static inline uint16x8_t decode_up_to_3(uint16x8_t b0, uint16x8_t b1, uint16x8_t b2) {
@@ -116,14 +97,14 @@ UTFXI_INLINE utfx_result from_utf8(const char *src, size_t n, void *dst, size_t 
     if (n - st.i >= 32 && cap - st.w >= 32) {
       vu8 v2 = v_load(s + st.i + 16);
       if (!v_any_high(v_or(v, v2))) {
-        put_ascii16(v, dst, st.w, t);
-        put_ascii16(v2, dst, st.w + 16, t);
+        v_put_ascii(dst, st.w, v, t);
+        v_put_ascii(dst, st.w + 16, v2, t);
         st.i += 32, st.w += 32;
         continue;
       }
     }
     if (!v_any_high(v)) {
-      put_ascii16(v, dst, st.w, t);
+      v_put_ascii(dst, st.w, v, t);
       st.i += 16, st.w += 16;
       continue;
     }

@@ -379,4 +379,66 @@ static inline vu16 v32_surrogate_keys(vu32 a, vu32 b) {
 }
 static inline vu16 v16_umin(vu16 a, vu16 b) { return vminq_u16(a, b); }
 
+/* ---- Widening stores: ASCII bytes to UTF-16 / UTF-32 (the UTF-8
+ * transcoders), UTF-16 units to UTF-32 (generic_utf16_to_utf32.h), as in
+ * vec_avx2.h ---- */
+#include "../../scalar/unicode.h"
+/* v_put_ascii: UXTL for UTF-32; for UTF-16 each byte zipped with a zero,
+ * in the byte order of t. */
+UTFXI_INLINE void v_put_ascii(void *dst, size_t w, vu8 v, enum utfxi_target t) {
+  if (t == UTFXI_T_UTF32) {
+    uint16x8_t lo = vmovl_u8(vget_low_u8(v)), hi = vmovl_high_u8(v);
+    uint32_t *d = (uint32_t *)((char32_t *)dst + w);
+    vst1q_u32(d, vmovl_u16(vget_low_u16(lo)));
+    vst1q_u32(d + 4, vmovl_high_u16(lo));
+    vst1q_u32(d + 8, vmovl_u16(vget_low_u16(hi)));
+    vst1q_u32(d + 12, vmovl_high_u16(hi));
+  } else {
+    uint8x16x2_t units;
+    uint8_t *d = (uint8_t *)((char16_t *)dst + w);
+    units = t == UTFXI_T_UTF16BE ? vzipq_u8(vdupq_n_u8(0), v) : vzipq_u8(v, vdupq_n_u8(0));
+    vst1q_u8(d, units.val[0]);
+    vst1q_u8(d + 16, units.val[1]);
+  }
+}
+/* v16_store_utf32_paired: the compress is a TBL row of utfxi_compress16
+ * per 4 values (its 16-bit slots spread to 32-bit lanes), each stored
+ * whole, the 4 values after the output read first and put back last. */
+static inline vu32 v16_as_v32(vu16 v) { return vreinterpretq_u32_u16(v); }
+static inline int v32_all(vm32 m) { return vminvq_u32(m) != 0; }
+#define V16_UTF32_ROOM 12
+static inline vu16 v16_splat(unsigned c) { return vdupq_n_u16((uint16_t)c); }
+static inline vm16 v16_top_eq_k(vu16 v, vu16 mask, vu16 value) {
+  return vceqq_u16(vandq_u16(v, mask), value);
+}
+static inline vm32 v32_eq(vu32 a, vu32 b) { return vceqq_u32(a, b); }
+static inline void v16_store_utf32(char32_t *d, vu16 v) {
+  vst1q_u32((uint32_t *)d, vmovl_u16(vget_low_u16(v)));
+  vst1q_u32((uint32_t *)d + 4, vmovl_high_u16(v));
+}
+static inline size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 high,
+                                            uint64_t keep, vu32 offset, int exact) {
+  static const unsigned char spread[16] = {0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
+                                           0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF};
+  int16x8_t h = vreinterpretq_s16_u16(high);
+  uint32x4_t c[2], nk[2], hk[2];
+  size_t k, at = 0, total = (size_t)__builtin_popcountll(keep) / 4;
+  uint8x16_t after = vld1q_u8((const uint8_t *)(d + total));
+  (void)exact;
+  c[0] = vmovl_u16(vget_low_u16(v)), c[1] = vmovl_high_u16(v);
+  nk[0] = vmovl_u16(vget_low_u16(nx)), nk[1] = vmovl_high_u16(nx);
+  hk[0] = vreinterpretq_u32_s32(vmovl_s16(vget_low_s16(h)));
+  hk[1] = vreinterpretq_u32_s32(vmovl_high_s16(h));
+  for (k = 0; k < 2; k++) {
+    unsigned x = (unsigned)(keep >> 16 * k);
+    unsigned m = (x & 1) | (x >> 3 & 2) | (x >> 6 & 4) | (x >> 9 & 8); /* bit 4j: lane j */
+    uint32x4_t cp = vaddq_u32(vaddq_u32(vshlq_n_u32(c[k], 10), nk[k]), offset);
+    uint8x16_t out = vreinterpretq_u8_u32(vbslq_u32(hk[k], cp, c[k]));
+    vst1q_u8((uint8_t *)(d + at), vqtbl1q_u8(out, vld1q_u8(utfxi_compress16[spread[m]])));
+    at += (size_t)__builtin_popcount(m);
+  }
+  vst1q_u8((uint8_t *)(d + total), after);
+  return total;
+}
+
 #endif

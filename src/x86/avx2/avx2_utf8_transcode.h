@@ -53,28 +53,6 @@ static inline uint32_t utfxi_avx2_lead4_mask(__m256i v) {
   return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v));
 }
 
-/* Stores the 32 ASCII bytes of v as 32 units at unit w of dst. */
-UTFXI_INLINE void utfxi_avx2_put_ascii(__m256i v, void *dst, size_t w, enum utfxi_target t) {
-  if (t == UTFXI_T_UTF32) {
-    char32_t *d = (char32_t *)dst + w;
-    __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
-    _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu8_epi32(lo));
-    _mm256_storeu_si256((__m256i *)(d + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
-    _mm256_storeu_si256((__m256i *)(d + 16), _mm256_cvtepu8_epi32(hi));
-    _mm256_storeu_si256((__m256i *)(d + 24), _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
-  } else {
-    char16_t *d = (char16_t *)dst + w;
-    __m256i a = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v));
-    __m256i b = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1));
-    if (t == UTFXI_T_UTF16BE) {
-      a = _mm256_slli_epi16(a, 8);
-      b = _mm256_slli_epi16(b, 8);
-    }
-    _mm256_storeu_si256((__m256i *)d, a);
-    _mm256_storeu_si256((__m256i *)(d + 16), b);
-  }
-}
-
 /* Converts the characters of the well-formed 32-byte block v that start
  * before e (all of at most 3 bytes) to UTF-16 or UTF-32 at unit w of dst;
  * returns the number of units. As in avx512_utf8_transcode.h, the last byte
@@ -222,8 +200,8 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
         size_t unit = t == UTFXI_T_UTF32 ? 4 : 2;
         size_t adv = utfxi_aligning_step((unsigned char *)dst + out * unit, unit, 32, 64,
                                          n - at >= 320 && cap - out >= 320);
-        utfxi_avx2_put_ascii(v, dst, out, t);
-        utfxi_avx2_put_ascii(v1, dst, out + 32, t);
+        v_put_ascii(dst, out, v, t);
+        v_put_ascii(dst, out + 32, v1, t);
         at += adv;
         out += adv;
         /* ASCII runs: 128 bytes a test, in a loop of their own (through
@@ -236,10 +214,10 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
           __m256i x = _mm256_loadu_si256((const __m256i *)(q + 96));
           if (_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, x))))
             break;
-          utfxi_avx2_put_ascii(a, dst, out, t);
-          utfxi_avx2_put_ascii(b, dst, out + 32, t);
-          utfxi_avx2_put_ascii(c, dst, out + 64, t);
-          utfxi_avx2_put_ascii(x, dst, out + 96, t);
+          v_put_ascii(dst, out, a, t);
+          v_put_ascii(dst, out + 32, b, t);
+          v_put_ascii(dst, out + 64, c, t);
+          v_put_ascii(dst, out + 96, x, t);
           at += 128;
           out += 128;
         }
@@ -247,7 +225,7 @@ UTFXI_INLINE utfx_result utfxi_avx2_from_utf8(const char *src, size_t n, void *d
       }
     }
     if (!_mm256_movemask_epi8(v)) {
-      utfxi_avx2_put_ascii(v, dst, out, t);
+      v_put_ascii(dst, out, v, t);
       at += 32;
       out += 32;
       continue;

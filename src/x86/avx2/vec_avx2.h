@@ -538,4 +538,82 @@ static inline vu16 v32_surrogate_keys(vu32 a, vu32 b) {
 }
 static inline vu16 v16_umin(vu16 a, vu16 b) { return _mm256_min_epu16(a, b); }
 
+/* ---- Widening stores: ASCII bytes to UTF-16 / UTF-32 (the UTF-8
+ * transcoders), UTF-16 units to UTF-32 (generic_utf16_to_utf32.h) ---- */
+#include "../../scalar/unicode.h"
+/* v_put_ascii: the V_BYTES ASCII bytes of v as V_BYTES units at unit w of
+ * dst, in the form t (UTF-16LE/BE: VPMOVZXBW, shifted for BE; UTF-32:
+ * VPMOVZXBD). */
+UTFXI_INLINE void v_put_ascii(void *dst, size_t w, vu8 v, enum utfxi_target t) {
+  if (t == UTFXI_T_UTF32) {
+    char32_t *d = (char32_t *)dst + w;
+    __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+    _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu8_epi32(lo));
+    _mm256_storeu_si256((__m256i *)(d + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
+    _mm256_storeu_si256((__m256i *)(d + 16), _mm256_cvtepu8_epi32(hi));
+    _mm256_storeu_si256((__m256i *)(d + 24), _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
+  } else {
+    char16_t *d = (char16_t *)dst + w;
+    __m256i a = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v));
+    __m256i b = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1));
+    if (t == UTFXI_T_UTF16BE) {
+      a = _mm256_slli_epi16(a, 8);
+      b = _mm256_slli_epi16(b, 8);
+    }
+    _mm256_storeu_si256((__m256i *)d, a);
+    _mm256_storeu_si256((__m256i *)(d + 16), b);
+  }
+}
+/* v16_as_v32: the units of v as 32-bit lanes (a pair per lane).
+ * v16_store_utf32: the V16_UNITS units of v (host order) as values at d.
+ * v16_store_utf32_paired: the same, but each unit where `high` is set is
+ * the high half of a pair whose low half is the unit in the same lane of nx
+ * (v one unit on): it becomes the pair's code point; only the units whose
+ * bit is set in keep (V16_UNIT_BITS a unit) are stored, packed, and their
+ * count returned. Per 128-bit lane of values, a PSHUFB row of
+ * utfxi_compress16 (its 16-bit slots spread to 32-bit lanes), stored whole:
+ * the 4 values after the output are read first and put back last
+ * (V16_UTF32_ROOM values of room). */
+#define v16_as_v32(v) (v)
+#define V16_UTF32_ROOM 20
+/* On constants made once by the caller (kept in registers): v16_top_eq_k
+ * is v16_top_eq, v32_eq the lanes where a == b. */
+static inline vu16 v16_splat(unsigned c) { return _mm256_set1_epi16((short)c); }
+static inline vm16 v16_top_eq_k(vu16 v, vu16 mask, vu16 value) {
+  return _mm256_cmpeq_epi16(_mm256_and_si256(v, mask), value);
+}
+static inline vm32 v32_eq(vu32 a, vu32 b) { return _mm256_cmpeq_epi32(a, b); }
+static inline void v16_store_utf32(char32_t *d, vu16 v) {
+  _mm256_storeu_si256((__m256i *)(void *)d, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
+  _mm256_storeu_si256((__m256i *)(void *)(d + 8),
+                      _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)));
+}
+UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 high,
+                                           uint64_t keep, vu32 offset, int exact) {
+  static const unsigned char spread[16] = {0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
+                                           0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF};
+  size_t k, at = 0, total = (size_t)_mm_popcnt_u32((unsigned)keep);
+  __m128i after = _mm_loadu_si128((const __m128i *)(const void *)(d + total));
+  (void)exact;
+  for (k = 0; k < 2; k++) {
+    __m128i vk = k ? _mm256_extracti128_si256(v, 1) : _mm256_castsi256_si128(v);
+    __m128i nk = k ? _mm256_extracti128_si256(nx, 1) : _mm256_castsi256_si128(nx);
+    __m128i hk = k ? _mm256_extracti128_si256(high, 1) : _mm256_castsi256_si128(high);
+    __m256i c = _mm256_cvtepu16_epi32(vk);
+    __m256i cp = _mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32(c, 10), _mm256_cvtepu16_epi32(nk)), offset);
+    unsigned m0 = (unsigned)(keep >> 8 * k) & 0xF, m1 = (unsigned)(keep >> (8 * k + 4)) & 0xF;
+    c = _mm256_blendv_epi8(c, cp, _mm256_cvtepi16_epi32(hk));
+    _mm_storeu_si128((__m128i *)(void *)(d + at),
+                     _mm_shuffle_epi8(_mm256_castsi256_si128(c),
+                                      _mm_loadu_si128((const __m128i *)utfxi_compress16[spread[m0]])));
+    at += (size_t)_mm_popcnt_u32(m0);
+    _mm_storeu_si128((__m128i *)(void *)(d + at),
+                     _mm_shuffle_epi8(_mm256_extracti128_si256(c, 1),
+                                      _mm_loadu_si128((const __m128i *)utfxi_compress16[spread[m1]])));
+    at += (size_t)_mm_popcnt_u32(m1);
+  }
+  _mm_storeu_si128((__m128i *)(void *)(d + total), after);
+  return total;
+}
+
 #endif

@@ -37,71 +37,6 @@
 #include "avx512_utf8_common.h"
 #include "../../simd/generic_utf8_runs.h"
 
-/* Writes the first r <= 64 ASCII bytes of v as r units at unit index w of
- * dst: plain stores for r = 64 (a constant there), masked ones below. */
-static inline void utfxi_avx512_put_ascii(void *dst, size_t w, __m512i v, size_t r,
-                                          enum utfxi_target t) {
-  const __mmask64 m = _bzhi_u64(~0ull, (unsigned)r);
-  if (t == UTFXI_T_UTF32) {
-    char32_t *d = (char32_t *)dst + w;
-    __m512i q[4];
-    int j;
-    q[0] = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v));
-    q[1] = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1));
-    q[2] = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2));
-    q[3] = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3));
-    for (j = 0; j < 4; j++) {
-      if (r == 64)
-        _mm512_storeu_si512((void *)(d + 16 * j), q[j]);
-      else
-        _mm512_mask_storeu_epi32(d + 16 * j, (__mmask16)(m >> 16 * j), q[j]);
-    }
-  } else {
-    char16_t *d = (char16_t *)dst + w;
-    __m512i a = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
-    __m512i b = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1));
-    if (t == UTFXI_T_UTF16BE) {
-      a = _mm512_slli_epi16(a, 8);
-      b = _mm512_slli_epi16(b, 8);
-    }
-    if (r == 64) {
-      _mm512_storeu_si512((void *)d, a);
-      _mm512_storeu_si512((void *)(d + 32), b);
-    } else {
-      _mm512_mask_storeu_epi16(d, (__mmask32)m, a);
-      _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), b);
-    }
-  }
-}
-
-/* The 16 ASCII bytes of x as 16 units at unit w of dst: 256-bit stores in
- * address order (the empty asm keeps gcc from moving stores past each
- * other). For the ASCII run loop: on the Intel CPU measured, 512-bit stores
- * and stores out of address order made store-bound loops like it slower
- * (docs/perf-decisions.md, 'UTF-16 -> UTF-32' and 'UTF-8 -> UTF-16/UTF-32'). */
-static inline void utfxi_avx512_put_ascii16(void *dst, size_t w, __m128i x, enum utfxi_target t) {
-  if (t == UTFXI_T_UTF32) {
-    char32_t *d = (char32_t *)dst + w;
-    _mm256_storeu_si256((__m256i *)(void *)d, _mm256_cvtepu8_epi32(x));
-    __asm__("" ::: "memory");
-    _mm256_storeu_si256((__m256i *)(void *)(d + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(x, 8)));
-  } else {
-    __m256i u = _mm256_cvtepu8_epi16(x);
-    if (t == UTFXI_T_UTF16BE) u = _mm256_slli_epi16(u, 8);
-    _mm256_storeu_si256((__m256i *)(void *)((char16_t *)dst + w), u);
-  }
-  __asm__("" ::: "memory");
-}
-
-/* The 64 ASCII bytes of v as 64 units at unit w of dst, 16 at a time. */
-static inline void utfxi_avx512_put_ascii_run(void *dst, size_t w, __m512i v,
-                                              enum utfxi_target t) {
-  utfxi_avx512_put_ascii16(dst, w, _mm512_castsi512_si128(v), t);
-  utfxi_avx512_put_ascii16(dst, w + 16, _mm512_extracti32x4_epi32(v, 1), t);
-  utfxi_avx512_put_ascii16(dst, w + 32, _mm512_extracti32x4_epi32(v, 2), t);
-  utfxi_avx512_put_ascii16(dst, w + 48, _mm512_extracti32x4_epi32(v, 3), t);
-}
-
 /* Constants of the step below, made once per call and pinned in registers
  * (left as constants, gcc made each again in the loop: a move to a general
  * register and a broadcast on port 5, which the permutes and compresses
@@ -142,7 +77,7 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
            : _mm512_loadu_si512((const void *)p);
   high = _mm512_movepi8_mask(v);
   if (!high && last) {
-    utfxi_avx512_put_ascii(dst, w, v, r, t);
+    v_put_ascii_tail(dst, w, v, r, t);
     *pi = i + r;
     *pw = w + r;
     return 0;
@@ -158,7 +93,7 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
     size_t unit = t == UTFXI_T_UTF32 ? 4 : 2;
     size_t adv = utfxi_aligning_step((unsigned char *)dst + w * unit, unit, 64, 64,
                                      n - i >= 320 && cap - w >= 320);
-    utfxi_avx512_put_ascii(dst, w, v, 64, t);
+    v_put_ascii_tail(dst, w, v, 64, t);
     i += adv;
     w += adv;
     /* ASCII runs: 256 bytes per test while they last. */
@@ -170,10 +105,10 @@ UTFXI_INLINE int utfxi_avx512_utf8_step(const unsigned char *s, size_t n, void *
       __m512i v3 = _mm512_loadu_si512((const void *)(q + 192));
       if (_mm512_movepi8_mask(_mm512_ternarylogic_epi64(v0, v1, _mm512_or_si512(v2, v3), 0xFE)))
         break;
-      utfxi_avx512_put_ascii_run(dst, w, v0, t);
-      utfxi_avx512_put_ascii_run(dst, w + 64, v1, t);
-      utfxi_avx512_put_ascii_run(dst, w + 128, v2, t);
-      utfxi_avx512_put_ascii_run(dst, w + 192, v3, t);
+      v_put_ascii(dst, w, v0, t);
+      v_put_ascii(dst, w + 64, v1, t);
+      v_put_ascii(dst, w + 128, v2, t);
+      v_put_ascii(dst, w + 192, v3, t);
       i += 256;
       w += 256;
     }

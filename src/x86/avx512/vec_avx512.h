@@ -497,4 +497,119 @@ static inline vu16 v32_surrogate_keys(vu32 a, vu32 b) {
 }
 static inline vu16 v16_umin(vu16 a, vu16 b) { return _mm512_min_epu16(a, b); }
 
+/* ---- Widening stores: ASCII bytes to UTF-16 / UTF-32 (the UTF-8
+ * transcoders), UTF-16 units to UTF-32 (generic_utf16_to_utf32.h), as in
+ * vec_avx2.h ---- */
+#include "../../scalar/unicode.h"
+/* The 16 units (host order) of u as 16 values at d: two 256-bit stores,
+ * kept in address order (the empty asm stops the compiler moving stores
+ * past each other): on the Intel CPU measured, store-bound loops ran
+ * faster so than with 512-bit stores or stores that fill a cache line out
+ * of order (docs/perf-decisions.md, 'UTF-16 -> UTF-32'). */
+static inline void a512_put_zx16(char32_t *d, __m256i u) {
+  _mm256_storeu_si256((__m256i *)(void *)d, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(u)));
+  __asm__("" ::: "memory");
+  _mm256_storeu_si256((__m256i *)(void *)(d + 8),
+                      _mm256_cvtepu16_epi32(_mm256_extracti128_si256(u, 1)));
+  __asm__("" ::: "memory");
+}
+/* The 16 ASCII bytes of x as 16 units at unit w of dst, in the same way. */
+static inline void a512_put_ascii16(void *dst, size_t w, __m128i x, enum utfxi_target t) {
+  if (t == UTFXI_T_UTF32) {
+    char32_t *d = (char32_t *)dst + w;
+    _mm256_storeu_si256((__m256i *)(void *)d, _mm256_cvtepu8_epi32(x));
+    __asm__("" ::: "memory");
+    _mm256_storeu_si256((__m256i *)(void *)(d + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(x, 8)));
+  } else {
+    __m256i u = _mm256_cvtepu8_epi16(x);
+    if (t == UTFXI_T_UTF16BE) u = _mm256_slli_epi16(u, 8);
+    _mm256_storeu_si256((__m256i *)(void *)((char16_t *)dst + w), u);
+  }
+  __asm__("" ::: "memory");
+}
+/* v_put_ascii: 16 bytes at a time, as above. v_put_ascii_tail: the first
+ * r <= 64 bytes of v (plain 512-bit stores for r = 64, masked ones below). */
+static inline void v_put_ascii(void *dst, size_t w, vu8 v, enum utfxi_target t) {
+  a512_put_ascii16(dst, w, _mm512_castsi512_si128(v), t);
+  a512_put_ascii16(dst, w + 16, _mm512_extracti32x4_epi32(v, 1), t);
+  a512_put_ascii16(dst, w + 32, _mm512_extracti32x4_epi32(v, 2), t);
+  a512_put_ascii16(dst, w + 48, _mm512_extracti32x4_epi32(v, 3), t);
+}
+static inline void v_put_ascii_tail(void *dst, size_t w, vu8 v, size_t r, enum utfxi_target t) {
+  const __mmask64 m = _bzhi_u64(~0ull, (unsigned)r);
+  if (t == UTFXI_T_UTF32) {
+    char32_t *d = (char32_t *)dst + w;
+    __m512i q[4];
+    int j;
+    q[0] = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v));
+    q[1] = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1));
+    q[2] = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2));
+    q[3] = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3));
+    for (j = 0; j < 4; j++) {
+      if (r == 64)
+        _mm512_storeu_si512((void *)(d + 16 * j), q[j]);
+      else
+        _mm512_mask_storeu_epi32(d + 16 * j, (__mmask16)(m >> 16 * j), q[j]);
+    }
+  } else {
+    char16_t *d = (char16_t *)dst + w;
+    __m512i a = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
+    __m512i b = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1));
+    if (t == UTFXI_T_UTF16BE) {
+      a = _mm512_slli_epi16(a, 8);
+      b = _mm512_slli_epi16(b, 8);
+    }
+    if (r == 64) {
+      _mm512_storeu_si512((void *)d, a);
+      _mm512_storeu_si512((void *)(d + 32), b);
+    } else {
+      _mm512_mask_storeu_epi16(d, (__mmask32)m, a);
+      _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), b);
+    }
+  }
+}
+/* v16_store_utf32 (four stores of a512_put_zx16), v16_store_utf32_paired
+ * (a VPCOMPRESSD per 16 values, stores masked to the values made; with
+ * `exact` every store, else the first is whole: the caller's room is a
+ * vector of units, V16_UTF32_ROOM), v16_store_utf32_tail: the first k
+ * values, masked. */
+#define v16_as_v32(v) (v)
+#define V16_UTF32_ROOM 32
+static inline vu16 v16_splat(unsigned c) { return _mm512_set1_epi16((short)c); }
+static inline vm16 v16_top_eq_k(vu16 v, vu16 mask, vu16 value) {
+  return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, mask), value);
+}
+static inline vm32 v32_eq(vu32 a, vu32 b) { return _mm512_cmpeq_epi32_mask(a, b); }
+static inline void v16_store_utf32(char32_t *d, vu16 v) {
+  a512_put_zx16(d, _mm512_castsi512_si256(v));
+  a512_put_zx16(d + 16, _mm512_extracti64x4_epi64(v, 1));
+}
+static inline void v16_store_utf32_tail(char32_t *d, size_t k, vu16 v) {
+  __mmask32 m = _bzhi_u32(~0u, (unsigned)k);
+  _mm512_mask_storeu_epi32(d, (__mmask16)m, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)));
+  _mm512_mask_storeu_epi32(d + 16, (__mmask16)(m >> 16),
+                           _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)));
+}
+UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 high,
+                                           uint64_t keep, vu32 offset, int exact) {
+  unsigned len0 = (unsigned)_mm_popcnt_u32((unsigned)keep & 0xFFFF);
+  unsigned len1 = (unsigned)_mm_popcnt_u32((unsigned)(keep >> 16) & 0xFFFF);
+  __m512i c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+  __m512i c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
+  __m512i n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(nx));
+  __m512i n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(nx, 1));
+  c0 = _mm512_mask_add_epi32(c0, (__mmask16)high, _mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0),
+                             offset);
+  c1 = _mm512_mask_add_epi32(c1, (__mmask16)(high >> 16),
+                             _mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1), offset);
+  c0 = _mm512_maskz_compress_epi32((__mmask16)keep, c0);
+  if (exact)
+    _mm512_mask_storeu_epi32(d, (__mmask16)_bzhi_u32(0xFFFF, len0), c0);
+  else
+    _mm512_storeu_si512(d, c0);
+  _mm512_mask_storeu_epi32(d + len0, (__mmask16)_bzhi_u32(0xFFFF, len1),
+                           _mm512_maskz_compress_epi32((__mmask16)(keep >> 16), c1));
+  return (size_t)len0 + len1;
+}
+
 #endif
