@@ -10,7 +10,8 @@
  *    leaves it), each in a loop of its own (few live values), each step
  *    loading the next vector first: it says whether to stay, and whether
  *    the step's store may spill past its output (the next step, a vector
- *    step without surrogates, then overwrites it). The run below 0x800
+ *    step without surrogates, then overwrites it: at least V16_UNITS bytes
+ *    from where this one's output ends). The run below 0x800
  *    ends at an ASCII vector (the two-vector steps are faster);
  *  - a vector with surrogates: v16_store_utf8_pairs, where the ISA has a
  *    step for it (pairs in-vector; a high surrogate that ends the vector
@@ -137,7 +138,10 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
         int have = end - p >= 2 * V16_UNITS && (!bounded || qend - q >= 2 * V16_UTF8_ROOM), more;
         next = have ? v16_load(p + V16_UNITS, be) : v;
         more = have && v16_utf8_below800(next, &k);
-        q += v16_store_utf8_below800(q, v, &k, more || (have && !v16_utf8_surrogates(next, &k)));
+        /* (a spill into the next step's output: ASCII or below 0x800;
+         * a surrogate test here, for the rare run that ends at a BMP
+         * vector, cost avx512 a port-5 compare a step) */
+        q += v16_store_utf8_below800(q, v, &k, have && (more || v16_utf8_ascii(next, &k)));
         p += V16_UNITS;
         if (!more || v16_utf8_ascii(next, &k)) break;
         v = next;
