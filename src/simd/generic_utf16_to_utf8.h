@@ -75,6 +75,7 @@ static inline size_t g16_scalar_segment(const char16_t *s, size_t n, size_t i, i
 UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d,
                                           size_t cap, unsigned flags, int be, int bounded) {
   size_t i = 0, w = 0, replaced = 0;
+  const char16_t *after;
   G16_RUN_VAR
   struct v16_utf8_k k;
   utfx_result r;
@@ -102,14 +103,31 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
       /* after: the next vector, whole, where the room allows a spill into
        * its output (the word spills only when that vector has no
        * surrogate and follows the units it took) */
-      const char16_t *after =
-          n - i >= 2 * V16_UNITS && G16_FITS(2 * V16_UTF8_ROOM) ? s + i + V16_UNITS : NULL;
+      after = n - i >= 2 * V16_UNITS && G16_FITS(2 * V16_UTF8_ROOM) ? s + i + V16_UNITS : NULL;
       len = v16_store_utf8_pairs(d + w, v, n - i > V16_UNITS, after, be, flags, &k, &took,
                                  &replaced);
       if (took) {
-        i += took;
-        w += len;
+        /* a run of vectors with surrogates (emoji text), in a loop of its
+         * own; vectors without surrogates leave it for the runs above (the
+         * pairs word is the slower encoder: docs/perf-decisions.md,
+         * 'UTF-16 -> UTF-8') */
+        const char16_t *p = s + i + took, *end = s + n;
+        unsigned char *q = d + w + len, *qend = d + cap;
         G16_RUN_RESET();
+        while (end - p >= V16_UNITS && (!bounded || qend - q >= V16_UTF8_ROOM)) {
+          v = v16_load(p, be);
+          if (!v16_utf8_surrogates(v, &k)) break;
+          after = end - p >= 2 * V16_UNITS && (!bounded || qend - q >= 2 * V16_UTF8_ROOM)
+                      ? p + V16_UNITS
+                      : NULL;
+          len = v16_store_utf8_pairs(q, v, end - p > V16_UNITS, after, be, flags, &k, &took,
+                                     &replaced);
+          if (!took) break;
+          p += took;
+          q += len;
+        }
+        i = (size_t)(p - s);
+        w = (size_t)(q - d);
         continue;
       }
       seg = g16_scalar_segment(s, n, i, be, G16_RUN);
