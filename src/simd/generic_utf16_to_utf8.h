@@ -113,10 +113,14 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
          * 'UTF-16 -> UTF-8') */
         const char16_t *p = s + i + took, *end = s + n;
         unsigned char *q = d + w + len, *qend = d + cap;
+        int other = 0; /* stopped at v, a vector without surrogates */
         G16_RUN_RESET();
         while (end - p >= V16_UNITS && (!bounded || qend - q >= V16_UTF8_ROOM)) {
           v = v16_load(p, be);
-          if (!v16_utf8_surrogates(v, &k)) break;
+          if (!v16_utf8_surrogates(v, &k)) {
+            other = 1;
+            break;
+          }
           after = end - p >= 2 * V16_UNITS && (!bounded || qend - q >= 2 * V16_UTF8_ROOM)
                       ? p + V16_UNITS
                       : NULL;
@@ -128,6 +132,7 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
         }
         i = (size_t)(p - s);
         w = (size_t)(q - d);
+        if (other) goto no_surrogates; /* (not loaded and tested again) */
         continue;
       }
       seg = g16_scalar_segment(s, n, i, be, G16_RUN);
@@ -140,6 +145,7 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
       continue;
     }
     G16_RUN_RESET();
+  no_surrogates: /* v at i: no surrogates; a whole vector, room for a step */
     if (v16_utf8_ascii(v, &k)) {
       v16_store_bytes(d + w, v);
       i += V16_UNITS;
