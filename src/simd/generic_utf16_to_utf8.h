@@ -100,6 +100,7 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
     }
     if (v16_utf8_surrogates(v, &k)) {
       size_t took, len, seg;
+    surrogates: /* v at i: surrogates; a whole vector, room for a step */
       /* after: the next vector, whole, where the room allows a spill into
        * its output (the word spills only when that vector has no
        * surrogate and follows the units it took) */
@@ -158,8 +159,9 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
        * on every step) */
       const char16_t *p = s + i, *end = s + n;
       unsigned char *q = d + w, *qend = d + cap;
+      int have, more;
       for (;;) {
-        int have = end - p >= 2 * V16_UNITS && (!bounded || qend - q >= 2 * V16_UTF8_ROOM), more;
+        have = end - p >= 2 * V16_UNITS && (!bounded || qend - q >= 2 * V16_UTF8_ROOM);
         next = have ? v16_load(p + V16_UNITS, be) : v;
         more = have && v16_utf8_below800(next, &k);
         /* (a spill into the next step's output: ASCII or below 0x800;
@@ -172,15 +174,20 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
       }
       i = (size_t)(p - s);
       w = (size_t)(q - d);
-      continue;
+      if (!have || more) continue; /* (ASCII next: the two-vector steps) */
+      /* the run handed over the vector it looked at (not loaded and tested
+       * again) */
+      v = next;
+      if (v16_utf8_surrogates(v, &k)) goto surrogates;
     }
     { /* a run of BMP vectors */
       const char16_t *p = s + i, *end = s + n;
       unsigned char *q = d + w, *qend = d + cap;
+      int have, more;
       for (;;) {
-        int more = end - p >= 2 * V16_UNITS && (!bounded || qend - q >= 2 * V16_UTF8_ROOM);
-        next = more ? v16_load(p + V16_UNITS, be) : v;
-        more = more && !v16_utf8_surrogates(next, &k);
+        have = end - p >= 2 * V16_UNITS && (!bounded || qend - q >= 2 * V16_UTF8_ROOM);
+        next = have ? v16_load(p + V16_UNITS, be) : v;
+        more = have && !v16_utf8_surrogates(next, &k);
         q += v16_store_utf8_bmp(q, v, &k, more);
         p += V16_UNITS;
         if (!more) break;
@@ -188,6 +195,10 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
       }
       i = (size_t)(p - s);
       w = (size_t)(q - d);
+      if (have) { /* next: surrogates */
+        v = next;
+        goto surrogates;
+      }
     }
   }
 #undef G16_FITS
