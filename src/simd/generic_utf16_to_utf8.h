@@ -81,8 +81,11 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
   utfx_result r;
   v16_utf8_k_init(&k);
 #define G16_FITS(room) (!bounded || cap - w >= (room))
+/* (in the runs) a whole vector after p, and room for a step after this one */
+#define G16_AHEAD() (end - p >= 2 * V16_UNITS && (!bounded || qend - q >= 2 * V16_UTF8_ROOM))
   while (n - i >= V16_UNITS && G16_FITS(V16_UTF8_ROOM)) {
     vu16 v = v16_load(s + i, be), next;
+    int have, more; /* (the runs' look-ahead) */
     if (n - i >= 2 * V16_UNITS) {
       vu16 v1 = v16_load(s + i + V16_UNITS, be);
       if (v16_utf8_ascii(v16_or_units(v, v1), &k)) {
@@ -122,9 +125,7 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
             other = 1;
             break;
           }
-          after = end - p >= 2 * V16_UNITS && (!bounded || qend - q >= 2 * V16_UTF8_ROOM)
-                      ? p + V16_UNITS
-                      : NULL;
+          after = G16_AHEAD() ? p + V16_UNITS : NULL;
           len = v16_store_utf8_pairs(q, v, end - p > V16_UNITS, after, be, flags, &k, &took,
                                      &replaced);
           if (!took) break;
@@ -159,9 +160,8 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
        * on every step) */
       const char16_t *p = s + i, *end = s + n;
       unsigned char *q = d + w, *qend = d + cap;
-      int have, more;
       for (;;) {
-        have = end - p >= 2 * V16_UNITS && (!bounded || qend - q >= 2 * V16_UTF8_ROOM);
+        have = G16_AHEAD();
         next = have ? v16_load(p + V16_UNITS, be) : v;
         more = have && v16_utf8_below800(next, &k);
         /* (a spill into the next step's output: ASCII or below 0x800;
@@ -183,9 +183,8 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
     { /* a run of BMP vectors */
       const char16_t *p = s + i, *end = s + n;
       unsigned char *q = d + w, *qend = d + cap;
-      int have, more;
       for (;;) {
-        have = end - p >= 2 * V16_UNITS && (!bounded || qend - q >= 2 * V16_UTF8_ROOM);
+        have = G16_AHEAD();
         next = have ? v16_load(p + V16_UNITS, be) : v;
         more = have && !v16_utf8_surrogates(next, &k);
         q += v16_store_utf8_bmp(q, v, &k, more);
@@ -202,6 +201,7 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
     }
   }
 #undef G16_FITS
+#undef G16_AHEAD
 #ifdef V_MASKED_TAIL
   while (i < n) { /* the tail, or where the room is short: exact steps */
     size_t m = n - i < V16_UNITS ? n - i : V16_UNITS, took, len;

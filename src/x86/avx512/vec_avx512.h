@@ -445,6 +445,16 @@ UTFXI_INLINE size_t v32_store_utf8_below800(unsigned char *d, vu32 a, vu32 b,
   _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)len), out);
   return len;
 }
+/* out0 then out1 (len0, len1 bytes) at d: out0 whole where out1's bytes
+ * cover its spill (masked stores cost more), the rest masked. */
+UTFXI_INLINE void a512_store_utf8_two(unsigned char *d, __m512i out0, unsigned len0, __m512i out1,
+                                      unsigned len1) {
+  if (len0 + len1 >= 64)
+    _mm512_storeu_si512(d, out0);
+  else
+    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, len0), out0);
+  _mm512_mask_storeu_epi8(d + len0, _bzhi_u64(~0ull, len1), out1);
+}
 /* (the UTF-16 BMP word's too, a512_store_utf8_bmp) */
 UTFXI_INLINE size_t a512_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
                                         const struct a512_utf8_consts *e) {
@@ -469,12 +479,7 @@ UTFXI_INLINE size_t a512_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
   }
   out0 = a512_encode_utf8_x16_bmp(a, 0, &len0, e);
   out1 = a512_encode_utf8_x16_bmp(b, 0, &len1, e);
-  /* out1's bytes cover out0's spill when there are enough of them */
-  if (len0 + len1 >= 64)
-    _mm512_storeu_si512(d, out0);
-  else
-    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, len0), out0);
-  _mm512_mask_storeu_epi8(d + len0, _bzhi_u64(~0ull, len1), out1);
+  a512_store_utf8_two(d, out0, len0, out1, len1);
   return (size_t)len0 + len1;
 }
 UTFXI_INLINE size_t v32_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
@@ -694,12 +699,7 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
     out1 = a512_encode_utf8_x16_bmp(c1, 0, &len1, &k->e);
   }
   if ((size_t)len0 + len1 > room) return 0;
-  /* out0 may spill when out1's bytes cover the spill */
-  if (len0 + len1 >= 64)
-    _mm512_storeu_si512(d, out0);
-  else
-    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, len0), out0);
-  _mm512_mask_storeu_epi8(d + len0, _bzhi_u64(~0ull, len1), out1);
+  a512_store_utf8_two(d, out0, len0, out1, len1);
   *replaced += (size_t)_mm_popcnt_u32(p.bad);
   *took = p.adv;
   return (size_t)len0 + len1;
