@@ -101,6 +101,12 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
         continue;
       }
     }
+    if (v16_utf8_ascii(v, &k)) { /* (ASCII first: no surrogate test for it) */
+      v16_store_bytes(d + w, v);
+      i += V16_UNITS;
+      w += V16_UNITS;
+      continue;
+    }
     if (v16_utf8_surrogates(v, &k)) {
       size_t took, len, seg;
     surrogates: /* v at i: surrogates; a whole vector, room for a step */
@@ -147,13 +153,8 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
       continue;
     }
     G16_RUN_RESET();
-  no_surrogates: /* v at i: no surrogates; a whole vector, room for a step */
-    if (v16_utf8_ascii(v, &k)) {
-      v16_store_bytes(d + w, v);
-      i += V16_UNITS;
-      w += V16_UNITS;
-      continue;
-    }
+  no_surrogates: /* v at i: no surrogates (ASCII too, after a hand-over); a
+                  * whole vector, room for a step */
     if (v16_utf8_below800(v, &k)) { /* a run below 0x800 */
       /* (pointers, not indexes: the loop's own registers; with s, d and
        * both indexes live gcc kept w in memory, a store-forwarding delay
