@@ -441,4 +441,60 @@ static inline size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 h
   return total;
 }
 
+/* ---- UTF-16 to UTF-8 (generic_utf16_to_utf8.h): 8 units a vector; the
+ * tests are horizontal maxima (UMAXV). Below 0x800: the 2-byte forms above,
+ * stored whole with `spill` (at most 8 bytes, the least the next step
+ * makes); BMP: two v32_utf8_3byte_x4, stored exactly (a whole store would
+ * spill up to 12 bytes, more than the next step surely makes). A vector
+ * with surrogates is the scalar kernel's (*took = 0), 64 units at once,
+ * doubling up to 1024 while vectors keep falling back (one call per vector
+ * cost more than the scalar kernel itself on emoji text: instructions
+ * counted under qemu). ---- */
+#define V16_UTF8_ROOM 24
+#define G16_SCALAR_RUN 64
+#define G16_SCALAR_RUN_MAX 1024
+struct v16_utf8_k {
+  int unused;
+};
+static inline void v16_utf8_k_init(struct v16_utf8_k *k) { k->unused = 0; }
+static inline int v16_utf8_ascii(vu16 v, const struct v16_utf8_k *k) {
+  (void)k;
+  return vmaxvq_u16(v) <= 0x7F;
+}
+static inline int v16_utf8_below800(vu16 v, const struct v16_utf8_k *k) {
+  (void)k;
+  return vmaxvq_u16(v) <= 0x7FF;
+}
+static inline int v16_utf8_surrogates(vu16 v, const struct v16_utf8_k *k) {
+  (void)k;
+  return vmaxvq_u16(v16_top_eq(v, 0xF800, 0xD800)) != 0;
+}
+static inline void v16_store_bytes(void *p, vu16 v) { vst1_u8((uint8_t *)p, vmovn_u16(v)); }
+static inline size_t v16_store_utf8_below800(unsigned char *d, vu16 v, const struct v16_utf8_k *k,
+                                             int spill) {
+  size_t len;
+  uint8x16_t out = v16_utf8_2byte_x8(v, &len);
+  (void)k;
+  v_store_prefix16(d, out, len, spill);
+  return len;
+}
+static inline size_t v16_store_utf8_bmp(unsigned char *d, vu16 v, const struct v16_utf8_k *k,
+                                        int spill) {
+  size_t l0, l1;
+  uint8x16_t o0 = v32_utf8_3byte_x4(vmovl_u16(vget_low_u16(v)), &l0);
+  uint8x16_t o1 = v32_utf8_3byte_x4(vmovl_high_u16(v), &l1);
+  (void)k, (void)spill;
+  v_store_prefix16(d, o0, l0, 0);
+  v_store_prefix16(d + l0, o1, l1, 0);
+  return l0 + l1;
+}
+static inline size_t v16_store_utf8_pairs(unsigned char *d, vu16 v, int more,
+                                          const char16_t *after, int be, unsigned flags,
+                                          const struct v16_utf8_k *k, size_t *took,
+                                          size_t *replaced) {
+  (void)d, (void)v, (void)more, (void)after, (void)be, (void)flags, (void)k, (void)replaced;
+  *took = 0;
+  return 0;
+}
+
 #endif

@@ -616,4 +616,156 @@ UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 hi
   return total;
 }
 
+/* ---- UTF-16 to UTF-8 (generic_utf16_to_utf8.h): the words of its steps
+ * on 16 units, over the encoders above ---- */
+/* If the 16 units of v (host order) are 8 well-formed pairs, each in one
+ * 32-bit lane (high surrogate low), returns nonzero and their code points. */
+static inline int a2_aligned_pairs(__m256i v, __m256i *cp) {
+  const __m256i pattern = _mm256_set1_epi32((int)0xDC00D800u);
+  __m256i top = _mm256_and_si256(v, _mm256_set1_epi16((short)0xFC00));
+  __m256i x = _mm256_xor_si256(top, pattern);
+  __m256i c3ff = _mm256_set1_epi32(0x3FF);
+  if (!_mm256_testz_si256(x, x)) return 0;
+  *cp = _mm256_add_epi32(_mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(v, c3ff), 10),
+                                         _mm256_and_si256(_mm256_srli_epi32(v, 16), c3ff)),
+                         _mm256_set1_epi32(0x10000));
+  return 1;
+}
+
+/* The same for 16 units whose surrogates are all halves of pairs inside
+ * them, but for a high one at unit 15 when take is 15 (it is left out).
+ * Each half of a pair makes two of its four bytes, in the slots of a
+ * 2-byte form: with hh = (high & 0x3FF) + 0x40 (the code point >> 10), the
+ * high half makes 0xF0 | hh >> 8 and 0x80 | (hh >> 2 & 0x3F), the low one
+ * 0x80 | (high & 3) << 4 | (low >> 6 & 0xF) (the high half being the unit
+ * before it) and 0x80 | (low & 0x3F). */
+UTFXI_INLINE void a2_encode_paired_x16(__m256i v, size_t take, __m128i out[4], size_t ends[4]) {
+  __m256i lt800 = v16_top_eq(v, 0xF800, 0);
+  __m256i sur = v16_top_eq(v, 0xF800, 0xD800), high = v16_top_eq(v, 0xFC00, 0xD800);
+  __m256i hh = _mm256_add_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0x3FF)),
+                                _mm256_set1_epi16(0x40));
+  __m256i prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 14);
+  __m256i first_high = _mm256_or_si256(
+      _mm256_and_si256(_mm256_slli_epi16(hh, 6), _mm256_set1_epi16(0x3F00)),
+      _mm256_set1_epi16((short)0x8000));
+  __m256i second_high = _mm256_or_si256(_mm256_and_si256(hh, _mm256_set1_epi16((short)0xFF00)),
+                                        _mm256_set1_epi16((short)0xF000));
+  __m256i second_low = _mm256_or_si256(
+      _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(prev, 12), _mm256_set1_epi16(0x3000)),
+                      _mm256_and_si256(_mm256_slli_epi16(v, 2), _mm256_set1_epi16(0x0F00))),
+      _mm256_set1_epi16((short)0x8000));
+  __m256i first = _mm256_blendv_epi8(a2_utf8_first_words(v), first_high, high);
+  __m256i second = _mm256_blendv_epi8(a2_utf8_second_words(v, lt800),
+                                      _mm256_blendv_epi8(second_low, second_high, high), sur);
+  a2_utf8_pack_x16(first, second, v16_top_eq(v, 0xFF80, 0), _mm256_or_si256(lt800, sur), out, ends);
+  if (take == 15) ends[3] -= 2; /* the high half at unit 15: its 2 bytes end the output */
+}
+
+/* Stores the four parts of a2_encode_*_x16 (ends e) at d. A part's store
+ * is whole (16 bytes) where the block's later parts overwrite what it
+ * spills, or where `spill` says the caller's next output will; the others
+ * write exactly their bytes. */
+UTFXI_INLINE void a2_store_utf8_parts(unsigned char *d, const __m128i o[4], const size_t e[4],
+                                      int spill) {
+  v_store_prefix16(d, o[0], e[0], spill || 16 <= e[3]);
+  v_store_prefix16(d + e[0], o[1], e[1] - e[0], spill || e[0] + 16 <= e[3]);
+  v_store_prefix16(d + e[1], o[2], e[2] - e[1], spill || e[1] + 16 <= e[3]);
+  v_store_prefix16(d + e[2], o[3], e[3] - e[2], spill);
+}
+
+/* If every surrogate of the 16 units of v (host order) is half of a pair
+ * inside the block (a high one at unit 15 is left for the next block),
+ * returns how many units the block takes (15 or 16), else 0. */
+UTFXI_INLINE size_t a2_paired_units(__m256i v) {
+  uint32_t m = (uint32_t)v16_bits2(v16_top_eq(v, 0xFC00, 0xD800), v16_top_eq(v, 0xFC00, 0xDC00));
+  uint32_t high = m & 0x7FFF, low = m >> 16;
+  return low == high << 1 ? 16 - (m >> 15 & 1) : 0;
+}
+
+/* Stores are exact (v_store_prefix16), whole where a later part of the
+ * same step, or with `spill` the next step, overwrites what they spill
+ * (v16_store_utf8_pairs: the vector at `after`, when it has no surrogate):
+ * a step needs room for its output only (48 bytes). v16_store_utf8_pairs
+ * converts 8 aligned pairs (32 bytes, one store) or blocks whose
+ * surrogates all pair inside them (a2_encode_paired_x16); a lone
+ * surrogate is the scalar kernel's (*took = 0). */
+#define V16_UTF8_ROOM 48
+struct v16_utf8_k {
+  __m256i ff80, f800, d800;
+};
+static inline void v16_utf8_k_init(struct v16_utf8_k *k) {
+  k->ff80 = _mm256_set1_epi16((short)0xFF80);
+  k->f800 = _mm256_set1_epi16((short)0xF800);
+  k->d800 = _mm256_set1_epi16((short)0xD800);
+  V_LOADED(k->ff80);
+  V_LOADED(k->f800);
+  V_LOADED(k->d800);
+}
+/* Whether the units of v are all ASCII, all below 0x800; whether some is a
+ * surrogate. */
+static inline int v16_utf8_ascii(vu16 v, const struct v16_utf8_k *k) {
+  return _mm256_testz_si256(v, k->ff80);
+}
+static inline int v16_utf8_below800(vu16 v, const struct v16_utf8_k *k) {
+  return _mm256_testz_si256(v, k->f800);
+}
+static inline int v16_utf8_surrogates(vu16 v, const struct v16_utf8_k *k) {
+  __m256i x = _mm256_cmpeq_epi16(_mm256_and_si256(v, k->f800), k->d800);
+  return !_mm256_testz_si256(x, x);
+}
+static inline void v16_store_bytes(void *p, vu16 v) {
+  _mm_storeu_si128((__m128i *)p,
+                   _mm_packus_epi16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)));
+}
+UTFXI_INLINE size_t v16_store_utf8_below800(unsigned char *d, vu16 v, const struct v16_utf8_k *k,
+                                            int spill) {
+  /* the compare v_utf8_form16 makes too (one for both: so not a pinned
+   * constant) */
+  __m256i two_byte = _mm256_cmpgt_epi16(v, _mm256_set1_epi16(0x7F));
+  uint32_t mm = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(two_byte, two_byte));
+  uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
+  size_t len0 = 8 + (size_t)_mm_popcnt_u32(two & 0xFF), len1 = 8 + (size_t)_mm_popcnt_u32(two >> 8);
+  __m128i out0, out1;
+  (void)k;
+  a2_encode_2byte_x16(v, two, &out0, &out1);
+  v_store_prefix16(d, out0, len0, 1);
+  v_store_prefix16(d + len0, out1, len1, spill);
+  return len0 + len1;
+}
+UTFXI_INLINE size_t v16_store_utf8_bmp(unsigned char *d, vu16 v, const struct v16_utf8_k *k,
+                                       int spill) {
+  __m128i o[4];
+  size_t e[4];
+  (void)k;
+  a2_encode_bmp_x16(v, o, e);
+  a2_store_utf8_parts(d, o, e, spill);
+  return e[3];
+}
+UTFXI_INLINE size_t v16_store_utf8_pairs(unsigned char *d, vu16 v, int more,
+                                         const char16_t *after, int be, unsigned flags,
+                                         const struct v16_utf8_k *k, size_t *took,
+                                         size_t *replaced) {
+  __m256i cp;
+  __m128i o[4];
+  size_t e[4], take;
+  (void)more, (void)flags, (void)replaced;
+  if (a2_aligned_pairs(v, &cp)) { /* 8 pairs: 8 x 4 bytes */
+    __m256i b0 = _mm256_srli_epi32(cp, 18);
+    __m256i b1 = _mm256_and_si256(_mm256_srli_epi32(cp, 4), _mm256_set1_epi32(0x3F00));
+    __m256i b2 = _mm256_and_si256(_mm256_slli_epi32(cp, 10), _mm256_set1_epi32(0x3F0000));
+    __m256i b3 = _mm256_and_si256(_mm256_slli_epi32(cp, 24), _mm256_set1_epi32(0x3F000000));
+    __m256i out = _mm256_or_si256(_mm256_or_si256(b0, b1), _mm256_or_si256(b2, b3));
+    _mm256_storeu_si256((__m256i *)(void *)d,
+                        _mm256_or_si256(out, _mm256_set1_epi32((int)0x808080F0u)));
+    *took = 16;
+    return 32;
+  }
+  *took = take = a2_paired_units(v);
+  if (!take) return 0;
+  a2_encode_paired_x16(v, take, o, e);
+  a2_store_utf8_parts(d, o, e,
+                      take == 16 && after && !v16_utf8_surrogates(v16_load(after, be), k));
+  return e[3];
+}
+
 #endif

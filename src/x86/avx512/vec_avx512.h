@@ -440,37 +440,47 @@ UTFXI_INLINE size_t v32_store_utf8_below800(unsigned char *d, vu32 a, vu32 b,
   _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)len), out);
   return len;
 }
-UTFXI_INLINE size_t v32_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
-                                       const struct v32_utf8_k *k, int spill) {
+/* out0 then out1 (len0, len1 bytes) at d: out0 whole where out1's bytes
+ * cover its spill (masked stores cost more), the rest masked. */
+UTFXI_INLINE void a512_store_utf8_two(unsigned char *d, __m512i out0, unsigned len0, __m512i out1,
+                                      unsigned len1) {
+  if (len0 + len1 >= 64)
+    _mm512_storeu_si512(d, out0);
+  else
+    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, len0), out0);
+  _mm512_mask_storeu_epi8(d + len0, _bzhi_u64(~0ull, len1), out1);
+}
+/* (the UTF-16 BMP word's too, a512_store_utf8_bmp) */
+UTFXI_INLINE size_t a512_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
+                                        const struct a512_utf8_consts *e) {
   unsigned len0, len1;
   __m512i out0, out1;
-  (void)spill;
-  if (!_mm512_cmplt_epu32_mask(_mm512_min_epu32(a, b), k->e.c800)) {
+  if (!_mm512_cmplt_epu32_mask(_mm512_min_epu32(a, b), e->c800)) {
     const __m512i squeeze = _mm512_set_epi8(
         63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 62, 61, 60, 58, 57, 56, 54,
         53, 52, 50, 49, 48, 46, 45, 44, 42, 41, 40, 38, 37, 36, 34, 33, 32, 30, 29, 28, 26, 25, 24,
         22, 21, 20, 18, 17, 16, 14, 13, 12, 10, 9, 8, 6, 5, 4, 2, 1, 0);
     __m512i oa = _mm512_permutexvar_epi8(
-        squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(k->e.ctrl3, a), k->e.fields,
-                                           k->e.mark3, 0xEA));
+        squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(e->ctrl3, a), e->fields,
+                                           e->mark3, 0xEA));
     __m512i ob = _mm512_permutexvar_epi8(
-        squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(k->e.ctrl3, b), k->e.fields,
-                                           k->e.mark3, 0xEA));
+        squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(e->ctrl3, b), e->fields,
+                                           e->mark3, 0xEA));
     _mm256_storeu_si256((__m256i *)(void *)d, _mm512_castsi512_si256(oa));
     _mm_storeu_si128((__m128i *)(void *)(d + 32), _mm512_extracti32x4_epi32(oa, 2));
     _mm256_storeu_si256((__m256i *)(void *)(d + 48), _mm512_castsi512_si256(ob));
     _mm_storeu_si128((__m128i *)(void *)(d + 80), _mm512_extracti32x4_epi32(ob, 2));
     return 96;
   }
-  out0 = a512_encode_utf8_x16_bmp(a, 0, &len0, &k->e);
-  out1 = a512_encode_utf8_x16_bmp(b, 0, &len1, &k->e);
-  /* out1's bytes cover out0's spill when there are enough of them */
-  if (len0 + len1 >= 64)
-    _mm512_storeu_si512(d, out0);
-  else
-    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, len0), out0);
-  _mm512_mask_storeu_epi8(d + len0, _bzhi_u64(~0ull, len1), out1);
+  out0 = a512_encode_utf8_x16_bmp(a, 0, &len0, e);
+  out1 = a512_encode_utf8_x16_bmp(b, 0, &len1, e);
+  a512_store_utf8_two(d, out0, len0, out1, len1);
   return (size_t)len0 + len1;
+}
+UTFXI_INLINE size_t v32_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
+                                       const struct v32_utf8_k *k, int spill) {
+  (void)spill;
+  return a512_store_utf8_bmp(d, a, b, &k->e);
 }
 UTFXI_INLINE size_t v32_store_utf8(unsigned char *d, vu32 v, const struct v32_utf8_k *k) {
   unsigned len;
@@ -610,6 +620,226 @@ UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 hi
   _mm512_mask_storeu_epi32(d + len0, (__mmask16)_bzhi_u32(0xFFFF, len1),
                            _mm512_maskz_compress_epi32((__mmask16)(keep >> 16), c1));
   return (size_t)len0 + len1;
+}
+
+/* ---- UTF-16 to UTF-8 (generic_utf16_to_utf8.h; the surrogate analysis
+ * also serves avx512_utf16_to_utf32.c) ---- */
+/* Constants of the surrogate tests, built once per kernel call and pinned. */
+struct a512_u16_consts {
+  __m512i f800, fc00, d800, dc00;
+};
+
+static inline void a512_u16_consts_init(struct a512_u16_consts *c) {
+  c->f800 = _mm512_set1_epi16((short)0xF800);
+  c->fc00 = _mm512_set1_epi16((short)0xFC00);
+  c->d800 = _mm512_set1_epi16((short)0xD800);
+  c->dc00 = _mm512_set1_epi16((short)0xDC00);
+  V_LOADED(c->f800);
+  V_LOADED(c->fc00);
+  V_LOADED(c->d800);
+  V_LOADED(c->dc00);
+}
+
+/* Surrogate analysis of a block of k units (v as from a512_load16). The block
+ * never starts after an unconsumed high surrogate, so the carry into it is
+ * always 0. If the block is not the last (`more`) and ends with a high
+ * surrogate, that unit is left for the next block: *adv = k - 1. Returns the
+ * mask of ill-formed units (lone surrogates); *hi / *lo get the high / low
+ * halves of well-formed pairs inside the consumed part. */
+struct a512_pairs {
+  __mmask32 hi, lo, bad;
+  size_t adv;
+};
+
+static inline struct a512_pairs a512_analyse(__m512i v, size_t k, int more,
+                                             const struct a512_u16_consts *c) {
+  struct a512_pairs p;
+  __m512i top = _mm512_and_si512(v, c->fc00);
+  uint32_t hi = _mm512_cmpeq_epi16_mask(top, c->d800);
+  uint32_t lo = _mm512_cmpeq_epi16_mask(top, c->dc00);
+  uint32_t bad;
+  p.adv = k;
+  if (more && (hi >> (k - 1) & 1)) {
+    hi &= ~(1u << (k - 1));
+    p.adv = k - 1;
+  }
+  bad = (hi & ~(lo >> 1)) | (lo & ~(hi << 1));
+  p.hi = (__mmask32)(hi & ~bad);
+  p.lo = (__mmask32)(lo & ~bad);
+  p.bad = (__mmask32)bad;
+  return p;
+}
+
+/* Nonzero if some unit of v is a surrogate (D800..DFFF). */
+static inline __mmask32 a512_surrogates(__m512i v, const struct a512_u16_consts *c) {
+  return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, c->f800), c->d800);
+}
+
+/* The words: stores are masked to the bytes made (room: 96 bytes, the
+ * most 32 units make), but for a step below 0x800 with `spill` (a plain
+ * 64-byte store: its spill, at most 32 bytes, is overwritten by the next
+ * step's 32 or more). Below 0x800: each lane becomes its 1- or 2-byte form
+ * in place (lead byte low, trail byte high) and VPCOMPRESSB drops the
+ * unused high bytes of the ASCII lanes (the in-lane-then-compress idea of
+ * Clausecker & Lemire 2023). BMP: a vector below 0x800 as above, all
+ * 3-byte (CJK) the fixed layout of v32_store_utf8_bmp, else the encoder
+ * per 16 values. Surrogates (and the tail steps, a512_utf8_any): 16
+ * aligned pairs are one 4-byte sequence per 32-bit lane; otherwise the
+ * block is widened to 2 x 16 32-bit lanes, a valid pair combined into one
+ * code point in the high surrogate's lane and its low surrogate's lane
+ * dropped; a lone surrogate is U+FFFD in REPLACE mode (in the vector code,
+ * so rare errors stay fast) and the scalar kernel's in STRICT mode
+ * (*took = 0). */
+#define V16_UTF8_ROOM 96
+struct v16_utf8_k {
+  struct a512_utf8_consts e;
+  struct a512_u16_consts s;
+  __m512i c80, c800, c3f00, c80c0, c3ff, pair_bias;
+};
+static inline void v16_utf8_k_init(struct v16_utf8_k *k) {
+  a512_utf8_consts_init(&k->e);
+  a512_u16_consts_init(&k->s);
+  k->c80 = _mm512_set1_epi16(0x80);
+  k->c800 = _mm512_set1_epi16(0x800);
+  k->c3f00 = _mm512_set1_epi16(0x3F00);
+  k->c80c0 = _mm512_set1_epi16((short)0x80C0);
+  k->c3ff = _mm512_set1_epi32(0x3FF);
+  /* (hi << 10) + lo - pair_bias is the code point of the pair (hi, lo) */
+  k->pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
+  V_LOADED(k->c80);
+  V_LOADED(k->c800);
+  V_LOADED(k->c3f00);
+  V_LOADED(k->c80c0);
+  V_LOADED(k->c3ff);
+  V_LOADED(k->pair_bias);
+}
+/* Whether the units of v are all ASCII, all below 0x800; whether some is a
+ * surrogate. */
+static inline int v16_utf8_ascii(vu16 v, const struct v16_utf8_k *k) {
+  return !_mm512_cmpge_epu16_mask(v, k->c80);
+}
+static inline int v16_utf8_below800(vu16 v, const struct v16_utf8_k *k) {
+  return !_mm512_cmpge_epu16_mask(v, k->c800);
+}
+static inline int v16_utf8_surrogates(vu16 v, const struct v16_utf8_k *k) {
+  return a512_surrogates(v, &k->s) != 0;
+}
+static inline void v16_store_bytes(void *p, vu16 v) {
+  _mm256_storeu_si256((__m256i *)p, _mm512_cvtepi16_epi8(v));
+}
+/* The forms of the units of v below 0x800 and their bytes kept of the
+ * first m lanes (m = 32: all). */
+UTFXI_INLINE __m512i a512_utf8_below800(vu16 v, size_t m, const struct v16_utf8_k *k,
+                                        size_t *len) {
+  __mmask32 two = _mm512_cmpge_epu16_mask(v, k->c80);
+  __m512i words = _mm512_mask_mov_epi16(
+      v, two,
+      _mm512_ternarylogic_epi32(_mm512_srli_epi16(v, 6),
+                                _mm512_and_si512(_mm512_slli_epi16(v, 8), k->c3f00),
+                                k->c80c0, 0xFE));
+  /* the first byte of every lane, and every byte with its top bit set
+   * (both bytes of a 2-byte form) */
+  __mmask64 lanes = m == 32 ? 0x5555555555555555ull
+                            : _pdep_u64(_bzhi_u32(~0u, (unsigned)m), 0x5555555555555555ull);
+  *len = m + (size_t)_mm_popcnt_u32(two);
+  return _mm512_maskz_compress_epi8(_mm512_movepi8_mask(words) | lanes, words);
+}
+UTFXI_INLINE size_t v16_store_utf8_below800(unsigned char *d, vu16 v, const struct v16_utf8_k *k,
+                                            int spill) {
+  size_t len;
+  __m512i out = a512_utf8_below800(v, 32, k, &len);
+  if (spill)
+    _mm512_storeu_si512(d, out);
+  else
+    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)len), out);
+  return len;
+}
+UTFXI_INLINE size_t v16_store_utf8_bmp(unsigned char *d, vu16 v, const struct v16_utf8_k *k,
+                                       int spill) {
+  if (!_mm512_cmpge_epu16_mask(v, k->c800)) return v16_store_utf8_below800(d, v, k, spill);
+  return a512_store_utf8_bmp(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)),
+                             _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)), &k->e);
+}
+/* The UTF-8 of the first m units of v (any), if it fits in room bytes;
+ * more: units follow them (a high surrogate that ends them waits). */
+UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, size_t room,
+                                  unsigned flags, const struct v16_utf8_k *k, size_t *took,
+                                  size_t *replaced) {
+  const __m512i next_index =
+      _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14,
+                       13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+  struct a512_pairs p = {0, 0, 0, m};
+  __m512i next = v, out0, out1, c0, c1;
+  __mmask32 drop = (__mmask32)~_bzhi_u32(~0u, (unsigned)m);
+  unsigned len0, len1;
+  *took = 0;
+  if (a512_surrogates(v, &k->s)) {
+    p = a512_analyse(v, m, more, &k->s);
+    /* (One test of both masks in a register: GCC merged the two tests
+     * into a 64-bit load of the struct just stored as two 32-bit
+     * halves, a store-forwarding stall on every block with a
+     * surrogate.) */
+    if (((uint64_t)p.lo << 32 | p.hi) == 0xAAAAAAAA55555555u && room >= 64) {
+      /* 16 pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
+      __m512i cp = _mm512_add_epi32(
+          _mm512_ternarylogic_epi32(_mm512_slli_epi32(_mm512_and_si512(v, k->c3ff), 10),
+                                    _mm512_srli_epi32(v, 16), k->c3ff, 0xF8),
+          k->e.c10000);
+      _mm512_storeu_si512(d, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(k->e.ctrl4, cp),
+                                                      k->e.fields, k->e.mark4, 0xEA));
+      *took = 32;
+      return 64;
+    }
+    if (p.bad) {
+      if (!(flags & UTFX_REPLACE)) return 0;
+      v = _mm512_mask_mov_epi16(v, p.bad, _mm512_set1_epi16((short)0xFFFD));
+    }
+    next = _mm512_permutexvar_epi16(next_index, v);
+    drop = (__mmask32)(drop | p.lo | (p.adv < m ? 1u << (m - 1) : 0));
+  }
+  c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+  c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
+  if (p.hi) {
+    __m512i n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(next));
+    __m512i n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(next, 1));
+    c0 = _mm512_mask_mov_epi32(
+        c0, (__mmask16)p.hi, _mm512_sub_epi32(_mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0), k->pair_bias));
+    c1 = _mm512_mask_mov_epi32(c1, (__mmask16)(p.hi >> 16),
+                               _mm512_sub_epi32(_mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1),
+                                                k->pair_bias));
+  }
+  if (drop) {
+    out0 = a512_encode_utf8_x16(c0, (__mmask16)drop, &len0, &k->e);
+    out1 = a512_encode_utf8_x16(c1, (__mmask16)(drop >> 16), &len1, &k->e);
+  } else { /* whole block, no pairs: constant masks */
+    out0 = a512_encode_utf8_x16_bmp(c0, 0, &len0, &k->e);
+    out1 = a512_encode_utf8_x16_bmp(c1, 0, &len1, &k->e);
+  }
+  if ((size_t)len0 + len1 > room) return 0;
+  a512_store_utf8_two(d, out0, len0, out1, len1);
+  *replaced += (size_t)_mm_popcnt_u32(p.bad);
+  *took = p.adv;
+  return (size_t)len0 + len1;
+}
+UTFXI_INLINE size_t v16_store_utf8_pairs(unsigned char *d, vu16 v, int more,
+                                         const char16_t *after, int be, unsigned flags,
+                                         const struct v16_utf8_k *k, size_t *took,
+                                         size_t *replaced) {
+  (void)after, (void)be;
+  return a512_utf8_any(d, v, 32, more, (size_t)-1, flags, k, took, replaced);
+}
+UTFXI_INLINE size_t v16_store_utf8_tail(unsigned char *d, vu16 v, size_t m, int more, size_t room,
+                                        unsigned flags, const struct v16_utf8_k *k, size_t *took,
+                                        size_t *replaced) {
+  if (!_mm512_cmpge_epu16_mask(v, k->c800)) { /* below 0x800: one compress */
+    size_t len;
+    __m512i out = a512_utf8_below800(v, m, k, &len);
+    if (len > room) return *took = 0;
+    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)len), out);
+    *took = m;
+    return len;
+  }
+  return a512_utf8_any(d, v, m, more, room, flags, k, took, replaced);
 }
 
 #endif
