@@ -142,6 +142,67 @@ struct g_u8_pos {
   int try3;     /* the last block held only 3-byte characters */
 };
 
+/* The scalar steps from pos->i through the error at byte `bad` of the block
+ * (err: a v_bits mask of the errors); returns their status. */
+UTFXI_INLINE int g_u8_through(const unsigned char *s, size_t n, void *dst, size_t cap,
+                              unsigned flags, enum utfxi_target t, struct utfxi_u8state *st,
+                              struct g_u8_pos *pos, uint64_t err) {
+  int status;
+  st->i = pos->i;
+  st->w = pos->w;
+  status =
+      utfxi_utf8_steps(s, n, pos->i + g_ctz64(err) / V_BYTE_BITS + 1, st, dst, cap, flags, t);
+  pos->i = pos->clean = st->i;
+  pos->w = st->w;
+  return status;
+}
+
+/* The well-formed block v at pos->i: its characters that end before its
+ * last character start (or all of it when its last byte is ASCII, or in the
+ * last step), by v_utf8_put_units; pos advances past them. Inlined at each
+ * call, so that the ASCII / 2-byte blocks' zero context folds away. */
+UTFXI_INLINE void g_u8_put_block(const unsigned char *s, size_t n, void *dst, size_t cap,
+                                 enum utfxi_target t, const struct v_utf8_units_k *uk,
+                                 struct g_u8_pos *pos, vu8 v, vm8 iscont, uint64_t cont,
+                                 vu8 prev1, vu8 prev2, vu8 prev3, uint64_t lead4, int last) {
+  size_t i = pos->i, w = pos->w, e;
+  const unsigned char *p = s + i;
+  uint64_t ends;
+  /* Where the next step starts: after the block if its last byte is ASCII,
+   * else at the last character start (among the last four bytes, as the
+   * block is well-formed). From memory with scalar operations, which keeps
+   * the chain from one step's load to the next one's short. */
+  if (last) {
+    e = n - i; /* no error: the block ends with a whole character */
+  } else {
+    uint32_t tail;
+    memcpy(&tail, p + V_BYTES - 4, 4);
+    e = (size_t)(~tail >> 31); /* 1 when the last byte is ASCII: e = V_BYTES */
+    tail = (tail & 0xC0C0C0C0u) ^ 0x80808080u; /* nonzero bytes start characters */
+    e += V_BYTES - 4 + (31 - (size_t)g_clz32(tail)) / 8;
+  }
+  /* The last byte of a character is followed by a non-continuation. */
+  ends = ((~cont & G_U8_ALL) >> V_BYTE_BITS |
+          (e == V_BYTES ? G_U8_BYTE << (G_U8_MASK_BITS - V_BYTE_BITS) : 0)) &
+         g_u8_below(e);
+  lead4 &= g_u8_below(e);
+#ifdef V_UTF8_UNITS_4BYTE
+  w += v_utf8_put_units(uk, v, iscont, prev1, prev2, prev3, ends, lead4, dst, w, cap - w, t);
+#else
+  if (lead4) {
+    /* the characters before the first 4-byte one at once, the rest one at a time */
+    size_t k = g_ctz64(lead4) / V_BYTE_BITS;
+    if (k) w += v_utf8_put_units(uk, v, iscont, prev1, prev2, prev3, ends & g_u8_below(k),
+                                 0, dst, w, cap - w, t);
+    w = g_utf8_put_each(p, k, e, dst, w, t);
+  } else {
+    w += v_utf8_put_units(uk, v, iscont, prev1, prev2, prev3, ends, 0, dst, w, cap - w, t);
+  }
+#endif
+  pos->i = i + e;
+  pos->w = w;
+}
+
 /* One step at pos->i: a block of V_BYTES bytes (with room for V_BYTES
  * units), or with `last` (V_MASKED_TAIL) the input's last r = n - i <
  * V_BYTES bytes as one zero-padded block, with room for r units. Forced
@@ -153,13 +214,12 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
                                        const struct g_utf8_check_k *ck,
                                        const struct v_utf8_units_k *uk, struct utfxi_u8state *st,
                                        struct g_u8_pos *pos, int last) {
-  size_t i = pos->i, w = pos->w, e;
+  size_t i = pos->i, w = pos->w;
   const unsigned char *p = s + i;
   const vu8 zero = v_zero();
   vu8 v, prev1, prev2, prev3;
   vm8 iscont;
-  uint64_t high, cont, err, lead4 = 0, ends;
-  int lead3;
+  uint64_t high, cont, err, f0;
 #ifdef V_MASKED_TAIL
   const size_t r = last ? n - i : V_BYTES;
   v = last ? v_load_tail(p, r) : v_load(p);
@@ -223,98 +283,54 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
   }
   iscont = v_is_cont_given(v, kb->c0);
   cont = v_bits(iscont);
-  lead3 = v_bits(v_at_least(v, kb->e0)) != 0;
-  if (!lead3) {
+  if (!v_bits(v_at_least(v, kb->e0))) {
     /* ASCII and 2-byte characters only: well-formed exactly when every
      * continuation follows a lead, every lead is followed by one, and no
      * lead is C0/C1 (a lead in the last byte is the next block's). The
      * byte before each continuation is then in the block. */
     uint64_t leads = high & ~cont;
     err = ((leads << V_BYTE_BITS & G_U8_ALL) ^ cont) | (leads & ~v_bits(v_at_least(v, kb->c2)));
+    if (err) return g_u8_through(s, n, dst, cap, flags, t, st, pos, err);
+    g_u8_put_block(s, n, dst, cap, t, uk, pos, v, iscont, cont, v_prev(zero, v, 1), zero, zero,
+                   0, last);
+    return 0;
+  }
+  /* Else the lookup check. The bytes before the block are context where
+   * they are whole, checked characters (never before the source, nor in the
+   * last step, whose loads would read past the input); else zeros are. */
+  if (!last && i - pos->clean >= 3) {
+    prev1 = v_load(p - 1);
+    prev2 = v_load(p - 2);
+    prev3 = v_load(p - 3);
+  } else {
     prev1 = v_prev(zero, v, 1);
-    prev2 = prev3 = zero;
-  } else {
-    /* The bytes before the block are context where they are whole,
-     * checked characters (never before the source, nor in the last step,
-     * whose loads would read past the input); else zeros are. */
-    if (!last && i - pos->clean >= 3) {
-      prev1 = v_load(p - 1);
-      prev2 = v_load(p - 2);
-      prev3 = v_load(p - 3);
-    } else {
-      prev1 = v_prev(zero, v, 1);
-      prev2 = v_prev(zero, v, 2);
-      prev3 = v_prev(zero, v, 3);
-    }
-    {
+    prev2 = v_prev(zero, v, 2);
+    prev3 = v_prev(zero, v, 3);
+  }
+  {
 #ifdef V_UTF8_PIN_CHECK
-      vu8 bad = g_utf8_error_bytes_k(ck, v, prev1, prev2, prev3);
+    vu8 bad = g_utf8_error_bytes_k(ck, v, prev1, prev2, prev3);
 #else
-      vu8 bad = g_utf8_error_bytes(v, prev1, prev2, prev3);
-      (void)ck;
+    vu8 bad = g_utf8_error_bytes(v, prev1, prev2, prev3);
+    (void)ck;
 #endif
-      err = v_any(bad) ? v_bits(v_nonzero(bad)) : 0;
-    }
+    if (v_any(bad)) return g_u8_through(s, n, dst, cap, flags, t, st, pos, v_bits(v_nonzero(bad)));
   }
-  if (err) {
-    int status;
-    st->i = i;
-    st->w = w;
-    status = utfxi_utf8_steps(s, n, i + g_ctz64(err) / V_BYTE_BITS + 1, st, dst, cap, flags, t);
-    pos->i = pos->clean = st->i;
-    pos->w = st->w;
-    return status;
-  }
-  if (lead3) {
-    uint64_t f0 = v_bits(v_at_least(v, kb->f0));
+  f0 = v_bits(v_at_least(v, kb->f0));
 #ifdef V32_SPREAD3_READS
-    if (!last) {
-      if (f0 == G_U8_SPREAD(0x1111111111111111ull)) {
-        /* 4-byte characters only (emoji runs), all whole */
-        pos->w = w + g_utf8_put_run4(v, dst, w, t);
-        pos->i = i + V_BYTES;
-        return 0;
-      }
-      /* A lead at every third byte, the rest continuations: 3-byte
-       * characters only, and the next bytes may be more of them. */
-      pos->try3 = !f0 && cont == G_U8_SPREAD(0x6DB6DB6DB6DB6DB6ull);
+  if (!last) {
+    if (f0 == G_U8_SPREAD(0x1111111111111111ull)) {
+      /* 4-byte characters only (emoji runs), all whole */
+      pos->w = w + g_utf8_put_run4(v, dst, w, t);
+      pos->i = i + V_BYTES;
+      return 0;
     }
-#endif
-    lead4 = f0;
-  }
-  /* Where the next step starts: after the block if its last byte is ASCII,
-   * else at the last character start (among the last four bytes, as the
-   * block is well-formed). From memory with scalar operations, which keeps
-   * the chain from one step's load to the next one's short. */
-  if (last) {
-    e = n - i; /* no error: the block ends with a whole character */
-  } else {
-    uint32_t tail;
-    memcpy(&tail, p + V_BYTES - 4, 4);
-    e = (size_t)(~tail >> 31); /* 1 when the last byte is ASCII: e = V_BYTES */
-    tail = (tail & 0xC0C0C0C0u) ^ 0x80808080u; /* nonzero bytes start characters */
-    e += V_BYTES - 4 + (31 - (size_t)g_clz32(tail)) / 8;
-  }
-  /* The last byte of a character is followed by a non-continuation. */
-  ends = ((~cont & G_U8_ALL) >> V_BYTE_BITS |
-          (e == V_BYTES ? G_U8_BYTE << (G_U8_MASK_BITS - V_BYTE_BITS) : 0)) &
-         g_u8_below(e);
-  lead4 &= g_u8_below(e);
-#ifdef V_UTF8_UNITS_4BYTE
-  w += v_utf8_put_units(uk, v, iscont, prev1, prev2, prev3, ends, lead4, dst, w, cap - w, t);
-#else
-  if (lead4) {
-    /* the characters before the first 4-byte one at once, the rest one at a time */
-    size_t k = g_ctz64(lead4) / V_BYTE_BITS;
-    if (k) w += v_utf8_put_units(uk, v, iscont, prev1, prev2, prev3, ends & g_u8_below(k),
-                                 0, dst, w, cap - w, t);
-    w = g_utf8_put_each(p, k, e, dst, w, t);
-  } else {
-    w += v_utf8_put_units(uk, v, iscont, prev1, prev2, prev3, ends, 0, dst, w, cap - w, t);
+    /* A lead at every third byte, the rest continuations: 3-byte
+     * characters only, and the next bytes may be more of them. */
+    pos->try3 = !f0 && cont == G_U8_SPREAD(0x6DB6DB6DB6DB6DB6ull);
   }
 #endif
-  pos->i = i + e;
-  pos->w = w;
+  g_u8_put_block(s, n, dst, cap, t, uk, pos, v, iscont, cont, prev1, prev2, prev3, f0, last);
   return 0;
 }
 
