@@ -142,6 +142,55 @@ struct g_u8_pos {
   int try3;     /* the last block held only 3-byte characters */
 };
 
+/* The ASCII block v at pos->i (a whole block, with room): stored; and
+ * before a run of ASCII (64 bytes or more) the run, 4 vectors a test. */
+UTFXI_INLINE void g_u8_ascii(const unsigned char *s, size_t n, void *dst, size_t cap,
+                             enum utfxi_target t, struct g_u8_pos *pos, vu8 v) {
+  const size_t unit = t == UTFXI_T_UTF32 ? 4 : 2;
+  size_t i = pos->i, w = pos->w, adv;
+  const unsigned char *p = s + i;
+  if (V_BYTES < 64) {
+    /* a run of ASCII starts with 64 bytes of it */
+    int j, run = n - i >= 64 && cap - w >= 64;
+    for (j = 1; run && j < 64 / V_BYTES; j++) run = !v_any_high(v_load(p + j * V_BYTES));
+    if (!run) {
+      v_put_ascii(dst, w, v, t);
+      pos->i = i + V_BYTES;
+      pos->w = w + V_BYTES;
+      return;
+    }
+  }
+  /* All 64 units are stored (each is output that the call writes in any
+   * case), but before a long run the step advances only as far as makes
+   * the destination V_BYTES-aligned, so that the run's stores never
+   * straddle cache lines (docs/perf-decisions.md, 'UTF-8 ->
+   * UTF-16/UTF-32'). */
+  adv = utfxi_aligning_step((unsigned char *)dst + w * unit, unit, V_BYTES, 64,
+                            n - i >= 320 && cap - w >= 320);
+  {
+    int j;
+    for (j = 0; j < 64 / V_BYTES; j++)
+      v_put_ascii(dst, w + (size_t)j * V_BYTES, j ? v_load(p + j * V_BYTES) : v, t);
+  }
+  i += adv;
+  w += adv;
+  /* ASCII runs: 4 vectors a test while they last. */
+  while (n - i >= 4 * V_BYTES && cap - w >= 4 * V_BYTES) {
+    const unsigned char *q = s + i;
+    vu8 a = v_load(q), b = v_load(q + V_BYTES);
+    vu8 c = v_load(q + 2 * V_BYTES), x = v_load(q + 3 * V_BYTES);
+    if (v_any_high(v_or(v_or(a, b), v_or(c, x)))) break;
+    v_put_ascii_run(dst, w, a, t);
+    v_put_ascii_run(dst, w + V_BYTES, b, t);
+    v_put_ascii_run(dst, w + 2 * V_BYTES, c, t);
+    v_put_ascii_run(dst, w + 3 * V_BYTES, x, t);
+    i += 4 * V_BYTES;
+    w += 4 * V_BYTES;
+  }
+  pos->i = i;
+  pos->w = w;
+}
+
 /* The scalar steps from pos->i through the error at byte `bad` of the block
  * (err: a v_bits mask of the errors); returns their status. */
 UTFXI_INLINE int g_u8_through(const unsigned char *s, size_t n, void *dst, size_t cap,
@@ -229,8 +278,6 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
 #endif
   high = v_high_bits(v);
   if (!high) {
-    const size_t unit = t == UTFXI_T_UTF32 ? 4 : 2;
-    size_t adv;
 #ifdef V_MASKED_TAIL
     if (last) {
       v_put_ascii_tail(dst, w, v, r, t);
@@ -239,46 +286,7 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
       return 0;
     }
 #endif
-    if (V_BYTES < 64) {
-      /* a run of ASCII starts with 64 bytes of it */
-      int j, run = n - i >= 64 && cap - w >= 64;
-      for (j = 1; run && j < 64 / V_BYTES; j++) run = !v_any_high(v_load(p + j * V_BYTES));
-      if (!run) {
-        v_put_ascii(dst, w, v, t);
-        pos->i = i + V_BYTES;
-        pos->w = w + V_BYTES;
-        return 0;
-      }
-    }
-    /* All 64 units are stored (each is output that the call writes in any
-     * case), but before a long run the step advances only as far as makes
-     * the destination V_BYTES-aligned, so that the run's stores never
-     * straddle cache lines (docs/perf-decisions.md, 'UTF-8 ->
-     * UTF-16/UTF-32'). */
-    adv = utfxi_aligning_step((unsigned char *)dst + w * unit, unit, V_BYTES, 64,
-                              n - i >= 320 && cap - w >= 320);
-    {
-      int j;
-      for (j = 0; j < 64 / V_BYTES; j++)
-        v_put_ascii(dst, w + (size_t)j * V_BYTES, j ? v_load(p + j * V_BYTES) : v, t);
-    }
-    i += adv;
-    w += adv;
-    /* ASCII runs: 4 vectors a test while they last. */
-    while (n - i >= 4 * V_BYTES && cap - w >= 4 * V_BYTES) {
-      const unsigned char *q = s + i;
-      vu8 a = v_load(q), b = v_load(q + V_BYTES);
-      vu8 c = v_load(q + 2 * V_BYTES), x = v_load(q + 3 * V_BYTES);
-      if (v_any_high(v_or(v_or(a, b), v_or(c, x)))) break;
-      v_put_ascii_run(dst, w, a, t);
-      v_put_ascii_run(dst, w + V_BYTES, b, t);
-      v_put_ascii_run(dst, w + 2 * V_BYTES, c, t);
-      v_put_ascii_run(dst, w + 3 * V_BYTES, x, t);
-      i += 4 * V_BYTES;
-      w += 4 * V_BYTES;
-    }
-    pos->i = i;
-    pos->w = w;
+    g_u8_ascii(s, n, dst, cap, t, pos, v);
     return 0;
   }
   iscont = v_is_cont_given(v, kb->c0);
@@ -334,13 +342,13 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
   return 0;
 }
 
-UTFXI_INLINE utfx_result g_utf8_transcode(const char *src, size_t n, void *dst, size_t cap,
-                                          unsigned flags, enum utfxi_target t) {
-  const unsigned char *s = (const unsigned char *)src;
+/* From pos->i on, with the constants of the steps made (and pinned). */
+UTFXI_INLINE utfx_result g_utf8_transcode_body(const unsigned char *s, size_t n, void *dst,
+                                               size_t cap, unsigned flags, enum utfxi_target t,
+                                               struct g_u8_pos pos) {
   struct utfxi_u8state st = {0, 0, 0};
   struct g_utf8_check_k ck;
   struct v_utf8_units_k uk;
-  struct g_u8_pos pos = {0, 0, 0, 0};
   struct g_u8_bytes kb;
   int status = 0;
   kb.c0 = v_splat(0xC0);
@@ -387,8 +395,32 @@ UTFXI_INLINE utfx_result g_utf8_transcode(const char *src, size_t n, void *dst, 
 #else
   st.i = pos.i;
   st.w = pos.w;
-  return utfxi_utf8_rest(src, n, &st, dst, cap, flags, t);
+  return utfxi_utf8_rest((const char *)s, n, &st, dst, cap, flags, t);
 #endif
+}
+
+UTFXI_INLINE utfx_result g_utf8_transcode(const char *src, size_t n, void *dst, size_t cap,
+                                          unsigned flags, enum utfxi_target t) {
+  const unsigned char *s = (const unsigned char *)src;
+  struct g_u8_pos pos = {0, 0, 0, 0};
+  /* ASCII from the start (short inputs often are), before the other steps'
+   * constants are made: made at the call's entry, they cost ASCII calls of
+   * 64-256 bytes 11-26 %. */
+  while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES) {
+    vu8 v = v_load(s + pos.i);
+    if (v_high_bits(v)) return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
+    g_u8_ascii(s, n, dst, cap, t, &pos, v);
+  }
+#ifdef V_MASKED_TAIL
+  if (n - pos.i >= 8 && cap - pos.w >= n - pos.i) {
+    vu8 v = v_load_tail(s + pos.i, n - pos.i);
+    if (v_high_bits(v)) return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
+    v_put_ascii_tail(dst, pos.w, v, n - pos.i, t);
+    return utfxi_result(UTFX_OK, n, pos.w + (n - pos.i), 0);
+  }
+#endif
+  if (pos.i == n) return utfxi_result(UTFX_OK, n, pos.w, 0);
+  return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
 }
 
 #endif
