@@ -7,8 +7,11 @@
  *  - All ASCII: widened and stored; before a run of ASCII (64 bytes or more)
  *    the step advances only as far as makes the destination V_BYTES-aligned,
  *    then runs go 4 vectors a test in a loop of their own.
+ *    ASCII from the start of a call goes before the other steps'
+ *    constants are made.
  *  - After a block of 3-byte characters only (CJK), runs of them go
- *    G_RUN3_BYTES a step (generic_utf8_runs.h) while they last.
+ *    G_RUN3_BYTES a step (generic_utf8_runs.h, where the vocabulary has its
+ *    words) while they last.
  *  - Otherwise the block is checked: blocks of ASCII and 2-byte characters
  *    only with a few operations on the byte masks (every continuation after
  *    a lead, every lead followed by one, none C0/C1), others by the lookup
@@ -19,7 +22,7 @@
  *    scalar steps, which convert through the error and return at a
  *    character boundary.
  *  - A block of 4-byte characters only (emoji) is decoded in its 32-bit
- *    lanes (generic_utf8_runs.h).
+ *    lanes (generic_utf8_runs.h, as the runs).
  *  - Otherwise the characters that end before the block's last character
  *    start (all of it when its last byte is ASCII) are converted by the
  *    ISA's word v_utf8_put_units, which gets each character's low and high
@@ -33,8 +36,9 @@
  * under masks (V_MASKED_TAIL), the last 8 to V_BYTES - 1 bytes are one more
  * step, loaded zero-padded (a zero after them exposes an unfinished
  * character), when there is room for a unit each; the rest of the input, and
- * the end of a destination that is too small, go to the scalar kernel,
- * which stops at a character boundary.
+ * the end of a destination that is too small, go to the scalar steps
+ * (V_MASKED_TAIL) or the scalar kernel, which stop at a character
+ * boundary.
  *
  * The vocabulary words it needs besides generic.h's and generic_utf8_runs.h's
  * (defined in each vec_*.h, in the block 'UTF-8 -> UTF-16 / UTF-32'):
@@ -269,6 +273,7 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
   vu8 v, prev1, prev2, prev3;
   vm8 iscont;
   uint64_t high, cont, err, f0;
+  (void)w; /* (unused where neither runs nor masked tails are) */
 #ifdef V_MASKED_TAIL
   const size_t r = last ? n - i : V_BYTES;
   v = last ? v_load_tail(p, r) : v_load(p);
@@ -404,8 +409,8 @@ UTFXI_INLINE utfx_result g_utf8_transcode(const char *src, size_t n, void *dst, 
   const unsigned char *s = (const unsigned char *)src;
   struct g_u8_pos pos = {0, 0, 0, 0};
   /* ASCII from the start (short inputs often are), before the other steps'
-   * constants are made: made at the call's entry, they cost ASCII calls of
-   * 64-256 bytes 11-26 %. */
+   * constants are made: made at the call's entry, they cost short ASCII
+   * calls much (docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'). */
   while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES) {
     vu8 v = v_load(s + pos.i);
     if (v_high_bits(v)) return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
