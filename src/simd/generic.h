@@ -142,7 +142,9 @@
  * registers (AVX-512), whose bits (v16_bits2) cost one move a vector.
  * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB
  * transcoders, PSHUFB tables) stay in that ISA's own files, unless the
- * difference fits in a vocabulary word (v32_store_utf16, v_store_utf8). */
+ * difference fits in a vocabulary word (v32_store_utf16, v_store_utf8,
+ * v_utf8_put_units; the UTF-8 transcoders' words are listed in
+ * generic_utf8_transcode.h). */
 #ifndef UTFX_SIMD_GENERIC_H
 #define UTFX_SIMD_GENERIC_H
 

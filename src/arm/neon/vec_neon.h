@@ -496,5 +496,73 @@ static inline size_t v16_store_utf8_pairs(unsigned char *d, vu16 v, int more,
   *took = 0;
   return 0;
 }
+/* ---- UTF-8 -> UTF-16 / UTF-32 (generic_utf8_transcode.h) ---- */
+#include "../../scalar/unicode.h"
+static inline uint64_t v_high_bits(vu8 v) { return v_nibble_mask(vcltzq_s8(vreinterpretq_s8_u8(v))); }
+static inline vm8 v_at_least(vu8 v, vu8 k) { return vcgeq_u8(v, k); }
+static inline vm8 v_is_cont_given(vu8 v, vu8 c0) {
+  return vcltq_s8(vreinterpretq_s8_u8(v), vreinterpretq_s8_u8(c0));
+}
+struct v_utf8_units_k {
+  uint8x16_t x7f, x0f;
+};
+static inline void v_utf8_units_k_init(struct v_utf8_units_k *k, enum utfxi_target t) {
+  (void)t;
+  k->x7f = vdupq_n_u8(0x7F);
+  k->x0f = vdupq_n_u8(0x0F);
+}
+/* v_put_ascii (above) serves the ASCII run loop too. */
+#define v_put_ascii_run v_put_ascii
+/* One bit per byte (bit j: byte j) of 8 bytes of a v_bits mask (4 bits a
+ * byte, all set or clear). */
+static inline unsigned a64_bits8_of_nibbles(uint32_t x) {
+  x &= 0x11111111u;
+  x = (x | x >> 3) & 0x03030303u;
+  x = (x | x >> 6) & 0x000F000Fu;
+  return (x | x >> 12) & 0xFFu;
+}
+/* The first n (<= 8) units of u as UTF-32 at d: all 8 with `spill`. */
+static inline void a64_put_utf32_x8(char32_t *d, uint16x8_t u, unsigned n, int spill) {
+  uint32x4_t a = vmovl_u16(vget_low_u16(u)), b = vmovl_high_u16(u);
+  if (spill || n == 8) {
+    vst1q_u32((uint32_t *)d, a);
+    vst1q_u32((uint32_t *)(d + 4), b);
+  } else if (n >= 4) {
+    vst1q_u32((uint32_t *)d, a);
+    v_store_prefix16((uint8_t *)(d + 4), vreinterpretq_u8_u32(b), 4 * (size_t)(n - 4), 0);
+  } else {
+    v_store_prefix16((uint8_t *)d, vreinterpretq_u8_u32(a), 4 * (size_t)n, 0);
+  }
+}
+/* The units of the characters of the well-formed block v that `ends` marks
+ * (none of 4 bytes): the low byte of each code point from its last byte and
+ * the one before, the high byte from the two before (byte shifts); the
+ * units compressed eight at a time by a TBL row of utfxi_compress16, the
+ * first group stored whole when the second one's units cover its spill,
+ * the second exactly. */
+UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8 cont, vu8 prev1,
+                                     vu8 prev2, vu8 prev3, uint64_t ends, uint64_t lead4,
+                                     void *dst, size_t w, size_t room, enum utfxi_target t) {
+  uint8x16_t p1z = vandq_u8(prev1, cont);
+  uint8x16_t p2z = vandq_u8(prev2, vandq_u8(cont, v_is_cont(prev1)));
+  uint8x16_t lo = vorrq_u8(vandq_u8(v, kc->x7f), vshlq_n_u8(p1z, 6));
+  uint8x16_t hi = vorrq_u8(vandq_u8(vshrq_n_u8(p1z, 2), kc->x0f), vshlq_n_u8(p2z, 4));
+  uint8x16x2_t u = t == UTFXI_T_UTF16BE ? vzipq_u8(hi, lo) : vzipq_u8(lo, hi);
+  unsigned m0 = a64_bits8_of_nibbles((uint32_t)ends), m1 = a64_bits8_of_nibbles((uint32_t)(ends >> 32));
+  unsigned n0 = (unsigned)__builtin_popcount(m0), n1 = (unsigned)__builtin_popcount(m1);
+  uint8x16_t out0 = vqtbl1q_u8(u.val[0], vld1q_u8(utfxi_compress16[m0]));
+  uint8x16_t out1 = vqtbl1q_u8(u.val[1], vld1q_u8(utfxi_compress16[m1]));
+  (void)prev3, (void)lead4, (void)room;
+  if (t == UTFXI_T_UTF32) {
+    char32_t *d = (char32_t *)dst + w;
+    a64_put_utf32_x8(d, vreinterpretq_u16_u8(out0), n0, n0 + n1 >= 8);
+    a64_put_utf32_x8(d + n0, vreinterpretq_u16_u8(out1), n1, 0);
+  } else {
+    uint8_t *d = (uint8_t *)((char16_t *)dst + w);
+    v_store_prefix16(d, out0, 2 * (size_t)n0, n0 + n1 >= 8);
+    v_store_prefix16(d + 2 * n0, out1, 2 * (size_t)n1, 0);
+  }
+  return n0 + n1;
+}
 
 #endif

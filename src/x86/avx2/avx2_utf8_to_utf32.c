@@ -1,13 +1,15 @@
-/* AVX2 UTF-8 to UTF-32. The kernel body, its algorithm, block size, tail
- * handling and references are in avx2_utf8_transcode.h. */
+/* AVX2 UTF-8 to UTF-32: the generic driver (simd/generic_utf8_transcode.h,
+ * which has the algorithm, block size, tail handling and references) over
+ * the avx2 vocabulary. */
 #ifndef __AVX2__
 #error "avx2_ files must be built with the avx2 tier's flags"
 #endif
 
-#include "avx2_utf8_transcode.h"
+#include "vec_avx2.h"
+#include "../../simd/generic_utf8_transcode.h"
 #include "../x86_prototypes.h"
 
 utfx_result utfxi_convert_utf8_to_utf32_avx2(const char *s, size_t n, char32_t *d, size_t cap,
                                              unsigned flags) {
-  return utfxi_avx2_from_utf8(s, n, d, cap, flags, UTFXI_T_UTF32);
+  return g_utf8_transcode(s, n, d, cap, flags, UTFXI_T_UTF32);
 }

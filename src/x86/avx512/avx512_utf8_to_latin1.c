@@ -1,6 +1,7 @@
-/* AVX-512 UTF-8 to Latin-1: a kernel of its own, not the transcoder of
- * avx512_utf8_transcode.h (whose variable step, from one block's last
- * character start to the next load, made this the slowest conversion).
+/* AVX-512 UTF-8 to Latin-1: a kernel of its own, not the UTF-8 transcoders'
+ * driver (simd/generic_utf8_transcode.h, whose variable step, from one
+ * block's last character start to the next load, made this the slowest
+ * conversion).
  *
  * UTF-8 that converts to Latin-1 holds only ASCII and the two-byte forms
  * C2 80..C2 BF (U+0080..U+00BF) and C3 80..C3 BF (U+00C0..U+00FF). Each
@@ -28,7 +29,6 @@
 #endif
 
 #include "avx512_utf16_common.h"
-#include "avx512_utf8_common.h"
 #include "vec_avx512.h"
 #include "../../simd/generic.h"
 #include "../x86_prototypes.h"
@@ -42,7 +42,7 @@ static inline void u8l1_consts_init(u8l1_consts *c) {
   c->add_3e = _mm512_set1_epi8(0x3E); /* C2 -> 0, C3 -> 1 */
   c->two = _mm512_set1_epi8(2);
   c->x40 = _mm512_set1_epi8(0x40);
-  c->back1 = _mm512_sub_epi8(utfxi_avx512_iota(), _mm512_set1_epi8(1));
+  c->back1 = _mm512_sub_epi8(a512_iota(), _mm512_set1_epi8(1));
   V_LOADED(c->c0);
   V_LOADED(c->add_3e);
   V_LOADED(c->two);

@@ -1,18 +1,22 @@
-/* AVX-512 UTF-8 to UTF-16LE / UTF-16BE. The kernel body, its algorithm,
- * block size, tail handling and references are in avx512_utf8_transcode.h;
+/* AVX-512 UTF-8 to UTF-16LE / UTF-16BE: the generic driver
+ * (simd/generic_utf8_transcode.h, which has the algorithm, block size, tail
+ * handling and references) over the avx512 vocabulary, whose pack step is
+ * VPCOMPRESSB and VPERMB (in the spirit of Clausecker and Lemire,
+ * "Transcoding Unicode characters with AVX-512 instructions", SPE 2023);
  * these wrappers fix the byte order at compile time. */
 #ifndef __AVX512VBMI2__
 #error "avx512_ files must be built with the avx512 tier's flags"
 #endif
 
-#include "avx512_utf8_transcode.h"
+#include "vec_avx512.h"
+#include "../../simd/generic_utf8_transcode.h"
 #include "../x86_prototypes.h"
 
 utfx_result utfxi_convert_utf8_to_utf16le_avx512(const char *s, size_t n, char16_t *d,
                                                  size_t cap, unsigned flags) {
-  return utfxi_avx512_from_utf8(s, n, d, cap, flags, UTFXI_T_UTF16LE);
+  return g_utf8_transcode(s, n, d, cap, flags, UTFXI_T_UTF16LE);
 }
 utfx_result utfxi_convert_utf8_to_utf16be_avx512(const char *s, size_t n, char16_t *d,
                                                  size_t cap, unsigned flags) {
-  return utfxi_avx512_from_utf8(s, n, d, cap, flags, UTFXI_T_UTF16BE);
+  return g_utf8_transcode(s, n, d, cap, flags, UTFXI_T_UTF16BE);
 }

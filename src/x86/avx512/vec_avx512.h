@@ -537,9 +537,10 @@ static inline void a512_put_ascii16(void *dst, size_t w, __m128i x, enum utfxi_t
   }
   __asm__("" ::: "memory");
 }
-/* v_put_ascii: 16 bytes at a time, as above. v_put_ascii_tail: the first
- * r <= 64 bytes of v (plain 512-bit stores for r = 64, masked ones below). */
-static inline void v_put_ascii(void *dst, size_t w, vu8 v, enum utfxi_target t) {
+/* v_put_ascii_run (the ASCII run loop of the UTF-8 transcoders): 16 bytes at
+ * a time, as above. v_put_ascii_tail: the first r <= 64 bytes of v (plain
+ * 512-bit stores for r = 64, masked ones below); v_put_ascii: all 64. */
+static inline void v_put_ascii_run(void *dst, size_t w, vu8 v, enum utfxi_target t) {
   a512_put_ascii16(dst, w, _mm512_castsi512_si128(v), t);
   a512_put_ascii16(dst, w + 16, _mm512_extracti32x4_epi32(v, 1), t);
   a512_put_ascii16(dst, w + 32, _mm512_extracti32x4_epi32(v, 2), t);
@@ -840,6 +841,163 @@ UTFXI_INLINE size_t v16_store_utf8_tail(unsigned char *d, vu16 v, size_t m, int 
     return len;
   }
   return a512_utf8_any(d, v, m, more, room, flags, k, took, replaced);
+}
+/* ---- UTF-8 -> UTF-16 / UTF-32 (generic_utf8_transcode.h) ---- */
+#include "../../scalar/unicode.h"
+/* v_utf8_put_units takes 4-byte characters: VPCOMPRESSB keeps the bytes
+ * of the positions that write a unit, byte permutes interleave them. */
+#define V_UTF8_UNITS_4BYTE 1
+#define V_UTF8_PIN_CHECK 1
+static inline uint64_t v_high_bits(vu8 v) { return _mm512_movepi8_mask(v); }
+static inline vm8 v_at_least(vu8 v, vu8 k) { return _mm512_cmpge_epu8_mask(v, k); }
+static inline vm8 v_is_cont_given(vu8 v, vu8 c0) { return _mm512_cmplt_epi8_mask(v, c0); }
+/* The pack's constants, made once per call and pinned in registers (left
+ * as constants, gcc made each again in the loop: a move to a general
+ * register and a broadcast on port 5, which the permutes and compresses
+ * need; docs/perf-decisions.md, 'AVX-512 vocabulary'). */
+/* Byte j is j (also for avx512_utf8_to_latin1.c's permute indexes). */
+static inline __m512i a512_iota(void) {
+  return _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46,
+                         45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28,
+                         27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10,
+                         9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+}
+struct v_utf8_units_k {
+  __m512i one, idx16_a, idx16_b, k_c0, k_7f, k_0f;
+  __m512i idx32[4]; /* UTF-32: the interleaving index of each quarter */
+};
+static inline void v_utf8_units_k_init(struct v_utf8_units_k *k, enum utfxi_target t) {
+  const __m512i iota = a512_iota();
+  __m512i word_j, odd64, from_hi16, dword_j;
+  k->one = _mm512_set1_epi8(1);
+  /* Interleaving indexes. UTF-16 unit j of a half: bytes (lo[j], hi[j])
+   * (swapped for BE), from two 64-byte sources (index bit 6 picks hi).
+   * UTF-32 unit j of a quarter: (lo[j], hi[j], b2[j], 0). */
+  word_j = _mm512_and_si512(_mm512_srli_epi16(iota, 1), _mm512_set1_epi8(0x3F));
+  odd64 = _mm512_slli_epi16(_mm512_and_si512(iota, k->one), 6);
+  from_hi16 = t == UTFXI_T_UTF16BE ? _mm512_xor_si512(odd64, _mm512_set1_epi8(64)) : odd64;
+  k->idx16_a = _mm512_or_si512(word_j, from_hi16);
+  k->idx16_b = _mm512_add_epi8(k->idx16_a, _mm512_set1_epi8(32));
+  dword_j = _mm512_and_si512(_mm512_srli_epi16(iota, 2), _mm512_set1_epi8(0x0F));
+  k->idx32[0] = _mm512_or_si512(dword_j, odd64);
+  k->idx32[1] = _mm512_add_epi8(k->idx32[0], _mm512_set1_epi8(16));
+  k->idx32[2] = _mm512_add_epi8(k->idx32[0], _mm512_set1_epi8(32));
+  k->idx32[3] = _mm512_add_epi8(k->idx32[0], _mm512_set1_epi8(48));
+  k->k_c0 = _mm512_set1_epi8((char)0xC0);
+  k->k_7f = _mm512_set1_epi8(0x7F);
+  k->k_0f = _mm512_set1_epi8(0x0F);
+  V_PIN(k->one);
+  V_PIN(k->idx16_a);
+  V_PIN(k->idx16_b);
+  V_PIN(k->idx32[0]);
+  V_PIN(k->idx32[1]);
+  V_PIN(k->idx32[2]);
+  V_PIN(k->idx32[3]);
+  V_PIN(k->k_c0);
+  V_PIN(k->k_7f);
+  V_PIN(k->k_0f);
+}
+UTFXI_INLINE void v_put_ascii(void *dst, size_t w, vu8 v, enum utfxi_target t) {
+  v_put_ascii_tail(dst, w, v, 64, t);
+}
+/* The units of the characters of the well-formed block v that `ends`
+ * marks, all in the byte domain: at the last byte of each character, the
+ * bytes one and two back give the low and the high byte of its code point
+ * with a few shifts and bit selects. A 4-byte character (lead4) writes its
+ * high surrogate at its third byte and its low surrogate at its fourth
+ * (UTF-16), or a third byte of code point at its fourth (UTF-32).
+ * VPCOMPRESSB keeps the bytes of the positions that write a unit; byte
+ * permutes interleave them into 16- or 32-bit units. Stores are masked to
+ * the units produced. */
+UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8 cont, vu8 prev1,
+                                     vu8 prev2, vu8 prev3, uint64_t ends, uint64_t lead4,
+                                     void *dst, size_t w, size_t room, enum utfxi_target t) {
+  const int utf16 = t == UTFXI_T_UTF16LE || t == UTFXI_T_UTF16BE;
+  char16_t *d16 = (char16_t *)dst;
+  char32_t *d32 = (char32_t *)dst;
+  __m512i p1z = _mm512_maskz_mov_epi8(cont, prev1);
+  __m512i p2z = _mm512_maskz_mov_epi8(cont & cont << 1, prev2);
+  __m512i lo, hi, b2 = _mm512_setzero_si512(), clo, chi;
+  __mmask64 keep = ends;
+  size_t k;
+  (void)room;
+  /* Low byte: 6 bits of the last byte (7 for ASCII: a continuation has
+   * bit 6 clear), 2 from the byte before. High byte: 4 bits of the byte
+   * before, 4 of the one before that. Shifts are on 16-bit lanes; the
+   * masks drop what crosses into the neighbouring byte. */
+  lo = _mm512_ternarylogic_epi64(v, _mm512_and_si512(_mm512_slli_epi16(p1z, 6), kc->k_c0),
+                                 kc->k_7f, 0xEC); /* (A & C) | B */
+  hi = _mm512_ternarylogic_epi64(_mm512_srli_epi16(p1z, 2), _mm512_slli_epi16(p2z, 4), kc->k_0f,
+                                 0xE4); /* C ? A : B */
+  if (lead4) {
+    __mmask64 third = lead4 << 2, fourth = lead4 << 3;
+    if (utf16) {
+      /* Third byte: high surrogate 0xD7C0 + (cp >> 10), where cp >> 10 is
+       * (lead & 7) << 8 | (byte2 & 0x3F) << 2 | byte3 >> 4 & 3. */
+      __m512i u_lo = _mm512_ternarylogic_epi64(_mm512_slli_epi16(prev1, 2), _mm512_srli_epi16(v, 4),
+                                               _mm512_set1_epi8((char)0xFC), 0xE4);
+      __m512i hs_lo = _mm512_sub_epi8(u_lo, _mm512_set1_epi8(0x40));
+      __mmask64 borrow = _mm512_cmplt_epu8_mask(u_lo, _mm512_set1_epi8(0x40));
+      __m512i hs_hi = _mm512_add_epi8(_mm512_and_si512(prev2, _mm512_set1_epi8(7)),
+                                      _mm512_set1_epi8((char)0xD8));
+      hs_hi = _mm512_mask_sub_epi8(hs_hi, borrow, hs_hi, kc->one);
+      lo = _mm512_mask_mov_epi8(lo, third, hs_lo);
+      hi = _mm512_mask_mov_epi8(hi, third, hs_hi);
+      /* Fourth byte: low surrogate 0xDC00 | (cp & 0x3FF); lo is right. */
+      hi = _mm512_mask_mov_epi8(
+          hi, fourth,
+          _mm512_ternarylogic_epi64(_mm512_srli_epi16(prev1, 2), _mm512_set1_epi8(3),
+                                    _mm512_set1_epi8((char)0xDC), 0xEA)); /* (A & B) | C */
+      keep |= third;
+    } else {
+      /* Fourth byte: bits 16..20 = (lead & 7) << 2 | byte2 >> 4 & 3. */
+      b2 = _mm512_maskz_mov_epi8(
+          fourth, _mm512_ternarylogic_epi64(_mm512_slli_epi16(prev3, 2), _mm512_srli_epi16(prev2, 4),
+                                            _mm512_set1_epi8(0x1C), 0xE4));
+      b2 = _mm512_and_si512(b2, _mm512_set1_epi8(0x1F));
+    }
+  }
+  k = (size_t)_mm_popcnt_u64(keep);
+  clo = _mm512_maskz_compress_epi8(keep, lo);
+  chi = _mm512_maskz_compress_epi8(keep, hi);
+  if (utf16) {
+    _mm512_mask_storeu_epi16(d16 + w, _bzhi_u32(~0u, (unsigned)k),
+                             _mm512_permutex2var_epi8(clo, kc->idx16_a, chi));
+    /* No branch on k (it varies from block to block): a zero mask stores
+     * nothing. */
+    _mm512_mask_storeu_epi16(d16 + w + 32, (__mmask32)(_bzhi_u64(~0ull, (unsigned)k) >> 32),
+                             _mm512_permutex2var_epi8(clo, kc->idx16_b, chi));
+  } else {
+    __mmask64 live = _bzhi_u64(~0ull, (unsigned)k);
+    __m512i cb2 = b2;
+    /* Four quarters of 16 units, no branch on k: zero masks store nothing.
+     * The third byte of the code points is nonzero only with 4-byte
+     * characters. */
+#define A512_U8_PUT32(q, with_b2)                                                               \
+  do {                                                                                       \
+    __m512i idx = kc->idx32[(q) / 16];                                                       \
+    __m512i u = _mm512_maskz_permutex2var_epi8(0x3333333333333333ull, clo, idx, chi);        \
+    if (with_b2)                                                                             \
+      u = _mm512_or_si512(u, _mm512_maskz_permutexvar_epi8(0x4444444444444444ull, idx, cb2)); \
+    _mm512_mask_storeu_epi32(d32 + w + (q), (__mmask16)(live >> (q)), u);                    \
+  } while (0)
+    if (lead4) {
+      cb2 = _mm512_maskz_compress_epi8(keep, b2);
+      A512_U8_PUT32(0, 1);
+      A512_U8_PUT32(16, 1);
+      if (k > 32) { /* rare with 4-byte characters: at most 48 units */
+        A512_U8_PUT32(32, 1);
+        A512_U8_PUT32(48, 1);
+      }
+    } else {
+      A512_U8_PUT32(0, 0);
+      A512_U8_PUT32(16, 0);
+      A512_U8_PUT32(32, 0);
+      A512_U8_PUT32(48, 0);
+    }
+#undef A512_U8_PUT32
+  }
+  return k;
 }
 
 #endif
