@@ -240,8 +240,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
  * validate_utf8 does (g_validate_utf8_long), then the rest; out of line, one
  * function per count (a count that is a parameter slowed the rest 5-10 %). */
 UTFXI_INLINE size_t g8_count_long(const char *src, size_t n, int utf16) {
-  size_t i = 0;
-  while (n - i >= 8 * V_BYTES && !g_any_high8((const unsigned char *)src + i)) i += 8 * V_BYTES;
+  size_t i = g_ascii_prefix8((const unsigned char *)src, n);
   return i + g8_count_utf8(src + i, n - i, utf16);
 }
 __attribute__((noinline)) static size_t g8_count_long16(const char *s, size_t n) {

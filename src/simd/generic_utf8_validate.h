@@ -113,13 +113,24 @@ UTFXI_INLINE int g_any_high8(const unsigned char *p) {
   return v_any_high(v_or(a, b));
 }
 
+/* The bytes of leading ASCII of s (n >= 9 vectors) that g_ascii_prefix8
+ * takes: none if its first vector is not ASCII, else up to the first vector
+ * boundary (a load across two cache lines costs two) and then eight vectors
+ * a test while they are ASCII. */
+UTFXI_INLINE size_t g_ascii_prefix8(const unsigned char *s, size_t n) {
+  size_t i;
+  if (v_any_high(v_load(s))) return 0;
+  i = V_BYTES - (size_t)((uintptr_t)s % V_BYTES);
+  while (n - i >= 8 * V_BYTES && !g_any_high8(s + i)) i += 8 * V_BYTES;
+  return i;
+}
+
 /* Long inputs: the leading ASCII, eight vectors a test, then the rest, from
  * a character boundary with nothing before it to check (out of line: short
  * inputs do not pay for its registers). */
 __attribute__((noinline)) static utfx_result g_validate_utf8_long(const char *src, size_t n) {
-  size_t i = 0;
+  size_t i = g_ascii_prefix8((const unsigned char *)src, n);
   utfx_result r;
-  while (n - i >= 8 * V_BYTES && !g_any_high8((const unsigned char *)src + i)) i += 8 * V_BYTES;
   r = g_validate_utf8(src + i, n - i);
   return utfxi_result_after(&r, i, 0, 0);
 }
