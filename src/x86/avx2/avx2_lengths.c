@@ -5,7 +5,7 @@
 #error "avx2_* files must be compiled with the avx2 tier flags (UTFX_AVX2_FLAGS, sources.mk)"
 #endif
 
-#include "avx2_utf16_common.h"
+#include "vec_avx2.h"
 #include "../x86_prototypes.h"
 
 /* Bytes >= 0x80 take two UTF-8 bytes. They are counted per byte lane (a

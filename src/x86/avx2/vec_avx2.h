@@ -353,8 +353,8 @@ static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int b
 }
 
 
-/* ---- UTF-8 encoders (the UTF-32 -> UTF-8 words below; the UTF-16 and
- * Latin-1 kernels through avx2_utf16_common.h) ---- */
+/* ---- UTF-8 encoders (the UTF-32 -> UTF-8 and UTF-16 -> UTF-8 words
+ * below) ---- */
 
 /* UTF-8 of 8 units below 0x800 (16-bit lanes): two 16-byte halves and their
  * lengths. Bit j of `two` (8 bits per 128-bit lane): unit j is >= 0x80. */

@@ -338,8 +338,8 @@ static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int b
   return len;
 }
 
-/* ---- UTF-8 encoders (the UTF-32 -> UTF-8 words below; the UTF-16 kernels
- * through avx512_utf16_common.h) ---- */
+/* ---- UTF-8 encoders (the UTF-32 -> UTF-8 and UTF-16 -> UTF-8 words
+ * below) ---- */
 
 /* UTF-8 encoding of 16 scalar values (32-bit lanes); lanes in `drop` produce
  * no bytes. vpmultishiftqb pulls each output byte's 6-bit field out of the
@@ -623,8 +623,7 @@ UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 hi
   return (size_t)len0 + len1;
 }
 
-/* ---- UTF-16 to UTF-8 (generic_utf16_to_utf8.h; the surrogate analysis
- * also serves avx512_utf16_to_utf32.c) ---- */
+/* ---- UTF-16 to UTF-8 (generic_utf16_to_utf8.h) ---- */
 /* Constants of the surrogate tests, built once per kernel call and pinned. */
 struct a512_u16_consts {
   __m512i f800, fc00, d800, dc00;
@@ -641,7 +640,7 @@ static inline void a512_u16_consts_init(struct a512_u16_consts *c) {
   V_LOADED(c->dc00);
 }
 
-/* Surrogate analysis of a block of k units (v as from a512_load16). The block
+/* Surrogate analysis of a block of k units (host order, zeros after k). The block
  * never starts after an unconsumed high surrogate, so the carry into it is
  * always 0. If the block is not the last (`more`) and ends with a high
  * surrogate, that unit is left for the next block: *adv = k - 1. Returns the
