@@ -423,21 +423,27 @@ static inline void v32_utf8_k_init(struct v32_utf8_k *k) {
   A512_CONST64(k->c16_80c0, 0x80C080C080C080C0ull);
   V_LOADED(k->qword_order);
 }
+/* The 1- or 2-byte forms of the 16-bit lanes of u, all below 0x800 (two:
+ * the lanes of 0x80 and up), packed: the first byte of each lane in `lanes`
+ * (bit 2j: lane j) and every byte with its top bit set (both bytes of a
+ * 2-byte form). (The UTF-16 -> UTF-8 words use it too.) */
+static inline __m512i a512_utf8_forms800(__m512i u, __mmask32 two, __m512i c3f00, __m512i c80c0,
+                                         __mmask64 lanes) {
+  __m512i words = _mm512_mask_mov_epi16(
+      u, two,
+      _mm512_ternarylogic_epi32(_mm512_srli_epi16(u, 6),
+                                _mm512_and_si512(_mm512_slli_epi16(u, 8), c3f00), c80c0, 0xFE));
+  return _mm512_maskz_compress_epi8(_mm512_movepi8_mask(words) | lanes, words);
+}
 UTFXI_INLINE size_t v32_store_utf8_below800(unsigned char *d, vu32 a, vu32 b,
                                             const struct v32_utf8_k *k, int spill) {
   __m512i u = _mm512_permutexvar_epi64(k->qword_order, _mm512_packus_epi32(a, b));
   __mmask32 two = _mm512_cmpgt_epu16_mask(u, k->c16_7f);
-  __m512i words = _mm512_mask_mov_epi16(
-      u, two,
-      _mm512_ternarylogic_epi32(_mm512_srli_epi16(u, 6),
-                                _mm512_and_si512(_mm512_slli_epi16(u, 8), k->c16_3f00),
-                                k->c16_80c0, 0xFE));
   size_t len = 32 + (size_t)_mm_popcnt_u32(two);
-  __m512i out;
   (void)spill;
-  out =
-      _mm512_maskz_compress_epi8(_mm512_movepi8_mask(words) | 0x5555555555555555ull, words);
-  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)len), out);
+  _mm512_mask_storeu_epi8(
+      d, _bzhi_u64(~0ull, (unsigned)len),
+      a512_utf8_forms800(u, two, k->c16_3f00, k->c16_80c0, 0x5555555555555555ull));
   return len;
 }
 /* out0 then out1 (len0, len1 bytes) at d: out0 whole where out1's bytes
@@ -732,17 +738,10 @@ static inline void v16_store_bytes(void *p, vu16 v) {
 UTFXI_INLINE __m512i a512_utf8_below800(vu16 v, size_t m, const struct v16_utf8_k *k,
                                         size_t *len) {
   __mmask32 two = _mm512_cmpge_epu16_mask(v, k->c80);
-  __m512i words = _mm512_mask_mov_epi16(
-      v, two,
-      _mm512_ternarylogic_epi32(_mm512_srli_epi16(v, 6),
-                                _mm512_and_si512(_mm512_slli_epi16(v, 8), k->c3f00),
-                                k->c80c0, 0xFE));
-  /* the first byte of every lane, and every byte with its top bit set
-   * (both bytes of a 2-byte form) */
   __mmask64 lanes = m == 32 ? 0x5555555555555555ull
                             : _pdep_u64(_bzhi_u32(~0u, (unsigned)m), 0x5555555555555555ull);
   *len = m + (size_t)_mm_popcnt_u32(two);
-  return _mm512_maskz_compress_epi8(_mm512_movepi8_mask(words) | lanes, words);
+  return a512_utf8_forms800(v, two, k->c3f00, k->c80c0, lanes);
 }
 UTFXI_INLINE size_t v16_store_utf8_below800(unsigned char *d, vu16 v, const struct v16_utf8_k *k,
                                             int spill) {
