@@ -10,6 +10,24 @@
 #include "avx512_utf16_common.h"
 #include "../x86_prototypes.h"
 
+/* The bytes before the first 512 at s + i.. with a byte of 0x80 or more,
+ * from i on, in steps of 512 (one test for eight loads: on ASCII text the
+ * counting steps below are bound by their VPSADBW, on port 5). Out of line,
+ * as short inputs do not reach it; as avx2_lengths.c's. */
+__attribute__((noinline)) static size_t latin1_ascii_run(const char *s, size_t n, size_t i) {
+  while (n - i >= 512) {
+    const char *p = s + i;
+    __m512i a = _mm512_ternarylogic_epi32(_mm512_loadu_si512(p), _mm512_loadu_si512(p + 64),
+                                          _mm512_loadu_si512(p + 128), 0xFE);
+    __m512i b = _mm512_ternarylogic_epi32(_mm512_loadu_si512(p + 192), _mm512_loadu_si512(p + 256),
+                                          _mm512_loadu_si512(p + 320), 0xFE);
+    __m512i c = _mm512_ternarylogic_epi32(a, b, _mm512_loadu_si512(p + 384), 0xFE);
+    if (_mm512_movepi8_mask(_mm512_or_si512(c, _mm512_loadu_si512(p + 448)))) break;
+    i += 512;
+  }
+  return i;
+}
+
 size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
   /* n plus the bytes >= 0x80: vpsadbw sums the top bits (0 or 0x80 per byte)
    * into 64-bit lanes, all in vector registers; the sum is 0x80 per byte. */
@@ -22,6 +40,7 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
      * load-bound, and a load across two cache lines costs two. */
     i = utfxi_aligning_step(s, 1, 64, 0, 1);
     high = (size_t)_mm_popcnt_u64(_mm512_movepi8_mask(a512_load8(s, i)));
+    i = latin1_ascii_run(s, n, i); /* leading ASCII (text, markup) */
   }
   for (; n - i >= 256; i += 256) {
     __m512i a = _mm512_and_si512(_mm512_loadu_si512(s + i), c80);
