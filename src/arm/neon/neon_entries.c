@@ -15,8 +15,7 @@
 #endif
 
 /* The operations the neon tier accelerates: utfxi_OP_neon for each (the
- * generic kernels of neon_generic.c, the transcoders of neon_transcode.c,
- * base64 in neon_base64.c, the UTF-8 length of Latin-1 in neon_lengths.c). */
+ * generic kernels of neon_generic.c, base64 in neon_base64.c, the UTF-8 length of Latin-1 in neon_lengths.c). */
 #define UTFXI_NEON_ACCELERATED(X)                                                          \
   /* UTF-8 side */                                                                         \
   X(validate_utf8) X(validate_ascii) X(utf16_length_from_utf8) X(utf32_length_from_utf8)  \

@@ -271,8 +271,8 @@ static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int b
   return len;
 }
 
-/* ---- UTF-8 encoders (the UTF-32 -> UTF-8 words below; the UTF-16 and
- * Latin-1 kernels of neon_transcode.c) ---- */
+/* ---- UTF-8 encoders (the UTF-32 -> UTF-8, UTF-16 -> UTF-8 and Latin-1 ->
+ * UTF-8 words below) ---- */
 
 /* One bit per lane (bit j: lane j) of the all-ones / zero lanes of m. */
 static inline unsigned lane_bits4(uint32x4_t m) {

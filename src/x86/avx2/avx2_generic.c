@@ -1,5 +1,5 @@
 /* The avx2 tier's instances of the generic kernels (src/simd/generic_*.h):
- * UTF-8 and ASCII validation, the UTF-16 and UTF-32 lengths of UTF-8,
+ * UTF-8 and ASCII validation, the UTF-16 and UTF-32 lengths of UTF-8, UTF-8 to UTF-16 and UTF-32,
  * UTF-16 validation, repair and byte swap, the UTF-8 and UTF-32 lengths of UTF-16,
  * UTF-16 to UTF-8 and to UTF-32, and
  * UTF-32 validation, the UTF-16 length of UTF-32, UTF-32 to UTF-16 and UTF-8,
@@ -21,4 +21,5 @@
 #include "../../simd/generic_utf16_to_utf8.h"
 #include "../../simd/generic_utf32.h"
 #include "../../simd/generic_utf8_length.h"
+#include "../../simd/generic_utf8_transcode.h"
 #include "../../simd/generic_utf8_validate.h"
