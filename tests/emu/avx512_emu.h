@@ -735,7 +735,7 @@ static inline utfxemu_m512i utfxemu_zext(const unsigned char *in, unsigned count
   return r;
 }
 #define UTFXEMU_ZEXT(name, vec_t, store, count, from)       \
-  static inline utfxemu_m512i name(vec_t a) {               \
+  static inline __attribute__((always_inline)) utfxemu_m512i name(vec_t a) { \
     unsigned char b[sizeof(vec_t)];                         \
     store((vec_t *)(void *)b, a);                           \
     return utfxemu_zext(b, count, from);                    \
