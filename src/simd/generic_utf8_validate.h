@@ -15,6 +15,7 @@
 #ifndef UTFX_SIMD_GENERIC_UTF8_VALIDATE_H
 #define UTFX_SIMD_GENERIC_UTF8_VALIDATE_H
 
+#include "generic_ascii.h"
 #include "generic_utf8_check.h"
 #include "utf8_steps.h"
 
@@ -104,15 +105,6 @@ UTFXI_INLINE utfx_result g_validate_utf8(const char *src, size_t n) {
 #endif
 }
 
-/* Whether a byte of the eight vectors at p has its top bit set. */
-UTFXI_INLINE int g_any_high8(const unsigned char *p) {
-  vu8 a = v_or(v_or(v_load(p), v_load(p + V_BYTES)),
-               v_or(v_load(p + 2 * V_BYTES), v_load(p + 3 * V_BYTES)));
-  vu8 b = v_or(v_or(v_load(p + 4 * V_BYTES), v_load(p + 5 * V_BYTES)),
-               v_or(v_load(p + 6 * V_BYTES), v_load(p + 7 * V_BYTES)));
-  return v_any_high(v_or(a, b));
-}
-
 /* The bytes of leading ASCII of s (n >= 9 vectors) that g_ascii_prefix8
  * takes: none if its first vector is not ASCII, else up to the first vector
  * boundary (a load across two cache lines costs two) and then eight vectors
@@ -121,8 +113,7 @@ UTFXI_INLINE size_t g_ascii_prefix8(const unsigned char *s, size_t n) {
   size_t i;
   if (v_any_high(v_load(s))) return 0;
   i = V_BYTES - (size_t)((uintptr_t)s % V_BYTES);
-  while (n - i >= 8 * V_BYTES && !g_any_high8(s + i)) i += 8 * V_BYTES;
-  return i;
+  return g_ascii_run8(s, n, i);
 }
 
 /* Long inputs: the leading ASCII, eight vectors a test, then the rest, from

@@ -6,27 +6,17 @@
 #endif
 
 #include "vec_avx2.h"
+#include "../../simd/generic_ascii.h"
 #include "../x86_prototypes.h"
 
 /* Bytes >= 0x80 take two UTF-8 bytes. They are counted per byte lane (a
  * compare gives -1, subtracted) for up to 63 steps of 128 bytes, so no lane
  * passes 252, then summed with one SAD: three instructions per 32 bytes
  * instead of a movemask and a popcount each. */
-/* The bytes before the first 256 at s + i.. with a byte of 0x80 or more,
- * from i on, in steps of 256 (one test for eight loads: on ASCII text the
- * counting steps below are bound by their compares, not by the loads). Out
- * of line, as short inputs do not reach it. */
+/* Leading ASCII, out of line (short inputs do not reach it): on ASCII text
+ * the counting steps below are bound by their compares, not by the loads. */
 __attribute__((noinline)) static size_t latin1_ascii_run(const char *s, size_t n, size_t i) {
-  while (n - i >= 256) {
-    const __m256i *p = (const __m256i *)(const void *)(s + i);
-    __m256i a = _mm256_or_si256(_mm256_or_si256(_mm256_loadu_si256(p), _mm256_loadu_si256(p + 1)),
-                                _mm256_or_si256(_mm256_loadu_si256(p + 2), _mm256_loadu_si256(p + 3)));
-    __m256i b = _mm256_or_si256(_mm256_or_si256(_mm256_loadu_si256(p + 4), _mm256_loadu_si256(p + 5)),
-                                _mm256_or_si256(_mm256_loadu_si256(p + 6), _mm256_loadu_si256(p + 7)));
-    if (_mm256_movemask_epi8(_mm256_or_si256(a, b))) break;
-    i += 256;
-  }
-  return i;
+  return g_ascii_run8((const unsigned char *)s, n, i);
 }
 
 size_t utfxi_utf8_length_from_latin1_avx2(const char *s, size_t n) {

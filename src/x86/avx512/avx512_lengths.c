@@ -8,24 +8,13 @@
 #endif
 
 #include "avx512_utf16_common.h"
+#include "../../simd/generic_ascii.h"
 #include "../x86_prototypes.h"
 
-/* The bytes before the first 512 at s + i.. with a byte of 0x80 or more,
- * from i on, in steps of 512 (one test for eight loads: on ASCII text the
- * counting steps below are bound by their VPSADBW, on port 5). Out of line,
- * as short inputs do not reach it; as avx2_lengths.c's. */
+/* Leading ASCII, out of line (short inputs do not reach it): on ASCII text
+ * the counting steps below are bound by their VPSADBW, on port 5. */
 __attribute__((noinline)) static size_t latin1_ascii_run(const char *s, size_t n, size_t i) {
-  while (n - i >= 512) {
-    const char *p = s + i;
-    __m512i a = _mm512_ternarylogic_epi32(_mm512_loadu_si512(p), _mm512_loadu_si512(p + 64),
-                                          _mm512_loadu_si512(p + 128), 0xFE);
-    __m512i b = _mm512_ternarylogic_epi32(_mm512_loadu_si512(p + 192), _mm512_loadu_si512(p + 256),
-                                          _mm512_loadu_si512(p + 320), 0xFE);
-    __m512i c = _mm512_ternarylogic_epi32(a, b, _mm512_loadu_si512(p + 384), 0xFE);
-    if (_mm512_movepi8_mask(_mm512_or_si512(c, _mm512_loadu_si512(p + 448)))) break;
-    i += 512;
-  }
-  return i;
+  return g_ascii_run8((const unsigned char *)s, n, i);
 }
 
 size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
