@@ -180,8 +180,10 @@ static union {
 static size_t fill_base(const struct source *s, int multi, size_t i, size_t to, size_t *k) {
   unsigned char tmp[16];
   while (i < to) {
-    uint32_t cp = multi ? s->multi[(*k)++ % 3] : 0x61;
+    /* (ASCII: a cycle of letters, not one, so that shifted bytes show) */
+    uint32_t cp = multi ? s->multi[*k % 3] : (uint32_t)(0x61 + *k % 26);
     size_t units = ref_encode(s->e, cp, tmp), j;
+    ++*k;
     if (units > to - i) units = ref_encode(s->e, 0x61, tmp);
     for (j = 0; j < units; j++) ref_put_unit(s->e, input.b, i + j, ref_get_unit(s->e, tmp, j));
     i += units;

@@ -304,8 +304,10 @@ utfx_result G_NAME(convert_utf8_to_latin1)(const char *s, size_t n, char *d, siz
 
 /* ---- UTF-16LE/BE to Latin-1 ---- */
 
-/* Whether some unit of the vectors is above 0xFF. */
-#define G_ABOVE_FF(v) v16_any_bits((v), 0xFF00)
+/* Whether some unit of the vectors is above 0xFF: v16_load_raw units, in
+ * the byte order be (loaded without a swap: v16_pack_latin1 takes the
+ * value's byte where it is). */
+#define G_ABOVE_FF(v) v16_any_bits((v), be ? 0x00FF : 0xFF00)
 
 UTFXI_INLINE utfx_result g_utf16_to_latin1_scalar(const char16_t *s, size_t n, char *d,
                                                   size_t cap, unsigned flags, int be) {
@@ -319,24 +321,24 @@ UTFXI_INLINE utfx_result g_utf16_to_latin1_body(const char16_t *s, size_t n, cha
   utfx_result r;
   /* four vectors a test while they last (the loop is load-bound) */
   while (n - i >= 2 * V16_BLOCK && cap - i >= 2 * V16_BLOCK) {
-    vu16 a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
-    vu16 c = v16_load(s + i + 2 * V16_UNITS, be), e = v16_load(s + i + 3 * V16_UNITS, be);
+    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
+    vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
     if (G_ABOVE_FF(v16_or_units(v16_or_units(a, b), v16_or_units(c, e)))) break;
-    v_store(d + i, v16_pack_bytes(a, b));
-    v_store(d + i + V16_BLOCK, v16_pack_bytes(c, e));
+    v_store(d + i, v16_pack_latin1(a, b, be));
+    v_store(d + i + V16_BLOCK, v16_pack_latin1(c, e, be));
     i += 2 * V16_BLOCK;
   }
   while (n - i >= V16_BLOCK && cap - i >= V16_BLOCK) {
-    vu16 a = v16_load(s + i, be), b = v16_load(s + i + V16_UNITS, be);
+    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
     if (G_ABOVE_FF(v16_or_units(a, b))) break;
-    v_store(d + i, v16_pack_bytes(a, b));
+    v_store(d + i, v16_pack_latin1(a, b, be));
     i += V16_BLOCK;
   }
 #ifdef V_MASKED_TAIL
   for (const size_t k = n < cap ? n : cap; i < k;) {
     size_t m = k - i < V16_UNITS ? k - i : V16_UNITS;
     vu16 v = m == V16_UNITS ? v16_load(s + i, be) : v16_load_tail(s + i, m, be);
-    if (G_ABOVE_FF(v)) break;
+    if (v16_any_bits(v, 0xFF00)) break; /* (in the host's order) */
     v16_store_bytes_tail(d + i, m, v);
     i += m;
   }
@@ -344,9 +346,9 @@ UTFXI_INLINE utfx_result g_utf16_to_latin1_body(const char16_t *s, size_t n, cha
   if (i < n && n - i < V16_BLOCK && n >= V16_BLOCK && cap >= n) {
     /* the last block, overlapping units already done (the same bytes
      * again), instead of the scalar kernel for the rest */
-    vu16 a = v16_load(s + n - V16_BLOCK, be), b = v16_load(s + n - V16_UNITS, be);
+    vu16 a = v16_load_raw(s + n - V16_BLOCK), b = v16_load_raw(s + n - V16_UNITS);
     if (!G_ABOVE_FF(v16_or_units(a, b))) {
-      v_store(d + n - V16_BLOCK, v16_pack_bytes(a, b));
+      v_store(d + n - V16_BLOCK, v16_pack_latin1(a, b, be));
       return utfxi_result(UTFX_OK, n, n, 0);
     }
   }
@@ -356,21 +358,79 @@ UTFXI_INLINE utfx_result g_utf16_to_latin1_body(const char16_t *s, size_t n, cha
   return utfxi_result_after(&r, i, i, 0);
 }
 
-/* The body after the head; outside it, whose short inputs it slowed (its
- * registers). */
-UTFXI_INLINE utfx_result g_utf16_to_latin1(const char16_t *s, size_t n, char *d, size_t cap,
-                                           unsigned flags, int be) {
+#ifdef V_PREV_ANY_K
+/* The source on a vector boundary, the destination not: the stores go on
+ * vector boundaries too, each block's output shifted against the last
+ * one's (v_prev_bytes, one VPERMT2B), as a store across two cache lines
+ * costs two (docs/perf-decisions.md, 'UTF-16 -> Latin-1'). Returns the
+ * units done, their output stored. */
+UTFXI_INLINE size_t g_utf16_to_latin1_shifted(const char16_t *s, size_t n, char *d, size_t cap,
+                                              int be) {
+  const int mis = (int)((uintptr_t)d % V_BYTES);
+  size_t i = V16_BLOCK;
+  vu16 a = v16_load_raw(s), b = v16_load_raw(s + V16_UNITS);
+  vu8 prev;
+  if (!mis || n < 3 * V16_BLOCK || cap < 3 * V16_BLOCK || G_ABOVE_FF(v16_or_units(a, b)))
+    return 0;
+  prev = v16_pack_latin1(a, b, be);
+  v_store(d, prev); /* (the loop's stores start at the next boundary) */
+  while (n - i >= 2 * V16_BLOCK && cap - i >= 2 * V16_BLOCK) {
+    vu16 c, e;
+    vu8 p0;
+    a = v16_load_raw(s + i);
+    b = v16_load_raw(s + i + V16_UNITS);
+    c = v16_load_raw(s + i + 2 * V16_UNITS);
+    e = v16_load_raw(s + i + 3 * V16_UNITS);
+    if (G_ABOVE_FF(v16_or_units(v16_or_units(a, b), v16_or_units(c, e)))) break;
+    p0 = v16_pack_latin1(a, b, be);
+    v_store(d + i - mis, v_prev_bytes(prev, p0, mis));
+    prev = v16_pack_latin1(c, e, be);
+    v_store(d + i + V16_BLOCK - mis, v_prev_bytes(p0, prev, mis));
+    i += 2 * V16_BLOCK;
+  }
+  v_store(d + i - V16_BLOCK, prev); /* (the bytes of it not yet stored) */
+  return i;
+}
+#endif
+
+/* Long inputs: a head that puts the source on a vector boundary, then the
+ * body; out of line, one function per byte order (g_utf16le_to_latin1_long:
+ * inline, its registers slowed short inputs; with the byte order as an
+ * argument, the call's seventh argument went on the stack, and so did
+ * the short inputs' frame). */
+UTFXI_INLINE utfx_result g_utf16_to_latin1_long(const char16_t *s, size_t n, char *d, size_t cap,
+                                                unsigned flags, int be) {
   size_t k = 0;
   utfx_result r;
-  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256) {
-    vu16 a = v16_load(s, be), b = v16_load(s + V16_UNITS, be);
-    if (!G_ABOVE_FF(v16_or_units(a, b))) {
-      v_store(d, v16_pack_bytes(a, b));
-      k = utfxi_aligning_step(s, 2, V_BYTES, V16_BLOCK, 1);
-    }
+  vu16 a = v16_load_raw(s), b = v16_load_raw(s + V16_UNITS);
+  if (!G_ABOVE_FF(v16_or_units(a, b))) {
+    v_store(d, v16_pack_latin1(a, b, be));
+    k = utfxi_aligning_step(s, 2, V_BYTES, V16_BLOCK, 1);
+#ifdef V_PREV_ANY_K
+    k += g_utf16_to_latin1_shifted(s + k, n - k, d + k, cap - k, be);
+#endif
   }
   r = g_utf16_to_latin1_body(s + k, n - k, d + k, cap - k, flags, be);
   return utfxi_result_after(&r, k, k, 0);
+}
+
+__attribute__((noinline)) static utfx_result g_utf16le_to_latin1_long(const char16_t *s, size_t n,
+                                                                      char *d, size_t cap,
+                                                                      unsigned flags) {
+  return g_utf16_to_latin1_long(s, n, d, cap, flags, 0);
+}
+__attribute__((noinline)) static utfx_result g_utf16be_to_latin1_long(const char16_t *s, size_t n,
+                                                                      char *d, size_t cap,
+                                                                      unsigned flags) {
+  return g_utf16_to_latin1_long(s, n, d, cap, flags, 1);
+}
+
+UTFXI_INLINE utfx_result g_utf16_to_latin1(const char16_t *s, size_t n, char *d, size_t cap,
+                                           unsigned flags, int be) {
+  if (UTFXI_ALIGN_HEAD(*s, n) && cap >= 256)
+    return be ? g_utf16be_to_latin1_long(s, n, d, cap, flags)
+              : g_utf16le_to_latin1_long(s, n, d, cap, flags);
+  return g_utf16_to_latin1_body(s, n, d, cap, flags, be);
 }
 
 utfx_result G_NAME(convert_utf16le_to_latin1)(const char16_t *s, size_t n, char *d, size_t cap,

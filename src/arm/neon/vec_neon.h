@@ -147,6 +147,12 @@ static inline vu32 v32_widen(const void *p) {
   return vmovl_u16(vget_low_u16(vmovl_u8(vcreate_u8(x))));
 }
 static inline vu8 v16_pack_bytes(vu16 a, vu16 b) { return vcombine_u8(vmovn_u16(a), vmovn_u16(b)); }
+/* The byte holding each raw unit's value (<= 0xFF) of a then b, in order:
+ * the first of the unit in LE, the second in BE (no swap first). */
+static inline vu8 v16_pack_latin1(vu16 a, vu16 b, int be) {
+  return be ? vuzp2q_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b))
+            : vuzp1q_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b));
+}
 static inline vu8 v32_pack_bytes(vu32 a, vu32 b, vu32 c, vu32 e) {
   return vcombine_u8(vmovn_u16(vcombine_u16(vmovn_u32(a), vmovn_u32(b))),
                      vmovn_u16(vcombine_u16(vmovn_u32(c), vmovn_u32(e))));

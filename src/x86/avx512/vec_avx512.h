@@ -85,6 +85,7 @@ static inline vu8 v_prev_bytes(vu8 prev, vu8 cur, int k) {
                                   cur);
 }
 #define v_prev(prev, cur, k) v_prev_bytes((prev), (cur), (k))
+#define V_PREV_ANY_K 1 /* (v_prev_bytes takes k at run time: UTF-16 -> Latin-1) */
 
 static inline uint64_t v_bits(vm8 m) { return m; }
 static inline vm8 v_is_cont(vu8 v) { /* 0x80..0xBF: below 0xC0 as signed bytes */
@@ -245,6 +246,18 @@ static inline void v32_store_tail(char32_t *p, size_t k, vu32 v) {
 static inline vu8 v16_pack_bytes(vu16 a, vu16 b) {
   return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
                                   _mm512_packus_epi16(a, b));
+}
+/* The byte holding each raw unit's value (<= 0xFF) of a then b, in order:
+ * the first of the unit in LE, the second in BE (no swap first). */
+static inline vu8 v16_pack_latin1(vu16 a, vu16 b, int be) {
+  if (!be) return v16_pack_bytes(a, b);
+  return _mm512_permutex2var_epi8(
+      a,
+      _mm512_set_epi8(127, 125, 123, 121, 119, 117, 115, 113, 111, 109, 107, 105, 103, 101, 99,
+                      97, 95, 93, 91, 89, 87, 85, 83, 81, 79, 77, 75, 73, 71, 69, 67, 65, 63, 61,
+                      59, 57, 55, 53, 51, 49, 47, 45, 43, 41, 39, 37, 35, 33, 31, 29, 27, 25, 23,
+                      21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1),
+      b);
 }
 static inline vu8 v32_pack_bytes(vu32 a, vu32 b, vu32 c, vu32 e) {
   const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
