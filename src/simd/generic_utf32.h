@@ -377,6 +377,11 @@ UTFXI_INLINE utfx_result g32_to_utf8_body(const char32_t *s, size_t n, unsigned 
     if (!g32_replace(&k, &v, flags, &replaced)) break;
     w += v32_store_utf8(d + w, v, &e);
     i += V32_LANES;
+    if (n - i >= V32_LANES) { /* (v1, loaded: the next step's, no ASCII test) */
+      a = v1;
+      if (n - i >= 2 * V32_LANES) b = v32_load(s + i + V32_LANES);
+      ahead = 1;
+    }
   }
 #undef G32_FITS
 #ifdef V_MASKED_TAIL
