@@ -309,14 +309,15 @@ module.exports = function base64(addon) {
   const LATIN1_READ = 1024;
   const isLatin1 = (string, n) => n >= LATIN1_READ && !ABOVE_LATIN1.test(string);
 
-  // The addon's decode of string (n units) into view from byte `at` on;
-  // results[0] = status, results[1] = read.
+  // The addon's decode of string (n units) into view from byte `at` on:
+  // the bytes written; results[0] = status, results[1] = read.
   function decodeInto(view, string, n, flags, latin1, at = 0) {
     args[0] = flags;
     args[1] = latin1 ? 1 : 0;
     args[2] = n;
     args[3] = at;
-    return addonDecodeInto(view, string);
+    addonDecodeInto(view, string);
+    return results[2];
   }
 
   // TC39 decoding of a long string into view, a piece of CHUNK characters

@@ -297,6 +297,7 @@ const EMPTY = new Uint8Array(0);
 const builtinGetter = (name) => Object.getOwnPropertyDescriptor(BuiltinDecoder.prototype, name).get;
 const builtinInspect = (C) => C.prototype[inspect.custom];
 
+let lastState = null; // the state of the last textDecodeStream call
 // decode() for everything but the common call: options, streams, other
 // input types, and bad arguments (Node's errors).
 function decodeSlow(self, input, options, enc) {
@@ -344,7 +345,9 @@ function decodeSlow(self, input, options, enc) {
       args[0] = enc;
       args[1] = clean === 1 ? flags | IGNORE_BOM : flags;
     }
-    args[2] = mode;
+    // (bit 4: the state of the last call, still attached: the addon has its memory)
+    args[2] = state === lastState && state.byteLength !== 0 ? mode | 4 : mode;
+    lastState = state;
     self[kStreaming] = stream;
     out = textDecodeStream(state, view);
     if (out === undefined) self[kStreaming] = false; // the decoder was reset

@@ -22,9 +22,14 @@
 //             against utfx's, on ASCII, Latin, CJK, emoji and mixed text, 1 B
 //             .. 1 MiB; and (crossover) where the JavaScript paths pay.
 // Usage: node bench/bench.js [--suite decoder,write,encode,rpc,overhead,base64,text] [--runs N]
-//        [--batch-ms X] [--filter REGEX] [--quick]
+//        [--batch-ms X] [--filter REGEX] [--quick] [--no-gc] [--seed N]
 // Rates are operations per second of CPU time (process.cpuUsage: the machine
-// is shared; time spent descheduled does not count), one rate per run.
+// is shared; time spent descheduled does not count; the collector's threads
+// count for both sides), one rate per run. Each run visits the cells in a
+// new random order (a cell's neighbours change from run to run), and every
+// batch starts after a full collection (--no-gc: not), so that no batch
+// pays for the garbage of the one before it: an allocating cell next to
+// another used to swing by 5-20 %.
 
 const path = require('path');
 const { spawn } = require('child_process');
@@ -35,7 +40,7 @@ const { compare, mean } = require('./stats');
 
 const opts = { suites: ['decoder', 'write', 'encode', 'rpc', 'overhead', 'base64', 'text'], runs: 10,
   batchMs: 10,
-  filter: null, quick: false };
+  filter: null, quick: false, gc: true, seed: 1 };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   if (a === '--suite') opts.suites = process.argv[++i].split(',');
@@ -43,6 +48,8 @@ for (let i = 2; i < process.argv.length; i++) {
   else if (a === '--batch-ms') opts.batchMs = Number(process.argv[++i]);
   else if (a === '--filter') opts.filter = new RegExp(process.argv[++i]);
   else if (a === '--quick') opts.quick = true;
+  else if (a === '--no-gc') opts.gc = false;
+  else if (a === '--seed') opts.seed = Number(process.argv[++i]);
   else {
     process.stderr.write(`bench.js: unknown option ${a}\n`);
     process.exit(2);
@@ -56,6 +63,28 @@ function cpuNs() {
 }
 
 let sink = 0;
+
+// A full collection before each timed batch (the flag set at run time, as
+// node --expose-gc would).
+require('v8').setFlagsFromString('--expose-gc');
+const fullGc = opts.gc ? require('vm').runInNewContext('gc') : () => {};
+
+// Cells in a new order each run: a small deterministic generator (--seed).
+let seed = opts.seed >>> 0 || 1;
+function random() {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return (seed >>> 0) / 4294967296;
+}
+function shuffled(a) {
+  const b = a.slice();
+  for (let i = b.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [b[i], b[j]] = [b[j], b[i]];
+  }
+  return b;
+}
 
 // Iterations so that one batch of `fn` takes about batchMs.
 function calibrate(fn) {
@@ -74,6 +103,7 @@ function calibrate(fn) {
 
 // Rate (ops/s) of one batch.
 function rate(fn, iters) {
+  fullGc();
   const t0 = cpuNs();
   sink += fn(iters);
   const t = cpuNs() - t0;
@@ -93,15 +123,21 @@ function runGrid(title, cells) {
     c.rates = { builtin: [], utfx: [] };
   }
   for (let r = 0; r < opts.runs; r++) {
-    for (const c of cells) {
+    for (const c of shuffled(cells)) {
       const order = r % 2 ? ['utfx', 'builtin'] : ['builtin', 'utfx'];
       for (const impl of order) c.rates[impl].push(rate(c[impl], c.iters[impl]));
     }
   }
   const rows = cells.map((c) => ({ name: c.name, ...compare(c.rates.builtin, c.rates.utfx),
-    nsBuiltin: 1e9 / mean(c.rates.builtin), nsUtfx: 1e9 / mean(c.rates.utfx) }));
+    nsBuiltin: 1e9 / mean(c.rates.builtin), nsUtfx: 1e9 / mean(c.rates.utfx),
+    paired: median(c.rates.utfx.map((u, r) => u / c.rates.builtin[r])) }));
   printTable(title, rows);
   return rows;
+}
+
+function median(a) {
+  const b = a.slice().sort((x, y) => x - y);
+  return b.length % 2 ? b[b.length >> 1] : (b[b.length / 2 - 1] + b[b.length / 2]) / 2;
 }
 
 function pad(s, n, right) {
@@ -113,18 +149,20 @@ function printTable(title, rows) {
   const w = Math.max(...rows.map((r) => r.name.length), 10);
   console.log(`\n## ${title}: builtin (old) vs utfx (new), ${opts.runs} runs each, interleaved`);
   console.log(`${pad('', w, true)}  ${pad('builtin ns', 11)} ${pad('utfx ns', 10)} ${pad('speedup', 8)}` +
-    `  confidence improvement accuracy (*)   (**)  (***)`);
+    `  confidence improvement accuracy (*)   (**)  (***)   paired`);
   for (const r of rows) {
     const acc = r.accuracy.map((a) => pad(`±${a.toFixed(2)}%`, 8));
     console.log(`${pad(r.name, w, true)}  ${pad(r.nsBuiltin.toFixed(1), 11)} ` +
       `${pad(r.nsUtfx.toFixed(1), 10)} ${pad(`${r.ratio.toFixed(2)}x`, 8)}  ${pad(r.stars, 10)} ` +
-      `${pad(`${r.improvement.toFixed(2)} %`, 11)} ${acc.join(' ')}`);
+      `${pad(`${r.improvement.toFixed(2)} %`, 11)} ${acc.join(' ')} ${pad(`${r.paired.toFixed(2)}x`, 8)}`);
   }
   const ratios = rows.map((r) => r.ratio);
   const geo = Math.exp(mean(ratios.map(Math.log)));
+  const paired = rows.map((r) => r.paired);
   console.log(`${pad('geometric mean of speedups', w, true)}  ${pad('', 11)} ${pad('', 10)} ` +
     `${pad(`${geo.toFixed(2)}x`, 8)}  (min ${Math.min(...ratios).toFixed(2)}x, ` +
-    `max ${Math.max(...ratios).toFixed(2)}x)`);
+    `max ${Math.max(...ratios).toFixed(2)}x; paired: min ${Math.min(...paired).toFixed(2)}x)`);
+  console.log('(paired: the median over runs of the two rates of one run, a batch each side by side)');
 }
 
 // ------------------------------------------------------------ decoder grid
@@ -516,6 +554,15 @@ function base64Cells(sizes) {
         builtin: each(() => bytes.toString('base64').length), utfx: each(() => utfx.toBase64(u8).length) },
       { name: `n=${n} TC39 fromBase64 / Buffer.from base64`,
         builtin: each(() => Buffer.from(b64, 'base64').length), utfx: each(() => utfx.fromBase64(b64).length) },
+      // TC39's result has an ArrayBuffer of its own, where Buffer.from
+      // slices Node's pool (below 4 KiB): the builtins that make the same
+      // kind of result copy Buffer.from's into one; and the runtime's own
+      // Uint8Array.fromBase64 where it has one (not Node 20).
+      { name: `n=${n} TC39 fromBase64 / new Uint8Array(Buffer.from) (own buffer)`,
+        builtin: each(() => new Uint8Array(Buffer.from(b64, 'base64')).length),
+        utfx: each(() => utfx.fromBase64(b64).length) },
+      ...(typeof Uint8Array.fromBase64 === 'function' ? [{ name: `n=${n} TC39 fromBase64 / Uint8Array.fromBase64`,
+        builtin: each(() => Uint8Array.fromBase64(b64).length), utfx: each(() => utfx.fromBase64(b64).length) }] : []),
       { name: `n=${n} TC39 fromBase64 url padded / Buffer.from`,
         builtin: each(() => Buffer.from(urlPadded, 'base64url').length),
         utfx: each(() => utfx.fromBase64(urlPadded, opt).length) },

@@ -18,7 +18,8 @@
  *                         reach than a view's);
  *                         args[2] bit 1: initialize it first (args[0],
  *                         args[1] as above), bit 2: end the stream after this
- *                         chunk (stream: false). undefined: fatal error (the
+ *                         chunk (stream: false), bit 4: state is the last
+ *                         call's, still attached. undefined: fatal error (the
  *                         decoder is then reset, as TextDecoder is).
  *                         args[3] = 1 when the decoder then holds nothing
  *                         (text.js may then decode a plain chunk itself).
@@ -51,6 +52,7 @@ typedef struct {
   size_t out_cap;
   double *args;
   napi_ref args_ref;
+  void *state; /* the memory of the last stream state (text.js keeps its ArrayBuffer) */
   double max_string; /* v8::String::kMaxLength */
 } text_data;
 
@@ -59,6 +61,7 @@ typedef struct {
  * bench.js --suite text). */
 #define SHORT_UTF8 ((size_t)64) /* bytes */
 #define SHORT_UTF16 ((size_t)64) /* units */
+#define PRESCAN ((size_t)16) /* units of a longer result looked at before the Latin-1 kernel */
 /* encode (docs/perf-decisions.md, 'Node TextEncoder.encode: allocation and
  * copies'): results from UNINIT_MIN bytes are allocated without zeroing
  * when a slow writer fills them (V8's copy of a long one-byte string, the
@@ -176,6 +179,11 @@ static napi_value utf16_string(napi_env env, const text_data *t, const char16_t 
 static napi_value u16_result(napi_env env, text_data *t, size_t n, size_t lat) {
   utfx_result r;
   if (n <= SHORT_UTF16 || lat) return utf16_string(env, t, t->u16, n);
+  /* Most text that does not fit shows it early (mixed text: a CJK or
+   * emoji in its first words): a look at the first units spares the
+   * kernel's call and its scalar end. */
+  for (size_t i = 0; i < PRESCAN; i++)
+    if (t->u16[i] > 0xFF) return utf16_string(env, t, t->u16, n);
   if (scratch_grow((void **)&t->u8, &t->u8_cap, n, 1)) return scratch_throw_oom(env);
   r = host_le() ? utfx_convert_utf16le_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT)
                 : utfx_convert_utf16be_to_latin1(t->u16, n, t->u8, n, UTFX_STRICT);
@@ -300,13 +308,29 @@ static napi_value js_text_decode_stream(napi_env env, napi_callback_info info) {
   utfx_result r;
   unsigned mode;
   text_data *t = get(env, info, argv, 2);
-  if (!t || napi_get_arraybuffer_info(env, argv[0], &p, &size) != napi_ok ||
-      size < sizeof(utfx_decoder) || ((uintptr_t)p & 7) || view_data(env, argv[1], &s, &n)) {
+  if (!t) {
     napi_throw_type_error(env, NULL, "utfx: bad textDecodeStream call");
     return NULL;
   }
-  d = p;
   mode = (unsigned)t->args[2];
+  /* Bit 4: the state of the last call again, which text.js still holds and
+   * has seen attached: its memory is where it was, and asking V8 for it
+   * was 5 % of a 1 KiB chunk (docs/perf-decisions.md, 'Node text streams,
+   * base64 calls, and what allocation leaves of 3x'). */
+  if ((mode & 4) && t->state) {
+    p = t->state;
+    size = sizeof(utfx_decoder);
+  } else if (napi_get_arraybuffer_info(env, argv[0], &p, &size) != napi_ok) {
+    p = NULL;
+  }
+  if (!p || size < sizeof(utfx_decoder) || ((uintptr_t)p & 7) ||
+      view_data(env, argv[1], &s, &n)) {
+    t->state = NULL;
+    napi_throw_type_error(env, NULL, "utfx: bad textDecodeStream call");
+    return NULL;
+  }
+  t->state = p;
+  d = p;
   if ((mode & 1) && utfx_decoder_init_whatwg(d, (utfx_encoding)t->args[0], (unsigned)t->args[1])) {
     napi_throw_type_error(env, NULL, "utfx: bad TextDecoder state");
     return NULL;
@@ -469,6 +493,7 @@ static napi_value js_text_setup(napi_env env, napi_callback_info info) {
   if (t->args_ref) napi_delete_reference(env, t->args_ref);
   napi_create_reference(env, argv[0], 1, &t->args_ref); /* keeps p alive */
   t->args = p;
+  t->state = NULL; /* (a text.js of its own: its stream states) */
   napi_get_value_double(env, argv[1], &t->max_string);
   return NULL;
 }

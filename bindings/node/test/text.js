@@ -392,6 +392,47 @@ function decodeChecks(label) {
     }
   });
 
+  // The addon keeps the memory of the last stream's state (text.js says when
+  // a call's state is that one): streams taken in turn must each keep theirs.
+  check(`${label}: streams of several decoders interleaved chunk by chunk = the reference`, () => {
+    for (let r = 0; r < (light ? 4 : 15); r++) {
+      const streams = [];
+      for (let k = 0; k < 2 + rand(4); k++) {
+        const enc = pick(ENCS);
+        const opts = pick(OPTIONS);
+        const bytes = randBytes(enc, rand(2) ? rand(200) : rand(5000));
+        const pieces = [];
+        for (let at = 0; at < bytes.length;) {
+          const len = 1 + rand(rand(2) ? 6 : 700);
+          pieces.push(bytes.subarray(at, at + len));
+          at += len;
+        }
+        const ref = new RefDecoder(enc, !!opts.fatal, !!opts.ignoreBOM);
+        streams.push({ d: new UDecoder(enc, opts), ref, pieces, at: 0, what: `${enc} ${JSON.stringify(opts)} ${hex(bytes)}` });
+      }
+      for (let left = streams.length; left > 0;) {
+        const st = pick(streams);
+        if (st.at > st.pieces.length) continue;
+        const end = st.at === st.pieces.length;
+        const piece = end ? undefined : st.pieces[st.at];
+        const x = run(() => (end ? st.d.decode() : st.d.decode(piece, { stream: true })));
+        const y = run(() => st.ref.decode(end ? [] : Array.from(piece), !end));
+        assert.strictEqual(x[0], y[0], `${st.what} piece ${st.at}: utfx ${x[0]}, reference ${y[0]}`);
+        if (x[0] === 'ok') assert.strictEqual(x[1], y[1], `${st.what} piece ${st.at}`);
+        st.at = x[0] === 'ok' ? st.at + 1 : st.pieces.length + 1; // (a fatal error ends that stream)
+        if (st.at > st.pieces.length) left--;
+      }
+    }
+    // A state taken away (its ArrayBuffer transferred): an error, not a crash.
+    const d = new UDecoder('utf-8');
+    d.decode(Uint8Array.from([0x41, 0xE6, 0x97]), { stream: true });
+    const kState = Object.getOwnPropertySymbols(d).find((k) => k.description === 'kState');
+    if (kState && d[kState]) {
+      structuredClone(d[kState], { transfer: [d[kState]] });
+      assert.throws(() => d.decode(Uint8Array.from([0xA5, 0x42]), { stream: true }), TypeError);
+    }
+  });
+
   check(`${label}: fatal error at every offset (one-shot and streaming): Node's TypeError, then decodes again`, () => {
     for (const enc of ENCS) {
       const good = Uint8Array.from(encodeAs(enc, 'ab\u00e9\u65e5\u{1F600}cd'.repeat(3)));
