@@ -48,7 +48,13 @@
  *       v's first q < V_BYTES characters, a line feed, the rest: o[0..V_BYTES];
  *   and for CR LF breaks, optionally (G64_ENCODE_VEC_CRLF):
  *   void g64_store_crlf(char *o, vu8 v, size_t q)
- *       v's first q < V_BYTES characters, CR LF, the rest: o[0..V_BYTES + 1]. */
+ *       v's first q < V_BYTES characters, CR LF, the rest: o[0..V_BYTES + 1];
+ * and for lines of 76 characters, optionally (G64_ENCODE_LINES76):
+ *   size_t g64_lines76(const unsigned char *s, size_t take, int url, size_t sep,
+ *                      char **o)
+ *       whole lines of 57 bytes from a line start, each with its separator
+ *       (1: LF, 2: CR LF), while more text follows; at least one when
+ *       take >= G64_LINES76_READ; returns the bytes encoded, *o moved on. */
 #ifndef UTFX_SIMD_GENERIC_BASE64_H
 #define UTFX_SIMD_GENERIC_BASE64_H
 
@@ -362,13 +368,25 @@ utfx_result G_NAME(base64_encode_lines)(const unsigned char *src, size_t n, char
   size_t chars = utfxi_b64_lines_plan(n, cap, flags, L, c, &take);
   char *o = dst, *end = dst + chars + utfxi_b64_feeds(c, chars, L) * (crlf ? 2 : 1);
   memset(text + G64_LINE_TEXT, 0, V_BYTES);
+#ifdef G64_ENCODE_LINES76
+  /* from a line start, the tier's own lines of 76 (its separators written
+   * as each line ends: more text follows) */
+  if (L == 76 && (c == 0 || c == L) && take >= G64_LINES76_READ) {
+    if (c == L) {
+      if (crlf) *o++ = '\r';
+      *o++ = '\n';
+      c = 0;
+    }
+    i = g64_lines76(src, take, (flags & UTFX_BASE64_URL) != 0, crlf ? 2 : 1, &o);
+  }
+#endif
 #ifdef G64_ENCODE_VEC
-  if (L >= V_BYTES && take >= G64_ENCODE_READ && !crlf)
-    i = g64_lines_direct(src, take, (flags & UTFX_BASE64_URL) != 0, L, 1, &o, &c);
+  if (L >= V_BYTES && take - i >= G64_ENCODE_READ && !crlf)
+    i += g64_lines_direct(src + i, take - i, (flags & UTFX_BASE64_URL) != 0, L, 1, &o, &c);
 #endif
 #ifdef G64_ENCODE_VEC_CRLF
-  if (L >= V_BYTES && take >= G64_ENCODE_READ && crlf)
-    i = g64_lines_direct(src, take, (flags & UTFX_BASE64_URL) != 0, L, 2, &o, &c);
+  if (L >= V_BYTES && take - i >= G64_ENCODE_READ && crlf)
+    i += g64_lines_direct(src + i, take - i, (flags & UTFX_BASE64_URL) != 0, L, 2, &o, &c);
 #endif
   while (i < take) {
     size_t part = take - i < G64_LINE_TEXT / 4 * 3 ? take - i : G64_LINE_TEXT / 4 * 3;

@@ -10,6 +10,7 @@
 #include "../../scalar/base64.h"
 #include "../../scalar/base64_tables.h"
 #include "../x86_prototypes.h"
+#include "avx512_base64_lines.h"
 
 /* VPERMB: group g (bytes 3g..3g+2) to dword g as s1 s0 s2 s1. */
 static const uint8_t b64_spread[64] = {
@@ -559,5 +560,42 @@ UTFXI_INLINE void g64_store_crlf(char *o, __m512i v, size_t q) {
   __asm__ volatile("" ::: "memory");
   memcpy(o + 64, &end, 2);
 }
+
+/* Lines of 76 characters (MIME, coreutils), four at a time from a line
+ * start, each with its separator: five stores, each three shuffles as a
+ * block of g64_encode_blocks is, the tables (avx512_base64_lines.h) taking
+ * the source bytes for every character of the store wherever the line
+ * breaks fall, and the last VPERMB merging the separators in. Runs while
+ * more text follows the four lines (so their last separator is due). */
+#define G64_ENCODE_LINES76 1
+UTFXI_INLINE size_t b64_lines76(const unsigned char *src, size_t take, int url,
+                                const struct b64_lines76 *t, char **po) {
+  const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
+  __m512i spread[B64_LINES76_VECS], fields[B64_LINES76_VECS], fill[B64_LINES76_VECS];
+  size_t i = 0, j;
+  char *o = *po;
+#pragma GCC unroll 8
+  for (j = 0; j < B64_LINES76_VECS; j++) {
+    spread[j] = _mm512_loadu_si512(t->spread[j]);
+    fields[j] = _mm512_loadu_si512(t->fields[j]);
+    fill[j] = _mm512_loadu_si512(t->fill[j]);
+  }
+  for (; take - i >= t->read; i += 4 * 57, o += t->text) {
+#pragma GCC unroll 8
+    for (j = 0; j < B64_LINES76_VECS; j++) {
+      __m512i in = _mm512_loadu_si512(src + i + t->base[j]);
+      __m512i idx = _mm512_multishift_epi64_epi8(fields[j], _mm512_permutexvar_epi8(spread[j], in));
+      _mm512_storeu_si512(o + t->at[j], _mm512_mask_permutexvar_epi8(fill[j], t->chars[j], idx, chars));
+    }
+  }
+  *po = o;
+  return i;
+}
+UTFXI_INLINE size_t g64_lines76(const unsigned char *src, size_t take, int url, size_t sep,
+                                char **po) {
+  return sep == 2 ? b64_lines76(src, take, url, &b64_lines76_crlf, po)
+                  : b64_lines76(src, take, url, &b64_lines76_lf, po);
+}
+#define G64_LINES76_READ 245 /* the larger of the two tables' read */
 
 #include "../../simd/generic_base64.h"
