@@ -30,8 +30,8 @@ static const uint8_t b64_invalid_lo[3][16] = {
  * and digits, and the characters of values 62 and 63 (two of each, for
  * both alphabets at once). */
 struct g64_alphabet {
-  __m256i invalid_lo, hi_bit, delta, c62a, c62b, c63a, c63b, roll, eight;
-  int both;
+  __m256i invalid_lo, hi_bit, delta, c62a, c62b, c63a, c63b, roll, eight, valid_lo, roll1;
+  int both, slash;
 };
 
 static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
@@ -55,6 +55,15 @@ static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
                        63 - '_', 0, 0);
   a.eight = _mm256_set1_epi8(8);
   a.both = which == 2;
+  /* The clean runs' forms: the characters each low nibble allows (a byte
+   * from 0x80 gets 0 from PSHUFB, so none), and for the standard alphabet,
+   * whose '/' shares its high nibble with '+' only, the delta by high nibble
+   * with '/' moved down to 1 (no character of 0x10..0x1F is in it): the
+   * index is the high nibble plus the compare's -1, one instruction less. */
+  a.valid_lo = _mm256_xor_si256(a.invalid_lo, _mm256_set1_epi8(-1));
+  a.roll1 = V_TABLE16(0, 63 - '/', 62 - '+', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0,
+                      0, 0, 0);
+  a.slash = which == 0;
   return a;
 }
 
@@ -232,33 +241,43 @@ UTFXI_INLINE void g64_store_values(unsigned char *d, __m256i v) { b64_store24(d,
  * the four blocks' values are made before the check, so that only they
  * stay live (no spills), and each of the first three blocks is stored as
  * its two lanes of 12 bytes (VEXTRACTI128 to memory is a store alone, where
- * VPERMD would take the shuffle port). */
+ * VPERMD would take the shuffle port). A character is valid when the bits
+ * its low nibble allows (valid_lo, looked up by the character itself: 0 from
+ * 0x80) and its high nibble's bit share one; the four blocks keep the
+ * bytewise minimum of that, and a zero byte fails the check. With '/' the
+ * delta's index is the high nibble plus the compare (roll1). That is 13
+ * vector instructions a block where the class check with masked nibbles
+ * took 15 (docs/perf-decisions.md, 'Base64 avx2 decode: 13 instructions a
+ * block'). */
 UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsigned char *d,
-                                      size_t blocks, const struct g64_alphabet *a) {
-  const __m256i m0f = _mm256_set1_epi8(0x0F), invalid_lo = a->invalid_lo, hi_bit = a->hi_bit;
-  const __m256i roll = a->roll, c63 = a->c63a, eight = a->eight;
+                                      size_t blocks, const struct g64_alphabet *a,
+                                      const int slash) {
+  const __m256i m0f = _mm256_set1_epi8(0x0F), valid_lo = a->valid_lo, hi_bit = a->hi_bit;
+  const __m256i roll = slash ? a->roll1 : a->roll, c63 = a->c63a, eight = a->eight;
   const __m256i pair = _mm256_set1_epi32(0x01400140), quad = _mm256_set1_epi32(0x00011000);
   const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
                                          2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
   size_t k;
   for (k = 0; k + 4 <= blocks; k += 4) {
-    __m256i v[4], bad = _mm256_setzero_si256();
+    __m256i v[4], good = _mm256_set1_epi8(-1);
     unsigned j;
     int ok = 1;
 #pragma GCC unroll 4
     for (j = 0; j < 4; j++) {
-      __m256i c, hi;
+      __m256i c, hi, eq;
       ok &= b64_load(src, i + 32 * (k + j), wide, &c);
       hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), m0f);
-      bad = _mm256_or_si256(bad, _mm256_and_si256(_mm256_shuffle_epi8(invalid_lo, _mm256_and_si256(c, m0f)),
-                                                   _mm256_shuffle_epi8(hi_bit, hi)));
-      hi = _mm256_or_si256(hi, _mm256_and_si256(_mm256_cmpeq_epi8(c, c63), eight));
+      good = _mm256_min_epu8(good, _mm256_and_si256(_mm256_shuffle_epi8(valid_lo, c),
+                                                    _mm256_shuffle_epi8(hi_bit, hi)));
+      eq = _mm256_cmpeq_epi8(c, c63);
+      hi = slash ? _mm256_add_epi8(hi, eq) : _mm256_or_si256(hi, _mm256_and_si256(eq, eight));
       v[j] = _mm256_shuffle_epi8(
           _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_add_epi8(c, _mm256_shuffle_epi8(roll, hi)), pair),
                             quad),
           order);
     }
-    if (!ok || !_mm256_testz_si256(bad, bad)) break;
+    good = _mm256_cmpeq_epi8(good, _mm256_setzero_si256());
+    if (!ok || !_mm256_testz_si256(good, good)) break;
 #pragma GCC unroll 4
     for (j = 0; j < 3; j++) {
       _mm_storeu_si128((__m128i *)(void *)(d + 24 * (k + j)), _mm256_castsi256_si128(v[j]));
@@ -272,7 +291,9 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
 UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
   size_t k;
-  if (!a->both) return b64_clean_run_one(src, i, wide, d, blocks, a);
+  if (!a->both)
+    return a->slash ? b64_clean_run_one(src, i, wide, d, blocks, a, 1)
+                    : b64_clean_run_one(src, i, wide, d, blocks, a, 0);
   for (k = 0; k + 4 <= blocks; k += 4) {
     __m256i c[4], hi[4], bad = _mm256_setzero_si256();
     unsigned j;
