@@ -28,6 +28,15 @@ static const uint8_t b64_gather[64] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
+/* VPERMT2B: the 192 bytes of four blocks' dwords (three bytes each, high
+ * first) as three whole vectors; store t takes bytes 64t.. of the run from
+ * blocks t (index < 64) and t + 1: byte m is byte 2 - m % 3 of dword m / 3. */
+static const uint8_t b64_gather4[3][64] = {
+    {2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 18, 17, 16, 22, 21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41, 40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86},
+    {21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41, 40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86, 85, 84, 90, 89, 88, 94, 93, 92, 98, 97, 96, 102, 101, 100, 106, 105},
+    {40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86, 85, 84, 90, 89, 88, 94, 93, 92, 98, 97, 96, 102, 101, 100, 106, 105, 104, 110, 109, 108, 114, 113, 112, 118, 117, 116, 122, 121, 120, 126, 125, 124},
+};
+
 /* VPERMI2B: the low byte of each of 64 UTF-16 units in two vectors. */
 static const uint8_t b64_low_bytes[64] = {
     0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
@@ -146,10 +155,12 @@ static inline size_t b64_after_last_group(const void *src, size_t from, size_t i
  * (docs/perf-decisions.md, 'Base64 decode: one check for four clean
  * blocks, whole stores'). */
 #define B64_RUN 4
-UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
-                                  size_t blocks, const struct g64_alphabet *a) {
+UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsigned char *d,
+                                     size_t blocks, const struct g64_alphabet *a, const int whole) {
   const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
   const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
+  const __m512i g4[3] = {_mm512_loadu_si512(b64_gather4[0]), _mm512_loadu_si512(b64_gather4[1]),
+                         _mm512_loadu_si512(b64_gather4[2])};
   size_t k;
   for (k = 0; k + B64_RUN <= blocks; k += B64_RUN) {
     __m512i c[B64_RUN], v[B64_RUN], e = _mm512_setzero_si512();
@@ -161,9 +172,17 @@ UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned 
       e = _mm512_ternarylogic_epi64(e, v[j], c[j], 0xFE); /* e | v | c */
     }
     if (_mm512_movepi8_mask(e)) break;
+    if (whole) { /* three whole stores */
 #pragma GCC unroll 8
-    for (j = 0; j + 1 < B64_RUN; j++) B64_PACK_STORE_OVER(d + 48 * (k + j), v[j]);
-    B64_PACK_STORE(d + 48 * (k + j), v[j]);
+      for (j = 0; j < B64_RUN; j++) v[j] = _mm512_madd_epi16(_mm512_maddubs_epi16(v[j], pair), quad);
+#pragma GCC unroll 8
+      for (j = 0; j + 1 < B64_RUN; j++)
+        _mm512_storeu_si512(d + 48 * k + 64 * j, _mm512_permutex2var_epi8(v[j], g4[j], v[j + 1]));
+    } else {
+#pragma GCC unroll 8
+      for (j = 0; j + 1 < B64_RUN; j++) B64_PACK_STORE_OVER(d + 48 * (k + j), v[j]);
+      B64_PACK_STORE(d + 48 * (k + j), v[j]);
+    }
   }
   for (; k < blocks; k++) {
     __m512i c, v;
@@ -175,6 +194,18 @@ UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned 
                                 gather, _mm512_madd_epi16(_mm512_maddubs_epi16(v, pair), quad)));
   }
   return k;
+}
+
+/* Long runs (text beyond L1, where the stores bind) store each four blocks
+ * as three whole vectors, VPERMT2B joining the blocks' bytes in place of
+ * four VPERMB gathers and four overlapping stores; short ones (in L1, where
+ * the shuffle port binds) keep the gathers (docs/perf-decisions.md, 'Base64
+ * avx512 decode: three whole stores for four blocks'). */
+#define B64_WHOLE_BLOCKS 256
+UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
+                                  size_t blocks, const struct g64_alphabet *a) {
+  return blocks >= B64_WHOLE_BLOCKS ? b64_clean_run_as(src, i, wide, d, blocks, a, 1)
+                                    : b64_clean_run_as(src, i, wide, d, blocks, a, 0);
 }
 
 /* The first `groups` <= 16 groups at src + i, when they are all in the
