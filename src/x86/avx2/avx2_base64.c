@@ -313,6 +313,97 @@ UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned 
   return k;
 }
 
+/* Lines of 76 from bytes, two a step: each line's characters 0-63 as two
+ * blocks, both lines' last 12 as one block (a 16-byte load each, their
+ * last 4 lanes, the separator and the next line's start, made 'A'), all five
+ * under one check and the separators compared as integers; the values'
+ * bytes stored in 12-byte lanes whose spare bytes the next store replaces,
+ * the last 9 exactly. One alphabet only (slash as in the clean runs). */
+UTFXI_INLINE size_t b64_lines76_as(const unsigned char *s, size_t n, unsigned char *dst,
+                                   size_t cap, const struct g64_alphabet *a, size_t S,
+                                   unsigned sep, size_t p, size_t *pw, const int slash) {
+  const __m256i m0f = _mm256_set1_epi8(0x0F), valid_lo = a->valid_lo, hi_bit = a->hi_bit;
+  const __m256i roll = slash ? a->roll1 : a->roll, c63 = a->c63a, eight = a->eight;
+  const __m256i pair = _mm256_set1_epi32(0x01400140), quad = _mm256_set1_epi32(0x00011000);
+  const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
+                                         2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+  const __m256i filler = _mm256_set1_epi8('A');
+  const size_t step = 76 + S;
+  size_t w = *pw;
+  while (n - p >= step + 80 && (!dst || cap - w > 2 * 57)) {
+    const unsigned char *q = s + p;
+    __m256i c[5], v[5], good = _mm256_set1_epi8(-1);
+    unsigned x, j;
+    if (S == 2) {
+      uint16_t u0, u1;
+      memcpy(&u0, q + 76, 2);
+      memcpy(&u1, q + step + 76, 2);
+      x = (unsigned)(u0 ^ sep) | (unsigned)(u1 ^ sep);
+    } else {
+      x = (unsigned)(q[76] ^ sep) | (unsigned)(q[step + 76] ^ sep);
+    }
+    c[0] = _mm256_loadu_si256((const __m256i *)(const void *)q);
+    c[1] = _mm256_loadu_si256((const __m256i *)(const void *)(q + 32));
+    c[2] = _mm256_loadu_si256((const __m256i *)(const void *)(q + step));
+    c[3] = _mm256_loadu_si256((const __m256i *)(const void *)(q + step + 32));
+    c[4] = _mm256_blend_epi32(
+        _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(q + 64))),
+            _mm_loadu_si128((const __m128i *)(const void *)(q + step + 64)), 1),
+        filler, 0x88);
+#pragma GCC unroll 5
+    for (j = 0; j < 5; j++) {
+      __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c[j], 4), m0f), eq;
+      good = _mm256_min_epu8(good, _mm256_and_si256(_mm256_shuffle_epi8(valid_lo, c[j]),
+                                                    _mm256_shuffle_epi8(hi_bit, hi)));
+      eq = _mm256_cmpeq_epi8(c[j], c63);
+      hi = slash ? _mm256_add_epi8(hi, eq) : _mm256_or_si256(hi, _mm256_and_si256(eq, eight));
+      v[j] = _mm256_shuffle_epi8(
+          _mm256_madd_epi16(
+              _mm256_maddubs_epi16(_mm256_add_epi8(c[j], _mm256_shuffle_epi8(roll, hi)), pair),
+              quad),
+          order);
+    }
+    good = _mm256_cmpeq_epi8(good, _mm256_setzero_si256());
+    if (x || !_mm256_testz_si256(good, good)) break;
+    if (dst) {
+      unsigned char *d = dst + w;
+      _mm_storeu_si128((__m128i *)(void *)d, _mm256_castsi256_si128(v[0]));
+      _mm_storeu_si128((__m128i *)(void *)(d + 12), _mm256_extracti128_si256(v[0], 1));
+      _mm_storeu_si128((__m128i *)(void *)(d + 24), _mm256_castsi256_si128(v[1]));
+      _mm_storeu_si128((__m128i *)(void *)(d + 36), _mm256_extracti128_si256(v[1], 1));
+      _mm_storeu_si128((__m128i *)(void *)(d + 48), _mm256_castsi256_si128(v[4]));
+      d += 57;
+      _mm_storeu_si128((__m128i *)(void *)d, _mm256_castsi256_si128(v[2]));
+      _mm_storeu_si128((__m128i *)(void *)(d + 12), _mm256_extracti128_si256(v[2], 1));
+      _mm_storeu_si128((__m128i *)(void *)(d + 24), _mm256_castsi256_si128(v[3]));
+      _mm_storeu_si128((__m128i *)(void *)(d + 36), _mm256_extracti128_si256(v[3], 1));
+      {
+        __m128i t = _mm256_extracti128_si256(v[4], 1);
+        _mm_storel_epi64((__m128i *)(void *)(d + 48), t);
+        d[56] = (unsigned char)_mm_extract_epi8(t, 8);
+      }
+    }
+    w += 2 * 57;
+    p += 2 * step;
+  }
+  *pw = w;
+  return p;
+}
+
+#define G64_DECODE_LINES76 1
+UTFXI_INLINE size_t g64_decode_lines76(const void *src, size_t n, unsigned char *dst, size_t cap,
+                                       const struct g64_alphabet *a, size_t S, unsigned sep,
+                                       size_t p, size_t *pw) {
+  const unsigned char *s = (const unsigned char *)src;
+  if (a->both) return p;
+  if (S == 2)
+    return a->slash ? b64_lines76_as(s, n, dst, cap, a, 2, sep, p, pw, 1)
+                    : b64_lines76_as(s, n, dst, cap, a, 2, sep, p, pw, 0);
+  return a->slash ? b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw, 1)
+                  : b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw, 0);
+}
+
 static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,
                                        int url) {
   return utfxi_base64_blocks_avx2(s, n, blocks, (unsigned char *)d, NULL, url);
