@@ -261,11 +261,11 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
   for (k = 0; k + 4 <= blocks; k += 4) {
     __m256i v[4], good = _mm256_set1_epi8(-1);
     unsigned j;
-    int ok = 1;
 #pragma GCC unroll 4
     for (j = 0; j < 4; j++) {
       __m256i c, hi, eq;
-      ok &= b64_load(src, i + 32 * (k + j), wide, &c);
+      /* (a UTF-16 unit above 0xFF packs to 0x00 or 0xFF, neither valid) */
+      b64_load(src, i + 32 * (k + j), wide, &c);
       hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), m0f);
       good = _mm256_min_epu8(good, _mm256_and_si256(_mm256_shuffle_epi8(valid_lo, c),
                                                     _mm256_shuffle_epi8(hi_bit, hi)));
@@ -277,7 +277,7 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
           order);
     }
     good = _mm256_cmpeq_epi8(good, _mm256_setzero_si256());
-    if (!ok || !_mm256_testz_si256(good, good)) break;
+    if (!_mm256_testz_si256(good, good)) break;
 #pragma GCC unroll 4
     for (j = 0; j < 3; j++) {
       _mm_storeu_si128((__m128i *)(void *)(d + 24 * (k + j)), _mm256_castsi256_si128(v[j]));
