@@ -100,7 +100,8 @@ struct b64_lines76 {
   size_t text, read; /* bytes written and the source bytes the loads reach */
   size_t at[B64_LINES76_VECS], base[B64_LINES76_VECS]; /* where each store goes, load comes from */
   uint64_t chars[B64_LINES76_VECS]; /* the characters of each (the rest: fill) */
-  uint8_t spread[B64_LINES76_VECS][64], fields[B64_LINES76_VECS][64], fill[B64_LINES76_VECS][64];
+  _Alignas(64) uint8_t spread[B64_LINES76_VECS][64]; /* (whole vectors: no load splits a line) */
+  uint8_t fields[B64_LINES76_VECS][64], fill[B64_LINES76_VECS][64];
 };
 """)
 emit("lf", [10])

@@ -13,7 +13,7 @@
 #include "avx512_base64_lines.h"
 
 /* VPERMB: group g (bytes 3g..3g+2) to dword g as s1 s0 s2 s1. */
-static const uint8_t b64_spread[64] = {
+static _Alignas(64) const uint8_t b64_spread[64] = {
     1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10,
     13, 12, 14, 13, 16, 15, 17, 16, 19, 18, 20, 19, 22, 21, 23, 22,
     25, 24, 26, 25, 28, 27, 29, 28, 31, 30, 32, 31, 34, 33, 35, 34,
@@ -21,7 +21,7 @@ static const uint8_t b64_spread[64] = {
 };
 
 /* VPERMB: the three bytes of each dword (high first) side by side. */
-static const uint8_t b64_gather[64] = {
+static _Alignas(64) const uint8_t b64_gather[64] = {
     2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 18, 17, 16, 22,
     21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41,
     40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60,
@@ -31,14 +31,14 @@ static const uint8_t b64_gather[64] = {
 /* VPERMT2B: the 192 bytes of four blocks' dwords (three bytes each, high
  * first) as three whole vectors; store t takes bytes 64t.. of the run from
  * blocks t (index < 64) and t + 1: byte m is byte 2 - m % 3 of dword m / 3. */
-static const uint8_t b64_gather4[3][64] = {
+static _Alignas(64) const uint8_t b64_gather4[3][64] = {
     {2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 18, 17, 16, 22, 21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41, 40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86},
     {21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41, 40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86, 85, 84, 90, 89, 88, 94, 93, 92, 98, 97, 96, 102, 101, 100, 106, 105},
     {40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86, 85, 84, 90, 89, 88, 94, 93, 92, 98, 97, 96, 102, 101, 100, 106, 105, 104, 110, 109, 108, 114, 113, 112, 118, 117, 116, 122, 121, 120, 126, 125, 124},
 };
 
 /* VPERMI2B: the low byte of each of 64 UTF-16 units in two vectors. */
-static const uint8_t b64_low_bytes[64] = {
+static _Alignas(64) const uint8_t b64_low_bytes[64] = {
     0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
     32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62,
     64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94,
@@ -47,7 +47,7 @@ static const uint8_t b64_low_bytes[64] = {
 
 /* VPMULTISHIFTQB: the bit offsets of the four fields in each dword that
  * b64_spread made of a group s0 s1 s2, laid out s1 s0 s2 s1. */
-static const uint8_t b64_fields[64] = {
+static _Alignas(64) const uint8_t b64_fields[64] = {
     10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
     10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
     10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
@@ -202,10 +202,12 @@ UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsign
  * the shuffle port binds) keep the gathers (docs/perf-decisions.md, 'Base64
  * avx512 decode: three whole stores for four blocks'). */
 #define B64_WHOLE_BLOCKS 256
+#define B64_WHOLE_BLOCKS_MAX 8192 /* beyond L2 (DRAM) the overlapping stores did better */
 UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
-  return blocks >= B64_WHOLE_BLOCKS ? b64_clean_run_as(src, i, wide, d, blocks, a, 1)
-                                    : b64_clean_run_as(src, i, wide, d, blocks, a, 0);
+  return blocks >= B64_WHOLE_BLOCKS && blocks < B64_WHOLE_BLOCKS_MAX
+             ? b64_clean_run_as(src, i, wide, d, blocks, a, 1)
+             : b64_clean_run_as(src, i, wide, d, blocks, a, 0);
 }
 
 /* The first `groups` <= 16 groups at src + i, when they are all in the
@@ -506,7 +508,7 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
   at->w = w;
 }
 
-static const char b64_chars[2][64] = {
+static _Alignas(64) const char b64_chars[2][64] = {
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"};
 
@@ -633,5 +635,8 @@ UTFXI_INLINE size_t g64_lines76(const unsigned char *src, size_t take, int url, 
                   : b64_lines76(src, take, url, &b64_lines76_lf, po);
 }
 #define G64_LINES76_READ 245 /* the larger of the two tables' read */
+/* Beyond L2 (text from 512 KiB) the block-by-block way's stores did better
+ * (docs/perf-decisions.md, 'Base64 lines of 76: five stores for four lines') */
+#define G64_LINES76_MOST (384 * 1024)
 
 #include "../../simd/generic_base64.h"
