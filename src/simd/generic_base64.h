@@ -198,8 +198,10 @@ UTFXI_INLINE int g64_fixed_lines(const void *src, size_t n, int wide, unsigned c
   {
     size_t p = ws + ln.S, lines = 0;
 #ifdef G64_DECODE_LINES76
-    /* the tier's own way for lines of 76 first, then the last ones here */
-    if (ln.L == 76 && !wide) {
+    /* the tier's own way for lines of 76 first, then the last ones here
+     * (not when counting: in binary_length_from_base64 the extra code
+     * slowed the clean blocks' loop by its placement) */
+    if (ln.L == 76 && !wide && dst) {
       size_t p2 = g64_decode_lines76(src, n, dst, cap, a, ln.S, ln.sep0 | ln.sep1 << 8, p, pw);
       lines = p2 != p;
       if (lines) *pi = p2 - ln.S;

@@ -346,10 +346,11 @@ UTFXI_INLINE size_t b64_fixed_lines(const void *src, size_t n, int wide, unsigne
    * in one block, a slot of 16 lanes each (filled by masked loads over 'A'):
    * five lookups and packings for four lines instead of eight. */
   if (!wide && tail <= 16) {
-    /* (MIME's and coreutils' 76 with its masks and offsets as constants) */
-    if (ln->S == 1 && L == 76)
+    /* (MIME's and coreutils' 76 with its masks and offsets as constants;
+     * not when counting, whose loop the extra code slowed by placement) */
+    if (ln->S == 1 && L == 76 && dst)
       lines = b64_four_lines(src, n, dst, cap, a, 76, 1, ln->sep0, &p, &w);
-    else if (L == 76)
+    else if (L == 76 && dst)
       lines = b64_four_lines(src, n, dst, cap, a, 76, 2, ln->sep0 | ln->sep1 << 8, &p, &w);
     else if (ln->S == 1)
       lines = b64_four_lines(src, n, dst, cap, a, L, 1, ln->sep0, &p, &w);
