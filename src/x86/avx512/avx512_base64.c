@@ -607,8 +607,8 @@ UTFXI_INLINE void g64_store_crlf(char *o, __m512i v, size_t q) {
  * breaks fall, and the last VPERMB merging the separators in. Runs while
  * more text follows the four lines (so their last separator is due). */
 #define G64_ENCODE_LINES76 1
-UTFXI_INLINE size_t b64_lines76(const unsigned char *src, size_t take, int url,
-                                const struct b64_lines76 *t, char **po) {
+UTFXI_INLINE size_t b64_encode_lines76(const unsigned char *src, size_t take, int url,
+                                       const struct b64_lines76 *t, char **po) {
   const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
   __m512i spread[B64_LINES76_VECS], fields[B64_LINES76_VECS], fill[B64_LINES76_VECS];
   size_t i = 0, j;
@@ -632,8 +632,8 @@ UTFXI_INLINE size_t b64_lines76(const unsigned char *src, size_t take, int url,
 }
 UTFXI_INLINE size_t g64_lines76(const unsigned char *src, size_t take, int url, size_t sep,
                                 char **po) {
-  return sep == 2 ? b64_lines76(src, take, url, &b64_lines76_crlf, po)
-                  : b64_lines76(src, take, url, &b64_lines76_lf, po);
+  return sep == 2 ? b64_encode_lines76(src, take, url, &b64_lines76_crlf, po)
+                  : b64_encode_lines76(src, take, url, &b64_lines76_lf, po);
 }
 #define G64_LINES76_READ 245 /* the larger of the two tables' read */
 /* Beyond L2 (text from 512 KiB) the block-by-block way's stores did better
