@@ -200,6 +200,62 @@ static void test_caps(void) {
   tap_group("base64 lines: every capacity, canaries after written, resumed after DST_FULL");
 }
 
+/* Lines of 76 from a line start (c0 0, or 76: the line full, its break
+ * due), the shape the avx512 tier writes four lines at a time: every length
+ * up to 1300 bytes (0-5 blocks of four lines and every remainder), every
+ * flag set; and every capacity of a few lengths around one block. */
+static void test_lines76(void) {
+  static unsigned char b[1300];
+  static char text[MAX_OUT], want[MAX_OUT], got[MAX_OUT + 64];
+  static size_t pos[MAX_OUT];
+  static const size_t some[] = {244, 245, 246, 456, 473, 474, 700};
+  size_t n, i, s, c0;
+  rng_seed(&rng, 0x76);
+  for (i = 0; i < sizeof b; i++) b[i] = (unsigned char)rng_next(&rng);
+  for (c0 = 0; c0 <= 76; c0 += 76)
+    for (n = 0; n <= sizeof b; n++) check_full(b, n, flag_sets[n % 8], 76, c0);
+  for (s = 0; s < sizeof some / sizeof some[0]; s++)
+    for (i = 0; i < 16; i++) {
+      size_t kk, len, cap;
+      unsigned flags = flag_sets[i % 8];
+      n = some[s];
+      c0 = i < 8 ? 0 : 76;
+      kk = ref_text(b, n, flags, text);
+      len = ref_lines(text, kk, 76, c0, flags, want, pos);
+      for (cap = 0; cap <= len + 2; cap++) {
+        utfx_result e = ref_bounded(n, kk, pos, cap), r;
+        size_t col = c0, at;
+        memset(got, CANARY, cap + 64);
+        r = utfx_base64_encode_lines(b, n, got, cap, flags, 76, &col);
+        CHECK(same(r, e) && memcmp(got, want, r.written) == 0,
+              "76 cap n %zu c0 %zu cap %zu flags %#x: %d/%zu/%zu", n, c0, cap, flags, r.status,
+              r.read, r.written);
+        for (at = r.written; at < cap + 64; at++)
+          if ((unsigned char)got[at] != CANARY) break;
+        CHECK(at == cap + 64, "76 cap n %zu cap %zu: wrote after written", n, cap);
+        CHECK(col == ref_column(want, r.written, c0), "76 cap column n %zu cap %zu", n, cap);
+      }
+    }
+  /* source and destination ending at a guard page */
+  for (n = 200; n <= 1300; n++) {
+    unsigned flags = flag_sets[n % 8];
+    unsigned char *end = guard_alloc(n);
+    size_t len, col;
+    char *dst;
+    utfx_result r;
+    c0 = n % 2 ? 0 : 76;
+    memcpy(end, b, n);
+    len = utfx_base64_length_from_binary_lines(n, flags, 76, c0);
+    dst = guard_alloc(len);
+    col = c0;
+    r = utfx_base64_encode_lines(end, n, dst, len, flags, 76, &col);
+    CHECK(r.status == UTFX_OK && r.written == len, "76 guard n %zu", n);
+    guard_free(dst, len);
+    guard_free(end, n);
+  }
+  tap_group("base64 lines: lines of 76 from a line start, every length to 1300, capacities");
+}
+
 /* Pieces of whole groups, the column carried: the one-call text. */
 static void test_pieces(void) {
   static unsigned char b[MAX_BIN];
@@ -445,6 +501,7 @@ static void test_oracles(void) {
 static void suite(void) {
   test_random();
   test_caps();
+  test_lines76();
   test_pieces();
   test_guard();
   test_edges();

@@ -48,7 +48,24 @@
  *       v's first q < V_BYTES characters, a line feed, the rest: o[0..V_BYTES];
  *   and for CR LF breaks, optionally (G64_ENCODE_VEC_CRLF):
  *   void g64_store_crlf(char *o, vu8 v, size_t q)
- *       v's first q < V_BYTES characters, CR LF, the rest: o[0..V_BYTES + 1]. */
+ *       v's first q < V_BYTES characters, CR LF, the rest: o[0..V_BYTES + 1];
+ * for decoding lines of 76 characters from bytes, optionally (G64_DECODE_LINES76):
+ *   size_t g64_decode_lines76(const void *src, size_t n, unsigned char *dst, size_t cap,
+ *                             const struct g64_alphabet *a, size_t S, unsigned sep,
+ *                             size_t p, size_t *w)
+ *       from p, a line start, whole lines of 76 alphabet characters each
+ *       followed by the S separator bytes sep (little-endian), decoded to
+ *       dst + *w (nothing written past the bytes it reports; dst NULL:
+ *       counted) while dst keeps room to spare; returns where it stopped (a
+ *       line start), *w moved on;
+ * and for lines of 76 characters, optionally (G64_ENCODE_LINES76):
+ *   size_t g64_lines76(const unsigned char *s, size_t take, int url, size_t sep,
+ *                      char **o)
+ *       whole lines of 57 bytes from a line start, each with its separator
+ *       (1: LF, 2: CR LF), while more text follows; at least one when
+ *       take >= G64_LINES76_READ; returns the bytes encoded, *o moved on
+ *       (taken for take <= G64_LINES76_MOST, unbounded unless the tier
+ *       says). */
 #ifndef UTFX_SIMD_GENERIC_BASE64_H
 #define UTFX_SIMD_GENERIC_BASE64_H
 
@@ -178,11 +195,26 @@ UTFXI_INLINE int g64_fixed_lines(const void *src, size_t n, int wide, unsigned c
   if (q && dst) g64_segment_store(dst + w - seg / 4 * 3, seg, nb, v);
   *pi = ws;
   *pw = w;
-  switch ((ln.L + G64_CHARS - 1) / G64_CHARS) {
-    case 1: return g64_lines_nb(src, n, wide, dst, cap, a, &ln, 1, ws + ln.S, pi, pw) != 0;
-    case 2: return g64_lines_nb(src, n, wide, dst, cap, a, &ln, 2, ws + ln.S, pi, pw) != 0;
-    case 3: return g64_lines_nb(src, n, wide, dst, cap, a, &ln, 3, ws + ln.S, pi, pw) != 0;
-    default: return g64_lines_nb(src, n, wide, dst, cap, a, &ln, 4, ws + ln.S, pi, pw) != 0;
+  {
+    size_t p = ws + ln.S, lines = 0;
+#ifdef G64_DECODE_LINES76
+    /* the tier's own way for lines of 76 first, then the last ones here
+     * (not when counting: in binary_length_from_base64 the extra code
+     * slowed the clean blocks' loop by its placement) */
+    if (ln.L == 76 && !wide && dst) {
+      size_t p2 = g64_decode_lines76(src, n, dst, cap, a, ln.S, ln.sep0 | ln.sep1 << 8, p, pw);
+      lines = p2 != p;
+      if (lines) *pi = p2 - ln.S;
+      p = p2;
+    }
+#endif
+    switch ((ln.L + G64_CHARS - 1) / G64_CHARS) {
+      case 1: lines += g64_lines_nb(src, n, wide, dst, cap, a, &ln, 1, p, pi, pw); break;
+      case 2: lines += g64_lines_nb(src, n, wide, dst, cap, a, &ln, 2, p, pi, pw); break;
+      case 3: lines += g64_lines_nb(src, n, wide, dst, cap, a, &ln, 3, p, pi, pw); break;
+      default: lines += g64_lines_nb(src, n, wide, dst, cap, a, &ln, 4, p, pi, pw); break;
+    }
+    return lines != 0;
   }
 }
 #endif
@@ -362,13 +394,28 @@ utfx_result G_NAME(base64_encode_lines)(const unsigned char *src, size_t n, char
   size_t chars = utfxi_b64_lines_plan(n, cap, flags, L, c, &take);
   char *o = dst, *end = dst + chars + utfxi_b64_feeds(c, chars, L) * (crlf ? 2 : 1);
   memset(text + G64_LINE_TEXT, 0, V_BYTES);
+#ifdef G64_ENCODE_LINES76
+#ifndef G64_LINES76_MOST
+#define G64_LINES76_MOST SIZE_MAX
+#endif
+  /* from a line start, the tier's own lines of 76 (its separators written
+   * as each line ends: more text follows) */
+  if (L == 76 && (c == 0 || c == L) && take >= G64_LINES76_READ && take <= G64_LINES76_MOST) {
+    if (c == L) {
+      if (crlf) *o++ = '\r';
+      *o++ = '\n';
+      c = 0;
+    }
+    i = g64_lines76(src, take, (flags & UTFX_BASE64_URL) != 0, crlf ? 2 : 1, &o);
+  }
+#endif
 #ifdef G64_ENCODE_VEC
-  if (L >= V_BYTES && take >= G64_ENCODE_READ && !crlf)
-    i = g64_lines_direct(src, take, (flags & UTFX_BASE64_URL) != 0, L, 1, &o, &c);
+  if (L >= V_BYTES && take - i >= G64_ENCODE_READ && !crlf)
+    i += g64_lines_direct(src + i, take - i, (flags & UTFX_BASE64_URL) != 0, L, 1, &o, &c);
 #endif
 #ifdef G64_ENCODE_VEC_CRLF
-  if (L >= V_BYTES && take >= G64_ENCODE_READ && crlf)
-    i = g64_lines_direct(src, take, (flags & UTFX_BASE64_URL) != 0, L, 2, &o, &c);
+  if (L >= V_BYTES && take - i >= G64_ENCODE_READ && crlf)
+    i += g64_lines_direct(src + i, take - i, (flags & UTFX_BASE64_URL) != 0, L, 2, &o, &c);
 #endif
   while (i < take) {
     size_t part = take - i < G64_LINE_TEXT / 4 * 3 ? take - i : G64_LINE_TEXT / 4 * 3;

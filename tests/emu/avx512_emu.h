@@ -654,6 +654,13 @@ static inline utfxemu_m512i utfxemu_maskz_permutexvar_epi8(__mmask64 k, utfxemu_
 static inline utfxemu_m512i utfxemu_permutexvar_epi8(utfxemu_m512i idx, utfxemu_m512i a) {
   return utfxemu_maskz_permutexvar_epi8(~0ull, idx, a);
 }
+/* the merging form: element j from src where k's bit j is clear */
+static inline utfxemu_m512i utfxemu_mask_permutexvar_epi8(utfxemu_m512i src, __mmask64 k,
+                                                          utfxemu_m512i idx, utfxemu_m512i a) {
+  utfxemu_m512i r;
+  UTFXEMU_EACH(j, 64) r.u8[j] = UTFXEMU_BIT(k, j) ? a.u8[idx.u8[j] & 63] : src.u8[j];
+  return r;
+}
 static inline utfxemu_m512i utfxemu_permutexvar_epi16(utfxemu_m512i idx, utfxemu_m512i a) {
   utfxemu_m512i r;
   UTFXEMU_EACH(j, 32) r.u16[j] = a.u16[idx.u16[j] & 31];
@@ -706,6 +713,8 @@ static inline utfxemu_m512i utfxemu_shuffle_epi8(utfxemu_m512i a, utfxemu_m512i 
 #define _mm512_maskz_permutexvar_epi8 utfxemu_maskz_permutexvar_epi8
 #undef _mm512_permutexvar_epi8
 #define _mm512_permutexvar_epi8 utfxemu_permutexvar_epi8
+#undef _mm512_mask_permutexvar_epi8
+#define _mm512_mask_permutexvar_epi8 utfxemu_mask_permutexvar_epi8
 #undef _mm512_permutexvar_epi16
 #define _mm512_permutexvar_epi16 utfxemu_permutexvar_epi16
 #undef _mm512_permutexvar_epi32

@@ -30,8 +30,8 @@ static const uint8_t b64_invalid_lo[3][16] = {
  * and digits, and the characters of values 62 and 63 (two of each, for
  * both alphabets at once). */
 struct g64_alphabet {
-  __m256i invalid_lo, hi_bit, delta, c62a, c62b, c63a, c63b, roll, eight;
-  int both;
+  __m256i invalid_lo, hi_bit, delta, c62a, c62b, c63a, c63b, roll, eight, valid_lo, roll1;
+  int both, slash;
 };
 
 static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
@@ -55,6 +55,15 @@ static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
                        63 - '_', 0, 0);
   a.eight = _mm256_set1_epi8(8);
   a.both = which == 2;
+  /* The clean runs' forms: the characters each low nibble allows (a byte
+   * from 0x80 gets 0 from PSHUFB, so none), and for the standard alphabet,
+   * whose '/' shares its high nibble with '+' only, the delta by high nibble
+   * with '/' moved down to 1 (no character of 0x10..0x1F is in it): the
+   * index is the high nibble plus the compare's -1, one instruction less. */
+  a.valid_lo = _mm256_xor_si256(a.invalid_lo, _mm256_set1_epi8(-1));
+  a.roll1 = V_TABLE16(0, 63 - '/', 62 - '+', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0,
+                      0, 0, 0);
+  a.slash = which == 0;
   return a;
 }
 
@@ -232,33 +241,43 @@ UTFXI_INLINE void g64_store_values(unsigned char *d, __m256i v) { b64_store24(d,
  * the four blocks' values are made before the check, so that only they
  * stay live (no spills), and each of the first three blocks is stored as
  * its two lanes of 12 bytes (VEXTRACTI128 to memory is a store alone, where
- * VPERMD would take the shuffle port). */
+ * VPERMD would take the shuffle port). A character is valid when the bits
+ * its low nibble allows (valid_lo, looked up by the character itself: 0 from
+ * 0x80) and its high nibble's bit share one; the four blocks keep the
+ * bytewise minimum of that, and a zero byte fails the check. With '/' the
+ * delta's index is the high nibble plus the compare (roll1). That is 13
+ * vector instructions a block where the class check with masked nibbles
+ * took 15 (docs/perf-decisions.md, 'Base64 avx2 decode: 13 instructions a
+ * block'). */
 UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsigned char *d,
-                                      size_t blocks, const struct g64_alphabet *a) {
-  const __m256i m0f = _mm256_set1_epi8(0x0F), invalid_lo = a->invalid_lo, hi_bit = a->hi_bit;
-  const __m256i roll = a->roll, c63 = a->c63a, eight = a->eight;
+                                      size_t blocks, const struct g64_alphabet *a,
+                                      const int slash) {
+  const __m256i m0f = _mm256_set1_epi8(0x0F), valid_lo = a->valid_lo, hi_bit = a->hi_bit;
+  const __m256i roll = slash ? a->roll1 : a->roll, c63 = a->c63a, eight = a->eight;
   const __m256i pair = _mm256_set1_epi32(0x01400140), quad = _mm256_set1_epi32(0x00011000);
   const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
                                          2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
   size_t k;
   for (k = 0; k + 4 <= blocks; k += 4) {
-    __m256i v[4], bad = _mm256_setzero_si256();
+    __m256i v[4], good = _mm256_set1_epi8(-1);
     unsigned j;
-    int ok = 1;
 #pragma GCC unroll 4
     for (j = 0; j < 4; j++) {
-      __m256i c, hi;
-      ok &= b64_load(src, i + 32 * (k + j), wide, &c);
+      __m256i c, hi, eq;
+      /* (a UTF-16 unit above 0xFF packs to 0x00 or 0xFF, neither valid) */
+      b64_load(src, i + 32 * (k + j), wide, &c);
       hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), m0f);
-      bad = _mm256_or_si256(bad, _mm256_and_si256(_mm256_shuffle_epi8(invalid_lo, _mm256_and_si256(c, m0f)),
-                                                   _mm256_shuffle_epi8(hi_bit, hi)));
-      hi = _mm256_or_si256(hi, _mm256_and_si256(_mm256_cmpeq_epi8(c, c63), eight));
+      good = _mm256_min_epu8(good, _mm256_and_si256(_mm256_shuffle_epi8(valid_lo, c),
+                                                    _mm256_shuffle_epi8(hi_bit, hi)));
+      eq = _mm256_cmpeq_epi8(c, c63);
+      hi = slash ? _mm256_add_epi8(hi, eq) : _mm256_or_si256(hi, _mm256_and_si256(eq, eight));
       v[j] = _mm256_shuffle_epi8(
           _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_add_epi8(c, _mm256_shuffle_epi8(roll, hi)), pair),
                             quad),
           order);
     }
-    if (!ok || !_mm256_testz_si256(bad, bad)) break;
+    good = _mm256_cmpeq_epi8(good, _mm256_setzero_si256());
+    if (!_mm256_testz_si256(good, good)) break;
 #pragma GCC unroll 4
     for (j = 0; j < 3; j++) {
       _mm_storeu_si128((__m128i *)(void *)(d + 24 * (k + j)), _mm256_castsi256_si128(v[j]));
@@ -272,7 +291,9 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
 UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
   size_t k;
-  if (!a->both) return b64_clean_run_one(src, i, wide, d, blocks, a);
+  if (!a->both)
+    return a->slash ? b64_clean_run_one(src, i, wide, d, blocks, a, 1)
+                    : b64_clean_run_one(src, i, wide, d, blocks, a, 0);
   for (k = 0; k + 4 <= blocks; k += 4) {
     __m256i c[4], hi[4], bad = _mm256_setzero_si256();
     unsigned j;
@@ -290,6 +311,97 @@ UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned 
     b64_store24(d + 24 * (k + 3), b64_pack(b64_values(c[3], hi[3], a)));
   }
   return k;
+}
+
+/* Lines of 76 from bytes, two a step: each line's characters 0-63 as two
+ * blocks, both lines' last 12 as one block (a 16-byte load each, their
+ * last 4 lanes, the separator and the next line's start, made 'A'), all five
+ * under one check and the separators compared as integers; the values'
+ * bytes stored in 12-byte lanes whose spare bytes the next store replaces,
+ * the last 9 exactly. One alphabet only (slash as in the clean runs). */
+UTFXI_INLINE size_t b64_lines76_as(const unsigned char *s, size_t n, unsigned char *dst,
+                                   size_t cap, const struct g64_alphabet *a, size_t S,
+                                   unsigned sep, size_t p, size_t *pw, const int slash) {
+  const __m256i m0f = _mm256_set1_epi8(0x0F), valid_lo = a->valid_lo, hi_bit = a->hi_bit;
+  const __m256i roll = slash ? a->roll1 : a->roll, c63 = a->c63a, eight = a->eight;
+  const __m256i pair = _mm256_set1_epi32(0x01400140), quad = _mm256_set1_epi32(0x00011000);
+  const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
+                                         2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+  const __m256i filler = _mm256_set1_epi8('A');
+  const size_t step = 76 + S;
+  size_t w = *pw;
+  while (n - p >= step + 80 && (!dst || cap - w > 2 * 57)) {
+    const unsigned char *q = s + p;
+    __m256i c[5], v[5], good = _mm256_set1_epi8(-1);
+    unsigned x, j;
+    if (S == 2) {
+      uint16_t u0, u1;
+      memcpy(&u0, q + 76, 2);
+      memcpy(&u1, q + step + 76, 2);
+      x = (unsigned)(u0 ^ sep) | (unsigned)(u1 ^ sep);
+    } else {
+      x = (unsigned)(q[76] ^ sep) | (unsigned)(q[step + 76] ^ sep);
+    }
+    c[0] = _mm256_loadu_si256((const __m256i *)(const void *)q);
+    c[1] = _mm256_loadu_si256((const __m256i *)(const void *)(q + 32));
+    c[2] = _mm256_loadu_si256((const __m256i *)(const void *)(q + step));
+    c[3] = _mm256_loadu_si256((const __m256i *)(const void *)(q + step + 32));
+    c[4] = _mm256_blend_epi32(
+        _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(q + 64))),
+            _mm_loadu_si128((const __m128i *)(const void *)(q + step + 64)), 1),
+        filler, 0x88);
+#pragma GCC unroll 5
+    for (j = 0; j < 5; j++) {
+      __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c[j], 4), m0f), eq;
+      good = _mm256_min_epu8(good, _mm256_and_si256(_mm256_shuffle_epi8(valid_lo, c[j]),
+                                                    _mm256_shuffle_epi8(hi_bit, hi)));
+      eq = _mm256_cmpeq_epi8(c[j], c63);
+      hi = slash ? _mm256_add_epi8(hi, eq) : _mm256_or_si256(hi, _mm256_and_si256(eq, eight));
+      v[j] = _mm256_shuffle_epi8(
+          _mm256_madd_epi16(
+              _mm256_maddubs_epi16(_mm256_add_epi8(c[j], _mm256_shuffle_epi8(roll, hi)), pair),
+              quad),
+          order);
+    }
+    good = _mm256_cmpeq_epi8(good, _mm256_setzero_si256());
+    if (x || !_mm256_testz_si256(good, good)) break;
+    if (dst) {
+      unsigned char *d = dst + w;
+      _mm_storeu_si128((__m128i *)(void *)d, _mm256_castsi256_si128(v[0]));
+      _mm_storeu_si128((__m128i *)(void *)(d + 12), _mm256_extracti128_si256(v[0], 1));
+      _mm_storeu_si128((__m128i *)(void *)(d + 24), _mm256_castsi256_si128(v[1]));
+      _mm_storeu_si128((__m128i *)(void *)(d + 36), _mm256_extracti128_si256(v[1], 1));
+      _mm_storeu_si128((__m128i *)(void *)(d + 48), _mm256_castsi256_si128(v[4]));
+      d += 57;
+      _mm_storeu_si128((__m128i *)(void *)d, _mm256_castsi256_si128(v[2]));
+      _mm_storeu_si128((__m128i *)(void *)(d + 12), _mm256_extracti128_si256(v[2], 1));
+      _mm_storeu_si128((__m128i *)(void *)(d + 24), _mm256_castsi256_si128(v[3]));
+      _mm_storeu_si128((__m128i *)(void *)(d + 36), _mm256_extracti128_si256(v[3], 1));
+      {
+        __m128i t = _mm256_extracti128_si256(v[4], 1);
+        _mm_storel_epi64((__m128i *)(void *)(d + 48), t);
+        d[56] = (unsigned char)_mm_extract_epi8(t, 8);
+      }
+    }
+    w += 2 * 57;
+    p += 2 * step;
+  }
+  *pw = w;
+  return p;
+}
+
+#define G64_DECODE_LINES76 1
+UTFXI_INLINE size_t g64_decode_lines76(const void *src, size_t n, unsigned char *dst, size_t cap,
+                                       const struct g64_alphabet *a, size_t S, unsigned sep,
+                                       size_t p, size_t *pw) {
+  const unsigned char *s = (const unsigned char *)src;
+  if (a->both) return p;
+  if (S == 2)
+    return a->slash ? b64_lines76_as(s, n, dst, cap, a, 2, sep, p, pw, 1)
+                    : b64_lines76_as(s, n, dst, cap, a, 2, sep, p, pw, 0);
+  return a->slash ? b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw, 1)
+                  : b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw, 0);
 }
 
 static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,
@@ -315,6 +427,50 @@ static inline void g64_store_break(char *o, __m256i v, size_t q) {
   w = _mm256_blendv_epi8(w, _mm256_set1_epi8('\n'), _mm256_cmpeq_epi8(iota, at));
   _mm256_storeu_si256((__m256i *)(void *)(o + 1), v);
   _mm256_storeu_si256((__m256i *)(void *)o, w);
+}
+
+/* Lines of 76 characters (MIME, coreutils) from a line start, two at a
+ * time, each with its separator: each line's first 64 characters as two
+ * blocks, and the last 12 of both lines as one block (a lane each, from two
+ * 16-byte loads), stored as 16 bytes whose last 4 the separator and the
+ * next line's first store replace. Five blocks for two lines, where the
+ * block-by-block way takes nearly five and a line break's blend for each.
+ * Runs while more text follows (so the second line's separator is due). */
+#define G64_ENCODE_LINES76 1
+#define G64_LINES76_READ 121 /* the second line's tail: 57 + 48 + 16 bytes */
+UTFXI_INLINE size_t g64_lines76(const unsigned char *src, size_t take, int url, size_t sep,
+                                char **po) {
+  const struct b64_avx2_enc k = b64_avx2_enc_of(url);
+  const uint16_t crlf = '\r' | '\n' << 8;
+  const size_t step = 76 + sep;
+  size_t i = 0;
+  char *o = *po;
+  for (; take - i >= G64_LINES76_READ; i += 2 * 57, o += 2 * step) {
+    const unsigned char *p = src + i;
+    __m256i tails = b64_avx2_chars(
+        _mm256_shuffle_epi8(
+            _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p + 48))),
+                _mm_loadu_si128((const __m128i *)(const void *)(p + 57 + 48)), 1),
+            k.spread),
+        &k);
+    _mm256_storeu_si256((__m256i *)(void *)o, b64_avx2_encode(p, &k));
+    _mm256_storeu_si256((__m256i *)(void *)(o + 32), b64_avx2_encode(p + 24, &k));
+    _mm_storeu_si128((__m128i *)(void *)(o + 64), _mm256_castsi256_si128(tails));
+    if (sep == 2)
+      memcpy(o + 76, &crlf, 2);
+    else
+      o[76] = '\n';
+    _mm256_storeu_si256((__m256i *)(void *)(o + step), b64_avx2_encode(p + 57, &k));
+    _mm256_storeu_si256((__m256i *)(void *)(o + step + 32), b64_avx2_encode(p + 57 + 24, &k));
+    _mm_storeu_si128((__m128i *)(void *)(o + step + 64), _mm256_extracti128_si256(tails, 1));
+    if (sep == 2)
+      memcpy(o + step + 76, &crlf, 2);
+    else
+      o[step + 76] = '\n';
+  }
+  *po = o;
+  return i;
 }
 
 #include "../../simd/generic_base64.h"

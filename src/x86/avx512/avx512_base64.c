@@ -10,9 +10,10 @@
 #include "../../scalar/base64.h"
 #include "../../scalar/base64_tables.h"
 #include "../x86_prototypes.h"
+#include "avx512_base64_lines.h"
 
 /* VPERMB: group g (bytes 3g..3g+2) to dword g as s1 s0 s2 s1. */
-static const uint8_t b64_spread[64] = {
+static _Alignas(64) const uint8_t b64_spread[64] = {
     1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10,
     13, 12, 14, 13, 16, 15, 17, 16, 19, 18, 20, 19, 22, 21, 23, 22,
     25, 24, 26, 25, 28, 27, 29, 28, 31, 30, 32, 31, 34, 33, 35, 34,
@@ -20,15 +21,24 @@ static const uint8_t b64_spread[64] = {
 };
 
 /* VPERMB: the three bytes of each dword (high first) side by side. */
-static const uint8_t b64_gather[64] = {
+static _Alignas(64) const uint8_t b64_gather[64] = {
     2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 18, 17, 16, 22,
     21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41,
     40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
+/* VPERMT2B: the 192 bytes of four blocks' dwords (three bytes each, high
+ * first) as three whole vectors; store t takes bytes 64t.. of the run from
+ * blocks t (index < 64) and t + 1: byte m is byte 2 - m % 3 of dword m / 3. */
+static _Alignas(64) const uint8_t b64_gather4[3][64] = {
+    {2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 18, 17, 16, 22, 21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41, 40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86},
+    {21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41, 40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86, 85, 84, 90, 89, 88, 94, 93, 92, 98, 97, 96, 102, 101, 100, 106, 105},
+    {40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86, 85, 84, 90, 89, 88, 94, 93, 92, 98, 97, 96, 102, 101, 100, 106, 105, 104, 110, 109, 108, 114, 113, 112, 118, 117, 116, 122, 121, 120, 126, 125, 124},
+};
+
 /* VPERMI2B: the low byte of each of 64 UTF-16 units in two vectors. */
-static const uint8_t b64_low_bytes[64] = {
+static _Alignas(64) const uint8_t b64_low_bytes[64] = {
     0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
     32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62,
     64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94,
@@ -37,7 +47,7 @@ static const uint8_t b64_low_bytes[64] = {
 
 /* VPMULTISHIFTQB: the bit offsets of the four fields in each dword that
  * b64_spread made of a group s0 s1 s2, laid out s1 s0 s2 s1. */
-static const uint8_t b64_fields[64] = {
+static _Alignas(64) const uint8_t b64_fields[64] = {
     10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
     10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
     10, 4, 22, 16, 42, 36, 54, 48, 10, 4, 22, 16, 42, 36, 54, 48,
@@ -145,10 +155,12 @@ static inline size_t b64_after_last_group(const void *src, size_t from, size_t i
  * (docs/perf-decisions.md, 'Base64 decode: one check for four clean
  * blocks, whole stores'). */
 #define B64_RUN 4
-UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
-                                  size_t blocks, const struct g64_alphabet *a) {
+UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsigned char *d,
+                                     size_t blocks, const struct g64_alphabet *a, const int whole) {
   const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
   const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
+  const __m512i g4[3] = {_mm512_loadu_si512(b64_gather4[0]), _mm512_loadu_si512(b64_gather4[1]),
+                         _mm512_loadu_si512(b64_gather4[2])};
   size_t k;
   for (k = 0; k + B64_RUN <= blocks; k += B64_RUN) {
     __m512i c[B64_RUN], v[B64_RUN], e = _mm512_setzero_si512();
@@ -160,9 +172,17 @@ UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned 
       e = _mm512_ternarylogic_epi64(e, v[j], c[j], 0xFE); /* e | v | c */
     }
     if (_mm512_movepi8_mask(e)) break;
+    if (whole) { /* three whole stores */
 #pragma GCC unroll 8
-    for (j = 0; j + 1 < B64_RUN; j++) B64_PACK_STORE_OVER(d + 48 * (k + j), v[j]);
-    B64_PACK_STORE(d + 48 * (k + j), v[j]);
+      for (j = 0; j < B64_RUN; j++) v[j] = _mm512_madd_epi16(_mm512_maddubs_epi16(v[j], pair), quad);
+#pragma GCC unroll 8
+      for (j = 0; j + 1 < B64_RUN; j++)
+        _mm512_storeu_si512(d + 48 * k + 64 * j, _mm512_permutex2var_epi8(v[j], g4[j], v[j + 1]));
+    } else {
+#pragma GCC unroll 8
+      for (j = 0; j + 1 < B64_RUN; j++) B64_PACK_STORE_OVER(d + 48 * (k + j), v[j]);
+      B64_PACK_STORE(d + 48 * (k + j), v[j]);
+    }
   }
   for (; k < blocks; k++) {
     __m512i c, v;
@@ -174,6 +194,20 @@ UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned 
                                 gather, _mm512_madd_epi16(_mm512_maddubs_epi16(v, pair), quad)));
   }
   return k;
+}
+
+/* Long runs (text beyond L1, where the stores bind) store each four blocks
+ * as three whole vectors, VPERMT2B joining the blocks' bytes in place of
+ * four VPERMB gathers and four overlapping stores; short ones (in L1, where
+ * the shuffle port binds) keep the gathers (docs/perf-decisions.md, 'Base64
+ * avx512 decode: three whole stores for four blocks'). */
+#define B64_WHOLE_BLOCKS 256
+#define B64_WHOLE_BLOCKS_MAX 8192 /* beyond L2 (DRAM) the overlapping stores did better */
+UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
+                                  size_t blocks, const struct g64_alphabet *a) {
+  return blocks >= B64_WHOLE_BLOCKS && blocks < B64_WHOLE_BLOCKS_MAX
+             ? b64_clean_run_as(src, i, wide, d, blocks, a, 1)
+             : b64_clean_run_as(src, i, wide, d, blocks, a, 0);
 }
 
 /* The first `groups` <= 16 groups at src + i, when they are all in the
@@ -312,7 +346,13 @@ UTFXI_INLINE size_t b64_fixed_lines(const void *src, size_t n, int wide, unsigne
    * in one block, a slot of 16 lanes each (filled by masked loads over 'A'):
    * five lookups and packings for four lines instead of eight. */
   if (!wide && tail <= 16) {
-    if (ln->S == 1)
+    /* (MIME's and coreutils' 76 with its masks and offsets as constants;
+     * not when counting, whose loop the extra code slowed by placement) */
+    if (ln->S == 1 && L == 76 && dst)
+      lines = b64_four_lines(src, n, dst, cap, a, 76, 1, ln->sep0, &p, &w);
+    else if (L == 76 && dst)
+      lines = b64_four_lines(src, n, dst, cap, a, 76, 2, ln->sep0 | ln->sep1 << 8, &p, &w);
+    else if (ln->S == 1)
       lines = b64_four_lines(src, n, dst, cap, a, L, 1, ln->sep0, &p, &w);
     else
       lines = b64_four_lines(src, n, dst, cap, a, L, 2, ln->sep0 | ln->sep1 << 8, &p, &w);
@@ -469,7 +509,7 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
   at->w = w;
 }
 
-static const char b64_chars[2][64] = {
+static _Alignas(64) const char b64_chars[2][64] = {
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"};
 
@@ -559,5 +599,45 @@ UTFXI_INLINE void g64_store_crlf(char *o, __m512i v, size_t q) {
   __asm__ volatile("" ::: "memory");
   memcpy(o + 64, &end, 2);
 }
+
+/* Lines of 76 characters (MIME, coreutils), four at a time from a line
+ * start, each with its separator: five stores, each three shuffles as a
+ * block of g64_encode_blocks is, the tables (avx512_base64_lines.h) taking
+ * the source bytes for every character of the store wherever the line
+ * breaks fall, and the last VPERMB merging the separators in. Runs while
+ * more text follows the four lines (so their last separator is due). */
+#define G64_ENCODE_LINES76 1
+UTFXI_INLINE size_t b64_encode_lines76(const unsigned char *src, size_t take, int url,
+                                       const struct b64_lines76 *t, char **po) {
+  const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
+  __m512i spread[B64_LINES76_VECS], fields[B64_LINES76_VECS], fill[B64_LINES76_VECS];
+  size_t i = 0, j;
+  char *o = *po;
+#pragma GCC unroll 8
+  for (j = 0; j < B64_LINES76_VECS; j++) {
+    spread[j] = _mm512_loadu_si512(t->spread[j]);
+    fields[j] = _mm512_loadu_si512(t->fields[j]);
+    fill[j] = _mm512_loadu_si512(t->fill[j]);
+  }
+  for (; take - i >= t->read; i += 4 * 57, o += t->text) {
+#pragma GCC unroll 8
+    for (j = 0; j < B64_LINES76_VECS; j++) {
+      __m512i in = _mm512_loadu_si512(src + i + t->base[j]);
+      __m512i idx = _mm512_multishift_epi64_epi8(fields[j], _mm512_permutexvar_epi8(spread[j], in));
+      _mm512_storeu_si512(o + t->at[j], _mm512_mask_permutexvar_epi8(fill[j], t->chars[j], idx, chars));
+    }
+  }
+  *po = o;
+  return i;
+}
+UTFXI_INLINE size_t g64_lines76(const unsigned char *src, size_t take, int url, size_t sep,
+                                char **po) {
+  return sep == 2 ? b64_encode_lines76(src, take, url, &b64_lines76_crlf, po)
+                  : b64_encode_lines76(src, take, url, &b64_lines76_lf, po);
+}
+#define G64_LINES76_READ 245 /* the larger of the two tables' read */
+/* Beyond L2 (text from 512 KiB) the block-by-block way's stores did better
+ * (docs/perf-decisions.md, 'Base64 lines of 76: five stores for four lines') */
+#define G64_LINES76_MOST (384 * 1024)
 
 #include "../../simd/generic_base64.h"
