@@ -139,7 +139,11 @@
  *   v_put_ascii_tail(dst, w, v, k, t) v16_store_utf32_tail(d, k, v)   the
  *                             first k bytes / units of v, widened
  * Optional: V_MASK_REGISTERS defined where compare results are mask
- * registers (AVX-512), whose bits (v16_bits2) cost one move a vector.
+ * registers (AVX-512), whose bits (v16_bits2) cost one move a vector; the
+ * vocabulary then also has
+ *   v16_surrogate_bits2(a, b, be, &hi, &lo)   unit masks of the high and of
+ *                             the low surrogates of the block (a, b) of raw
+ *                             units (be: UTF-16BE)
  * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB
  * transcoders, PSHUFB tables) stay in that ISA's own files, unless the
  * difference fits in a vocabulary word (v32_store_utf16, v_store_utf8,
@@ -187,6 +191,13 @@
  * port the permutes need); elsewhere nothing. */
 #ifndef V_PIN
 #define V_PIN(v) ((void)0)
+#endif
+
+/* v16_store_copy(p, v): v16_store in the copy loops bound by their stores
+ * (the UTF-16 byte swap and repair), where a vocabulary may store otherwise
+ * (AVX-512: two 256-bit stores). */
+#ifndef V16_STORE_COPY
+#define v16_store_copy(p, v) v16_store(p, v)
 #endif
 
 /* utfxi_OP_TIER */

@@ -123,11 +123,9 @@ UTFXI_INLINE int g16_any_unpaired_x2(const char16_t *s, vu16 a, vu16 b, int be) 
 /* g16_pair_faults' bit masks, but for the unit after the block: the units
  * of the block that break a pair with the unit before them. */
 UTFXI_INLINE uint64_t g16_unpaired_bits(vu16 a, vu16 b, int be, uint64_t *carry) {
-  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
-                 low = be ? 0x00DC : 0xDC00;
-  uint64_t hi = v16_bits2(v16_top_eq(a, top, high), v16_top_eq(b, top, high));
-  uint64_t lo = v16_bits2(v16_top_eq(a, top, low), v16_top_eq(b, top, low));
-  uint64_t faults = lo ^ ((hi << V16_UNIT_BITS | *carry) & G16_BLOCK_BITS);
+  uint64_t hi, lo, faults;
+  v16_surrogate_bits2(a, b, be, &hi, &lo);
+  faults = lo ^ ((hi << V16_UNIT_BITS | *carry) & G16_BLOCK_BITS);
   *carry = hi & G16_LAST ? G16_UNIT : 0;
   return faults;
 }
@@ -283,10 +281,10 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
       vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
       if (!g16_any_surrogate4(a, b, c, e, be)) {
         if (copy) {
-          v16_store(d + i, a);
-          v16_store(d + i + V16_UNITS, b);
-          v16_store(d + i + 2 * V16_UNITS, c);
-          v16_store(d + i + 3 * V16_UNITS, e);
+          v16_store_copy(d + i, a);
+          v16_store_copy(d + i + V16_UNITS, b);
+          v16_store_copy(d + i + 2 * V16_UNITS, c);
+          v16_store_copy(d + i + 3 * V16_UNITS, e);
         }
         if (carry) utfxi_store16(d + i - 1, 0xFFFD, be); /* no low surrogate followed */
         carry = 0;

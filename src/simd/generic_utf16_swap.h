@@ -37,12 +37,20 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     /* A scalar head puts the stores on vector boundaries (a store across
      * two cache lines costs two). */
     i = (size_t)(-(uintptr_t)d % V_BYTES) / 2;
-  while (i < n && g16_is_low(s, i, be)) i++; /* the head keeps a pair, and lone lows, whole */
-  if (i) {
-    r = utfxi_swap_utf16_scalar(s, i, d, cap, flags, be);
+  /* A pair across that boundary: its high surrogate is swapped after the
+   * head and carried, as the repair's, so the blocks stay on it (with the
+   * pair kept whole in the head, emoji text ran unaligned in one call in
+   * two). */
+  if (i && cap > i && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be))
+    carry = G16_UNIT;
+  else /* the head keeps a pair, and lone lows, whole */
+    while (i < n && g16_is_low(s, i, be)) i++;
+  if (i > (carry ? 1 : 0)) {
+    r = utfxi_swap_utf16_scalar(s, i - (carry ? 1 : 0), d, cap, flags, be);
     if (r.status != UTFX_OK) return r;
     replaced = r.replaced;
   }
+  if (carry) d[i - 1] = (char16_t)(s[i - 1] >> 8 | s[i - 1] << 8);
   /* One unit more than a block: a high surrogate that ends a block is
    * checked against the unit after it before the block is stored. */
   while (n - i >= V16_BLOCK + 1 && cap - i >= V16_BLOCK + 1) {
@@ -55,7 +63,10 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
       a = v16_load_raw(s + i);
       b = v16_load_raw(s + i + V16_UNITS);
       if (!g16_screen4(a, b, c, e, be)) {
-        g16_store_swapped4(d + i, a, b, c, e);
+        v16_store_copy(d + i, v16_bswap(a));
+        v16_store_copy(d + i + V16_UNITS, v16_bswap(b));
+        v16_store_copy(d + i + 2 * V16_UNITS, v16_bswap(c));
+        v16_store_copy(d + i + 3 * V16_UNITS, v16_bswap(e));
         i += 2 * V16_BLOCK;
         continue;
       }
@@ -65,8 +76,8 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
       a = v16_load_raw(s + i);
       b = v16_load_raw(s + i + V16_UNITS);
       if (!g16_any_surrogate_x2(a, b, be)) {
-        v16_store(d + i, v16_bswap(a));
-        v16_store(d + i + V16_UNITS, v16_bswap(b));
+        v16_store_copy(d + i, v16_bswap(a));
+        v16_store_copy(d + i + V16_UNITS, v16_bswap(b));
         i += V16_BLOCK;
         continue;
       }

@@ -1011,4 +1011,39 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
   return k;
 }
 
+/* ---- The UTF-16 byte swap and repair (generic_utf16_swap.h,
+ * generic_utf16.h) ---- */
+/* Their copy stores (v16_store_copy, generic.h) where no surrogate is
+ * near: two 256-bit stores in address order, as a512_put_zx16's (this
+ * model's store-bound loops; docs/perf-decisions.md, 'UTF-16 repair and
+ * byte swap'). */
+#define V16_STORE_COPY 1
+static inline void v16_store_copy(char16_t *p, vu16 v) {
+  _mm256_storeu_si256((__m256i *)(void *)p, _mm512_castsi512_si256(v));
+  __asm__("" ::: "memory");
+  _mm256_storeu_si256((__m256i *)(void *)(p + 16), _mm512_extracti64x4_epi64(v, 1));
+  __asm__("" ::: "memory");
+}
+/* Their pair test (V_MASK_REGISTERS, g16_unpaired_bits): the high and the
+ * low surrogates of the block (a, b) of raw units (be: UTF-16BE) as unit
+ * masks. The units' high bytes are gathered into one vector (VPERMT2B), so
+ * two byte compares cover the block's 64 units, where 16-bit compares take
+ * four, and their masks two moves and a shift more. */
+static inline void v16_surrogate_bits2(vu16 a, vu16 b, int be, uint64_t *hi, uint64_t *lo) {
+  const __m512i high_bytes_le = _mm512_set_epi8(
+      127, 125, 123, 121, 119, 117, 115, 113, 111, 109, 107, 105, 103, 101, 99, 97,
+      95, 93, 91, 89, 87, 85, 83, 81, 79, 77, 75, 73, 71, 69, 67, 65,
+      63, 61, 59, 57, 55, 53, 51, 49, 47, 45, 43, 41, 39, 37, 35, 33,
+      31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
+  const __m512i high_bytes_be = _mm512_set_epi8(
+      126, 124, 122, 120, 118, 116, 114, 112, 110, 108, 106, 104, 102, 100, 98, 96,
+      94, 92, 90, 88, 86, 84, 82, 80, 78, 76, 74, 72, 70, 68, 66, 64,
+      62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32,
+      30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+  __m512i top = _mm512_and_si512(_mm512_permutex2var_epi8(a, be ? high_bytes_be : high_bytes_le, b),
+                                 _mm512_set1_epi8((char)0xFC));
+  *hi = _mm512_cmpeq_epi8_mask(top, _mm512_set1_epi8((char)0xD8));
+  *lo = _mm512_cmpeq_epi8_mask(top, _mm512_set1_epi8((char)0xDC));
+}
+
 #endif
