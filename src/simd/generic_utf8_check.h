@@ -39,19 +39,27 @@ UTFXI_INLINE void g_utf8_check_k_pin(struct g_utf8_check_k *k) {
 }
 
 /* Nonzero bytes mark the bytes of cur that end an ill-formed pair or break
- * the continuation count, given the three bytes before each. */
-UTFXI_INLINE vu8 g_utf8_error_bytes_k(const struct g_utf8_check_k *k, vu8 cur, vu8 prev1, vu8 prev2,
-                                      vu8 prev3) {
+ * the continuation count, given the three bytes before each. With conts
+ * (not NULL): the continuation bytes of cur as 0x80, others 0 (bit 7 of
+ * the current-byte lookup, UTFXI_LK_TWO_CONTS, is set exactly for them). */
+UTFXI_INLINE vu8 g_utf8_error_bytes_kc(const struct g_utf8_check_k *k, vu8 cur, vu8 prev1,
+                                       vu8 prev2, vu8 prev3, vu8 *conts) {
   vu8 a = v_lookup16(k->prev_hi, v_shr4(prev1, k->nibble));
   vu8 b = v_lookup16(k->prev_lo, v_and(prev1, k->nibble));
   vu8 c = v_lookup16(k->cur_hi, v_shr4(cur, k->nibble));
   vu8 special = v_and(v_and(a, b), c);
+  if (conts) *conts = v_and(c, k->top);
   /* 0x80 where the byte two back is >= E0 or the byte three back >= F0
    * (saturating subtraction leaves bit 7 set exactly then): there a
    * continuation after a continuation is expected, so XOR flips it. */
   vu8 third = v_subs(prev2, k->third);
   vu8 fourth = v_subs(prev3, k->fourth);
   return v_xor(special, v_or_and(third, fourth, k->top));
+}
+
+UTFXI_INLINE vu8 g_utf8_error_bytes_k(const struct g_utf8_check_k *k, vu8 cur, vu8 prev1, vu8 prev2,
+                                      vu8 prev3) {
+  return g_utf8_error_bytes_kc(k, cur, prev1, prev2, prev3, NULL);
 }
 
 UTFXI_INLINE vu8 g_utf8_error_bytes(vu8 cur, vu8 prev1, vu8 prev2, vu8 prev3) {
@@ -84,6 +92,27 @@ UTFXI_INLINE vu8 g_utf8_errors4_k(const struct g_utf8_check_k *k, const unsigned
   err = v_or(err, g_utf8_block_errors_k(k, p + 2 * V_BYTES, v2));
   V_SEQUENCE(err);
   return v_or(err, g_utf8_block_errors_k(k, p + 3 * V_BYTES, v3));
+}
+
+/* The same, and in *conts 32 times the continuation bytes among the four
+ * vectors at each byte position (0..128): rounding averages of 0x80s and
+ * zeros, two levels deep, are exact. */
+UTFXI_INLINE vu8 g_utf8_errors4_conts_k(const struct g_utf8_check_k *k, const unsigned char *p,
+                                        vu8 v0, vu8 v1, vu8 v2, vu8 v3, vu8 *conts) {
+  vu8 c0, c1, c2, c3, pair;
+  vu8 err = g_utf8_error_bytes_kc(k, v0, v_load(p - 1), v_load(p - 2), v_load(p - 3), &c0);
+  V_SEQUENCE(err);
+  err = v_or(err, g_utf8_error_bytes_kc(k, v1, v_load(p + V_BYTES - 1), v_load(p + V_BYTES - 2),
+                                        v_load(p + V_BYTES - 3), &c1));
+  pair = v_avg(c0, c1);
+  V_SEQUENCE(err);
+  err = v_or(err, g_utf8_error_bytes_kc(k, v2, v_load(p + 2 * V_BYTES - 1),
+                                        v_load(p + 2 * V_BYTES - 2), v_load(p + 2 * V_BYTES - 3), &c2));
+  V_SEQUENCE(err);
+  err = v_or(err, g_utf8_error_bytes_kc(k, v3, v_load(p + 3 * V_BYTES - 1),
+                                        v_load(p + 3 * V_BYTES - 2), v_load(p + 3 * V_BYTES - 3), &c3));
+  *conts = v_avg(pair, v_avg(c2, c3));
+  return err;
 }
 
 UTFXI_INLINE vu8 g_utf8_errors4(const unsigned char *p, vu8 v0, vu8 v1, vu8 v2, vu8 v3) {

@@ -140,7 +140,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
        * kept the tally on the stack every step). */
       struct g_utf8_check_k k;
       vu8 weights = V_TABLE16(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2);
-      vu8 tally = v_zero(); /* UTF-16 units of the steps, by v_sum_bytes */
+      vu8 tally = v_zero(); /* UTF-16 units (or 32 x continuation bytes) of the steps */
       int why = 0;          /* 1: ASCII after an unfinished character, 2: an error */
       g_utf8_check_k_init(&k);
       g_utf8_check_k_pin(&k);
@@ -158,19 +158,39 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
           i += step;
           continue;
         }
-        if (v_any(g_utf8_errors4_k(&k, p, v0, v1, v2, v3))) {
-          why = 2;
-          break;
-        }
-        if (utf16)
+        if (utf16) {
+          if (v_any(g_utf8_errors4_k(&k, p, v0, v1, v2, v3))) {
+            why = 2;
+            break;
+          }
           tally = g8_utf16_count4(&k, weights, tally, v0, v1, v2, v3);
-        else
+        } else {
+#ifdef V_COUNT_CONTS_BY_AVG /* the step less its continuation bytes, 32 each in tally */
+          vu8 conts;
+          if (v_any(g_utf8_errors4_conts_k(&k, p, v0, v1, v2, v3, &conts))) {
+            why = 2;
+            break;
+          }
+          tally = v_sum_bytes(tally, conts);
+          count += step;
+#else
+          if (v_any(g_utf8_errors4_k(&k, p, v0, v1, v2, v3))) {
+            why = 2;
+            break;
+          }
           count += g8_block_count(v0, G8_ALL, 0) + g8_block_count(v1, G8_ALL, 0) +
                    g8_block_count(v2, G8_ALL, 0) + g8_block_count(v3, G8_ALL, 0);
+#endif
+        }
         pending = g_utf8_ends_inside(v3);
         i += step;
       } while (n - i >= step);
-      if (utf16) count += v_sum_lanes(tally);
+      if (utf16)
+        count += v_sum_lanes(tally);
+#ifdef V_COUNT_CONTS_BY_AVG
+      else
+        count -= v_sum_lanes(tally) / 32;
+#endif
       if (why) {
         size_t c = count;
         i = why == 1 ? utfxi_utf8_recount(s, n, i, i + step, &c, utf16)

@@ -998,4 +998,8 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
   return k;
 }
 
+/* Lengths of UTF-8 (generic_utf8_length.h): the rounding average of unsigned
+ * bytes, (a + b + 1) >> 1. */
+static inline vu8 v_avg(vu8 a, vu8 b) { return _mm512_avg_epu8(a, b); }
+
 #endif
