@@ -8,7 +8,8 @@
  * lengths up to CAP_LEN); STRICT and REPLACE. Sources end exactly at a
  * PROT_NONE page (and start right after one), destinations end at one.
  * Each length runs every start offset 1..63 once across the scripts (see
- * offset_in_share). One input above 2^20 units checks the long-input paths
+ * offset_in_share). Long inputs check the lengths' aligning heads at every
+ * offset (check_long_lengths). One input above 2^20 units checks the long-input paths
  * (length chunks) with errors at the chunk edge. The scalar tier is skipped
  * (it is the reference).
  * Corruptions: all lengths up to 100, then every 11th (every 3rd for mixed
@@ -451,6 +452,58 @@ static void check_big(enum enc e) {
   guard_free(src, BIG * su);
 }
 
+/* The UTF-16 lengths of long inputs (from UTFXI_ALIGN_HEAD_BYTES) count a
+ * scalar head up to the first vector-aligned unit, which ends at a different
+ * unit for each start offset and vector width (at most 32 units in): at
+ * every offset, a pair, a lone high, a lone low and high-high-low planted in
+ * ASCII at every position of the first LONG_AT units, against the scalar
+ * kernels (and their lone-surrogate flag). */
+#define LONG_LEN (UTFXI_ALIGN_HEAD_BYTES / 2 + 100)
+#define LONG_AT 40
+_Static_assert(2 * (LONG_LEN + MAX_OFF) <= SRC_BYTES, "long inputs fit the source buffers");
+
+static void check_long_lengths(enum enc e) {
+  static const uint32_t plants[4][3] = {
+      {0xD83D, 0xDE00, 'a'}, {0xD83D, 'a', 'a'}, {'a', 0xDE00, 'a'}, {0xD83D, 0xD83D, 0xDE00}};
+  int be = e == E_UTF16BE, kind;
+  size_t p, i, off, j;
+  cur_script = "long";
+  for (p = 0; p < LONG_AT; p++) {
+    for (kind = 0; kind < 4; kind++) {
+      size_t want[8], got, nl = 0;
+      int lone = -1, flag;
+      const unsigned char *src;
+      if (!test_keep(p * 4 + (size_t)kind, 4)) continue;
+      gen_text(text, LONG_LEN, e, S_MIXED);
+      for (j = 0; j < LONG_AT + 4; j++) put16(text + 2 * j, 'a', be);
+      for (j = 0; j < 3; j++) put16(text + 2 * (p + j), plants[kind][j], be);
+      for (i = 0; i < sizeof lens / sizeof lens[0]; i++)
+        if (lens[i].from == e) want[nl++] = lens[i].ref(text, LONG_LEN);
+      want[nl] = (be ? utfxi_utf8_length_from_utf16be_with_surrogates_scalar
+                     : utfxi_utf8_length_from_utf16le_with_surrogates_scalar)(
+          (const char16_t *)text, LONG_LEN, &lone);
+      for (off = 0; off < MAX_OFF; off++) {
+        src = aligned_src + 2 * off;
+        memcpy(aligned_src + 2 * off, text, 2 * LONG_LEN);
+        for (i = 0, j = 0; i < sizeof lens / sizeof lens[0]; i++) {
+          if (lens[i].from != e) continue;
+          got = lens[i].pub(src, LONG_LEN);
+          CHECK(got == want[j], "%s long, plant %d at %zu, off=%zu: got %zu want %zu",
+                lens[i].name, kind, p, off, got, want[j]);
+          j++;
+        }
+        flag = -1;
+        got = (be ? utfx_utf8_length_from_utf16be_with_surrogates
+                  : utfx_utf8_length_from_utf16le_with_surrogates)((const char16_t *)src,
+                                                                   LONG_LEN, &flag);
+        CHECK(got == want[nl] && flag == lone,
+              "utf8_length_with_surrogates %s long, plant %d at %zu, off=%zu: %zu/%d want %zu/%d",
+              be ? "be" : "le", kind, p, off, got, flag, want[nl], lone);
+      }
+    }
+  }
+}
+
 static void suite(void) {
   static const enum enc sources[] = {E_UTF16LE, E_UTF16BE, E_UTF32, E_LATIN1};
   static const char *const source_names[] = {"utf16le", "utf16be", "utf32", "latin1"};
@@ -539,6 +592,10 @@ static void suite(void) {
     }
     tap_group("validation of long inputs: an error near the aligned loop's start, every offset");
   }
+  check_long_lengths(E_UTF16LE);
+  check_long_lengths(E_UTF16BE);
+  tap_group("lengths of long inputs: a pair or lone surrogates across the aligning head's end, "
+            "every offset");
   check_big(E_UTF16LE);
   check_big(E_UTF16BE);
   check_big(E_UTF32);

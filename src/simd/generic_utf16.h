@@ -553,11 +553,31 @@ UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
                          : utfxi_utf32_length_from_utf16le_scalar(s + i, n - i));
 #endif
 }
+
+/* Long inputs: a scalar head up to the first vector-aligned unit, so that
+ * the screen's loads do not cross cache lines (a load across two lines costs
+ * two), then the rest. A pair across the head's end is counted twice (two
+ * lone units), so once taken back. Out of line, one function per byte order:
+ * inline, the head slowed inputs of 64-256 units by 4-14 %. */
+UTFXI_INLINE size_t g16_utf32_length_long(const char16_t *s, size_t n, int be) {
+  size_t i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
+  size_t head = be ? utfxi_utf32_length_from_utf16be_scalar(s, i)
+                   : utfxi_utf32_length_from_utf16le_scalar(s, i);
+  int across = i && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be);
+  return head - (size_t)across + g16_utf32_length(s + i, n - i, be);
+}
+__attribute__((noinline)) static size_t g16_utf32_length_long_le(const char16_t *s, size_t n) {
+  return g16_utf32_length_long(s, n, 0);
+}
+__attribute__((noinline)) static size_t g16_utf32_length_long_be(const char16_t *s, size_t n) {
+  return g16_utf32_length_long(s, n, 1);
+}
+
 size_t G_NAME(utf32_length_from_utf16le)(const char16_t *s, size_t n) {
-  return g16_utf32_length(s, n, 0);
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_utf32_length_long_le(s, n) : g16_utf32_length(s, n, 0);
 }
 size_t G_NAME(utf32_length_from_utf16be)(const char16_t *s, size_t n) {
-  return g16_utf32_length(s, n, 1);
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_utf32_length_long_be(s, n) : g16_utf32_length(s, n, 1);
 }
 
 #endif

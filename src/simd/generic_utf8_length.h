@@ -32,17 +32,25 @@ UTFXI_INLINE size_t g8_block_count(vu8 v, uint64_t live, int utf16) {
 }
 
 /* UTF-16 units of the four well-formed vectors as byte weights by high
- * nibble (the table `weights`: 1 for ASCII and leads, 0 for continuations, 2
- * for a 4-byte lead), summed into acc: the nibbles are the ones the check
- * looked up (k's), and one lookup replaces two compares and their mask
- * counts (for UTF-32, one compare, the weights lose: docs/perf-decisions.md,
- * 'UTF-8 lengths'). */
+ * nibble (the table `weights`), summed into acc: the nibbles are the ones
+ * the check looked up (k's). Where averages count (V_COUNT_BY_AVG), the
+ * check looks the weights up itself (g_utf8_errors4_weighed_k). */
 UTFXI_INLINE vu8 g8_utf16_count4(const struct g_utf8_check_k *k, vu8 weights, vu8 acc, vu8 v0,
                                  vu8 v1, vu8 v2, vu8 v3) {
   vu8 a = v_add(v_lookup16(weights, v_shr4(v0, k->nibble)), v_lookup16(weights, v_shr4(v1, k->nibble)));
   vu8 b = v_add(v_lookup16(weights, v_shr4(v2, k->nibble)), v_lookup16(weights, v_shr4(v3, k->nibble)));
   return v_sum_bytes(acc, v_add(a, b));
 }
+
+/* The weights' unit: 64 where averages sum them (two levels of averages of
+ * 0, 64 and 128 are exact, 16 per unit in the tally), else 1. */
+#ifdef V_COUNT_BY_AVG
+#define G8_WEIGHT 64
+#define G8_TALLY_PER_UNIT 16
+#else
+#define G8_WEIGHT 1
+#define G8_TALLY_PER_UNIT 1
+#endif
 
 /* Index of the first nonzero byte of err (v_any(err)). */
 UTFXI_INLINE unsigned g8_first_error(vu8 err) {
@@ -139,8 +147,13 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
        * loop, which calls the scalar steps, gcc rebuilt the constants and
        * kept the tally on the stack every step). */
       struct g_utf8_check_k k;
-      vu8 weights = V_TABLE16(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2);
-      vu8 tally = v_zero(); /* UTF-16 units of the steps, by v_sum_bytes */
+      /* UTF-16 units as byte weights by high nibble, in G8_WEIGHTs (1 for
+       * ASCII and leads, 0 for continuations, 2 for a 4-byte lead): one
+       * lookup replaces two compares and their mask counts. */
+      vu8 weights = V_TABLE16(G8_WEIGHT, G8_WEIGHT, G8_WEIGHT, G8_WEIGHT, G8_WEIGHT, G8_WEIGHT,
+                              G8_WEIGHT, G8_WEIGHT, 0, 0, 0, 0, G8_WEIGHT, G8_WEIGHT, G8_WEIGHT,
+                              (char)(2 * G8_WEIGHT));
+      vu8 tally = v_zero(); /* UTF-16 units in G8_TALLY_PER_UNITs, or 32 x continuation bytes */
       int why = 0;          /* 1: ASCII after an unfinished character, 2: an error */
       g_utf8_check_k_init(&k);
       g_utf8_check_k_pin(&k);
@@ -158,19 +171,48 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
           i += step;
           continue;
         }
-        if (v_any(g_utf8_errors4_k(&k, p, v0, v1, v2, v3))) {
-          why = 2;
-          break;
-        }
-        if (utf16)
+        if (utf16) {
+#ifdef V_COUNT_BY_AVG
+          vu8 w;
+          if (v_any(g_utf8_errors4_weighed_k(&k, p, v0, v1, v2, v3, &weights, &w))) {
+            why = 2;
+            break;
+          }
+          tally = v_sum_bytes(tally, w);
+#else
+          if (v_any(g_utf8_errors4_k(&k, p, v0, v1, v2, v3))) {
+            why = 2;
+            break;
+          }
           tally = g8_utf16_count4(&k, weights, tally, v0, v1, v2, v3);
-        else
+#endif
+        } else {
+#ifdef V_COUNT_BY_AVG /* the step less its continuation bytes, 32 each in tally */
+          vu8 conts;
+          if (v_any(g_utf8_errors4_weighed_k(&k, p, v0, v1, v2, v3, NULL, &conts))) {
+            why = 2;
+            break;
+          }
+          tally = v_sum_bytes(tally, conts);
+          count += step;
+#else
+          if (v_any(g_utf8_errors4_k(&k, p, v0, v1, v2, v3))) {
+            why = 2;
+            break;
+          }
           count += g8_block_count(v0, G8_ALL, 0) + g8_block_count(v1, G8_ALL, 0) +
                    g8_block_count(v2, G8_ALL, 0) + g8_block_count(v3, G8_ALL, 0);
+#endif
+        }
         pending = g_utf8_ends_inside(v3);
         i += step;
       } while (n - i >= step);
-      if (utf16) count += v_sum_lanes(tally);
+      if (utf16)
+        count += v_sum_lanes(tally) / G8_TALLY_PER_UNIT;
+#ifdef V_COUNT_BY_AVG
+      else
+        count -= v_sum_lanes(tally) / 32;
+#endif
       if (why) {
         size_t c = count;
         i = why == 1 ? utfxi_utf8_recount(s, n, i, i + step, &c, utf16)
