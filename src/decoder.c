@@ -184,32 +184,34 @@ int utfx_decoder_init(utfx_decoder *d, utfx_encoding enc) {
   return -1;
 }
 
+/* The public write and end, for UTF-16 (u8 = 0) or UTF-8 output: the WHATWG
+ * decoder or this file's. */
+UTFXI_INLINE utfx_result write_to(utfx_decoder *d, const char *src, size_t n, void *dst,
+                                  size_t cap, int u8) {
+  struct out o = {dst, cap, 0, 0, u8};
+  if (utfxi_decoder_is_whatwg(d))
+    return utfxi_whatwg_write(d, (const unsigned char *)src, n, dst, cap, u8);
+  return decoder_write(d, (const unsigned char *)src, n, &o);
+}
+UTFXI_INLINE utfx_result end_to(utfx_decoder *d, void *dst, size_t cap, int u8) {
+  struct out o = {dst, cap, 0, 0, u8};
+  if (utfxi_decoder_is_whatwg(d)) return utfxi_whatwg_end(d, dst, cap, u8);
+  return decoder_end(d, &o);
+}
+
 utfx_result utfx_decoder_write(utfx_decoder *d, const char *src, size_t n, char16_t *dst,
                                size_t cap) {
-  struct out o = {dst, cap, 0, 0, 0};
-  if (utfxi_decoder_is_whatwg(d))
-    return utfxi_whatwg_write(d, (const unsigned char *)src, n, dst, cap, 0);
-  return decoder_write(d, (const unsigned char *)src, n, &o);
+  return write_to(d, src, n, dst, cap, 0);
 }
-
 utfx_result utfx_decoder_end(utfx_decoder *d, char16_t *dst, size_t cap) {
-  struct out o = {dst, cap, 0, 0, 0};
-  if (utfxi_decoder_is_whatwg(d)) return utfxi_whatwg_end(d, dst, cap, 0);
-  return decoder_end(d, &o);
+  return end_to(d, dst, cap, 0);
 }
-
 utfx_result utfx_decoder_write_utf8(utfx_decoder *d, const char *src, size_t n, char *dst,
                                     size_t cap) {
-  struct out o = {dst, cap, 0, 0, 1};
-  if (utfxi_decoder_is_whatwg(d))
-    return utfxi_whatwg_write(d, (const unsigned char *)src, n, dst, cap, 1);
-  return decoder_write(d, (const unsigned char *)src, n, &o);
+  return write_to(d, src, n, dst, cap, 1);
 }
-
 utfx_result utfx_decoder_end_utf8(utfx_decoder *d, char *dst, size_t cap) {
-  struct out o = {dst, cap, 0, 0, 1};
-  if (utfxi_decoder_is_whatwg(d)) return utfxi_whatwg_end(d, dst, cap, 1);
-  return decoder_end(d, &o);
+  return end_to(d, dst, cap, 1);
 }
 
 static size_t mul_sat(size_t a, size_t b) { return b && a > SIZE_MAX / b ? SIZE_MAX : a * b; }

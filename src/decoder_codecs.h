@@ -47,9 +47,7 @@ static size_t utf8_to_utf16(const struct utfxi_kernels *k, struct out *o, const 
   size_t cap = room(o);
   char16_t no_room[1]; /* kernels never get NULL (NULL + 0 is UB); with cap 0 they write nothing */
   char16_t *dst = cap ? out16(o) : no_room;
-  const char *s = (const char *)p;
-  utfx_result r = host_le() ? k->convert_utf8_to_utf16le(s, n, dst, cap, UTFX_REPLACE)
-                            : k->convert_utf8_to_utf16be(s, n, dst, cap, UTFX_REPLACE);
+  utfx_result r = utfxi_utf8_to_utf16_host(k, p, n, dst, cap, UTFX_REPLACE);
   o->w += r.written;
   o->replaced += r.replaced;
   return r.read;

@@ -176,10 +176,7 @@ static size_t utf8_body16(const struct utfxi_kernels *k, struct wout *o, const u
   char16_t no_room[1]; /* kernels never get NULL; with no room they write nothing */
   size_t cap = room(o);
   char16_t *dst = cap ? (char16_t *)o->dst + o->w : no_room;
-  unsigned mode = fatal ? UTFX_STRICT : UTFX_REPLACE;
-  const char *s = (const char *)p;
-  utfx_result r = utfxi_host_le() ? k->convert_utf8_to_utf16le(s, n, dst, cap, mode)
-                                  : k->convert_utf8_to_utf16be(s, n, dst, cap, mode);
+  utfx_result r = utfxi_utf8_to_utf16_host(k, p, n, dst, cap, fatal ? UTFX_STRICT : UTFX_REPLACE);
   o->w += r.written;
   o->replaced += r.replaced;
   *err = r.status == UTFX_INVALID;

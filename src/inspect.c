@@ -131,22 +131,15 @@ utfx_error utfx_utf32_error_at(const char32_t *src, size_t n, size_t offset) {
 
 /* The fast validator finds the offset; the kind costs a look at the few
  * units there, only on invalid input. */
-utfx_error utfx_validate_utf8_detail(const char *src, size_t n) {
-  utfx_result r = utfx_validate_utf8(src, n);
-  return utfx_utf8_error_at(src, n, r.read);
-}
-utfx_error utfx_validate_utf16le_detail(const char16_t *src, size_t n) {
-  utfx_result r = utfx_validate_utf16le(src, n);
-  return utfx_utf16le_error_at(src, n, r.read);
-}
-utfx_error utfx_validate_utf16be_detail(const char16_t *src, size_t n) {
-  utfx_result r = utfx_validate_utf16be(src, n);
-  return utfx_utf16be_error_at(src, n, r.read);
-}
-utfx_error utfx_validate_utf32_detail(const char32_t *src, size_t n) {
-  utfx_result r = utfx_validate_utf32(src, n);
-  return utfx_utf32_error_at(src, n, r.read);
-}
+#define DETAIL(name, S, validate, error_at)         \
+  utfx_error name(const S *src, size_t n) {         \
+    return error_at(src, n, validate(src, n).read); \
+  }
+DETAIL(utfx_validate_utf8_detail, char, utfx_validate_utf8, utfx_utf8_error_at)
+DETAIL(utfx_validate_utf16le_detail, char16_t, utfx_validate_utf16le, utfx_utf16le_error_at)
+DETAIL(utfx_validate_utf16be_detail, char16_t, utfx_validate_utf16be, utfx_utf16be_error_at)
+DETAIL(utfx_validate_utf32_detail, char32_t, utfx_validate_utf32, utfx_utf32_error_at)
+#undef DETAIL
 
 const char *utfx_error_kind_string(utfx_error_kind kind) {
   switch (kind) {

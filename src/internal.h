@@ -162,6 +162,14 @@ static inline size_t utfxi_aligning_step(const void *p, size_t unit, size_t alig
 #define UTFXI_INLINE static inline
 #endif
 
+/* An entry point that is a kernel body with its variant fixed (a byte
+ * order, a target form): name is the whole function name (G_NAME(op) in the
+ * generic layer), so grep finds where each entry is made. */
+#define UTFXI_CONVERT_ENTRY(name, S, T, body, ...)                           \
+  utfx_result name(const S *s, size_t n, T *d, size_t cap, unsigned flags) { \
+    return body(s, n, d, cap, flags, __VA_ARGS__);                           \
+  }
+
 /* Result constructors. */
 static inline utfx_result utfxi_result(utfx_status status, size_t read, size_t written,
                                        size_t replaced) {

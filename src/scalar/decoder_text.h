@@ -16,6 +16,16 @@ static inline int utfxi_host_le(void) {
   return first == 1; /* folded to a constant by the compiler */
 }
 
+/* UTF-8 to host-order UTF-16 by the kernels k: the UTF-8 step of both
+ * streaming decoders (decoder_codecs.h, decoder_whatwg.c). */
+static inline utfx_result utfxi_utf8_to_utf16_host(const struct utfxi_kernels *k,
+                                                   const unsigned char *p, size_t n, char16_t *d,
+                                                   size_t cap, unsigned flags) {
+  const char *s = (const char *)p;
+  return utfxi_host_le() ? k->convert_utf8_to_utf16le(s, n, d, cap, flags)
+                         : k->convert_utf8_to_utf16be(s, n, d, cap, flags);
+}
+
 /* Four bytes of x into the low bytes of four 16-bit lanes. */
 static inline uint64_t utfxi_spread4(uint32_t x) {
   uint64_t t = x;

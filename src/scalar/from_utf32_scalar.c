@@ -14,19 +14,10 @@ UTFXI_INLINE utfx_result utf32_convert(const char32_t *s, size_t n, void *dst, s
   return utfxi_result(UTFX_OK, n, w, replaced);
 }
 
-utfx_result utfxi_convert_utf32_to_utf8_scalar(const char32_t *s, size_t n, char *d,
-                                               size_t cap, unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, UTFXI_T_UTF8);
-}
-utfx_result utfxi_convert_utf32_to_utf16le_scalar(const char32_t *s, size_t n, char16_t *d,
-                                                  size_t cap, unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, UTFXI_T_UTF16LE);
-}
-utfx_result utfxi_convert_utf32_to_utf16be_scalar(const char32_t *s, size_t n, char16_t *d,
-                                                  size_t cap, unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, UTFXI_T_UTF16BE);
-}
-utfx_result utfxi_convert_utf32_to_latin1_scalar(const char32_t *s, size_t n, char *d,
-                                                 size_t cap, unsigned flags) {
-  return utf32_convert(s, n, d, cap, flags, UTFXI_T_LATIN1);
-}
+UTFXI_CONVERT_ENTRY(utfxi_convert_utf32_to_utf8_scalar, char32_t, char, utf32_convert, UTFXI_T_UTF8)
+UTFXI_CONVERT_ENTRY(utfxi_convert_utf32_to_utf16le_scalar, char32_t, char16_t, utf32_convert,
+                    UTFXI_T_UTF16LE)
+UTFXI_CONVERT_ENTRY(utfxi_convert_utf32_to_utf16be_scalar, char32_t, char16_t, utf32_convert,
+                    UTFXI_T_UTF16BE)
+UTFXI_CONVERT_ENTRY(utfxi_convert_utf32_to_latin1_scalar, char32_t, char, utf32_convert,
+                    UTFXI_T_LATIN1)

@@ -81,19 +81,9 @@ UTFXI_INLINE utfx_result utf8_convert(const char *src, size_t n, void *dst, size
   return utfxi_result(UTFX_OK, n, w, replaced);
 }
 
-utfx_result utfxi_convert_utf8_to_utf16le_scalar(const char *s, size_t n, char16_t *d,
-                                                 size_t cap, unsigned flags) {
-  return utf8_convert(s, n, d, cap, flags, UTFXI_T_UTF16LE);
-}
-utfx_result utfxi_convert_utf8_to_utf16be_scalar(const char *s, size_t n, char16_t *d,
-                                                 size_t cap, unsigned flags) {
-  return utf8_convert(s, n, d, cap, flags, UTFXI_T_UTF16BE);
-}
-utfx_result utfxi_convert_utf8_to_utf32_scalar(const char *s, size_t n, char32_t *d,
-                                               size_t cap, unsigned flags) {
-  return utf8_convert(s, n, d, cap, flags, UTFXI_T_UTF32);
-}
-utfx_result utfxi_convert_utf8_to_latin1_scalar(const char *s, size_t n, char *d, size_t cap,
-                                                unsigned flags) {
-  return utf8_convert(s, n, d, cap, flags, UTFXI_T_LATIN1);
-}
+UTFXI_CONVERT_ENTRY(utfxi_convert_utf8_to_utf16le_scalar, char, char16_t, utf8_convert,
+                    UTFXI_T_UTF16LE)
+UTFXI_CONVERT_ENTRY(utfxi_convert_utf8_to_utf16be_scalar, char, char16_t, utf8_convert,
+                    UTFXI_T_UTF16BE)
+UTFXI_CONVERT_ENTRY(utfxi_convert_utf8_to_utf32_scalar, char, char32_t, utf8_convert, UTFXI_T_UTF32)
+UTFXI_CONVERT_ENTRY(utfxi_convert_utf8_to_latin1_scalar, char, char, utf8_convert, UTFXI_T_LATIN1)

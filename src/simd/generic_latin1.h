@@ -433,14 +433,8 @@ UTFXI_INLINE utfx_result g_utf16_to_latin1(const char16_t *s, size_t n, char *d,
   return g_utf16_to_latin1_body(s, n, d, cap, flags, be);
 }
 
-utfx_result G_NAME(convert_utf16le_to_latin1)(const char16_t *s, size_t n, char *d, size_t cap,
-                                              unsigned flags) {
-  return g_utf16_to_latin1(s, n, d, cap, flags, 0);
-}
-utfx_result G_NAME(convert_utf16be_to_latin1)(const char16_t *s, size_t n, char *d, size_t cap,
-                                              unsigned flags) {
-  return g_utf16_to_latin1(s, n, d, cap, flags, 1);
-}
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16le_to_latin1), char16_t, char, g_utf16_to_latin1, 0)
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16be_to_latin1), char16_t, char, g_utf16_to_latin1, 1)
 
 /* ---- UTF-32 to Latin-1 ---- */
 

@@ -221,13 +221,7 @@ UTFXI_INLINE utfx_result g1632(const char16_t *s, size_t n, char32_t *d, size_t 
   return utfxi_result_after(&r, k, k, 0);
 }
 
-utfx_result G_NAME(convert_utf16le_to_utf32)(const char16_t *s, size_t n, char32_t *d, size_t cap,
-                                             unsigned flags) {
-  return g1632(s, n, d, cap, flags, 0);
-}
-utfx_result G_NAME(convert_utf16be_to_utf32)(const char16_t *s, size_t n, char32_t *d, size_t cap,
-                                             unsigned flags) {
-  return g1632(s, n, d, cap, flags, 1);
-}
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16le_to_utf32), char16_t, char32_t, g1632, 0)
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16be_to_utf32), char16_t, char32_t, g1632, 1)
 
 #endif

@@ -233,14 +233,8 @@ UTFXI_INLINE utfx_result g16_to_utf8(const char16_t *s, size_t n, char *d, size_
   return g16_to_utf8_body(s, n, (unsigned char *)d, cap, flags, be, 1);
 }
 
-utfx_result G_NAME(convert_utf16le_to_utf8)(const char16_t *s, size_t n, char *d, size_t cap,
-                                            unsigned flags) {
-  return g16_to_utf8(s, n, d, cap, flags, 0);
-}
-utfx_result G_NAME(convert_utf16be_to_utf8)(const char16_t *s, size_t n, char *d, size_t cap,
-                                            unsigned flags) {
-  return g16_to_utf8(s, n, d, cap, flags, 1);
-}
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16le_to_utf8), char16_t, char, g16_to_utf8, 0)
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16be_to_utf8), char16_t, char, g16_to_utf8, 1)
 
 #endif
 

@@ -268,14 +268,8 @@ UTFXI_INLINE utfx_result g32_to_utf16(const char32_t *s, size_t n, char16_t *d, 
   return utfxi_result_after(&r, k, h.written, h.replaced);
 }
 
-utfx_result G_NAME(convert_utf32_to_utf16le)(const char32_t *s, size_t n, char16_t *d, size_t cap,
-                                             unsigned flags) {
-  return g32_to_utf16(s, n, d, cap, flags, 0);
-}
-utfx_result G_NAME(convert_utf32_to_utf16be)(const char32_t *s, size_t n, char16_t *d, size_t cap,
-                                             unsigned flags) {
-  return g32_to_utf16(s, n, d, cap, flags, 1);
-}
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf32_to_utf16le), char32_t, char16_t, g32_to_utf16, 0)
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf32_to_utf16be), char32_t, char16_t, g32_to_utf16, 1)
 
 #endif
 

@@ -428,17 +428,10 @@ UTFXI_INLINE utfx_result g_utf8_transcode(const char *src, size_t n, void *dst, 
   return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
 }
 
-utfx_result G_NAME(convert_utf8_to_utf16le)(const char *s, size_t n, char16_t *d, size_t cap,
-                                            unsigned flags) {
-  return g_utf8_transcode(s, n, d, cap, flags, UTFXI_T_UTF16LE);
-}
-utfx_result G_NAME(convert_utf8_to_utf16be)(const char *s, size_t n, char16_t *d, size_t cap,
-                                            unsigned flags) {
-  return g_utf8_transcode(s, n, d, cap, flags, UTFXI_T_UTF16BE);
-}
-utfx_result G_NAME(convert_utf8_to_utf32)(const char *s, size_t n, char32_t *d, size_t cap,
-                                          unsigned flags) {
-  return g_utf8_transcode(s, n, d, cap, flags, UTFXI_T_UTF32);
-}
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf8_to_utf16le), char, char16_t, g_utf8_transcode,
+                    UTFXI_T_UTF16LE)
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf8_to_utf16be), char, char16_t, g_utf8_transcode,
+                    UTFXI_T_UTF16BE)
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf8_to_utf32), char, char32_t, g_utf8_transcode, UTFXI_T_UTF32)
 
 #endif

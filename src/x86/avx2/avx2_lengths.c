@@ -13,12 +13,8 @@
  * compare gives -1, subtracted) for up to 63 steps of 128 bytes, so no lane
  * passes 252, then summed with one SAD: three instructions per 32 bytes
  * instead of a movemask and a popcount each. */
-/* Leading ASCII, out of line (short inputs do not reach it): on ASCII text
- * the counting steps below are bound by their compares, not by the loads. */
-__attribute__((noinline)) static size_t latin1_ascii_run(const char *s, size_t n, size_t i) {
-  return g_ascii_run8((const unsigned char *)s, n, i);
-}
-
+/* Leading ASCII by g_ascii_run8_apart: on ASCII text the counting steps
+ * below are bound by their compares, not by the loads. */
 size_t utfxi_utf8_length_from_latin1_avx2(const char *s, size_t n) {
   const __m256i zero = _mm256_setzero_si256();
   size_t i = 0, high = 0;
@@ -29,7 +25,7 @@ size_t utfxi_utf8_length_from_latin1_avx2(const char *s, size_t n) {
     high = (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(_mm256_loadu_si256(
                                       (const __m256i *)(const void *)s)) &
                                   (uint32_t)_bzhi_u32(~0u, (unsigned)i));
-    i = latin1_ascii_run(s, n, i); /* leading ASCII (text, markup) */
+    i = g_ascii_run8_apart(s, n, i); /* leading ASCII (text, markup) */
   }
   while (n - i >= 128) {
     size_t steps = (n - i) / 128 < 63 ? (n - i) / 128 : 63, k;

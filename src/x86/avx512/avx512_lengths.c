@@ -11,12 +11,8 @@
 #include "../../simd/generic_ascii.h"
 #include "../x86_prototypes.h"
 
-/* Leading ASCII, out of line (short inputs do not reach it): on ASCII text
- * the counting steps below are bound by their VPSADBW, on port 5. */
-__attribute__((noinline)) static size_t latin1_ascii_run(const char *s, size_t n, size_t i) {
-  return g_ascii_run8((const unsigned char *)s, n, i);
-}
-
+/* Leading ASCII by g_ascii_run8_apart: on ASCII text the counting steps
+ * below are bound by their VPSADBW, on port 5. */
 size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
   /* n plus the bytes >= 0x80: vpsadbw sums the top bits (0 or 0x80 per byte)
    * into 64-bit lanes, all in vector registers; the sum is 0x80 per byte. */
@@ -29,7 +25,7 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
      * load-bound, and a load across two cache lines costs two. */
     i = utfxi_aligning_step(s, 1, 64, 0, 1);
     high = (size_t)_mm_popcnt_u64(_mm512_movepi8_mask(a512_load8(s, i)));
-    i = latin1_ascii_run(s, n, i); /* leading ASCII (text, markup) */
+    i = g_ascii_run8_apart(s, n, i); /* leading ASCII (text, markup) */
   }
   for (; n - i >= 256; i += 256) {
     __m512i a = _mm512_and_si512(_mm512_loadu_si512(s + i), c80);
