@@ -70,8 +70,10 @@ DEPFLAGS = -MMD -MP
 
 $(BUILD)/obj/%.o: %.c Makefile sources.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -fPIC -fvisibility=hidden $(TIER_FLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -fPIC -fvisibility=hidden $(CODE_FLAGS) $(TIER_FLAGS) -c $< -o $@
 
+# Code alignment for every library file (sources.mk); the tiers' flags repeat it.
+$(BUILD)/obj/src/%.o: CODE_FLAGS = $(UTFX_CODE_FLAGS)
 $(BUILD)/obj/src/x86/avx2/%.o: TIER_FLAGS = $(AVX2_FLAGS)
 $(BUILD)/obj/src/x86/avx512/%.o: TIER_FLAGS = $(AVX512_FLAGS)
 # The emulated-AVX-512 test build tells dispatch (see AVX512_EMU above).

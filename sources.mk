@@ -15,7 +15,9 @@ UTFX_SRC_AVX512 := src/x86/avx512/*.c
 # Without them, where the linker happened to place a kernel moved its speed
 # between two builds of unchanged code (docs/perf-decisions.md, 'Code
 # alignment'); they are speed only and not an ISA feature, so the
-# amalgamation ignores them.
+# amalgamation ignores them. The portable files get them too
+# (UTFX_CODE_FLAGS): short inputs run their scalar kernels on every tier.
+UTFX_CODE_FLAGS := -falign-functions=64 -falign-loops=32
 UTFX_AVX2_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt -falign-functions=64 -falign-loops=32
 UTFX_AVX512_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt -falign-functions=64 -falign-loops=32 \
                      -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2
