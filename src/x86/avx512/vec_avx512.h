@@ -247,17 +247,24 @@ static inline vu8 v16_pack_bytes(vu16 a, vu16 b) {
   return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
                                   _mm512_packus_epi16(a, b));
 }
+/* VPERMT2B indexes of the first (second = 0) or second byte of each 16-bit
+ * unit of a pair of vectors, in order. */
+static inline __m512i a512_unit_byte_index(int second) {
+  if (second)
+    return _mm512_set_epi8(127, 125, 123, 121, 119, 117, 115, 113, 111, 109, 107, 105, 103, 101,
+                           99, 97, 95, 93, 91, 89, 87, 85, 83, 81, 79, 77, 75, 73, 71, 69, 67, 65,
+                           63, 61, 59, 57, 55, 53, 51, 49, 47, 45, 43, 41, 39, 37, 35, 33, 31, 29,
+                           27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
+  return _mm512_set_epi8(126, 124, 122, 120, 118, 116, 114, 112, 110, 108, 106, 104, 102, 100, 98,
+                         96, 94, 92, 90, 88, 86, 84, 82, 80, 78, 76, 74, 72, 70, 68, 66, 64, 62,
+                         60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26,
+                         24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+}
 /* The byte holding each raw unit's value (<= 0xFF) of a then b, in order:
  * the first of the unit in LE, the second in BE (no swap first). */
 static inline vu8 v16_pack_latin1(vu16 a, vu16 b, int be) {
   if (!be) return v16_pack_bytes(a, b);
-  return _mm512_permutex2var_epi8(
-      a,
-      _mm512_set_epi8(127, 125, 123, 121, 119, 117, 115, 113, 111, 109, 107, 105, 103, 101, 99,
-                      97, 95, 93, 91, 89, 87, 85, 83, 81, 79, 77, 75, 73, 71, 69, 67, 65, 63, 61,
-                      59, 57, 55, 53, 51, 49, 47, 45, 43, 41, 39, 37, 35, 33, 31, 29, 27, 25, 23,
-                      21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1),
-      b);
+  return _mm512_permutex2var_epi8(a, a512_unit_byte_index(1), b);
 }
 static inline vu8 v32_pack_bytes(vu32 a, vu32 b, vu32 c, vu32 e) {
   const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
@@ -1030,17 +1037,8 @@ static inline void v16_store_copy(char16_t *p, vu16 v) {
  * two byte compares cover the block's 64 units, where 16-bit compares take
  * four, and their masks two moves and a shift more. */
 static inline void v16_surrogate_bits2(vu16 a, vu16 b, int be, uint64_t *hi, uint64_t *lo) {
-  const __m512i high_bytes_le = _mm512_set_epi8(
-      127, 125, 123, 121, 119, 117, 115, 113, 111, 109, 107, 105, 103, 101, 99, 97,
-      95, 93, 91, 89, 87, 85, 83, 81, 79, 77, 75, 73, 71, 69, 67, 65,
-      63, 61, 59, 57, 55, 53, 51, 49, 47, 45, 43, 41, 39, 37, 35, 33,
-      31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
-  const __m512i high_bytes_be = _mm512_set_epi8(
-      126, 124, 122, 120, 118, 116, 114, 112, 110, 108, 106, 104, 102, 100, 98, 96,
-      94, 92, 90, 88, 86, 84, 82, 80, 78, 76, 74, 72, 70, 68, 66, 64,
-      62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32,
-      30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
-  __m512i top = _mm512_and_si512(_mm512_permutex2var_epi8(a, be ? high_bytes_be : high_bytes_le, b),
+  /* (the high byte: the second in LE, the first in BE) */
+  __m512i top = _mm512_and_si512(_mm512_permutex2var_epi8(a, a512_unit_byte_index(!be), b),
                                  _mm512_set1_epi8((char)0xFC));
   *hi = _mm512_cmpeq_epi8_mask(top, _mm512_set1_epi8((char)0xD8));
   *lo = _mm512_cmpeq_epi8_mask(top, _mm512_set1_epi8((char)0xDC));
