@@ -394,10 +394,10 @@ UTFXI_INLINE size_t g_utf16_to_latin1_shifted(const char16_t *s, size_t n, char 
 #endif
 
 /* Long inputs: a head that puts the source on a vector boundary, then the
- * body; out of line, one function per byte order (g_utf16le_to_latin1_long:
- * inline, its registers slowed short inputs; with the byte order as an
- * argument, the call's seventh argument went on the stack, and so did
- * the short inputs' frame). */
+ * body. Called out of line, one function per byte order (below): inline,
+ * its registers slowed short inputs; with the byte order as an argument,
+ * the call's seventh argument went on the stack, and the short inputs'
+ * frame with it. */
 UTFXI_INLINE utfx_result g_utf16_to_latin1_long(const char16_t *s, size_t n, char *d, size_t cap,
                                                 unsigned flags, int be) {
   size_t k = 0;

@@ -558,7 +558,8 @@ UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
  * the screen's loads do not cross cache lines (a load across two lines costs
  * two), then the rest. A pair across the head's end is counted twice (two
  * lone units), so once taken back. Out of line, one function per byte order:
- * inline, the head slowed inputs of 64-256 units by 4-14 %. */
+ * inline, the head slowed short inputs, which never take it
+ * (docs/perf-decisions.md, 'UTF-32 length of UTF-16'). */
 UTFXI_INLINE size_t g16_utf32_length_long(const char16_t *s, size_t n, int be) {
   size_t i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
   size_t head = be ? utfxi_utf32_length_from_utf16be_scalar(s, i)

@@ -205,8 +205,8 @@ static inline vu8 v16_pack_bytes(vu16 a, vu16 b) {
   return _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8);
 }
 /* The byte holding each raw unit's value (<= 0xFF) of a then b, in order:
- * the first of the unit in LE, the second in BE (a swap: shifts cost
- * UTF-16BE -> Latin-1 2-5 %). */
+ * the first of the unit in LE, the second in BE (a swap: shifts measured
+ * slower; docs/perf-decisions.md, 'UTF-16 -> Latin-1'). */
 static inline vu8 v16_pack_latin1(vu16 a, vu16 b, int be) {
   if (be) return v16_pack_bytes(v16_bswap(a), v16_bswap(b));
   return v16_pack_bytes(a, b);
