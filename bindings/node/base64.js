@@ -39,6 +39,10 @@ let SMALL_FROM_BYTES = 64; // bytes of fromBase64's result (V8's on-heap typed a
 let SMALL_ENCODE = 512; // bytes, base64Encode
 let SMALL_DECODE = 0; // characters, base64Decode
 let CHUNK = 16384; // characters of a long text decoded per call (decodeTC39)
+// fromBase64's results below this many bytes are a zeroed new Uint8Array:
+// V8's own allocation of one object costs less there than Node's
+// uninitialized one (allocUnsafeSlow: a Buffer, then a view of its buffer).
+const ZEROED_FROM = 2048;
 
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const typedArrayLength = Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'length').get;
@@ -410,15 +414,17 @@ module.exports = function base64(addon) {
       if (results[0] !== 0) throw invalid(); // (max bounds all, DST_FULL is not possible)
       return typedArraySlice.call(shortOut, 0, written);
     } else {
-      // Uninitialized memory (Node's allocUnsafeSlow), all of it written
-      // when the string has no whitespace, else copied to an exact one.
+      // Uninitialized memory (Node's allocUnsafeSlow) from ZEROED_FROM
+      // bytes, all of it written when the string has no whitespace, else
+      // copied to an exact one.
       // max bounds what any prefix of the string decodes to, so the addon
       // stops for a full target (DST_FULL, or OK short of the end when a
       // piece filled it) only with at most one base64 character left, and
       // whitespace and '=': the JavaScript decoder says whether that rest
       // is an error (nothing fits any more). So does it for the partial
       // group stop-before-partial leaves.
-      out = new Uint8Array(Buffer.allocUnsafeSlow(max).buffer, 0, max);
+      out = max < ZEROED_FROM ? new Uint8Array(max)
+        : new Uint8Array(Buffer.allocUnsafeSlow(max).buffer, 0, max);
       written = decodeTC39(out, string, n, flags, isLatin1(string, n));
       if (results[0] === INVALID) throw invalid();
       if (results[0] === DST_FULL || results[1] < n) { // (or a piece filled it: decodeTC39)

@@ -20,8 +20,11 @@
 //   text      TextDecoder#decode (utf-8 and utf-16le, one-shot and in 1 KiB
 //             chunks with {stream: true}) and TextEncoder#encode, the globals
 //             against utfx's, on ASCII, Latin, CJK, emoji and mixed text, 1 B
-//             .. 1 MiB; and (crossover) where the JavaScript paths pay.
-// Usage: node bench/bench.js [--suite decoder,write,encode,rpc,overhead,base64,text] [--runs N]
+//             .. 1 MiB; and (crossover) where the JavaScript paths pay;
+//   text-bound  TextEncoder#encode (the global's and utfx's) against the
+//             allocation of its result alone (new Uint8Array(length)).
+// Usage: node bench/bench.js [--suite decoder,write,encode,rpc,overhead,base64,text,text-bound]
+//        [--runs N]
 //        [--batch-ms X] [--filter REGEX] [--quick] [--no-gc] [--seed N]
 // Rates are operations per second of CPU time (process.cpuUsage: the machine
 // is shared; time spent descheduled does not count; the collector's threads
@@ -519,6 +522,37 @@ function textGrid() {
   return rows;
 }
 
+// What binds TextEncoder.encode: the result's own ArrayBuffer, which the
+// global pays too. Each text and size: the global's encode and utfx's
+// against `new Uint8Array(bytes)` alone (speedup = encode / allocation):
+// the first is the most any encode returning a fresh Uint8Array of that
+// length could gain over the global, the second how much of utfx's call
+// is the allocation.
+function textBoundGrid() {
+  const sizes = opts.quick ? [1024] : [256, 1024, 4096, 16384];
+  const cells = [];
+  const loop = (f) => (iters) => {
+    let acc = 0;
+    for (let i = 0; i < iters; i++) acc += f();
+    return acc;
+  };
+  for (const kind of Object.keys(TEXTS)) {
+    for (const n of sizes) {
+      const str = new TextDecoder().decode(textBytes(kind, n));
+      const size = Buffer.byteLength(str);
+      const ne = new TextEncoder();
+      const ue = new utfx.TextEncoder();
+      const alloc = loop(() => new Uint8Array(size).length);
+      cells.push({ name: `bound encode ${kind} ${str.length} units: global / allocation alone`,
+        builtin: loop(() => ne.encode(str).length), utfx: alloc });
+      cells.push({ name: `bound encode ${kind} ${str.length} units: utfx / allocation alone`,
+        builtin: loop(() => ue.encode(str).length), utfx: alloc });
+    }
+  }
+  return runGrid('TextEncoder.encode against new Uint8Array(its length) alone (speedup: encode / allocation)',
+    cells);
+}
+
 // ------------------------------------------------------------ base64
 
 // Cells of the base64 functions against Buffer's, at these sizes (bytes).
@@ -647,6 +681,7 @@ async function main() {
   if (opts.suites.includes('write')) writeGrid();
   if (opts.suites.includes('encode')) encodeGrid();
   if (opts.suites.includes('text')) textGrid();
+  if (opts.suites.includes('text-bound')) textBoundGrid();
   if (opts.suites.includes('rpc')) await rpc();
   if (opts.suites.includes('base64')) base64Grid();
   if (opts.suites.includes('base64-overhead')) base64Overhead();

@@ -251,6 +251,18 @@ static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, un
                                const char *s, size_t n) {
   size_t units = n / 2, lat = 0;
   utfx_result r;
+  /* Short, in the host's order and well-formed: the input is the string
+   * (less a BOM to remove), as for the long input below after its run;
+   * V8 makes it one byte a character when every unit fits. */
+  if (!(n & 1) && !((uintptr_t)s & 1) && units <= SHORT_UTF16 && units &&
+      (enc == UTFX_UTF16LE) == host_le()) {
+    const char16_t *w = (const char16_t *)(const void *)s;
+    if ((host_le() ? utfx_validate_utf16le(w, units) : utfx_validate_utf16be(w, units)).status ==
+        UTFX_OK) {
+      size_t bom = w[0] == 0xFEFF && !(flags & UTFX_WHATWG_IGNORE_BOM);
+      return utf16_string(env, t, w + bom, units - bom);
+    }
+  }
   if (!(n & 1) && !((uintptr_t)s & 1) && units > SHORT_UTF16) {
     const char16_t *w = (const char16_t *)(const void *)s;
     if (scratch_grow((void **)&t->u8, &t->u8_cap, units, 1)) return scratch_throw_oom(env);
