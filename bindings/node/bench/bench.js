@@ -448,16 +448,18 @@ function textBytes(kind, n) {
   return new Uint8Array(b.subarray(0, end)); // a plain Uint8Array, as web code has
 }
 
+// A cell's side: f called iters times, its results summed.
+const loop = (f) => (iters) => {
+  let acc = 0;
+  for (let i = 0; i < iters; i++) acc += f();
+  return acc;
+};
+
 function textGrid() {
   const U = utfx.TextDecoder;
   const E = utfx.TextEncoder;
   const sizes = opts.quick ? [1, 64, 4096, 1 << 20] : [1, 16, 64, 256, 1024, 16384, 1 << 20];
   const cells = [];
-  const loop = (f) => (iters) => {
-    let acc = 0;
-    for (let i = 0; i < iters; i++) acc += f();
-    return acc;
-  };
   for (const kind of Object.keys(TEXTS)) {
     for (const n of sizes) {
       const bytes = textBytes(kind, n);
@@ -531,11 +533,6 @@ function textGrid() {
 function textBoundGrid() {
   const sizes = opts.quick ? [1024] : [256, 1024, 4096, 16384];
   const cells = [];
-  const loop = (f) => (iters) => {
-    let acc = 0;
-    for (let i = 0; i < iters; i++) acc += f();
-    return acc;
-  };
   for (const kind of Object.keys(TEXTS)) {
     for (const n of sizes) {
       const str = new TextDecoder().decode(textBytes(kind, n));
