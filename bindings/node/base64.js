@@ -37,8 +37,7 @@ let SMALL_SET = 20; // characters, setFromBase64
 let SMALL_FROM = 48; // characters, fromBase64
 let SMALL_FROM_BYTES = 64; // bytes of fromBase64's result (V8's on-heap typed arrays)
 let SMALL_ENCODE = 512; // bytes, base64Encode
-let SMALL_DECODE = 0; // characters, base64Decode: Node's own code below
-let SMALL_DECODE_JS = 32; // characters, base64Decode: JavaScript first below
+let SMALL_DECODE = 0; // characters, base64Decode
 let CHUNK = 16384; // characters of a long text decoded per call (decodeTC39)
 // fromBase64's results below this many bytes are a zeroed new Uint8Array:
 // V8's own allocation of one object costs less there than Node's
@@ -492,14 +491,6 @@ module.exports = function base64(addon) {
     // whitespace or garbage, never short.
     const size = Math.floor((n - trailingPads(string, n)) * 3 / 4);
     const buf = Buffer.allocUnsafe(size);
-    // Short text: TC39's loose decoder here costs less than the call. What
-    // it accepts whole is forgiving base64 (WHATWG), which Node decodes the
-    // same way (its lenient rules only add to it: characters skipped,
-    // either alphabet, text after padding); the rest goes to the addon.
-    if (n < SMALL_DECODE_JS) {
-      const w = decodeSmall(string, url ? URL : 0, buf, size);
-      if (!smallError && smallRead === n) return w === size ? buf : buf.subarray(0, w);
-    }
     const written = decodeNode(buf, string, n);
     if (written === size) return buf;
     return size >= 4096 ? Buffer.from(buf.subarray(0, written)) : buf.subarray(0, written);
@@ -508,8 +499,7 @@ module.exports = function base64(addon) {
   return {
     exports: { toBase64, fromBase64, setFromBase64, base64Encode, base64Decode },
     // (toBase64, [setFromBase64 characters, fromBase64 characters, fromBase64
-    // bytes], base64Encode, [base64Decode: Node's code, JavaScript first]); a
-    // number for the second sets all three, for the fourth both.
+    // bytes], base64Encode, base64Decode); a number for the second sets all three.
     // The piece size of long TC39 decodes (tests: tiny pieces); returns the old one.
     chunk(size) {
       const old = CHUNK;
@@ -517,14 +507,12 @@ module.exports = function base64(addon) {
       return old;
     },
     thresholds(to, from, encode, decode) {
-      const old = [SMALL_TO, [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES], SMALL_ENCODE,
-        [SMALL_DECODE, SMALL_DECODE_JS]];
+      const old = [SMALL_TO, [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES], SMALL_ENCODE, SMALL_DECODE];
       if (to !== undefined) SMALL_TO = to;
       if (from !== undefined)
         [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES] = typeof from === 'number' ? [from, from, from] : from;
       if (encode !== undefined) SMALL_ENCODE = encode;
-      if (decode !== undefined)
-        [SMALL_DECODE, SMALL_DECODE_JS] = typeof decode === 'number' ? [decode, decode] : decode;
+      if (decode !== undefined) SMALL_DECODE = decode;
       return old;
     },
   };

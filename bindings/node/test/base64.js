@@ -587,8 +587,6 @@ for (const size of [5, 64]) { // long texts a few characters per call
 }
 base64Thresholds(0, [0, 0, 64], 0, 0); // short fromBase64 results: the addon, then a slice
 randomChecks(`${best}, addon, short results sliced`, 1);
-base64Thresholds(0, 0, 0, [0, Infinity]); // base64Decode: JavaScript first, whatever the length
-randomChecks(`${best}, base64Decode in JavaScript first`, 1);
 base64Thresholds(Infinity, Infinity, Infinity, Infinity); // every call in JavaScript or Node
 randomChecks('JavaScript and Node only', 1);
 base64Thresholds(...saved);
