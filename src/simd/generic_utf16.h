@@ -133,7 +133,10 @@ UTFXI_INLINE uint64_t g16_unpaired_bits(vu16 a, vu16 b, int be, uint64_t *carry)
 
 /* Nonzero if the block (a, b) of raw units at s breaks a pair: a low
  * surrogate after a unit that is not a high one, or a high one before a unit
- * that is not a low one (the unit after the block is read). Its first unit
+ * that is not a low one (the unit after the block is read; where the test
+ * is of bit masks, `after` 0 leaves a high surrogate in the last unit
+ * unjudged in *carry, for the repair, whose stores do not depend on it and
+ * which judges it with the next block). Its first unit
  * is the caller's to check (g16_pairs_from), once before a run of blocks:
  * where compare results are mask registers (V_MASK_REGISTERS), the blocks
  * are tested as bit masks of the highs and the lows, one load a unit, and
@@ -142,27 +145,28 @@ UTFXI_INLINE uint64_t g16_unpaired_bits(vu16 a, vu16 b, int be, uint64_t *carry)
  * the next (a second load one unit on), as moving the masks out costs more
  * (AVX2: docs/perf-decisions.md, 'UTF-16 repair and byte swap'), and
  * *carry is not used. */
-UTFXI_INLINE uint64_t g16_pair_faults(const char16_t *s, vu16 a, vu16 b, int be, uint64_t *carry) {
+UTFXI_INLINE uint64_t g16_pair_faults(const char16_t *s, vu16 a, vu16 b, int be, uint64_t *carry,
+                                      int after) {
 #ifdef V_MASK_REGISTERS
   uint64_t faults = g16_unpaired_bits(a, b, be, carry);
-  return faults | (g16_is_low(s, V16_BLOCK, be) ? 0 : *carry);
+  return after ? faults | (g16_is_low(s, V16_BLOCK, be) ? 0 : *carry) : faults;
 #else
-  (void)carry;
+  (void)carry, (void)after;
   return (uint64_t)g16_any_unpaired_x2(s, a, b, be);
 #endif
 }
 
 /* The same for the two blocks (a, b), (c, e) at s, in one test. */
 UTFXI_INLINE uint64_t g16_pair_faults4(const char16_t *s, vu16 a, vu16 b, vu16 c, vu16 e, int be,
-                                       uint64_t *carry) {
+                                       uint64_t *carry, int after) {
 #ifdef V_MASK_REGISTERS
   uint64_t faults = g16_unpaired_bits(a, b, be, carry);
   faults |= g16_unpaired_bits(c, e, be, carry);
-  return faults | (g16_is_low(s, 2 * V16_BLOCK, be) ? 0 : *carry);
+  return after ? faults | (g16_is_low(s, 2 * V16_BLOCK, be) ? 0 : *carry) : faults;
 #else
   const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
                  low = be ? 0x00DC : 0xDC00;
-  (void)carry;
+  (void)carry, (void)after;
   return (uint64_t)v16_any(v16_or(v16_or(g16_unpaired(s, a, top, high, low),
                                          g16_unpaired(s + V16_UNITS, b, top, high, low)),
                                   v16_or(g16_unpaired(s + 2 * V16_UNITS, c, top, high, low),
@@ -294,14 +298,16 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
     }
     /* Surrogates: the swap's pair test, for up to G16_REPAIR_STEPS steps of
      * two blocks (one near the end, or when the pair fails); the repair's
-     * bit masks only for a block that fails. */
+     * bit masks only for a block that fails. A high surrogate that ends the
+     * steps is carried unjudged (the test's !after): the screen or the bit
+     * masks after them put U+FFFD there if no low one follows. */
     failed = !g16_pairs_from(s, i, be, carry);
     for (steps = 0; !failed && steps < G16_REPAIR_STEPS && n - i > V16_BLOCK; steps++) {
       vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
       uint64_t next = carry;
       if (n - i > 2 * V16_BLOCK) { /* two blocks, one test */
         vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-        if (!g16_pair_faults4(s + i, a, b, c, e, be, &next)) {
+        if (!g16_pair_faults4(s + i, a, b, c, e, be, &next, 0)) {
           if (copy) {
             v16_store(d + i, a);
             v16_store(d + i + V16_UNITS, b);
@@ -314,7 +320,7 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
         }
         next = carry;
       }
-      if (g16_pair_faults(s + i, a, b, be, &next)) {
+      if (g16_pair_faults(s + i, a, b, be, &next, 0)) {
         failed = 1;
         break;
       }

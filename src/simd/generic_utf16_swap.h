@@ -93,7 +93,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
       b = v16_load_raw(s + i + V16_UNITS);
       if (n - i >= 2 * V16_BLOCK + 1 && cap - i >= 2 * V16_BLOCK + 1) { /* two blocks, one test */
         vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-        if (!g16_pair_faults4(s + i, a, b, c, e, be, &next)) {
+        if (!g16_pair_faults4(s + i, a, b, c, e, be, &next, 1)) {
           g16_store_swapped4(d + i, a, b, c, e);
           carry = next;
           i += 2 * V16_BLOCK;
@@ -101,7 +101,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
         }
         next = carry;
       }
-      if (g16_pair_faults(s + i, a, b, be, &next)) {
+      if (g16_pair_faults(s + i, a, b, be, &next, 1)) {
         lone = 1;
         break;
       }
