@@ -523,6 +523,23 @@ UTFXI_INLINE void b64_encode_groups(const unsigned char *s, size_t groups, char 
                           _mm512_permutexvar_epi8(idx, chars));
 }
 
+/* The blocks of s to d while 64 bytes are there to read (whole loads: a
+ * masked load also takes a vector port, which the three shuffles keep
+ * busy); `ahead`: each store's line asked for early (utfxi_b64_ahead).
+ * Returns how many. */
+UTFXI_INLINE size_t b64_encode_whole(const unsigned char *s, size_t n, size_t blocks, char *d,
+                                     __m512i spread, __m512i fields, __m512i chars,
+                                     const int ahead) {
+  size_t k;
+  for (k = 0; k < blocks && 48 * k + 64 <= n; k++) {
+    __m512i in = _mm512_loadu_si512(s + 48 * k);
+    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
+    if (ahead) utfxi_b64_ahead(d + 64 * k);
+    _mm512_storeu_si512(d + 64 * k, _mm512_permutexvar_epi8(idx, chars));
+  }
+  return k;
+}
+
 /* 48 bytes per block; then the whole groups after them under masks (d has
  * room for them; the final 1 or 2 bytes and the padding are the scalar
  * code's). A long output starts with the groups up to d's next 64-byte
@@ -539,13 +556,9 @@ static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t 
     s += head, n -= head, d += 4 * groups;
     blocks = n / 48;
   }
-  /* whole loads while 64 bytes are there to read (a masked load also takes
-   * a vector port, which the three shuffles here keep busy) */
-  for (k = 0; k < blocks && 48 * k + 64 <= n; k++) {
-    __m512i in = _mm512_loadu_si512(s + 48 * k);
-    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
-    _mm512_storeu_si512(d + 64 * k, _mm512_permutexvar_epi8(idx, chars));
-  }
+  k = 48 * blocks >= UTFXI_B64_AHEAD_FROM
+          ? b64_encode_whole(s, n, blocks, d, spread, fields, chars, 1)
+          : b64_encode_whole(s, n, blocks, d, spread, fields, chars, 0);
   for (; k < blocks; k++) {
     __m512i in = _mm512_maskz_loadu_epi8(B64_48_BYTES, s + 48 * k);
     __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
