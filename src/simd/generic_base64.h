@@ -363,10 +363,12 @@ UTFXI_INLINE void g64_copy(char *o, const char *t, size_t k, const char *end) {
 UTFXI_INLINE size_t g64_lines_direct(const unsigned char *src, size_t take, int url, size_t L,
                                      const size_t sep, char **po, size_t *pc) {
   const struct g64_enc k = g64_enc_of(url);
+  const int ahead = take >= UTFXI_B64_AHEAD_FROM; /* (utfxi_b64_ahead) */
   size_t i = 0, c = *pc;
   char *o = *po;
   for (; take - i >= G64_ENCODE_READ; i += G64_BYTES) {
     vu8 v = g64_encode_vec(src + i, &k);
+    if (ahead) utfxi_b64_ahead(o);
     if (L - c < V_BYTES) {
       if (sep == 2)
         G64_STORE_CRLF(o, v, L - c);

@@ -621,7 +621,7 @@ UTFXI_INLINE void g64_store_crlf(char *o, __m512i v, size_t q) {
  * more text follows the four lines (so their last separator is due). */
 #define G64_ENCODE_LINES76 1
 UTFXI_INLINE size_t b64_encode_lines76(const unsigned char *src, size_t take, int url,
-                                       const struct b64_lines76 *t, char **po) {
+                                       const struct b64_lines76 *t, char **po, const int ahead) {
   const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
   __m512i spread[B64_LINES76_VECS], fields[B64_LINES76_VECS], fill[B64_LINES76_VECS];
   size_t i = 0, j;
@@ -637,6 +637,7 @@ UTFXI_INLINE size_t b64_encode_lines76(const unsigned char *src, size_t take, in
     for (j = 0; j < B64_LINES76_VECS; j++) {
       __m512i in = _mm512_loadu_si512(src + i + t->base[j]);
       __m512i idx = _mm512_multishift_epi64_epi8(fields[j], _mm512_permutexvar_epi8(spread[j], in));
+      if (ahead) utfxi_b64_ahead(o + t->at[j]);
       _mm512_storeu_si512(o + t->at[j], _mm512_mask_permutexvar_epi8(fill[j], t->chars[j], idx, chars));
     }
   }
@@ -645,8 +646,11 @@ UTFXI_INLINE size_t b64_encode_lines76(const unsigned char *src, size_t take, in
 }
 UTFXI_INLINE size_t g64_lines76(const unsigned char *src, size_t take, int url, size_t sep,
                                 char **po) {
-  return sep == 2 ? b64_encode_lines76(src, take, url, &b64_lines76_crlf, po)
-                  : b64_encode_lines76(src, take, url, &b64_lines76_lf, po);
+  if (take >= UTFXI_B64_AHEAD_FROM)
+    return sep == 2 ? b64_encode_lines76(src, take, url, &b64_lines76_crlf, po, 1)
+                    : b64_encode_lines76(src, take, url, &b64_lines76_lf, po, 1);
+  return sep == 2 ? b64_encode_lines76(src, take, url, &b64_lines76_crlf, po, 0)
+                  : b64_encode_lines76(src, take, url, &b64_lines76_lf, po, 0);
 }
 #define G64_LINES76_READ 245 /* the larger of the two tables' read */
 /* Beyond L2 (text from 512 KiB) the block-by-block way's stores did better
