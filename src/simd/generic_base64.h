@@ -63,9 +63,7 @@
  *                      char **o)
  *       whole lines of 57 bytes from a line start, each with its separator
  *       (1: LF, 2: CR LF), while more text follows; at least one when
- *       take >= G64_LINES76_READ; returns the bytes encoded, *o moved on
- *       (taken for take <= G64_LINES76_MOST, unbounded unless the tier
- *       says). */
+ *       take >= G64_LINES76_READ; returns the bytes encoded, *o moved on. */
 #ifndef UTFX_SIMD_GENERIC_BASE64_H
 #define UTFX_SIMD_GENERIC_BASE64_H
 
@@ -397,12 +395,9 @@ utfx_result G_NAME(base64_encode_lines)(const unsigned char *src, size_t n, char
   char *o = dst, *end = dst + chars + utfxi_b64_feeds(c, chars, L) * (crlf ? 2 : 1);
   memset(text + G64_LINE_TEXT, 0, V_BYTES);
 #ifdef G64_ENCODE_LINES76
-#ifndef G64_LINES76_MOST
-#define G64_LINES76_MOST SIZE_MAX
-#endif
   /* from a line start, the tier's own lines of 76 (its separators written
    * as each line ends: more text follows) */
-  if (L == 76 && (c == 0 || c == L) && take >= G64_LINES76_READ && take <= G64_LINES76_MOST) {
+  if (L == 76 && (c == 0 || c == L) && take >= G64_LINES76_READ) {
     if (c == L) {
       if (crlf) *o++ = '\r';
       *o++ = '\n';

@@ -653,8 +653,5 @@ UTFXI_INLINE size_t g64_lines76(const unsigned char *src, size_t take, int url, 
                   : b64_encode_lines76(src, take, url, &b64_lines76_lf, po, 0);
 }
 #define G64_LINES76_READ 245 /* the larger of the two tables' read */
-/* Beyond L2 (text from 512 KiB) the block-by-block way's stores did better
- * (docs/perf-decisions.md, 'Base64 lines of 76: five stores for four lines') */
-#define G64_LINES76_MOST (384 * 1024)
 
 #include "../../simd/generic_base64.h"
