@@ -156,7 +156,8 @@ static inline size_t b64_after_last_group(const void *src, size_t from, size_t i
  * blocks, whole stores'). */
 #define B64_RUN 4
 UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsigned char *d,
-                                     size_t blocks, const struct g64_alphabet *a, const int whole) {
+                                     size_t blocks, const struct g64_alphabet *a, const int whole,
+                                     const int ahead) {
   const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
   const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
   const __m512i g4[3] = {_mm512_loadu_si512(b64_gather4[0]), _mm512_loadu_si512(b64_gather4[1]),
@@ -172,6 +173,11 @@ UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsign
       e = _mm512_ternarylogic_epi64(e, v[j], c[j], 0xFE); /* e | v | c */
     }
     if (_mm512_movepi8_mask(e)) break;
+    if (ahead) {
+      utfxi_b64_ahead(d + 48 * k);
+      utfxi_b64_ahead(d + 48 * k + 64);
+      utfxi_b64_ahead(d + 48 * k + 128);
+    }
     if (whole) { /* three whole stores */
 #pragma GCC unroll 8
       for (j = 0; j < B64_RUN; j++) v[j] = _mm512_madd_epi16(_mm512_maddubs_epi16(v[j], pair), quad);
@@ -205,9 +211,9 @@ UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsign
 #define B64_WHOLE_BLOCKS_MAX 8192 /* beyond L2 (DRAM) the overlapping stores did better */
 UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
-  return blocks >= B64_WHOLE_BLOCKS && blocks < B64_WHOLE_BLOCKS_MAX
-             ? b64_clean_run_as(src, i, wide, d, blocks, a, 1)
-             : b64_clean_run_as(src, i, wide, d, blocks, a, 0);
+  if (blocks >= B64_WHOLE_BLOCKS_MAX) return b64_clean_run_as(src, i, wide, d, blocks, a, 0, 1);
+  return blocks >= B64_WHOLE_BLOCKS ? b64_clean_run_as(src, i, wide, d, blocks, a, 1, 0)
+                                    : b64_clean_run_as(src, i, wide, d, blocks, a, 0, 0);
 }
 
 /* The first `groups` <= 16 groups at src + i, when they are all in the
