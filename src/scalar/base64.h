@@ -103,4 +103,15 @@ static inline size_t utfxi_b64_lines_plan(size_t n, size_t cap, unsigned flags, 
  * needs L + 1). */
 static inline size_t utfxi_b64_line_len(size_t L) { return L > SIZE_MAX / 2 ? SIZE_MAX / 2 : L; }
 
+/* Vector encoding of a long input (UTFXI_B64_AHEAD_FROM bytes on: its output
+ * leaves L1): each store first asks for the cache line UTFXI_B64_AHEAD bytes
+ * on, so that the store finds its line there; without, the stores wait for
+ * their lines from L2 (docs/perf-decisions.md, 'Base64 encode: the output's
+ * lines fetched ahead'). A prefetch for a write where the tier has one. */
+#define UTFXI_B64_AHEAD 512
+#define UTFXI_B64_AHEAD_FROM (12 * 1024)
+static inline void utfxi_b64_ahead(const void *out) {
+  __builtin_prefetch((const char *)out + UTFXI_B64_AHEAD, 1, 3);
+}
+
 #endif

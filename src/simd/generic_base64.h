@@ -63,9 +63,7 @@
  *                      char **o)
  *       whole lines of 57 bytes from a line start, each with its separator
  *       (1: LF, 2: CR LF), while more text follows; at least one when
- *       take >= G64_LINES76_READ; returns the bytes encoded, *o moved on
- *       (taken for take <= G64_LINES76_MOST, unbounded unless the tier
- *       says). */
+ *       take >= G64_LINES76_READ; returns the bytes encoded, *o moved on. */
 #ifndef UTFX_SIMD_GENERIC_BASE64_H
 #define UTFX_SIMD_GENERIC_BASE64_H
 
@@ -363,10 +361,12 @@ UTFXI_INLINE void g64_copy(char *o, const char *t, size_t k, const char *end) {
 UTFXI_INLINE size_t g64_lines_direct(const unsigned char *src, size_t take, int url, size_t L,
                                      const size_t sep, char **po, size_t *pc) {
   const struct g64_enc k = g64_enc_of(url);
+  const int ahead = take >= UTFXI_B64_AHEAD_FROM; /* (utfxi_b64_ahead) */
   size_t i = 0, c = *pc;
   char *o = *po;
   for (; take - i >= G64_ENCODE_READ; i += G64_BYTES) {
     vu8 v = g64_encode_vec(src + i, &k);
+    if (ahead) utfxi_b64_ahead(o);
     if (L - c < V_BYTES) {
       if (sep == 2)
         G64_STORE_CRLF(o, v, L - c);
@@ -395,12 +395,9 @@ utfx_result G_NAME(base64_encode_lines)(const unsigned char *src, size_t n, char
   char *o = dst, *end = dst + chars + utfxi_b64_feeds(c, chars, L) * (crlf ? 2 : 1);
   memset(text + G64_LINE_TEXT, 0, V_BYTES);
 #ifdef G64_ENCODE_LINES76
-#ifndef G64_LINES76_MOST
-#define G64_LINES76_MOST SIZE_MAX
-#endif
   /* from a line start, the tier's own lines of 76 (its separators written
    * as each line ends: more text follows) */
-  if (L == 76 && (c == 0 || c == L) && take >= G64_LINES76_READ && take <= G64_LINES76_MOST) {
+  if (L == 76 && (c == 0 || c == L) && take >= G64_LINES76_READ) {
     if (c == L) {
       if (crlf) *o++ = '\r';
       *o++ = '\n';

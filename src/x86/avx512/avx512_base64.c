@@ -156,7 +156,8 @@ static inline size_t b64_after_last_group(const void *src, size_t from, size_t i
  * blocks, whole stores'). */
 #define B64_RUN 4
 UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsigned char *d,
-                                     size_t blocks, const struct g64_alphabet *a, const int whole) {
+                                     size_t blocks, const struct g64_alphabet *a, const int whole,
+                                     const int ahead) {
   const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
   const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
   const __m512i g4[3] = {_mm512_loadu_si512(b64_gather4[0]), _mm512_loadu_si512(b64_gather4[1]),
@@ -172,6 +173,11 @@ UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsign
       e = _mm512_ternarylogic_epi64(e, v[j], c[j], 0xFE); /* e | v | c */
     }
     if (_mm512_movepi8_mask(e)) break;
+    if (ahead) {
+      utfxi_b64_ahead(d + 48 * k);
+      utfxi_b64_ahead(d + 48 * k + 64);
+      utfxi_b64_ahead(d + 48 * k + 128);
+    }
     if (whole) { /* three whole stores */
 #pragma GCC unroll 8
       for (j = 0; j < B64_RUN; j++) v[j] = _mm512_madd_epi16(_mm512_maddubs_epi16(v[j], pair), quad);
@@ -205,9 +211,9 @@ UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsign
 #define B64_WHOLE_BLOCKS_MAX 8192 /* beyond L2 (DRAM) the overlapping stores did better */
 UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
-  return blocks >= B64_WHOLE_BLOCKS && blocks < B64_WHOLE_BLOCKS_MAX
-             ? b64_clean_run_as(src, i, wide, d, blocks, a, 1)
-             : b64_clean_run_as(src, i, wide, d, blocks, a, 0);
+  if (blocks >= B64_WHOLE_BLOCKS_MAX) return b64_clean_run_as(src, i, wide, d, blocks, a, 0, 1);
+  return blocks >= B64_WHOLE_BLOCKS ? b64_clean_run_as(src, i, wide, d, blocks, a, 1, 0)
+                                    : b64_clean_run_as(src, i, wide, d, blocks, a, 0, 0);
 }
 
 /* The first `groups` <= 16 groups at src + i, when they are all in the
@@ -523,6 +529,23 @@ UTFXI_INLINE void b64_encode_groups(const unsigned char *s, size_t groups, char 
                           _mm512_permutexvar_epi8(idx, chars));
 }
 
+/* The blocks of s to d while 64 bytes are there to read (whole loads: a
+ * masked load also takes a vector port, which the three shuffles keep
+ * busy); `ahead`: each store's line asked for early (utfxi_b64_ahead).
+ * Returns how many. */
+UTFXI_INLINE size_t b64_encode_whole(const unsigned char *s, size_t n, size_t blocks, char *d,
+                                     __m512i spread, __m512i fields, __m512i chars,
+                                     const int ahead) {
+  size_t k;
+  for (k = 0; k < blocks && 48 * k + 64 <= n; k++) {
+    __m512i in = _mm512_loadu_si512(s + 48 * k);
+    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
+    if (ahead) utfxi_b64_ahead(d + 64 * k);
+    _mm512_storeu_si512(d + 64 * k, _mm512_permutexvar_epi8(idx, chars));
+  }
+  return k;
+}
+
 /* 48 bytes per block; then the whole groups after them under masks (d has
  * room for them; the final 1 or 2 bytes and the padding are the scalar
  * code's). A long output starts with the groups up to d's next 64-byte
@@ -539,13 +562,9 @@ static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t 
     s += head, n -= head, d += 4 * groups;
     blocks = n / 48;
   }
-  /* whole loads while 64 bytes are there to read (a masked load also takes
-   * a vector port, which the three shuffles here keep busy) */
-  for (k = 0; k < blocks && 48 * k + 64 <= n; k++) {
-    __m512i in = _mm512_loadu_si512(s + 48 * k);
-    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
-    _mm512_storeu_si512(d + 64 * k, _mm512_permutexvar_epi8(idx, chars));
-  }
+  k = 48 * blocks >= UTFXI_B64_AHEAD_FROM
+          ? b64_encode_whole(s, n, blocks, d, spread, fields, chars, 1)
+          : b64_encode_whole(s, n, blocks, d, spread, fields, chars, 0);
   for (; k < blocks; k++) {
     __m512i in = _mm512_maskz_loadu_epi8(B64_48_BYTES, s + 48 * k);
     __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
@@ -608,7 +627,7 @@ UTFXI_INLINE void g64_store_crlf(char *o, __m512i v, size_t q) {
  * more text follows the four lines (so their last separator is due). */
 #define G64_ENCODE_LINES76 1
 UTFXI_INLINE size_t b64_encode_lines76(const unsigned char *src, size_t take, int url,
-                                       const struct b64_lines76 *t, char **po) {
+                                       const struct b64_lines76 *t, char **po, const int ahead) {
   const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
   __m512i spread[B64_LINES76_VECS], fields[B64_LINES76_VECS], fill[B64_LINES76_VECS];
   size_t i = 0, j;
@@ -624,6 +643,7 @@ UTFXI_INLINE size_t b64_encode_lines76(const unsigned char *src, size_t take, in
     for (j = 0; j < B64_LINES76_VECS; j++) {
       __m512i in = _mm512_loadu_si512(src + i + t->base[j]);
       __m512i idx = _mm512_multishift_epi64_epi8(fields[j], _mm512_permutexvar_epi8(spread[j], in));
+      if (ahead) utfxi_b64_ahead(o + t->at[j]);
       _mm512_storeu_si512(o + t->at[j], _mm512_mask_permutexvar_epi8(fill[j], t->chars[j], idx, chars));
     }
   }
@@ -632,12 +652,12 @@ UTFXI_INLINE size_t b64_encode_lines76(const unsigned char *src, size_t take, in
 }
 UTFXI_INLINE size_t g64_lines76(const unsigned char *src, size_t take, int url, size_t sep,
                                 char **po) {
-  return sep == 2 ? b64_encode_lines76(src, take, url, &b64_lines76_crlf, po)
-                  : b64_encode_lines76(src, take, url, &b64_lines76_lf, po);
+  if (take >= UTFXI_B64_AHEAD_FROM)
+    return sep == 2 ? b64_encode_lines76(src, take, url, &b64_lines76_crlf, po, 1)
+                    : b64_encode_lines76(src, take, url, &b64_lines76_lf, po, 1);
+  return sep == 2 ? b64_encode_lines76(src, take, url, &b64_lines76_crlf, po, 0)
+                  : b64_encode_lines76(src, take, url, &b64_lines76_lf, po, 0);
 }
 #define G64_LINES76_READ 245 /* the larger of the two tables' read */
-/* Beyond L2 (text from 512 KiB) the block-by-block way's stores did better
- * (docs/perf-decisions.md, 'Base64 lines of 76: five stores for four lines') */
-#define G64_LINES76_MOST (384 * 1024)
 
 #include "../../simd/generic_base64.h"
