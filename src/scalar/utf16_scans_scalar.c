@@ -47,8 +47,7 @@ utfx_result utfxi_validate_ascii_utf16be_scalar(const char16_t *s, size_t n) {
 UTFXI_INLINE size_t utf8_length_lone(const char16_t *s, size_t n, int be, int *lone) {
   size_t i = 0, total = 0;
   int seen = 0;
-  while (i < n) {
-    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+  UTFXI_FOR_LENGTH_CHUNKS(i, n, end, count, total) {
     while (i < end) {
       uint32_t c = utfxi_load16(s + i, be);
       if ((c & 0xF800) == 0xD800) {
@@ -62,7 +61,6 @@ UTFXI_INLINE size_t utf8_length_lone(const char16_t *s, size_t n, int be, int *l
       count += 1 + (size_t)(c >= 0x80) + (size_t)(c >= 0x800);
       i++;
     }
-    total = utfxi_add_sat(total, count);
   }
   *lone = seen;
   return total;
