@@ -9,6 +9,7 @@
  * writes (it has no room). */
 #include "dispatch.h"
 #include "scalar/base64.h"
+#include "scalar/utf16_ascii.h"
 
 #define UTFXI_API_VALIDATE(enc, S)                                        \
   utfx_result utfx_validate_##enc(const S *s, size_t n) {                 \
@@ -113,7 +114,9 @@ size_t utfx_base64_length_from_binary_lines(size_t n, unsigned flags, size_t lin
 }
 
 /* The UTF-16 maps (byte swap, repair), checks and flagged lengths
- * (operations.h). */
+ * (operations.h). The ASCII checks run their scalar body inline on short
+ * inputs, laid out after the long path's call (docs/perf-decisions.md,
+ * 'Short inputs'). */
 #define UTFXI_API_MAP(op)                                                \
   void utfx_##op(const char16_t *src, size_t n, char16_t *dst) {         \
     if (UTFXI_IS_SHORT(char16_t, n)) {                                   \
@@ -127,9 +130,11 @@ UTFXI_UTF16_MAPS(UTFXI_API_MAP)
 #define UTFXI_API_CHECK(op)                                                 \
   utfx_result utfx_##op(const char16_t *s, size_t n) {                      \
     if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);                      \
-    if (UTFXI_IS_SHORT(char16_t, n)) return utfxi_##op##_scalar(s, n);      \
+    if (UTFXI_UNLIKELY(UTFXI_IS_SHORT(char16_t, n))) return UTFXI_SHORT_##op(s, n); \
     return utfxi_active()->op(s, n);                                        \
   }
+#define UTFXI_SHORT_validate_ascii_utf16le(s, n) utfxi_ascii_utf16(s, n, 0)
+#define UTFXI_SHORT_validate_ascii_utf16be(s, n) utfxi_ascii_utf16(s, n, 1)
 UTFXI_UTF16_CHECKS(UTFXI_API_CHECK)
 
 /* flag may be NULL (then the call is the plain length, with the check). */

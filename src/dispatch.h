@@ -13,10 +13,10 @@
  * inline in every public function: a call more would cost a short input about
  * as much as its conversion (see docs/perf-decisions.md, 'Dispatch'). */
 extern _Atomic(const struct utfxi_kernels *) utfxi_active_table;
-const struct utfxi_kernels *utfxi_resolve(void);
+UTFXI_COLD const struct utfxi_kernels *utfxi_resolve(void);
 static inline const struct utfxi_kernels *utfxi_active(void) {
   const struct utfxi_kernels *k = atomic_load_explicit(&utfxi_active_table, memory_order_acquire);
-  return k ? k : utfxi_resolve();
+  return UTFXI_UNLIKELY(!k) ? utfxi_resolve() : k;
 }
 
 #endif /* UTFX_DISPATCH_H */

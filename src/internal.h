@@ -162,6 +162,17 @@ static inline size_t utfxi_aligning_step(const void *p, size_t unit, size_t alig
 #define UTFXI_INLINE static inline
 #endif
 
+/* Code placement hints: UTFXI_UNLIKELY(c) lays the c path out of the fall-through
+ * line; UTFXI_COLD marks a function called once (dispatch's resolve), so
+ * its call does not shape the register use of the paths around it. */
+#if defined(__GNUC__) || defined(__clang__)
+#define UTFXI_UNLIKELY(c) __builtin_expect(!!(c), 0)
+#define UTFXI_COLD __attribute__((cold))
+#else
+#define UTFXI_UNLIKELY(c) (c)
+#define UTFXI_COLD
+#endif
+
 /* An entry point that is a kernel body with its variant fixed (a byte
  * order, a target form): name is the whole function name (G_NAME(op) in the
  * generic layer), so grep finds where each entry is made. */

@@ -108,6 +108,23 @@ UTFXI_INLINE void b64_clean_groups(const void *src, size_t n, int wide, unsigned
   *pw = w;
 }
 
+/* The clean groups at a group start (k == 0), then the offset after the last
+ * whole group in *read; at `pause` with input left, the call ends there to be
+ * resumed (nonzero, with *at set). */
+UTFXI_INLINE int b64_clean_or_pause(const void *src, size_t n, int wide, unsigned char *dst,
+                                    size_t cap, const uint8_t *cls, int node, size_t pause,
+                                    size_t *pi, size_t *pw, size_t *read,
+                                    struct utfxi_b64_at *at) {
+  b64_clean_groups(src, n, wide, dst, cap, cls, node, pause, pi, pw);
+  *read = *pi;
+  if (*pi >= pause && *pi < n) {
+    at->i = *pi;
+    at->w = *pw;
+    return 1;
+  }
+  return 0;
+}
+
 UTFXI_INLINE size_t b64_skip_space(const void *src, size_t n, size_t i, int wide,
                                    const uint8_t *cls) {
   while (i < n && b64_class(src, i, wide, cls, 0) == UTFXI_B64_SPACE) i++;
@@ -179,15 +196,8 @@ UTFXI_INLINE int b64_decode_tc39(const void *src, size_t n, int wide, unsigned c
   }
   for (;;) {
     unsigned v;
-    if (k == 0) {
-      b64_clean_groups(src, n, wide, dst, cap, cls, 0, pause, &i, &w);
-      read = i;
-      if (i >= pause && i < n) {
-        at->i = i;
-        at->w = w;
-        return 0;
-      }
-    }
+    if (k == 0 && b64_clean_or_pause(src, n, wide, dst, cap, cls, 0, pause, &i, &w, &read, at))
+      return 0;
     i = b64_skip_space(src, n, i, wide, cls);
     if (i == n) {
       return b64_over(at, b64_at_end(n, read, w, dst, k, acc, flags));
@@ -229,15 +239,8 @@ UTFXI_INLINE int b64_decode_node(const void *src, size_t n, int wide, unsigned c
   uint32_t acc = 0;
   for (;;) {
     unsigned v = UTFXI_B64_BAD;
-    if (k == 0) {
-      b64_clean_groups(src, n, wide, dst, cap, cls, 1, pause, &i, &w);
-      read = i;
-      if (i >= pause && i < n) {
-        at->i = i;
-        at->w = w;
-        return 0;
-      }
-    }
+    if (k == 0 && b64_clean_or_pause(src, n, wide, dst, cap, cls, 1, pause, &i, &w, &read, at))
+      return 0;
     for (; i < n; i++) {
       v = b64_class(src, i, wide, cls, 1);
       if (v < 64 || v == UTFXI_B64_PAD) break;

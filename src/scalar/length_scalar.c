@@ -14,8 +14,7 @@ enum utf8_count { COUNT_UTF16, COUNT_CODE_POINTS };
 static size_t utf8_count(const char *src, size_t n, enum utf8_count what) {
   const unsigned char *s = (const unsigned char *)src;
   size_t i = 0, total = 0;
-  while (i < n) {
-    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+  UTFXI_FOR_LENGTH_CHUNKS(i, n, end, count, total) {
     while (i < end) {
       uint32_t c;
       if (end - i >= 8 && !(utfxi_load64(s + i) & UTFXI_HIGH_BITS)) {
@@ -26,7 +25,6 @@ static size_t utf8_count(const char *src, size_t n, enum utf8_count what) {
       i += utfxi_utf8_decode(s + i, n - i, &c);
       count += 1 + (size_t)(what == COUNT_UTF16 && c != UTFXI_BAD && c >= 0x10000);
     }
-    total = utfxi_add_sat(total, count);
   }
   return total;
 }
@@ -37,8 +35,9 @@ size_t utfxi_utf16_length_from_utf8_scalar(const char *s, size_t n) {
 size_t utfxi_utf32_length_from_utf8_scalar(const char *s, size_t n) {
   return utf8_count(s, n, COUNT_CODE_POINTS);
 }
+/* One Latin-1 character per character decoded: the code-point count. */
 size_t utfxi_latin1_length_from_utf8_scalar(const char *s, size_t n) {
-  return utf8_count(s, n, COUNT_CODE_POINTS);
+  return utfxi_utf32_length_from_utf8_scalar(s, n);
 }
 
 /* UTF-16 source: UTF-8 bytes (a pair is 4, a lone surrogate 3) or code points. */
@@ -46,8 +45,7 @@ enum utf16_count { COUNT_UTF8, COUNT_CHARS };
 
 UTFXI_INLINE size_t utf16_count(const char16_t *s, size_t n, int be, enum utf16_count what) {
   size_t i = 0, total = 0;
-  while (i < n) {
-    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+  UTFXI_FOR_LENGTH_CHUNKS(i, n, end, count, total) {
     while (i < end) {
       uint32_t c = utfxi_load16(s + i, be);
       if ((c & 0xF800) == 0xD800 && c <= 0xDBFF && i + 1 < n &&
@@ -59,7 +57,6 @@ UTFXI_INLINE size_t utf16_count(const char16_t *s, size_t n, int be, enum utf16_
       count += what == COUNT_UTF8 ? 1 + (size_t)(c >= 0x80) + (size_t)(c >= 0x800) : 1;
       i++;
     }
-    total = utfxi_add_sat(total, count);
   }
   return total;
 }
@@ -77,39 +74,33 @@ size_t utfxi_utf32_length_from_utf16be_scalar(const char16_t *s, size_t n) {
   return utf16_count(s, n, 1, COUNT_CHARS);
 }
 size_t utfxi_latin1_length_from_utf16le_scalar(const char16_t *s, size_t n) {
-  return utf16_count(s, n, 0, COUNT_CHARS);
+  return utfxi_utf32_length_from_utf16le_scalar(s, n);
 }
 size_t utfxi_latin1_length_from_utf16be_scalar(const char16_t *s, size_t n) {
-  return utf16_count(s, n, 1, COUNT_CHARS);
+  return utfxi_utf32_length_from_utf16be_scalar(s, n);
 }
 
 /* UTF-32 source: an invalid value becomes U+FFFD (3 UTF-8 bytes, 1 UTF-16 unit). */
+UTFXI_INLINE size_t utf32_count(const char32_t *s, size_t n, enum utfxi_target t) {
+  size_t i = 0, total = 0;
+  UTFXI_FOR_LENGTH_CHUNKS(i, n, end, count, total) {
+    for (; i < end; i++) {
+      uint32_t c = (uint32_t)s[i];
+      if (t == UTFXI_T_UTF8)
+        count += utfxi_is_scalar_value(c) ? utfxi_units_for(c, UTFXI_T_UTF8) : 3;
+      else
+        count += 1 + (size_t)(c >= 0x10000 && c <= 0x10FFFF);
+    }
+  }
+  return total;
+}
+
 size_t utfxi_utf8_length_from_utf32_scalar(const char32_t *s, size_t n) {
-  size_t i = 0, total = 0;
-  while (i < n) {
-    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
-    for (; i < end; i++) {
-      uint32_t c = (uint32_t)s[i];
-      count += utfxi_is_scalar_value(c) ? utfxi_units_for(c, UTFXI_T_UTF8) : 3;
-    }
-    total = utfxi_add_sat(total, count);
-  }
-  return total;
+  return utf32_count(s, n, UTFXI_T_UTF8);
 }
-
 size_t utfxi_utf16_length_from_utf32_scalar(const char32_t *s, size_t n) {
-  size_t i = 0, total = 0;
-  while (i < n) {
-    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
-    for (; i < end; i++) {
-      uint32_t c = (uint32_t)s[i];
-      count += 1 + (size_t)(c >= 0x10000 && c <= 0x10FFFF);
-    }
-    total = utfxi_add_sat(total, count);
-  }
-  return total;
+  return utf32_count(s, n, UTFXI_T_UTF16LE);
 }
-
 size_t utfxi_latin1_length_from_utf32_scalar(const char32_t *s, size_t n) {
   (void)s;
   return n;

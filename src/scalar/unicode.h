@@ -225,4 +225,12 @@ UTFXI_INLINE int utfxi_careful_step(void *dst, size_t cap, size_t i, size_t *w,
  * count of a chunk cannot overflow and the total can saturate cheaply. */
 #define UTFXI_LENGTH_CHUNK ((size_t)1 << 20)
 
+/* The chunk loop of a length function: the body advances i up to end (it may
+ * read past end, up to n, to finish a character) and adds the chunk's units to
+ * count; each chunk's count is added to total with saturation. */
+#define UTFXI_LENGTH_CHUNK_END(i, n) ((n) - (i) > UTFXI_LENGTH_CHUNK ? (i) + UTFXI_LENGTH_CHUNK : (n))
+#define UTFXI_FOR_LENGTH_CHUNKS(i, n, end, count, total)                                   \
+  for (size_t end, count; (i) < (n) && (end = UTFXI_LENGTH_CHUNK_END(i, n), count = 0, 1); \
+       (total) = utfxi_add_sat(total, count))
+
 #endif /* UTFX_SCALAR_UNICODE_H */

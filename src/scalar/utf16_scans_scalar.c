@@ -1,6 +1,6 @@
 /* Scalar reference for issue 35's UTF-16 scans: the raw byte swap, the ASCII
  * check and the UTF-8 length that also reports a lone surrogate. */
-#include "unicode.h"
+#include "utf16_ascii.h"
 
 /* dst may equal src: each unit is read before it is written. */
 void utfxi_swap_bytes_utf16_scalar(const char16_t *s, size_t n, char16_t *d) {
@@ -11,35 +11,11 @@ void utfxi_swap_bytes_utf16_scalar(const char16_t *s, size_t n, char16_t *d) {
   }
 }
 
-/* Bytes of four units in memory that are set in no ASCII unit: the high
- * byte and bit 7 of the low byte, wherever the byte order puts them. */
-static uint64_t non_ascii_mask(int be) {
-  static const unsigned char le[8] = {0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF};
-  static const unsigned char bee[8] = {0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80};
-  uint64_t m;
-  memcpy(&m, be ? bee : le, 8);
-  return m;
-}
-
-UTFXI_INLINE utfx_result ascii_utf16(const char16_t *s, size_t n, int be) {
-  const uint64_t mask = non_ascii_mask(be);
-  size_t i = 0;
-  while (n - i >= 8) {
-    uint64_t a, b;
-    memcpy(&a, s + i, 8);
-    memcpy(&b, s + i + 4, 8);
-    if ((a | b) & mask) break;
-    i += 8;
-  }
-  for (; i < n; i++)
-    if (utfxi_load16(s + i, be) >= 0x80) return utfxi_result(UTFX_INVALID, i, 0, 0);
-  return utfxi_result(UTFX_OK, n, 0, 0);
-}
 utfx_result utfxi_validate_ascii_utf16le_scalar(const char16_t *s, size_t n) {
-  return ascii_utf16(s, n, 0);
+  return utfxi_ascii_utf16(s, n, 0);
 }
 utfx_result utfxi_validate_ascii_utf16be_scalar(const char16_t *s, size_t n) {
-  return ascii_utf16(s, n, 1);
+  return utfxi_ascii_utf16(s, n, 1);
 }
 
 /* The UTF-8 length of the UTFX_REPLACE conversion (a pair is 4 bytes, a lone
@@ -47,8 +23,7 @@ utfx_result utfxi_validate_ascii_utf16be_scalar(const char16_t *s, size_t n) {
 UTFXI_INLINE size_t utf8_length_lone(const char16_t *s, size_t n, int be, int *lone) {
   size_t i = 0, total = 0;
   int seen = 0;
-  while (i < n) {
-    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
+  UTFXI_FOR_LENGTH_CHUNKS(i, n, end, count, total) {
     while (i < end) {
       uint32_t c = utfxi_load16(s + i, be);
       if ((c & 0xF800) == 0xD800) {
@@ -62,7 +37,6 @@ UTFXI_INLINE size_t utf8_length_lone(const char16_t *s, size_t n, int be, int *l
       count += 1 + (size_t)(c >= 0x80) + (size_t)(c >= 0x800);
       i++;
     }
-    total = utfxi_add_sat(total, count);
   }
   *lone = seen;
   return total;
