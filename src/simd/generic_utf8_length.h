@@ -159,7 +159,7 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
        * kept copies of both and spent scalar operations a step on them);
        * where averages count, the UTF-32 count is the bytes passed less the
        * continuation bytes. */
-      const unsigned char *p = s + i, *const last = s + n - step;
+      const unsigned char *p = s + i, *const last = s + n - step, *const start = p;
       g_utf8_check_k_init(&k);
       g_utf8_check_k_pin(&k);
       V_PIN(weights);
@@ -167,6 +167,10 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
         vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
         vu8 v2 = v_load(p + 2 * V_BYTES), v3 = v_load(p + 3 * V_BYTES);
         if (!v_any_high(v_or(v_or(v0, v1), v_or(v2, v3)))) {
+          /* whether the step before ends inside a character: from its
+           * last vector, loaded again (kept from step to step, it took a
+           * register, and avx2 then kept it and the tally on the stack) */
+          if (p != start) pending = g_utf8_ends_inside(v_load(p - V_BYTES));
           if (v_any(pending)) {
             why = 1;
             break;
@@ -211,9 +215,9 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
                    g8_block_count(v2, G8_ALL, 0) + g8_block_count(v3, G8_ALL, 0);
 #endif
         }
-        pending = g_utf8_ends_inside(v3);
         p += step;
       } while (p <= last);
+      if (!why && p != start) pending = g_utf8_ends_inside(v_load(p - V_BYTES));
       if (utf16)
         count += v_sum_lanes(tally) / G8_TALLY_PER_UNIT;
 #ifdef V_COUNT_BY_AVG
