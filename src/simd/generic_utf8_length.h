@@ -155,20 +155,32 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
                               (char)(2 * G8_WEIGHT));
       vu8 tally = v_zero(); /* UTF-16 units in G8_TALLY_PER_UNITs, or 32 x continuation bytes */
       int why = 0;          /* 1: ASCII after an unfinished character, 2: an error */
+      /* One pointer counts the steps (with i and count advanced too, gcc
+       * kept copies of both and spent scalar operations a step on them);
+       * where averages count, the UTF-32 count is the bytes passed less the
+       * continuation bytes. */
+      const unsigned char *p = s + i, *const last = s + n - step, *const start = p;
       g_utf8_check_k_init(&k);
       g_utf8_check_k_pin(&k);
       V_PIN(weights);
       do {
-        const unsigned char *p = s + i;
         vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
         vu8 v2 = v_load(p + 2 * V_BYTES), v3 = v_load(p + 3 * V_BYTES);
         if (!v_any_high(v_or(v_or(v0, v1), v_or(v2, v3)))) {
+          /* whether the step before ends inside a character: from its
+           * last vector, loaded again (kept from step to step, it took a
+           * register, and avx2 then kept it and the tally on the stack) */
+          if (p != start) pending = g_utf8_ends_inside(v_load(p - V_BYTES));
           if (v_any(pending)) {
             why = 1;
             break;
           }
+#ifdef V_COUNT_BY_AVG
+          if (utf16) count += step;
+#else
           count += step;
-          i += step;
+#endif
+          p += step;
           continue;
         }
         if (utf16) {
@@ -187,14 +199,13 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
           tally = g8_utf16_count4(&k, weights, tally, v0, v1, v2, v3);
 #endif
         } else {
-#ifdef V_COUNT_BY_AVG /* the step less its continuation bytes, 32 each in tally */
+#ifdef V_COUNT_BY_AVG /* continuation bytes, 32 each in tally */
           vu8 conts;
           if (v_any(g_utf8_errors4_weighed_k(&k, p, v0, v1, v2, v3, NULL, &conts))) {
             why = 2;
             break;
           }
           tally = v_sum_bytes(tally, conts);
-          count += step;
 #else
           if (v_any(g_utf8_errors4_k(&k, p, v0, v1, v2, v3))) {
             why = 2;
@@ -204,15 +215,16 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
                    g8_block_count(v2, G8_ALL, 0) + g8_block_count(v3, G8_ALL, 0);
 #endif
         }
-        pending = g_utf8_ends_inside(v3);
-        i += step;
-      } while (n - i >= step);
+        p += step;
+      } while (p <= last);
+      if (!why && p != start) pending = g_utf8_ends_inside(v_load(p - V_BYTES));
       if (utf16)
         count += v_sum_lanes(tally) / G8_TALLY_PER_UNIT;
 #ifdef V_COUNT_BY_AVG
       else
-        count -= v_sum_lanes(tally) / 32;
+        count += (size_t)(p - s) - i - v_sum_lanes(tally) / 32;
 #endif
+      i = (size_t)(p - s);
       if (why) {
         size_t c = count;
         i = why == 1 ? utfxi_utf8_recount(s, n, i, i + step, &c, utf16)

@@ -46,7 +46,7 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
   return utfxi_add_sat(n, high);
 }
 
-size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *s, size_t n) {
+UTFXI_INLINE size_t a512_utf8_length_from_utf32(const char32_t *s, size_t n) {
   /* Bytes beyond the first, from the float exponent: a code point v <= 2^24
    * converts exactly, its exponent field is 127 + floor(log2 v) (0 for
    * v = 0), and vpermb looks the extra bytes up by the low 6 bits of that
@@ -84,4 +84,20 @@ size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *s, size_t n) {
     total = utfxi_add_sat(total, count);
   }
   return total;
+}
+
+/* Long inputs: the values before the first 64-byte boundary first, then
+ * the loop on aligned loads (a load across two cache lines costs two, and
+ * with 4-byte-aligned input every 64-byte load crossed one). Out of line:
+ * short inputs do not pay for it. */
+__attribute__((noinline)) static size_t a512_utf8_length_from_utf32_long(const char32_t *s,
+                                                                           size_t n) {
+  size_t h = utfxi_aligning_step(s, 4, 64, 0, 1);
+  return utfxi_add_sat(a512_utf8_length_from_utf32(s, h),
+                       a512_utf8_length_from_utf32(s + h, n - h));
+}
+
+size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *s, size_t n) {
+  if (UTFXI_ALIGN_HEAD(*s, n)) return a512_utf8_length_from_utf32_long(s, n);
+  return a512_utf8_length_from_utf32(s, n);
 }
