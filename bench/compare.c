@@ -146,6 +146,7 @@ int bench_compare_binaries(const char *old_bin, const char *new_bin, int rounds,
     for (k = 0; k < 2 && rc == 0; k++) {
       int side = (r % 2) ^ k; /* old,new then new,old */
       fprintf(stderr, "compare: round %d/%d: %s\n", r + 1, rounds, side ? "new" : "old");
+      bench_set_place(r); /* (both sides of a round alike) */
       if (bench_run_child(side ? new_bin : old_bin, pass, npass, "--csv", tmp) != 0) {
         fprintf(stderr, "utfx-bench: %s failed\n", side ? new_bin : old_bin);
         rc = 2;

@@ -55,9 +55,22 @@ typedef struct {
   const char *node;   /* node executable */
   double samples, batch_ms, warmup_ms;
   const char *small_lengths; /* --small-lengths: "0-64,100", or NULL */
+  /* --placement (kernels and small suites, utfx contestants): 0 heap, else
+   * bit 1 the source and bit 2 the destination end just before a PROT_NONE
+   * page (a destination then has the exact output's size). */
+  int placement;
+  /* --dst-offset: the kernels suite's (destination - source) mod 4096, or
+   * -1: an entry of a fixed set per process / compare round. */
+  int dst_offset;
 } bench_options;
 
 typedef struct bench_registry bench_registry;
+
+/* The placement index of a child process (--processes: its number;
+ * --compare: the round), in this environment variable: the kernels suite's
+ * (dst - src) mod 4096 is the index's entry of a fixed set
+ * (suite_kernels.c, dst_offsets). */
+#define BENCH_PLACE_ENV "UTFX_BENCH_PLACE"
 
 /* Adds a benchmark (copied). Entries that the --func/--input/--impl filters
  * exclude are dropped here, so suites may register freely. */

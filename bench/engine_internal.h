@@ -82,5 +82,7 @@ int bench_time_in_processes(bench_registry *reg, int n, char **pass, size_t npas
 /* 1 in such a child: the suites that run after the timing (Node's, in a
  * process of its own anyway) are the parent's. */
 int bench_is_child(void);
+/* Sets BENCH_PLACE_ENV (engine.h) for the children to come. */
+void bench_set_place(int index);
 
 #endif

@@ -43,6 +43,13 @@ static void usage(FILE *out) {
           "  --plot-data FILE  write the kernel suite's GB/s table for bench/plot.gp\n"
           "  --small-lengths L the small suite's input lengths, e.g. '0-64,100,200'\n"
           "                    (default 1,2,4,8,16,32,64,128,256)\n"
+          "  --placement P     kernels and small suites, utfx rows: heap (default),\n"
+          "                    src-end, dst-end or ends: the source, the destination\n"
+          "                    (of the exact output size) or both end just before an\n"
+          "                    unmapped (PROT_NONE) page, as mapped files do\n"
+          "  --dst-offset D    kernels suite: (destination - source) mod 4096 in bytes\n"
+          "                    (default: one of 8 spread over the page, a different\n"
+          "                    one in each --processes child and --compare round)\n"
           "  --data DIR        corpus directory (default %s/data)\n"
           "  --file PATH       a UTF-8 text to use instead of the corpus (repeatable)\n"
           "  --node PATH       node executable (default: node)\n"
@@ -82,6 +89,7 @@ int utfx_bench_main(int argc, char **argv) {
   reg.opt.samples = 15;
   reg.opt.batch_ms = 2;
   reg.opt.warmup_ms = 20;
+  reg.opt.dst_offset = -1;
   reg.opt.files = bench_xrealloc(NULL, (size_t)argc * sizeof *reg.opt.files); /* room for every --file */
 
   for (i = 1; i < argc; i++) {
@@ -136,6 +144,20 @@ int utfx_bench_main(int argc, char **argv) {
       passes = 0;
     } else if (ARG("--small-lengths")) {
       reg.opt.small_lengths = argv[++i];
+    } else if (ARG("--placement")) {
+      const char *v = argv[++i];
+      reg.opt.placement = !strcmp(v, "src-end")   ? 1
+                          : !strcmp(v, "dst-end") ? 2
+                          : !strcmp(v, "ends")    ? 3
+                                                  : 0;
+      if (!reg.opt.placement && strcmp(v, "heap") != 0) {
+        fprintf(stderr, "utfx-bench: --placement: heap, src-end, dst-end or ends\n");
+        free(pass);
+        free(reg.opt.files);
+        return 2;
+      }
+    } else if (ARG("--dst-offset")) {
+      reg.opt.dst_offset = atoi(argv[++i]) & 4095;
     } else if (ARG("--data")) {
       reg.opt.data_dir = argv[++i];
     } else if (ARG("--file")) {

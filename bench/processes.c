@@ -15,6 +15,12 @@
 
 #define CHILD_ENV "UTFX_BENCH_CHILD"
 
+void bench_set_place(int index) {
+  char v[16];
+  snprintf(v, sizeof v, "%d", index);
+  setenv(BENCH_PLACE_ENV, v, 1);
+}
+
 int bench_is_child(void) {
   const char *v = getenv(CHILD_ENV);
   return v && *v == '1';
@@ -73,12 +79,14 @@ int bench_time_in_processes(bench_registry *reg, int n, char **pass, size_t npas
   setenv(CHILD_ENV, "1", 1);
   for (p = 0; p < n && rc == 0; p++) {
     fprintf(stderr, "processes: %d/%d\n", p + 1, n);
+    bench_set_place(p);
     if (bench_run_child(self, pass, npass, "--raw", tmp) != 0 || pool_raw(reg, tmp) != 0) {
       fprintf(stderr, "utfx-bench: process %d of %d failed\n", p + 1, n);
       rc = 2;
     }
   }
   unsetenv(CHILD_ENV);
+  unsetenv(BENCH_PLACE_ENV);
   unlink(tmp);
   return rc;
 }

@@ -11,9 +11,12 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "limit.h"
 #include "suites.h"
@@ -311,6 +314,69 @@ static size_t load_corpora(bench_registry *reg, corpus **out) {
   return k;
 }
 
+/* ---- --placement: buffers that end just before an unmapped page ------- */
+
+/* Mapped files, the CLI's mmap input and buffers at the end of a heap
+ * mapping end so; a masked tail access whose switched-off lanes reach into
+ * the unmapped page may cost a microcode assist (issue 34). */
+typedef struct guarded guarded;
+struct guarded {
+  unsigned char *base;
+  size_t guard; /* offset of the PROT_NONE page */
+  guarded *next;
+};
+static guarded *guards; /* (one cleanup frees them all) */
+
+static void unguard_all(void *arg) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  guarded *g;
+  (void)arg;
+  for (g = guards; g; g = g->next) {
+    mprotect(g->base + g->guard, page, PROT_READ | PROT_WRITE);
+    free(g->base);
+  }
+  guards = NULL;
+}
+
+/* `bytes` bytes (a copy of data, if given) that end where a PROT_NONE page
+ * starts. */
+static void *at_guard(bench_registry *reg, const void *data, size_t bytes) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  guarded *g = bench_alloc(reg, sizeof *g);
+  void *p;
+  g->guard = (bytes + page - 1) / page * page;
+  if (posix_memalign(&p, page, g->guard + page) != 0) abort();
+  g->base = p;
+  if (mprotect(g->base + g->guard, page, PROT_NONE) != 0) {
+    perror("utfx-bench: mprotect");
+    abort();
+  }
+  if (!guards) bench_at_end(reg, unguard_all, NULL);
+  g->next = guards;
+  guards = g;
+  p = g->base + g->guard - bytes;
+  if (data) memcpy(p, data, bytes);
+  return p;
+}
+
+/* The utfx contestants' call under --placement: the source copied to end at
+ * a guard page; the destination of exactly the scalar kernel's output
+ * (cap = its units) ending at one. Baselines keep the ordinary buffers (their
+ * plain forms may write past the output). Returns 0 if the call cannot be
+ * placed (the scalar kernel fails). */
+static int place_call(bench_registry *reg, const op_info *op, bench_call *call, void *scratch) {
+  const int mode = bench_opts(reg)->placement;
+  if (mode & 1) call->src = at_guard(reg, call->src, call->n * unit_size[op->from]);
+  if ((mode & 2) && op->to < F_FORMS) {
+    size_t out;
+    if (utfx_set_implementation("scalar") != 0) return 0;
+    out = op->fn(NULL, call->src, call->n, scratch, call->cap);
+    call->dst = at_guard(reg, NULL, out * unit_size[op->to]);
+    if (op->out_per_in) call->cap = out;
+  }
+  return 1;
+}
+
 /* ---- self-check ---------------------------------------------------------- */
 
 /* Runs `call` once and compares its result (and, for an operation with a
@@ -366,6 +432,35 @@ static void add_limit(bench_registry *reg, const bench_entry *e, const op_info *
   bench_add_call(reg, &limit, call);
 }
 
+/* (destination - source) mod 4096 of the kernels suite's cells. Loops that
+ * store as fast as they load (the UTF-16 byte swap, to_well_formed, the
+ * byte-order conversions) slow down when a load's address matches a pending
+ * store's in its low 12 bits (4K aliasing: the destination a little ahead
+ * of the source in the page), and buffer alignment against the cache line
+ * matters too; with the ordinary allocator every large buffer starts at the
+ * same offset in its page, so one placement decided such cells. Instead a
+ * cell's destination is offset from its source by an entry of this set:
+ * eight offsets spread over the page (one in every 512 bytes, each at a
+ * different offset within its cache line: 0, 8, ..., 56), the i-th in
+ * --processes child i and --compare round i (mod 8), the first in a single
+ * process; --dst-offset fixes one. docs/perf-decisions.md, 'Bench
+ * placement', has the effect. */
+static const int dst_offsets[8] = {0, 512 + 8, 1024 + 16, 1536 + 24,
+                                   2048 + 32, 2560 + 40, 3072 + 48, 3584 + 56};
+
+static int dst_offset(const bench_options *opt) {
+  const char *v = getenv(BENCH_PLACE_ENV);
+  if (opt->dst_offset >= 0) return opt->dst_offset;
+  return dst_offsets[(v ? (unsigned)atoi(v) : 0u) % 8];
+}
+
+/* dst_base (4096 bytes larger than needed) advanced so that
+ * (result - src) mod 4096 = delta. */
+static void *offset_dst(void *dst_base, const void *src, int delta) {
+  uintptr_t base = ((uintptr_t)dst_base + 4095) & ~(uintptr_t)4095;
+  return (void *)(base + (((uintptr_t)src + (uintptr_t)delta) & 4095));
+}
+
 void bench_suite_kernels(bench_registry *reg) {
   const bench_options *opt = bench_opts(reg);
   const char *tiers[8];
@@ -380,7 +475,7 @@ void bench_suite_kernels(bench_registry *reg) {
   /* One destination for all: benchmarks run one at a time. Any conversion of
    * n UTF-8 bytes (or fewer units of another form) fits in 4n units of 4. */
   dst_bytes = 16 * max_units + 64;
-  dst = bench_alloc(reg, dst_bytes);
+  dst = bench_alloc(reg, dst_bytes + 8192); /* (offset_dst) */
   scratch = bench_alloc(reg, dst_bytes);
   out_copy = bench_alloc(reg, dst_bytes);
   for (o = 0; o < sizeof ops / sizeof ops[0]; o++) {
@@ -389,7 +484,7 @@ void bench_suite_kernels(bench_registry *reg) {
     for (c = 0; c < ncorpus; c++) {
       const corpus *cp = &corpora[c];
       bench_entry e;
-      bench_call call;
+      bench_call call, placed;
       if (!cp->text[op->from] || (op->to < F_FORMS && !cp->text[op->to])) continue;
       memset(&e, 0, sizeof e);
       snprintf(e.suite, sizeof e.suite, "kernels");
@@ -398,7 +493,7 @@ void bench_suite_kernels(bench_registry *reg) {
       e.chars = (double)cp->code_points;
       memset(&call, 0, sizeof call);
       call.src = cp->text[op->from];
-      call.dst = dst;
+      call.dst = offset_dst(dst, call.src, dst_offset(opt));
 
       /* memcpy of the same input bytes, for reference. */
       snprintf(e.impl, sizeof e.impl, "memcpy");
@@ -408,21 +503,25 @@ void bench_suite_kernels(bench_registry *reg) {
       add_limit(reg, &e, op, &call, out_copy);
 
       call.src = cp->text[op->from];
-      call.dst = dst;
+      call.dst = offset_dst(dst, call.src, dst_offset(opt));
       call.n = cp->units[op->from];
       call.cap = op->out_per_in ? op->out_per_in * call.n : 0;
+      placed = call;
+      if (opt->placement && bench_wanted(reg, "kernels", op->name, cp->label, NULL) &&
+          !place_call(reg, op, &placed, scratch))
+        continue;
       for (t = 0; t < ntiers; t++) {
         if (!bench_tier_distinct(opt, tiers[t], op->name)) continue;
         snprintf(e.impl, sizeof e.impl, "utfx-%s", tiers[t]);
         snprintf(e.tier, sizeof e.tier, "%s", tiers[t]);
-        call.fn = op->fn;
-        call.state = NULL;
-        add_checked(reg, &e, &call, op, scratch);
+        placed.fn = op->fn;
+        placed.state = NULL;
+        add_checked(reg, &e, &placed, op, scratch);
         if (strcmp(op->name, "convert_utf8_to_utf16le") == 0 ||
             strcmp(op->name, "to_well_formed_utf16le") == 0) {
           snprintf(e.impl, sizeof e.impl, "whatwg-%s", tiers[t]);
-          call.fn = op->name[0] == 'c' ? op_whatwg_utf8 : op_whatwg_utf16le;
-          add_checked(reg, &e, &call, op, scratch);
+          placed.fn = op->name[0] == 'c' ? op_whatwg_utf8 : op_whatwg_utf16le;
+          add_checked(reg, &e, &placed, op, scratch);
         }
       }
       e.tier[0] = '\0';
@@ -551,6 +650,7 @@ void bench_suite_small(bench_registry *reg) {
         call.fn = op->fn;
         e.bytes = (double)(call.n * unit_size[op->from]);
         e.chars = (double)code_points(op->from, call.src, call.n);
+        if (opt->placement && !place_call(reg, op, &call, scratch)) continue;
         for (k = 0; k < ntiers; k++) {
           if (!bench_tier_distinct(opt, tiers[k], op->name)) continue;
           snprintf(e.impl, sizeof e.impl, "utfx-%s", tiers[k]);

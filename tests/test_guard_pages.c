@@ -17,8 +17,8 @@
  *              rotating offset, and lengths 33, 65, 129, 200 with the item at
  *              every offset; every input in the front and end placements
  *              (gap 0) and one rotating placement; capacities 0, 1, 2, around
- *              the item's output position, full - 1, full, full + 1 and one
- *              rotating; both modes;
+ *              the item's output position, full - 1, full, full + 1, 2,
+ *              8, 32 and one rotating; both modes;
  *   caps       lengths 0..96 with the item at the end and middle, lengths 32,
  *              64, 65 with the item at every offset: every capacity from 0 to
  *              full + 1 (outputs up to 96 units), both modes, front or end;
@@ -241,6 +241,10 @@ static void pick_caps(struct caps *c, size_t full, size_t q, int every, uint64_t
   if (full) add_cap(c, full - 1, full + 1);
   add_cap(c, full, full + 1);
   add_cap(c, full + 1, full + 1);
+  /* Room past the output: the UTF-8 transcoders' last masked step runs only
+   * with room for a unit per byte left, and its store windows then reach
+   * the guard page past the capacity (the tails at a page's end). */
+  for (i = 2; i <= 32; i *= 4) add_cap(c, full + i, full + i);
   for (i = 0; i < 5; i++)
     if (q + i >= 2) add_cap(c, q + i - 2, full + 1);
   add_cap(c, (size_t)(spin % (full + 2)), full + 1);
