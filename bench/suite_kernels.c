@@ -454,11 +454,12 @@ static int dst_offset(const bench_options *opt) {
   return dst_offsets[(v ? (unsigned)atoi(v) : 0u) % 8];
 }
 
-/* dst_base (4096 bytes larger than needed) advanced so that
- * (result - src) mod 4096 = delta. */
+/* dst_base (8192 bytes larger than needed) advanced so that
+ * (result - src) mod 4096 = delta, less what keeps the result 4-byte aligned
+ * for UTF-32 and UTF-16 output (a UTF-8 source may start anywhere). */
 static void *offset_dst(void *dst_base, const void *src, int delta) {
   uintptr_t base = ((uintptr_t)dst_base + 4095) & ~(uintptr_t)4095;
-  return (void *)(base + (((uintptr_t)src + (uintptr_t)delta) & 4095));
+  return (void *)(base + ((((uintptr_t)src + (uintptr_t)delta) & 4095) & ~(uintptr_t)3));
 }
 
 void bench_suite_kernels(bench_registry *reg) {
