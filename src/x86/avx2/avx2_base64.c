@@ -477,8 +477,10 @@ UTFXI_INLINE size_t b64_avx2_lines76(const unsigned char *src, size_t take, int 
   *po = o;
   return i;
 }
-/* (the lines asked for early only beyond L2: from L2, where this path runs
- * at ~20 GB/s, the prefetches cost more than they saved) */
+/* (the lines asked for early only beyond L2: from L2, this slower path
+ * leaves L2 time to fetch the lines, and the prefetches cost more than they
+ * saved: docs/perf-decisions.md, 'Base64 encode: the output's lines fetched
+ * ahead') */
 #define B64_AVX2_LINES76_AHEAD_FROM (256 * 1024)
 UTFXI_INLINE size_t g64_lines76(const unsigned char *src, size_t take, int url, size_t sep,
                                 char **po) {
