@@ -113,5 +113,11 @@ static inline size_t utfxi_b64_line_len(size_t L) { return L > SIZE_MAX / 2 ? SI
 static inline void utfxi_b64_ahead(const void *out) {
   __builtin_prefetch((const char *)out + UTFXI_B64_AHEAD, 1, 3);
 }
+/* The same for the three cache lines of a step's 129-192 output bytes. */
+static inline void utfxi_b64_ahead3(const void *out) {
+  utfxi_b64_ahead(out);
+  utfxi_b64_ahead((const char *)out + 64);
+  utfxi_b64_ahead((const char *)out + 128);
+}
 
 #endif

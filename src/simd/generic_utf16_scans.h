@@ -15,14 +15,9 @@ void G_NAME(swap_bytes_utf16)(const char16_t *s, size_t n, char16_t *d) {
     i = (size_t)(-(uintptr_t)d % V_BYTES) / 2;
     utfxi_swap_bytes_utf16_scalar(s, i, d);
   }
-  for (; n - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
-    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS),
-         c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-    v16_store_copy(d + i, v16_bswap(a)); /* (the loop is bound by its stores) */
-    v16_store_copy(d + i + V16_UNITS, v16_bswap(b));
-    v16_store_copy(d + i + 2 * V16_UNITS, v16_bswap(c));
-    v16_store_copy(d + i + 3 * V16_UNITS, v16_bswap(e));
-  }
+  for (; n - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK)
+    g16_copy_swapped4(d + i, v16_load_raw(s + i), v16_load_raw(s + i + V16_UNITS),
+                      v16_load_raw(s + i + 2 * V16_UNITS), v16_load_raw(s + i + 3 * V16_UNITS));
   for (; n - i >= V16_UNITS; i += V16_UNITS) v16_store(d + i, v16_bswap(v16_load_raw(s + i)));
 #ifdef V_MASKED_TAIL
   if (i < n) v16_store_tail(d + i, n - i, v16_bswap(v16_load_tail_raw(s + i, n - i)));

@@ -27,6 +27,15 @@ UTFXI_INLINE void g16_store_swapped4(char16_t *d, vu16 a, vu16 b, vu16 c, vu16 e
   v16_store(d + 3 * V16_UNITS, v16_bswap(e));
 }
 
+/* The same with the copy stores (v16_store_copy), for the loops that only
+ * copy, bound by their stores. */
+UTFXI_INLINE void g16_copy_swapped4(char16_t *d, vu16 a, vu16 b, vu16 c, vu16 e) {
+  v16_store_copy(d, v16_bswap(a));
+  v16_store_copy(d + V16_UNITS, v16_bswap(b));
+  v16_store_copy(d + 2 * V16_UNITS, v16_bswap(c));
+  v16_store_copy(d + 3 * V16_UNITS, v16_bswap(e));
+}
+
 /* be: the source is UTF-16BE. */
 UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size_t cap,
                                   unsigned flags, int be) {
@@ -63,10 +72,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
       a = v16_load_raw(s + i);
       b = v16_load_raw(s + i + V16_UNITS);
       if (!g16_screen4(a, b, c, e, be)) {
-        v16_store_copy(d + i, v16_bswap(a));
-        v16_store_copy(d + i + V16_UNITS, v16_bswap(b));
-        v16_store_copy(d + i + 2 * V16_UNITS, v16_bswap(c));
-        v16_store_copy(d + i + 3 * V16_UNITS, v16_bswap(e));
+        g16_copy_swapped4(d + i, a, b, c, e);
         i += 2 * V16_BLOCK;
         continue;
       }

@@ -447,11 +447,7 @@ UTFXI_INLINE size_t b64_avx2_lines76(const unsigned char *src, size_t take, int 
   char *o = *po;
   for (; take - i >= G64_LINES76_READ; i += 2 * 57, o += 2 * step) {
     const unsigned char *p = src + i;
-    if (ahead) { /* (utfxi_b64_ahead) the two lines' 154-156 bytes */
-      utfxi_b64_ahead(o);
-      utfxi_b64_ahead(o + 64);
-      utfxi_b64_ahead(o + 128);
-    }
+    if (ahead) utfxi_b64_ahead3(o); /* the two lines' 154-156 bytes */
     __m256i tails = b64_avx2_chars(
         _mm256_shuffle_epi8(
             _mm256_inserti128_si256(

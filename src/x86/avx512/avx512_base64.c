@@ -173,11 +173,7 @@ UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsign
       e = _mm512_ternarylogic_epi64(e, v[j], c[j], 0xFE); /* e | v | c */
     }
     if (_mm512_movepi8_mask(e)) break;
-    if (ahead) {
-      utfxi_b64_ahead(d + 48 * k);
-      utfxi_b64_ahead(d + 48 * k + 64);
-      utfxi_b64_ahead(d + 48 * k + 128);
-    }
+    if (ahead) utfxi_b64_ahead3(d + 48 * k);
     if (whole) { /* three whole stores */
 #pragma GCC unroll 8
       for (j = 0; j < B64_RUN; j++) v[j] = _mm512_madd_epi16(_mm512_maddubs_epi16(v[j], pair), quad);
