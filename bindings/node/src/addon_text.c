@@ -239,6 +239,21 @@ static napi_value decode_utf8(napi_env env, text_data *t, unsigned flags, const 
   return utf16_string(env, t, t->u16, lat + r.written);
 }
 
+/* Whether w[from..units) in the host's order is well-formed (the units
+ * before it are known to be); then *out is the input w[0..units) as the
+ * string less a BOM to remove (V8 copies it from there, with no copy of
+ * ours before), or NULL with an exception pending. */
+static int host_utf16_string(napi_env env, text_data *t, const char16_t *w, size_t units,
+                             size_t from, unsigned flags, napi_value *out) {
+  size_t bom;
+  if ((host_le() ? utfx_validate_utf16le(w + from, units - from)
+                 : utfx_validate_utf16be(w + from, units - from)).status != UTFX_OK)
+    return 0;
+  bom = w[0] == 0xFEFF && !(flags & UTFX_WHATWG_IGNORE_BOM);
+  *out = utf16_string(env, t, w + bom, units - bom);
+  return 1;
+}
+
 /* One-shot UTF-16 (n bytes at s, enc UTF16LE / UTF16BE). Units below
  * 0x100 are their own Latin-1, and no BOM or surrogate is among them
  * (nothing to remove or replace): the leading run of them is narrowed
@@ -251,34 +266,27 @@ static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, un
                                const char *s, size_t n) {
   size_t units = n / 2, lat = 0;
   utfx_result r;
-  /* Short, in the host's order and well-formed: the input is the string
-   * (less a BOM to remove), as for the long input below after its run;
-   * V8 makes it one byte a character when every unit fits. */
+  /* Short, in the host's order and well-formed: the input is the string,
+   * as for the long input below after its run; V8 makes it one byte a
+   * character when every unit fits. */
   if (!(n & 1) && !((uintptr_t)s & 1) && units <= SHORT_UTF16 && units &&
       (enc == UTFX_UTF16LE) == host_le()) {
-    const char16_t *w = (const char16_t *)(const void *)s;
-    if ((host_le() ? utfx_validate_utf16le(w, units) : utfx_validate_utf16be(w, units)).status ==
-        UTFX_OK) {
-      size_t bom = w[0] == 0xFEFF && !(flags & UTFX_WHATWG_IGNORE_BOM);
-      return utf16_string(env, t, w + bom, units - bom);
-    }
+    napi_value out;
+    if (host_utf16_string(env, t, (const char16_t *)(const void *)s, units, 0, flags, &out))
+      return out;
   }
   if (!(n & 1) && !((uintptr_t)s & 1) && units > SHORT_UTF16) {
     const char16_t *w = (const char16_t *)(const void *)s;
+    napi_value out;
     if (scratch_grow((void **)&t->u8, &t->u8_cap, units, 1)) return scratch_throw_oom(env);
     r = enc == UTFX_UTF16LE ? utfx_convert_utf16le_to_latin1(w, units, t->u8, units, UTFX_STRICT)
                             : utfx_convert_utf16be_to_latin1(w, units, t->u8, units, UTFX_STRICT);
     if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, units);
     lat = r.written;
     /* In the host's order and well-formed after the run, the input is the
-     * string itself (less a BOM to remove): V8 copies it from there, with
-     * no copy of ours before. */
-    if ((enc == UTFX_UTF16LE) == host_le() &&
-        (host_le() ? utfx_validate_utf16le(w + lat, units - lat)
-                   : utfx_validate_utf16be(w + lat, units - lat)).status == UTFX_OK) {
-      size_t bom = !lat && w[0] == 0xFEFF && !(flags & UTFX_WHATWG_IGNORE_BOM);
-      return utf16_string(env, t, w + bom, units - bom);
-    }
+     * string itself (a BOM ends the run at unit 0). */
+    if ((enc == UTFX_UTF16LE) == host_le() && host_utf16_string(env, t, w, units, lat, flags, &out))
+      return out;
   }
   if (scratch_grow((void **)&t->u16, &t->u16_cap, lat + utfx_whatwg_max_length(enc, n - 2 * lat),
                    sizeof(char16_t)))
