@@ -150,8 +150,8 @@ static int load(const char *path, results *r) {
     med = atof(f_[c_med]);
     mad = c_mad >= 0 && c_mad < n ? atof(f_[c_mad]) : 0;
     if (!(bytes > 0) || !(med > 0)) continue;
-    /* The limit's two timings become one bar, "limit", at the CSV's
-     * limit_gbps (the slower of the two). */
+    /* The limit's timings become one bar, "limit", at the CSV's
+     * limit_gbps (the slowest of them). */
     if (strncmp(f_[c_impl], "limit-", 6) == 0) {
       if (strcmp(f_[c_impl], "limit-read") || c_limit < 0 || c_limit >= n ||
           !(atof(f_[c_limit]) > 0))

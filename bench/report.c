@@ -24,8 +24,8 @@ static const char *metric_label(enum metric m) {
 }
 
 /* The pivot column an implementation lands in: simdutf kernels collapse into
- * "simdutf" (the best of them), "limit-read" and "limit-write" into "limit"
- * (the slower of them: suite_kernels.c), everything else is its own column. */
+ * "simdutf" (the best of them), "limit-read", "limit-rw" and "limit-write"
+ * into "limit" (the slowest of them: suite_kernels.c), everything else is its own column. */
 static void column_of(const char *impl, char *col, size_t cap) {
   if (strncmp(impl, "simdutf-", 8) == 0) impl = "simdutf";
   if (strncmp(impl, "limit-", 6) == 0) impl = "limit";
@@ -92,8 +92,8 @@ static void suite_columns(const bench_registry *reg, const char *suite, columns 
   }
 }
 
-/* Best value of a (row, column) cell (for "limit", the worst: the slower of
- * reading the input and writing the output); NAN when empty. */
+/* Best value of a (row, column) cell (for "limit", the worst: the slowest
+ * of reading the input, writing the output and both); NAN when empty. */
 static double cell(const bench_registry *reg, const char *suite, const char *row,
                    const char *col_name, enum metric m, double *spread) {
   size_t i;
@@ -158,8 +158,9 @@ static void print_limit_fractions(const bench_registry *reg, FILE *out, const ch
   int has_limit = 0;
   for (j = 0; j < cols->count; j++) has_limit |= strcmp(cols->names[j], "limit") == 0;
   if (!has_limit) return;
-  fprintf(out, "\n%s: fraction of the limit (input bytes / the slower of reading the input "
-               "once with %s loads and memcpy of the output)\n", suite, bench_read_width());
+  fprintf(out, "\n%s: fraction of the limit (input bytes / the slowest of reading the input "
+               "once with %s loads, memcpy of the output, and both at once)\n", suite,
+          bench_read_width());
   fprintf(out, "%-*s", (int)width, "benchmark");
   for (j = 0; j < cols->count; j++)
     if (strcmp(cols->names[j], "limit") && strcmp(cols->names[j], "memcpy"))

@@ -410,7 +410,9 @@ static void add_checked(bench_registry *reg, const bench_entry *e, const bench_c
 
 /* The cell's limit (limit.c): "limit-read" reads the input once with the
  * widest loads, "limit-write" copies the output (the scalar kernel's, so its
- * size is exact) once; the report takes the slower of the two as the limit.
+ * size is exact) once, "limit-rw" reads the input while storing as many
+ * bytes as the output has, at the cell's destination; the report takes the
+ * slowest of the three as the limit.
  * call holds the input; out_copy is a source for the copy. */
 static void add_limit(bench_registry *reg, const bench_entry *e, const op_info *op,
                       bench_call *call, void *out_copy) {
@@ -418,6 +420,7 @@ static void add_limit(bench_registry *reg, const bench_entry *e, const op_info *
   size_t out_units;
   snprintf(limit.impl, sizeof limit.impl, "limit-read");
   if (!bench_wanted(reg, "kernels", NULL, NULL, "limit-read") &&
+      !bench_wanted(reg, "kernels", NULL, NULL, "limit-rw") &&
       !bench_wanted(reg, "kernels", NULL, NULL, "limit-write"))
     return;
   call->fn = bench_read_once;
@@ -425,6 +428,10 @@ static void add_limit(bench_registry *reg, const bench_entry *e, const op_info *
   if (op->to == F_FORMS || utfx_set_implementation("scalar") != 0) return;
   out_units = op->fn(NULL, call->src, call->n / unit_size[op->from], call->dst,
                      op->out_per_in * (call->n / unit_size[op->from]));
+  snprintf(limit.impl, sizeof limit.impl, "limit-rw");
+  call->cap = out_units * unit_size[op->to];
+  call->fn = bench_read_write_once;
+  bench_add_call(reg, &limit, call);
   snprintf(limit.impl, sizeof limit.impl, "limit-write");
   call->src = out_copy;
   call->n = out_units * unit_size[op->to];

@@ -40,10 +40,12 @@ if [ "$(rows "$TMP/k.csv" kernels,)" -gt 0 ] \
 else
   not_ok "kernel CSV has memcpy, utfx-scalar, icu and iconv rows"
 fi
-# The limit (bench/limit.c): its two timings, and every kernel row's fraction
-# of it (validate_utf8 writes nothing: no limit-write row).
+# The limit (bench/limit.c): its three timings, and every kernel row's fraction
+# of it (validate_utf8 writes nothing: no limit-write or limit-rw row).
 if [ "$(rows "$TMP/k.csv" 'kernels,convert_utf8_to_utf16le/[^,]*,limit-write,')" -gt 0 ] \
+   && [ "$(rows "$TMP/k.csv" 'kernels,convert_utf8_to_utf16le/[^,]*,limit-rw,')" -gt 0 ] \
    && [ "$(rows "$TMP/k.csv" 'kernels,validate_utf8/[^,]*,limit-write,')" -eq 0 ] \
+   && [ "$(rows "$TMP/k.csv" 'kernels,validate_utf8/[^,]*,limit-rw,')" -eq 0 ] \
    && [ "$(rows "$TMP/k.csv" 'kernels,.*,limit-read,.*,[0-9.]*,[0-9.]*$')" -gt 0 ] \
    && [ "$(rows "$TMP/k.csv" 'kernels,.*,utfx-scalar,.*,[0-9.][0-9.]*,[0-9.][0-9.]*$')" -gt 0 ]
 then ok "kernel CSV has the limit's rows and each row's fraction of it"
