@@ -372,22 +372,6 @@ static inline void a2_encode_2byte_x16(__m256i v, uint32_t two, __m128i *out0, _
   *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two >> 8 & 0xFF]));
 }
 
-/* The 1-, 2- or 3-byte UTF-8 forms of 8 BMP values in 32-bit lanes (bytes
- * in memory order), and which lanes are >= 0x80 and >= 0x800. */
-UTFXI_INLINE __m256i a2_utf8_forms_x8(__m256i c, __m256i *ge80, __m256i *ge800) {
-  __m256i low6 = _mm256_and_si256(c, _mm256_set1_epi32(0x3F));
-  __m256i mid6 = _mm256_and_si256(_mm256_srli_epi32(c, 6), _mm256_set1_epi32(0x3F));
-  __m256i two =
-      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 6), _mm256_slli_epi32(low6, 8)),
-                      _mm256_set1_epi32(0x80C0));
-  __m256i three =
-      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 12), _mm256_slli_epi32(mid6, 8)),
-                      _mm256_or_si256(_mm256_slli_epi32(low6, 16), _mm256_set1_epi32(0x8080E0)));
-  *ge80 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F));
-  *ge800 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF));
-  return _mm256_blendv_epi8(_mm256_blendv_epi8(c, two, *ge80), three, *ge800);
-}
-
 /* UTF-8 in 16-bit lanes (after the layout of simdutf's haswell kernel):
  * each unit's four candidate bytes (utfxi_pack_123byte) in two words,
  * first = [c, 0x80 | (c & 0x3F)] and second = [0xE0 | c >> 12, 2-byte lead
@@ -464,13 +448,20 @@ UTFXI_INLINE void a2_encode_bmp_x16(__m256i v, __m128i out[4], size_t ends[4]) {
  * bring them back (here at most 8 below 0x800, 12 for BMP values; 16
  * values make 16 bytes or more). The constants they need are built once per call (struct v32_utf8_k). On AVX2:
  * narrowed to 16 units, the UTF-16 kernels' encoders (PSHUFB tables); any
- * plane, 8 values: each lane's 1-4 bytes compressed per 128-bit lane. */
+ * plane, 8 values: each lane's 1-4 bytes packed by a PSHUFB row of
+ * utfxi_pack_1234byte per 128-bit lane (the row from two bits a lane). */
 #define V32_UTF8_ROOM 64
 struct v32_utf8_k {
-  __m256i x3f;
+  __m256i x3f, c7f, c7ff, cffff, m2, m3, m4;
 };
 static inline void v32_utf8_k_init(struct v32_utf8_k *k) {
   k->x3f = _mm256_set1_epi32(0x3F);
+  k->c7f = _mm256_set1_epi32(0x7F);
+  k->c7ff = _mm256_set1_epi32(0x7FF);
+  k->cffff = _mm256_set1_epi32(0xFFFF);
+  k->m2 = _mm256_set1_epi32(0x80C0);
+  k->m3 = _mm256_set1_epi32(0x8080E0);
+  k->m4 = _mm256_set1_epi32((int)0x808080F0u);
   V_LOADED(k->x3f);
 }
 /* Stores o[0..3] (parts ending at e[0..3]) whole at d; unless spill, the
@@ -510,29 +501,37 @@ UTFXI_INLINE size_t v32_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
   return e[3];
 }
 UTFXI_INLINE size_t v32_store_utf8(unsigned char *d, vu32 c, const struct v32_utf8_k *k) {
-  __m256i ge80, ge800, bytes = a2_utf8_forms_x8(c, &ge80, &ge800);
-  __m256i ge10000 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0xFFFF));
+  __m256i ge80 = _mm256_cmpgt_epi32(c, k->c7f), ge800 = _mm256_cmpgt_epi32(c, k->c7ff);
+  __m256i ge10000 = _mm256_cmpgt_epi32(c, k->cffff);
+  __m256i low6 = _mm256_and_si256(c, k->x3f), mid6 = _mm256_and_si256(_mm256_srli_epi32(c, 6), k->x3f);
+  __m256i hi6 = _mm256_and_si256(_mm256_srli_epi32(c, 12), k->x3f);
+  /* each lane's forms, bytes in memory order, marks ORed in */
+  __m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 6), _mm256_slli_epi32(low6, 8)),
+                                k->m2);
+  __m256i three =
+      _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 12), _mm256_slli_epi32(mid6, 8)),
+                      _mm256_or_si256(_mm256_slli_epi32(low6, 16), k->m3));
   __m256i four = _mm256_or_si256(
-      _mm256_or_si256(_mm256_srli_epi32(c, 18),
-                      _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(c, 12), k->x3f), 8)),
-      _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(c, 6), k->x3f), 16),
-                      _mm256_slli_epi32(_mm256_and_si256(c, k->x3f), 24)));
-  /* lengths 1 + (>= 0x80) + (>= 0x800) + (>= 0x10000), in each byte of its lane */
-  __m256i len = _mm256_sub_epi32(
-      _mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(1), ge80), ge800), ge10000);
-  unsigned m;
+      _mm256_or_si256(_mm256_srli_epi32(c, 18), _mm256_slli_epi32(hi6, 8)),
+      _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi32(mid6, 16), _mm256_slli_epi32(low6, 24)),
+                      k->m4));
+  __m256i bytes = _mm256_blendv_epi8(
+      _mm256_blendv_epi8(_mm256_blendv_epi8(c, two, ge80), three, ge800), four, ge10000);
+  /* a lane's length - 1 in two bits (utfxi_pack_1234byte): odd, >= 0x800 */
+  unsigned odd = (unsigned)_mm256_movemask_ps(
+      _mm256_castsi256_ps(_mm256_xor_si256(_mm256_xor_si256(ge80, ge800), ge10000)));
+  unsigned big = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(ge800));
+  unsigned r0 = (odd & 0xF) | (big & 0xF) << 4, r1 = odd >> 4 | (big & 0xF0);
+  __m256i packed = _mm256_shuffle_epi8(
+      bytes, _mm256_inserti128_si256(
+                 _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)utfxi_pack_1234byte[r0])),
+                 _mm_loadu_si128((const __m128i *)utfxi_pack_1234byte[r1]), 1));
   __m128i o[2];
-  size_t e[2], l0, l1;
-  bytes = _mm256_blendv_epi8(bytes, _mm256_or_si256(four, _mm256_set1_epi32((int)0x808080F0u)),
-                             ge10000);
-  len = _mm256_shuffle_epi8(len, _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12,
-                                                  12, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12,
-                                                  12, 12));
-  m = (unsigned)_mm256_movemask_epi8(_mm256_cmpgt_epi8(len, _mm256_set1_epi32(0x03020100)));
-  o[0] = utfxi_avx2_compress_bytes16(_mm256_castsi256_si128(bytes), m & 0xFFFF, &l0);
-  o[1] = utfxi_avx2_compress_bytes16(_mm256_extracti128_si256(bytes, 1), m >> 16, &l1);
-  e[0] = l0;
-  e[1] = l0 + l1;
+  size_t e[2];
+  e[0] = 4 + (size_t)_mm_popcnt_u32(r0) + (size_t)_mm_popcnt_u32(r0 >> 4);
+  e[1] = e[0] + 4 + (size_t)_mm_popcnt_u32(r1) + (size_t)_mm_popcnt_u32(r1 >> 4);
+  o[0] = _mm256_castsi256_si128(packed);
+  o[1] = _mm256_extracti128_si256(packed, 1);
   a2_put_parts(d, o, e, 2, 0);
   return e[1];
 }
