@@ -234,11 +234,17 @@ static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, un
   if (!(n & 1) && !((uintptr_t)s & 1) && units > SHORT_UTF16) {
     const char16_t *w = (const char16_t *)(const void *)s;
     napi_value out;
-    if (scratch_grow((void **)&t->u8, &t->u8_cap, units, 1)) return scratch_throw_oom(env);
-    r = enc == UTFX_UTF16LE ? utfx_convert_utf16le_to_latin1(w, units, t->u8, units, UTFX_STRICT)
-                            : utfx_convert_utf16be_to_latin1(w, units, t->u8, units, UTFX_STRICT);
-    if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, units);
-    lat = r.written;
+    /* A first unit above 0xFF (CJK, emoji) ends the run before it starts:
+     * no kernel call for nothing. */
+    unsigned first = enc == UTFX_UTF16LE ? (unsigned)(unsigned char)s[0] | (unsigned)(unsigned char)s[1] << 8
+                                         : (unsigned)(unsigned char)s[0] << 8 | (unsigned)(unsigned char)s[1];
+    if (first <= 0xFF) {
+      if (scratch_grow((void **)&t->u8, &t->u8_cap, units, 1)) return scratch_throw_oom(env);
+      r = enc == UTFX_UTF16LE ? utfx_convert_utf16le_to_latin1(w, units, t->u8, units, UTFX_STRICT)
+                              : utfx_convert_utf16be_to_latin1(w, units, t->u8, units, UTFX_STRICT);
+      if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, units);
+      lat = r.written;
+    }
     /* In the host's order and well-formed after the run, the input is the
      * string itself (a BOM ends the run at unit 0). */
     if ((enc == UTFX_UTF16LE) == host_le() && host_utf16_string(env, t, w, units, lat, flags, &out))
