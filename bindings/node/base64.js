@@ -105,8 +105,7 @@ module.exports = function base64(addon) {
   addon.base64Setup(args, results);
   // Read once: the addon's exports object is a dictionary, whose every
   // property read costs a lookup (text.js does the same).
-  const { base64Encode: addonEncode, base64EncodeInto: addonEncodeInto,
-    base64DecodeInto: addonDecodeInto } = addon;
+  const { base64Encode: addonEncode, base64DecodeInto: addonDecodeInto } = addon;
 
   // ---------------------------------------------------------- encoding
 
@@ -122,24 +121,6 @@ module.exports = function base64(addon) {
     return pad === 0 || !(flags & NO_PADDING) ? s : s.slice(0, s.length - pad);
   }
 
-  // Texts of EXTERN_APEX characters or more Node makes external strings
-  // (src/string_bytes.cc): their memory outside V8's heap, which a text of
-  // megabytes made there for every call would fill, collection after
-  // collection (N-API has no such string but one whose release waits for
-  // the event loop). So the addon encodes those into a Buffer and Node's
-  // latin1Slice makes the string of it, as it makes its own.
-  const EXTERN_APEX = 0xFBEE9;
-  const KEEP = 4 << 20; // bytes of that Buffer kept between calls
-  let text = null;
-  function encodeLong(u8, n, flags) {
-    const pad = flags & NO_PADDING ? 0 : 1;
-    const len = Math.floor(n / 3) * 4 + (n % 3 === 0 ? 0 : pad ? 4 : n % 3 + 1);
-    if (len < EXTERN_APEX) return addonEncode(u8);
-    const dst = text !== null && text.length >= len ? text : Buffer.allocUnsafeSlow(len);
-    if (len <= KEEP) text = dst;
-    return dst.latin1Slice(0, addonEncodeInto(u8, dst));
-  }
-
   function toBase64(bytes, options) {
     checkUint8Array(bytes, 'The value');
     let flags = alphabetOf(options);
@@ -147,7 +128,7 @@ module.exports = function base64(addon) {
     const n = liveLength(bytes);
     if (n < SMALL_TO) return encodeSmall(bytes, n, flags);
     args[0] = flags;
-    return encodeLong(bytes, n, flags);
+    return addonEncode(bytes);
   }
 
   // Node's encoding argument: 'base64' (the default) or 'base64url', any case.
@@ -176,7 +157,7 @@ module.exports = function base64(addon) {
     const n = typedArrayLength.call(buf);
     if (n < SMALL_ENCODE) return url ? base64urlSlice.call(buf, 0, n) : base64Slice.call(buf, 0, n);
     args[0] = url ? URL | NO_PADDING : 0;
-    return encodeLong(buf, n, args[0]);
+    return addonEncode(buf);
   }
 
   // ---------------------------------------------------------- decoding

@@ -405,6 +405,23 @@ class TextEncoder extends BuiltinEncoder {
 // or undefined when that would be longer than limit bytes.
 function encodeShort(s, limit) {
   const n = s.length;
+  // From SMALL_ENCODE units (where the two passes below cost as much as
+  // the global's call), ASCII as its first 8 characters suggest: one pass
+  // straight into the result (kept in V8's heap: a wrong guess wastes
+  // little; shorter strings would pay the guess for too little).
+  if (n >= SMALL_ENCODE && n <= ON_HEAP) {
+    let i = 0;
+    while (i < 8 && s.charCodeAt(i) < 0x80) i++;
+    if (i === 8) {
+      const out = new Uint8Array(n);
+      for (i = 0; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x80) break;
+        out[i] = c;
+      }
+      if (i === n) return out;
+    }
+  }
   let size = n;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);

@@ -46,6 +46,8 @@
 
 #include "scratch.h"
 
+_Atomic(void *) scratch_blocks[SCRATCH_BLOCKS]; /* (scratch.h) */
+
 /* N-API strings are UTF-16 in host order: the LE or BE functions. */
 static int host_le(void) {
   const uint16_t one = 1;

@@ -6,9 +6,6 @@
  *   base64Setup(args, results)  the Float64Arrays shared with base64.js
  *   base64Encode(view)          -> string: the view's bytes in base64, flags
  *                               (UTFX_BASE64_*) in args[0]
- *   base64EncodeInto(view, dst) -> characters written into the view dst (as
- *                               many as utfx_base64_length_from_binary says:
- *                               base64.js sizes it), flags in args[0]
  *   base64DecodeInto(view, str) decodes into the view from byte
  *                               args[3] on: str (args[2] units long) decoded
  *                               with flags args[0]; read as Latin-1 bytes
@@ -84,15 +81,6 @@ static int view_data(napi_env env, napi_value v, unsigned char **p, size_t *n) {
   return 0;
 }
 
-static napi_value count(napi_env env, size_t x) {
-  napi_value v = NULL;
-  if (x <= UINT32_MAX)
-    napi_create_uint32(env, (uint32_t)x, &v);
-  else
-    napi_create_double(env, (double)x, &v);
-  return v;
-}
-
 /* Flags from base64.js: only the bits utfx defines. */
 static unsigned flags_of(const b64_data *d) {
   double f = d->args[0];
@@ -113,7 +101,15 @@ static napi_value js_encode(napi_env env, napi_callback_info info) {
   }
   flags = flags_of(d) & (UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING);
   len = utfx_base64_length_from_binary(n, flags);
-  if (len == SIZE_MAX || !(dst = scratch(d, len + 1))) return scratch_throw_oom(env);
+  if (len == SIZE_MAX) return scratch_throw_oom(env);
+  /* A long text is encoded into a block of its own that becomes the
+   * string: no copy, no large object in V8's heap (docs/perf-decisions.md,
+   * 'Node session 23'). */
+  if (scratch_external_ok(len, 1) && (dst = scratch_block(len)) != NULL) {
+    r = utfx_base64_encode(src, n, dst, len, flags);
+    if ((out = scratch_external_string(env, dst, r.written, 1)) != NULL) return out;
+  }
+  if (!(dst = scratch(d, len + 1))) return scratch_throw_oom(env);
   r = utfx_base64_encode(src, n, dst, len, flags);
   /* V8 refuses a string over its limit: N-API then fails with an
    * exception pending (Node's message differs; the limit is the same). */
@@ -125,21 +121,6 @@ static napi_value js_encode(napi_env env, napi_callback_info info) {
   }
   shrink(d);
   return out;
-}
-
-static napi_value js_encode_into(napi_env env, napi_callback_info info) {
-  napi_value argv[2];
-  unsigned char *src, *dst;
-  size_t n, cap;
-  utfx_result r;
-  b64_data *d = get_args(env, info, argv, 2);
-  if (!d || !d->args || view_data(env, argv[0], &src, &n) || view_data(env, argv[1], &dst, &cap)) {
-    napi_throw_type_error(env, NULL, "utfx: bad base64EncodeInto call");
-    return NULL;
-  }
-  r = utfx_base64_encode(src, n, (char *)dst, cap,
-                         flags_of(d) & (UTFX_BASE64_URL | UTFX_BASE64_NO_PADDING));
-  return count(env, r.written);
 }
 
 static napi_value js_decode_into(napi_env env, napi_callback_info info) {
@@ -223,7 +204,6 @@ napi_value utfx_node_base64_init(napi_env env, napi_value exports) {
   } fns[] = {
       {"base64Setup", js_setup},
       {"base64Encode", js_encode},
-      {"base64EncodeInto", js_encode_into},
       {"base64DecodeInto", js_decode_into},
   };
   napi_value v;

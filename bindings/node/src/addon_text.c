@@ -103,57 +103,13 @@ static int view_data(napi_env env, napi_value v, const char **p, size_t *n) {
   return 0;
 }
 
-/* Long strings are external, as Node's own (StringBytes, from about 1 MB):
- * V8 keeps a pointer to a malloc'd copy instead of copying into its heap,
- * where such strings cost an old-space allocation and GC work per call.
- * node_api_create_external_string_* exist from Node 18.18 / 20.4 (as
- * experimental API, so not declared without NAPI_EXPERIMENTAL): weak
- * references, null on an older Node, which then gets copies. */
-#if defined(__GNUC__) && !defined(_WIN32)
-#define HAVE_EXTERNAL_STRINGS 1
-typedef void (*external_finalize)(napi_env env, void *data, void *hint);
-extern napi_status node_api_create_external_string_latin1(napi_env env, char *str, size_t length,
-                                                           external_finalize finalize,
-                                                           void *hint, napi_value *result,
-                                                           bool *copied)
-    __attribute__((weak, visibility("default")));
-extern napi_status node_api_create_external_string_utf16(napi_env env, char16_t *str,
-                                                          size_t length,
-                                                          external_finalize finalize, void *hint,
-                                                          napi_value *result, bool *copied)
-    __attribute__((weak, visibility("default")));
-#endif
-#define EXTERNAL_MIN ((size_t)1 << 18) /* units (measured: bench.js --suite text) */
-
-static void external_free(napi_env env, void *data, void *hint) {
-  (void)env;
-  (void)hint;
-  free(data);
-}
-
-/* The string as an external one, or NULL (then the caller copies). */
+/* The string as an external one (a copy of s), or NULL (then the caller
+ * copies into V8's heap). */
 static napi_value external_string(napi_env env, const void *s, size_t n, size_t unit) {
-#ifdef HAVE_EXTERNAL_STRINGS
-  napi_value v = NULL;
-  bool copied = false;
   void *copy;
-  napi_status st;
-  if (n < EXTERNAL_MIN || (unit == 1 ? !node_api_create_external_string_latin1
-                                      : !node_api_create_external_string_utf16))
-    return NULL;
-  copy = malloc(n * unit);
-  if (!copy) return NULL;
+  if (!scratch_external_ok(n, unit) || !(copy = scratch_block(n * unit))) return NULL;
   memcpy(copy, s, n * unit);
-  st = unit == 1 ? node_api_create_external_string_latin1(env, copy, n, external_free, NULL, &v,
-                                                          &copied)
-                 : node_api_create_external_string_utf16(env, copy, n, external_free, NULL, &v,
-                                                         &copied);
-  if (st != napi_ok) return NULL; /* (rare; whether Node freed copy is unsaid: kept, not freed twice) */
-  return v; /* (copied: V8 copied it and the finalizer freed ours) */
-#else
-  (void)env, (void)s, (void)n, (void)unit;
-  return NULL;
-#endif
+  return scratch_external_string(env, copy, n, unit);
 }
 
 static napi_value latin1_string(napi_env env, const text_data *t, const char *s, size_t n) {
@@ -278,11 +234,17 @@ static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, un
   if (!(n & 1) && !((uintptr_t)s & 1) && units > SHORT_UTF16) {
     const char16_t *w = (const char16_t *)(const void *)s;
     napi_value out;
-    if (scratch_grow((void **)&t->u8, &t->u8_cap, units, 1)) return scratch_throw_oom(env);
-    r = enc == UTFX_UTF16LE ? utfx_convert_utf16le_to_latin1(w, units, t->u8, units, UTFX_STRICT)
-                            : utfx_convert_utf16be_to_latin1(w, units, t->u8, units, UTFX_STRICT);
-    if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, units);
-    lat = r.written;
+    /* A first unit above 0xFF (CJK, emoji) ends the run before it starts:
+     * no kernel call for nothing. */
+    unsigned first = enc == UTFX_UTF16LE ? (unsigned)(unsigned char)s[0] | (unsigned)(unsigned char)s[1] << 8
+                                         : (unsigned)(unsigned char)s[0] << 8 | (unsigned)(unsigned char)s[1];
+    if (first <= 0xFF) {
+      if (scratch_grow((void **)&t->u8, &t->u8_cap, units, 1)) return scratch_throw_oom(env);
+      r = enc == UTFX_UTF16LE ? utfx_convert_utf16le_to_latin1(w, units, t->u8, units, UTFX_STRICT)
+                              : utfx_convert_utf16be_to_latin1(w, units, t->u8, units, UTFX_STRICT);
+      if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, units);
+      lat = r.written;
+    }
     /* In the host's order and well-formed after the run, the input is the
      * string itself (a BOM ends the run at unit 0). */
     if ((enc == UTFX_UTF16LE) == host_le() && host_utf16_string(env, t, w, units, lat, flags, &out))
