@@ -15,9 +15,12 @@
  *       *bytes, and returns the characters used, which end with a group's
  *       last character (where TC39's `read` would be); 0 when it takes
  *       nothing (then it writes nothing); or, defining G64_OWN_BLOCKS,
- *   void g64_decode_blocks(src, n, wide, dst, cap, a, struct utfxi_b64_at *at)
+ *   void g64_decode_blocks(src, n, wide, dst, cap, a, struct utfxi_b64_at *at,
+ *                          const int count)
  *       the loop over blocks itself: from *at on, leaving *at after the last
- *       group it wrote (with nothing written past it);
+ *       group it wrote (with nothing written past it); `count` (a constant:
+ *       the length functions, dst NULL) lets it take a counting loop that
+ *       the decoders do not carry;
  *   size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks,
  *                            char *d, int url)
  *       at most `blocks` whole blocks of s[0..n) to G64_CHARS characters each;
@@ -28,9 +31,10 @@
  *       blocks.
  * optionally (G64_CLEAN_RUN):
  *   size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
- *                        size_t blocks, const struct g64_alphabet *a)
+ *                        size_t blocks, const struct g64_alphabet *a, const int count)
  *       up to `blocks` clean blocks from src + i to d, returns how many (it
  *       may write past a block's bytes only where the next block's go);
+ *       `count` (a constant): only checks them, d unused;
  * optionally (G64_CLEAN_VALUES), for lines of one shape decoded in place:
  *   int g64_clean_values(const void *src, size_t i, int wide,
  *                        const struct g64_alphabet *a, vu8 *v)
@@ -225,8 +229,9 @@ UTFXI_INLINE int g64_fixed_lines(const void *src, size_t n, int wide, unsigned c
 #ifndef G64_OWN_BLOCKS
 UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigned char *dst,
                                     size_t cap, const struct g64_alphabet *a,
-                                    struct utfxi_b64_at *at) {
+                                    struct utfxi_b64_at *at, const int count) {
   size_t i = at->i, w = at->w;
+  (void)count; /* (a tier without G64_CLEAN_RUN or G64_CLEAN_VALUES) */
 #ifdef G64_CLEAN_VALUES
   const size_t from = at->i;
   int shapes = 1;
@@ -235,13 +240,13 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
   /* A long text starts with a block at i and goes on from the next vector
    * boundary, when that is a whole number of groups on (the two blocks
    * overlap): then no load of the blocks after spans two cache lines. */
-  if (dst && n - i >= 1024 && cap - w > 2 * G64_BYTES) {
+  if ((count || dst) && n - i >= 1024 && (count || cap - w > 2 * G64_BYTES)) {
     const size_t unit = wide ? 2 : 1;
     const size_t off = (uintptr_t)((const char *)src + unit * i) % V_BYTES;
     const size_t head = off ? (V_BYTES - off) / unit : 0;
     G64_VALUES v;
     if (head && head % 4 == 0 && off % unit == 0 && g64_clean_values(src, i, wide, a, &v)) {
-      g64_store_values(dst + w, v);
+      if (!count) g64_store_values(dst + w, v);
       i += head;
       w += head / 4 * 3;
     }
@@ -252,10 +257,15 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
 #ifdef G64_CLEAN_RUN
     if (dst) {
       size_t blocks = (n - i) / G64_CHARS, room = (cap - w - 1) / G64_BYTES, done;
-      done = g64_clean_run(src, i, wide, dst + w, room < blocks ? room : blocks, a);
+      done = g64_clean_run(src, i, wide, dst + w, room < blocks ? room : blocks, a, 0);
       i += G64_CHARS * done;
       w += G64_BYTES * done;
       if (n - i < G64_CHARS || cap - w <= G64_BYTES) break;
+    } else if (count) { /* the same runs, only checked */
+      size_t done = g64_clean_run(src, i, wide, NULL, (n - i) / G64_CHARS, a, 1);
+      i += G64_CHARS * done;
+      w += G64_BYTES * done;
+      if (n - i < G64_CHARS) break;
     }
 #endif
     used = g64_decode_block(src, i, wide, dst ? dst + w : NULL, a, &bytes);
@@ -282,14 +292,15 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
 #endif
 
 /* Blocks in vector code, and from the first unusual one the scalar steps up
- * to the group boundary after it; then blocks again. dst NULL: counts. */
+ * to the group boundary after it; then blocks again. dst NULL: counts
+ * (`count`: the length functions, whose dst is always NULL). */
 UTFXI_INLINE utfx_result g64_decode(const void *src, size_t n, int wide, unsigned char *dst,
-                                    size_t cap, unsigned flags) {
+                                    size_t cap, unsigned flags, const int count) {
   const struct g64_alphabet a = g64_alphabet_of(flags);
   struct utfxi_b64_at at = {0, 0};
   for (;;) {
     int over;
-    g64_decode_blocks(src, n, wide, dst, cap, &a, &at);
+    g64_decode_blocks(src, n, wide, dst, cap, &a, &at, count);
     over = utfxi_base64_decode_steps(src, n, wide, dst, cap, flags, at.i + G64_CHARS, &at);
     if (over) return utfxi_b64_result(over, &at);
   }
@@ -297,20 +308,20 @@ UTFXI_INLINE utfx_result g64_decode(const void *src, size_t n, int wide, unsigne
 
 utfx_result G_NAME(base64_decode)(const char *src, size_t n, unsigned char *dst, size_t cap,
                                   unsigned flags) {
-  return g64_decode(src, n, 0, dst, cap, flags);
+  return g64_decode(src, n, 0, dst, cap, flags, 0);
 }
 
 utfx_result G_NAME(base64_decode_utf16)(const char16_t *src, size_t n, unsigned char *dst,
                                         size_t cap, unsigned flags) {
-  return g64_decode(src, n, 1, dst, cap, flags);
+  return g64_decode(src, n, 1, dst, cap, flags, 0);
 }
 
 size_t G_NAME(binary_length_from_base64)(const char *src, size_t n, unsigned flags) {
-  return g64_decode(src, n, 0, NULL, 0, flags).written;
+  return g64_decode(src, n, 0, NULL, 0, flags, 1).written;
 }
 
 size_t G_NAME(binary_length_from_base64_utf16)(const char16_t *src, size_t n, unsigned flags) {
-  return g64_decode(src, n, 1, NULL, 0, flags).written;
+  return g64_decode(src, n, 1, NULL, 0, flags, 1).written;
 }
 
 /* Whole blocks that fit in vector code, the rest in scalar code. */

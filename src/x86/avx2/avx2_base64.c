@@ -251,7 +251,7 @@ UTFXI_INLINE void g64_store_values(unsigned char *d, __m256i v) { b64_store24(d,
  * block'). */
 UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsigned char *d,
                                       size_t blocks, const struct g64_alphabet *a,
-                                      const int slash) {
+                                      const int slash, const int count) {
   const __m256i m0f = _mm256_set1_epi8(0x0F), valid_lo = a->valid_lo, hi_bit = a->hi_bit;
   const __m256i roll = slash ? a->roll1 : a->roll, c63 = a->c63a, eight = a->eight;
   const __m256i pair = _mm256_set1_epi32(0x01400140), quad = _mm256_set1_epi32(0x00011000);
@@ -278,6 +278,7 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
     }
     good = _mm256_cmpeq_epi8(good, _mm256_setzero_si256());
     if (!_mm256_testz_si256(good, good)) break;
+    if (count) continue;
 #pragma GCC unroll 4
     for (j = 0; j < 3; j++) {
       _mm_storeu_si128((__m128i *)(void *)(d + 24 * (k + j)), _mm256_castsi256_si128(v[j]));
@@ -289,11 +290,11 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
 }
 
 UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
-                                  size_t blocks, const struct g64_alphabet *a) {
+                                  size_t blocks, const struct g64_alphabet *a, const int count) {
   size_t k;
   if (!a->both)
-    return a->slash ? b64_clean_run_one(src, i, wide, d, blocks, a, 1)
-                    : b64_clean_run_one(src, i, wide, d, blocks, a, 0);
+    return a->slash ? b64_clean_run_one(src, i, wide, d, blocks, a, 1, count)
+                    : b64_clean_run_one(src, i, wide, d, blocks, a, 0, count);
   for (k = 0; k + 4 <= blocks; k += 4) {
     __m256i c[4], hi[4], bad = _mm256_setzero_si256();
     unsigned j;
@@ -305,6 +306,7 @@ UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned 
       bad = _mm256_or_si256(bad, b64_invalid(c[j], hi[j], a));
     }
     if (!ok || !_mm256_testz_si256(bad, bad)) break;
+    if (count) continue;
 #pragma GCC unroll 4
     for (j = 0; j < 3; j++)
       _mm256_storeu_si256((__m256i *)(void *)(d + 24 * (k + j)), b64_pack(b64_values(c[j], hi[j], a)));

@@ -147,7 +147,8 @@ static inline size_t b64_after_last_group(const void *src, size_t from, size_t i
 #define B64_PACK_STORE_OVER(d, v) _mm512_storeu_si512((d), B64_PACKED(v))
 
 /* Up to `blocks` clean blocks (64 alphabet characters) one after another
- * from src + i to d, in the fewest instructions; returns how many were.
+ * from src + i to d, in the fewest instructions; returns how many were
+ * (`count`: only counted, d unused, for binary_length_from_base64).
  * Four blocks at a time share one check (their values and characters ORed
  * by VPTERNLOG, one VPMOVB2M): the check's two port-0 instructions per
  * block otherwise leave the packing (VPMADDUBSW, VPMADDWD, also port 0)
@@ -157,7 +158,7 @@ static inline size_t b64_after_last_group(const void *src, size_t from, size_t i
 #define B64_RUN 4
 UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsigned char *d,
                                      size_t blocks, const struct g64_alphabet *a, const int whole,
-                                     const int ahead) {
+                                     const int ahead, const int count) {
   const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
   const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
   const __m512i g4[3] = {_mm512_loadu_si512(b64_gather4[0]), _mm512_loadu_si512(b64_gather4[1]),
@@ -169,10 +170,12 @@ UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsign
 #pragma GCC unroll 8
     for (j = 0; j < B64_RUN; j++) {
       b64_load(src, i + 64 * (k + j), wide, &c[j]);
+      if (count) V_LOADED(c[j]); /* kept: gcc would load it again for the OR */
       v[j] = b64_classes(lo, c[j], hi);
       e = _mm512_ternarylogic_epi64(e, v[j], c[j], 0xFE); /* e | v | c */
     }
     if (_mm512_movepi8_mask(e)) break;
+    if (count) continue;
     if (ahead) utfxi_b64_ahead3(d + 48 * k);
     if (whole) { /* three whole stores */
 #pragma GCC unroll 8
@@ -191,7 +194,8 @@ UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsign
     if (!b64_load(src, i + 64 * k, wide, &c)) break;
     v = b64_classes(lo, c, hi);
     if (_mm512_movepi8_mask(_mm512_or_si512(v, c))) break;
-    _mm512_mask_storeu_epi8(d + 48 * k, B64_48_BYTES,
+    if (!count)
+      _mm512_mask_storeu_epi8(d + 48 * k, B64_48_BYTES,
                             _mm512_permutexvar_epi8(
                                 gather, _mm512_madd_epi16(_mm512_maddubs_epi16(v, pair), quad)));
   }
@@ -207,9 +211,9 @@ UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsign
 #define B64_WHOLE_BLOCKS_MAX 8192 /* beyond L2 (DRAM) the overlapping stores did better */
 UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
-  if (blocks >= B64_WHOLE_BLOCKS_MAX) return b64_clean_run_as(src, i, wide, d, blocks, a, 0, 1);
-  return blocks >= B64_WHOLE_BLOCKS ? b64_clean_run_as(src, i, wide, d, blocks, a, 1, 0)
-                                    : b64_clean_run_as(src, i, wide, d, blocks, a, 0, 0);
+  if (blocks >= B64_WHOLE_BLOCKS_MAX) return b64_clean_run_as(src, i, wide, d, blocks, a, 0, 1, 0);
+  return blocks >= B64_WHOLE_BLOCKS ? b64_clean_run_as(src, i, wide, d, blocks, a, 1, 0, 0)
+                                    : b64_clean_run_as(src, i, wide, d, blocks, a, 0, 0, 0);
 }
 
 /* The first `groups` <= 16 groups at src + i, when they are all in the
@@ -256,7 +260,7 @@ UTFXI_INLINE void b64_align(const void *src, size_t n, int wide, unsigned char *
   const size_t unit = wide ? 2 : 1;
   const size_t off = (uintptr_t)((const char *)src + unit * *pi) % 64;
   const size_t head = off ? (64 - off) / unit : 0; /* units */
-  if (head && head % 4 == 0 && off % unit == 0 && n - *pi >= 1024 && cap - *pw > 48)
+  if (head && head % 4 == 0 && off % unit == 0 && n - *pi >= 1024 && (!dst || cap - *pw > 48))
     b64_groups(src, wide, dst, a, head / 4, pi, pw);
 }
 
@@ -430,7 +434,7 @@ UTFXI_INLINE int b64_lines_shape(const void *src, size_t n, int wide, size_t at,
 #define B64_LAG 320
 UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigned char *dst,
                                      size_t cap, const struct g64_alphabet *a,
-                                     struct utfxi_b64_at *at) {
+                                     struct utfxi_b64_at *at, const int count) {
   /* 64 bytes before the ring: a store that wraps is stored again 512 lower */
   unsigned char space[64 + B64_RING + 64];
   unsigned char *const ring = space + 64;
@@ -448,8 +452,8 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
     __m512i values;
     uint64_t keep;
     size_t at_ring;
-    /* nothing pending: clean blocks straight to dst (not when counting:
-     * there the general loop is the faster one) */
+    /* nothing pending: clean blocks straight to dst, or, when counting, the
+     * same runs without stores after the same aligning head */
     if (bp == rd && dst) {
       size_t blocks, room, done;
       if (i == from) b64_align(src, n, wide, dst, cap, &alpha, &i, &w);
@@ -458,6 +462,13 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
       i += 64 * done;
       w += 48 * done;
       if (n - i < 64 || cap - w <= 48) break;
+    } else if (count && bp == rd) {
+      size_t done;
+      if (i == from) b64_align(src, n, wide, dst, cap, &alpha, &i, &w);
+      done = b64_clean_run_as(src, i, wide, NULL, (n - i) / 64, &alpha, 0, 0, 1);
+      i += 64 * done;
+      w += 48 * done;
+      if (n - i < 64) break;
     }
     keep = b64_block_values(src, i, wide, &alpha, &values);
     if (!keep) break;
@@ -528,18 +539,23 @@ UTFXI_INLINE void b64_encode_groups(const unsigned char *s, size_t groups, char 
 /* The blocks of s to d while 64 bytes are there to read (whole loads: a
  * masked load also takes a vector port, which the three shuffles keep
  * busy); `ahead`: each store's line asked for early (utfxi_b64_ahead).
- * Returns how many. */
+ * Returns how many. The count is known before the loop, which then keeps one
+ * compare a block (docs/perf-decisions.md, 'Base64 avx512 encode: the
+ * loop's count first'). */
 UTFXI_INLINE size_t b64_encode_whole(const unsigned char *s, size_t n, size_t blocks, char *d,
                                      __m512i spread, __m512i fields, __m512i chars,
                                      const int ahead) {
-  size_t k;
-  for (k = 0; k < blocks && 48 * k + 64 <= n; k++) {
-    __m512i in = _mm512_loadu_si512(s + 48 * k);
-    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
-    if (ahead) utfxi_b64_ahead(d + 64 * k);
-    _mm512_storeu_si512(d + 64 * k, _mm512_permutexvar_epi8(idx, chars));
+  size_t whole = n >= 64 ? (n - 16) / 48 : 0; /* blocks k with 48 k + 64 <= n */
+  const unsigned char *p = s;
+  char *o = d, *end;
+  if (whole > blocks) whole = blocks;
+  for (end = d + 64 * whole; o != end; p += 48, o += 64) {
+    __m512i idx = _mm512_multishift_epi64_epi8(fields,
+                                               _mm512_permutexvar_epi8(spread, _mm512_loadu_si512(p)));
+    if (ahead) utfxi_b64_ahead(o);
+    _mm512_storeu_si512(o, _mm512_permutexvar_epi8(idx, chars));
   }
-  return k;
+  return whole;
 }
 
 /* 48 bytes per block; then the whole groups after them under masks (d has
