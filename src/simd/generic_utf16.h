@@ -81,8 +81,8 @@ UTFXI_INLINE void g16_pairs(const char16_t *s, int be, uint64_t *hi, uint64_t *l
  * the swap's, and the repair's (which copies, so the pair test costs more
  * than the screen it replaces on text with sparse surrogates, hence fewer
  * steps: docs/perf-decisions.md, 'UTF-16 repair and byte swap'). */
-#define G16_PAIRED_STEPS 8
-#define G16_REPAIR_STEPS 3
+#define G16_PAIRED_STEPS 32
+#define G16_REPAIR_STEPS 8
 
 /* Whether unit k of s is a low / a high surrogate. */
 UTFXI_INLINE int g16_is_low(const char16_t *s, size_t k, int be) {

@@ -139,8 +139,15 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
     if (n - i == V16_UNITS || cap - w < V16_UTF32_ROOM) break; /* (nx would be past the end) */
     nx = v16_load(s + i + 1, be);
     if (g1632_put_pairs(d + w, v16_as_v32(carry ? nx : v), &c)) {
-      i += V16_UNITS;
-      w += V16_UNITS / 2;
+      /* Emoji text: vectors of pairs follow one another, each with the
+       * same carry; a loop of their own keeps the rest of the body out of
+       * the way */
+      const size_t on = carry ? 1 : 0;
+      do {
+        i += V16_UNITS;
+        w += V16_UNITS / 2;
+      } while (n - i >= V16_UNITS + 1 && cap - w >= V16_UTF32_ROOM &&
+               g1632_put_pairs(d + w, v16_as_v32(v16_load(s + i + on, be)), &c));
       continue;
     }
     high = v16_top_eq_k(v, c.fc00, c.d800);

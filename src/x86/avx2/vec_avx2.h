@@ -576,10 +576,11 @@ UTFXI_INLINE void v_put_ascii(void *dst, size_t w, vu8 v, enum utfxi_target t) {
  * the high half of a pair whose low half is the unit in the same lane of nx
  * (v one unit on): it becomes the pair's code point; only the units whose
  * bit is set in keep (V16_UNIT_BITS a unit) are stored, packed, and their
- * count returned. Per 128-bit lane of values, a PSHUFB row of
- * utfxi_compress16 (its 16-bit slots spread to 32-bit lanes), stored whole:
- * the 4 values after the output are read first and put back last
- * (V16_UTF32_ROOM values of room). */
+ * count returned. Per 8 values, a VPERMD by a row of utfxi_compress8
+ * (zero-extended indices; its 0x80 pads pick lane 0), stored whole: each 8
+ * keep at least 4 (a low half follows a high one), so the 4 values after
+ * the output are read first and put back last (V16_UTF32_ROOM values of
+ * room). */
 #define v16_as_v32(v) (v)
 #define V16_UTF32_ROOM 20
 /* On constants made once by the caller (kept in registers): v16_top_eq_k
@@ -596,28 +597,26 @@ static inline void v16_store_utf32(char32_t *d, vu16 v) {
 }
 UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 high,
                                            uint64_t keep, vu32 offset, int exact) {
-  static const unsigned char spread[16] = {0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
-                                           0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF};
-  size_t k, at = 0, total = (size_t)_mm_popcnt_u32((unsigned)keep);
+  unsigned m0 = (unsigned)keep & 0xFF, m1 = (unsigned)(keep >> 8) & 0xFF;
+  size_t at = (size_t)_mm_popcnt_u32(m0), total = at + (size_t)_mm_popcnt_u32(m1);
   __m128i after = _mm_loadu_si128((const __m128i *)(const void *)(d + total));
+  __m256i c0 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v));
+  __m256i c1 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1));
+  __m256i p0 = _mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32(c0, 10),
+                                                 _mm256_cvtepu16_epi32(_mm256_castsi256_si128(nx))),
+                                offset);
+  __m256i p1 = _mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32(c1, 10),
+                                                 _mm256_cvtepu16_epi32(_mm256_extracti128_si256(nx, 1))),
+                                offset);
   (void)exact;
-  for (k = 0; k < 2; k++) {
-    __m128i vk = k ? _mm256_extracti128_si256(v, 1) : _mm256_castsi256_si128(v);
-    __m128i nk = k ? _mm256_extracti128_si256(nx, 1) : _mm256_castsi256_si128(nx);
-    __m128i hk = k ? _mm256_extracti128_si256(high, 1) : _mm256_castsi256_si128(high);
-    __m256i c = _mm256_cvtepu16_epi32(vk);
-    __m256i cp = _mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32(c, 10), _mm256_cvtepu16_epi32(nk)), offset);
-    unsigned m0 = (unsigned)(keep >> 8 * k) & 0xF, m1 = (unsigned)(keep >> (8 * k + 4)) & 0xF;
-    c = _mm256_blendv_epi8(c, cp, _mm256_cvtepi16_epi32(hk));
-    _mm_storeu_si128((__m128i *)(void *)(d + at),
-                     _mm_shuffle_epi8(_mm256_castsi256_si128(c),
-                                      _mm_loadu_si128((const __m128i *)utfxi_compress16[spread[m0]])));
-    at += (size_t)_mm_popcnt_u32(m0);
-    _mm_storeu_si128((__m128i *)(void *)(d + at),
-                     _mm_shuffle_epi8(_mm256_extracti128_si256(c, 1),
-                                      _mm_loadu_si128((const __m128i *)utfxi_compress16[spread[m1]])));
-    at += (size_t)_mm_popcnt_u32(m1);
-  }
+  c0 = _mm256_blendv_epi8(c0, p0, _mm256_cvtepi16_epi32(_mm256_castsi256_si128(high)));
+  c1 = _mm256_blendv_epi8(c1, p1, _mm256_cvtepi16_epi32(_mm256_extracti128_si256(high, 1)));
+  _mm256_storeu_si256((__m256i *)(void *)d,
+                      _mm256_permutevar8x32_epi32(c0, _mm256_cvtepu8_epi32(_mm_loadl_epi64(
+                                                          (const __m128i *)(const void *)utfxi_compress8[m0]))));
+  _mm256_storeu_si256((__m256i *)(void *)(d + at),
+                      _mm256_permutevar8x32_epi32(c1, _mm256_cvtepu8_epi32(_mm_loadl_epi64(
+                                                          (const __m128i *)(const void *)utfxi_compress8[m1]))));
   _mm_storeu_si128((__m128i *)(void *)(d + total), after);
   return total;
 }
