@@ -52,6 +52,9 @@
  *   v16_any_byte_at_least(v, byte, c)   whether some unit of v has its byte
  *                               `byte` (0xFF00 or 0x00FF of the unit as
  *                               loaded) at least c
+ *   v16_pair_starts(hi, lo, be) a vector of bytes whose sum is how many
+ *                               units of hi are a high surrogate with a low
+ *                               one in the same lane of lo (raw units)
  *   v16_short_forms_bytes(a, b, be)   a vector of bytes (each 0..2) whose
  *                               sum is how many units of a and b (raw; be:
  *                               UTF-16BE) are below 0x80 plus how many are

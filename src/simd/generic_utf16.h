@@ -542,6 +542,8 @@ size_t G_NAME(utf8_length_from_utf16be_with_surrogates)(const char16_t *s, size_
  * i - pairs. */
 UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
   size_t i = 0, pairs = 0, screen_from, backoff = G16_BACKOFF_MIN;
+  vu8 sums = v_zero(); /* pair starts, in 64-bit lanes (if summed) */
+  int summed = 0;
   while (n - i >= V16_BLOCK + 1) {
     /* No surrogate in four blocks: no pair counted at them (the screen of
      * validation, with its back-off); then blocks are counted up to where
@@ -550,16 +552,27 @@ UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
       i += 4 * V16_BLOCK;
       backoff = G16_BACKOFF_MIN;
     }
-    screen_from = i + V16_BLOCK;
-    if (n - i >= 4 * V16_BLOCK + 1) g16_back_off(i, &screen_from, &backoff);
-    for (; i < screen_from && n - i >= V16_BLOCK + 1; i += V16_BLOCK) {
+    if (n - i >= 4 * V16_BLOCK + 1) {
+      /* pair starts summed as bytes (up to 2 a lane a block; at most
+       * G16_BACKOFF_MAX units, 64 blocks, until the next screen) */
+      vu8 starts = v_zero();
+      g16_back_off(i, &screen_from, &backoff);
+      for (; i < screen_from && n - i >= V16_BLOCK + 1; i += V16_BLOCK)
+        starts = v_add(starts, v_add(v16_pair_starts(v16_load_raw(s + i), v16_load_raw(s + i + 1), be),
+                                     v16_pair_starts(v16_load_raw(s + i + V16_UNITS),
+                                                     v16_load_raw(s + i + 1 + V16_UNITS), be)));
+      sums = v_sum_bytes(sums, starts);
+      summed = 1;
+    } else if (n - i >= V16_BLOCK + 1) { /* near the end: one block, no sum to reduce */
       vm16 hia = v16_top_eq(v16_load(s + i, be), 0xFC00, 0xD800);
       vm16 hib = v16_top_eq(v16_load(s + i + V16_UNITS, be), 0xFC00, 0xD800);
       vm16 loa = v16_top_eq(v16_load(s + i + 1, be), 0xFC00, 0xDC00);
       vm16 lob = v16_top_eq(v16_load(s + i + 1 + V16_UNITS, be), 0xFC00, 0xDC00);
       pairs += v16_count2(v16_and(hia, loa), v16_and(hib, lob));
+      i += V16_BLOCK;
     }
   }
+  if (summed) pairs += (size_t)v_sum_lanes(sums);
 #ifndef V_MASKED_TAIL
   /* the last whole block, if it has no surrogate, counts no pair */
   if (n - i >= V16_BLOCK &&

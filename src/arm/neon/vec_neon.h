@@ -120,6 +120,13 @@ static inline vu8 v16_short_forms_bytes(vu16 a, vu16 b, int be) {
   return vqtbl1q_u8(vld1q_u8(table),
                     vcombine_u8(vqmovn_u16(vshrq_n_u16(a, 7)), vqmovn_u16(vshrq_n_u16(b, 7))));
 }
+/* 1 where the unit of hi is a high surrogate and that of lo a low one. */
+static inline vu8 v16_pair_starts(vu16 hi, vu16 lo, int be) {
+  const uint16x8_t top = vdupq_n_u16(be ? 0x00FC : 0xFC00);
+  uint16x8_t m = vandq_u16(vceqq_u16(vandq_u16(hi, top), vdupq_n_u16(be ? 0x00D8 : 0xD800)),
+                           vceqq_u16(vandq_u16(lo, top), vdupq_n_u16(be ? 0x00DC : 0xDC00)));
+  return vreinterpretq_u8_u16(vshrq_n_u16(m, 15));
+}
 static inline vm16 v16_below(vu16 v, unsigned c) { return vcltq_u16(v, vdupq_n_u16((uint16_t)c)); }
 
 /* 32-bit lanes (UTF-32 values). */

@@ -132,6 +132,15 @@ static inline vu8 v16_short_forms_bytes(vu16 a, vu16 b, int be) {
   __m256i p = _mm256_packus_epi16(_mm256_srli_epi16(a, 7), _mm256_srli_epi16(b, 7));
   return _mm256_shuffle_epi8(table, _mm256_adds_epu8(p, _mm256_set1_epi8(0x70)));
 }
+/* ((hi ^ high) | (lo ^ low)) & top is 0 exactly at a pair, and 1 minus it
+ * (saturating) the count. */
+static inline vu8 v16_pair_starts(vu16 hi, vu16 lo, int be) {
+  const __m256i h = _mm256_set1_epi16((short)(be ? 0x00D8 : 0xD800));
+  const __m256i l = _mm256_set1_epi16((short)(be ? 0x00DC : 0xDC00));
+  __m256i z = _mm256_and_si256(_mm256_or_si256(_mm256_xor_si256(hi, h), _mm256_xor_si256(lo, l)),
+                               _mm256_set1_epi16((short)(be ? 0x00FC : 0xFC00)));
+  return _mm256_subs_epu16(_mm256_set1_epi16(1), z);
+}
 /* Lanes below c, a power of two (AVX2 has no unsigned 16-bit compare). */
 static inline vm16 v16_below(vu16 v, unsigned c) { return v16_top_eq(v, 0x10000 - c, 0); }
 

@@ -161,6 +161,15 @@ static inline vu8 v16_short_forms_bytes(vu16 a, vu16 b, int be) {
   __m512i p = _mm512_packus_epi16(_mm512_srli_epi16(a, 7), _mm512_srli_epi16(b, 7));
   return _mm512_shuffle_epi8(table, _mm512_adds_epu8(p, _mm512_set1_epi8(0x70)));
 }
+/* ((hi ^ high) | (lo ^ low)) & top is 0 exactly at a pair, and 1 minus it
+ * (saturating) the count: no compare into a mask register. */
+static inline vu8 v16_pair_starts(vu16 hi, vu16 lo, int be) {
+  const __m512i h = _mm512_set1_epi16((short)(be ? 0x00D8 : 0xD800));
+  const __m512i l = _mm512_set1_epi16((short)(be ? 0x00DC : 0xDC00));
+  __m512i z = _mm512_ternarylogic_epi32(_mm512_xor_si512(hi, h), _mm512_xor_si512(lo, l),
+                                        _mm512_set1_epi16((short)(be ? 0x00FC : 0xFC00)), 0xA8);
+  return _mm512_subs_epu16(_mm512_set1_epi16(1), z);
+}
 static inline vm16 v16_below(vu16 v, unsigned c) {
   return _mm512_cmplt_epu16_mask(v, _mm512_set1_epi16((short)c));
 }
