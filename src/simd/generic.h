@@ -48,9 +48,18 @@
  *   v16_any_bits(v, mask)       whether some unit of v has a bit of mask set
  *   v16_any_top_eq4(a, b, c, d, mask, value)   whether some unit of the four
  *                               vectors has (unit & mask) == value
- *   v16_any_byte_at_least4(a, b, c, d, byte, c)   whether some unit of the
- *                               four vectors has its byte `byte` (0xFF00 or
- *                               0x00FF of the unit as loaded) at least c
+ *   v16_max_bytes(a, b)         the bytewise maximum of two vectors of units
+ *   v16_any_byte_at_least(v, byte, c)   whether some unit of v has its byte
+ *                               `byte` (0xFF00 or 0x00FF of the unit as
+ *                               loaded) at least c
+ *   v16_pair_starts(hi, lo, be) a vector of bytes whose sum is how many
+ *                               units of hi are a high surrogate with a low
+ *                               one in the same lane of lo (raw units)
+ *   v16_short_forms_bytes(a, b, be)   a vector of bytes (each 0..2) whose
+ *                               sum is how many units of a and b (raw; be:
+ *                               UTF-16BE) are below 0x80 plus how many are
+ *                               below 0x800 (no compare results: AMD Zen 4
+ *                               issues few compares and mask moves a cycle)
  *   v16_count2(a, b)            how many units the two compare results set
  *   v16_bits2(a, b)             a unit mask of two compare results: units of
  *                               a then b, V16_UNIT_BITS bits per unit, as

@@ -33,13 +33,22 @@ static inline int g16_any_surrogate4(vu16 a, vu16 b, vu16 c, vu16 e, int be) {
   return v16_any_top_eq4(a, b, c, e, be ? 0x00F8 : 0xF800, be ? 0x00D8 : 0xD800);
 }
 
-/* The same, for the screens that expect text without surrogates: a byte
- * maximum against 0xD8 first, which text with no unit from 0xD800 up (most
- * text but CJK with full-width signs) passes in fewer steps than the exact
- * test (docs/perf-decisions.md, 'UTF-8 length of UTF-16'). */
-static inline int g16_screen4(vu16 a, vu16 b, vu16 c, vu16 e, int be) {
-  return v16_any_byte_at_least4(a, b, c, e, be ? 0x00FF : 0xFF00, 0xD8) &&
+/* The bytewise maxima of four vectors of units. */
+static inline vu16 g16_max_bytes4(vu16 a, vu16 b, vu16 c, vu16 e) {
+  return v16_max_bytes(v16_max_bytes(a, b), v16_max_bytes(c, e));
+}
+
+/* The same as g16_any_surrogate4, for the screens that expect text without
+ * surrogates: a byte maximum against 0xD8 first, which text with no unit
+ * from 0xD800 up (most text but CJK with full-width signs) passes in fewer
+ * steps than the exact test (docs/perf-decisions.md, 'UTF-8 length of
+ * UTF-16'); top is the four's byte maxima (g16_max_bytes4). */
+static inline int g16_screen4_max(vu16 top, vu16 a, vu16 b, vu16 c, vu16 e, int be) {
+  return v16_any_byte_at_least(top, be ? 0x00FF : 0xFF00, 0xD8) &&
          g16_any_surrogate4(a, b, c, e, be);
+}
+static inline int g16_screen4(vu16 a, vu16 b, vu16 c, vu16 e, int be) {
+  return g16_screen4_max(g16_max_bytes4(a, b, c, e), a, b, c, e, be);
 }
 
 /* Whether some of the 2 * V16_BLOCK units at s is a surrogate. */
@@ -397,6 +406,10 @@ UTFXI_INLINE size_t g16_short_forms(vu16 a, vu16 b, int be) {
          v16_count2(v16_top_eq(a, 0x00F8, 0), v16_top_eq(b, 0x00F8, 0));
 }
 
+/* Steps of four vectors whose short-form bytes (v16_short_forms_bytes, up
+ * to 4 a byte a step) are summed in one vector of bytes. */
+#define G16_FORMS_STEPS 63
+
 /* Well-formed pairs of the block (a, b) of raw units at s + i, each counted
  * at its high surrogate (the low one may be the next block's first unit);
  * sets *seen if the block has a lone surrogate (a low one first in the block
@@ -432,8 +445,11 @@ UTFXI_INLINE size_t g16_utf8_length_scalar(const char16_t *s, size_t n, int be, 
  * counted, 4 written): a block with surrogates subtracts 2 per pair. Blocks
  * go two at a time at a fixed stride: the screen for surrogates works on the
  * units loaded for the count, and a pair across blocks is found by reading
- * the unit either side of the block. Counts are summed per chunk of
- * UTFXI_LENGTH_CHUNK units, added with saturation. */
+ * the unit either side of the block. The short forms are summed as bytes
+ * (v16_short_forms_bytes) for up to G16_FORMS_STEPS steps, then in 64-bit
+ * lanes; a step whose byte maxima (also the screen's) show ASCII counts a
+ * byte a unit. Counts are summed per chunk of UTFXI_LENGTH_CHUNK units,
+ * added with saturation. */
 UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lone) {
   size_t i = 0, total = 0;
   int seen = 0, *seen_at = lone ? &seen : NULL; /* a constant NULL compiles the flag out */
@@ -447,23 +463,29 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
   }
   while (n - i >= V16_BLOCK) {
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
-    int ascii = 0; /* the last two blocks were ASCII: try the cheap test first */
-    for (; end - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
-      vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-      vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), d = v16_load_raw(s + i + 3 * V16_UNITS);
-      size_t bytes;
-      if (ascii && !v16_any_bits(v16_or_units(v16_or_units(a, b), v16_or_units(c, d)),
-                                 be ? 0x80FF : 0xFF80)) {
-        count += 2 * V16_BLOCK;
-        continue;
+    vu8 sums = v_zero(); /* short forms, in 64-bit lanes */
+    while (end - i >= 2 * V16_BLOCK) {
+      size_t stop = end - i > G16_FORMS_STEPS * 2 * V16_BLOCK ? i + G16_FORMS_STEPS * 2 * V16_BLOCK
+                                                               : end;
+      vu8 forms = v_zero();
+      for (; stop - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
+        vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
+        vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), d = v16_load_raw(s + i + 3 * V16_UNITS);
+        vu16 top = g16_max_bytes4(a, b, c, d);
+        if (!v16_any_bits(top, be ? 0x80FF : 0xFF80)) { /* ASCII: a byte a unit */
+          count += 2 * V16_BLOCK;
+          continue;
+        }
+        count += 6 * V16_BLOCK;
+        forms = v_add(forms,
+                      v_add(v16_short_forms_bytes(a, b, be), v16_short_forms_bytes(c, d, be)));
+        if (g16_screen4_max(top, a, b, c, d, be))
+          count -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen_at) +
+                        g16_block_pairs(s, i + V16_BLOCK, n, c, d, be, seen_at));
       }
-      bytes = 6 * V16_BLOCK - g16_short_forms(a, b, be) - g16_short_forms(c, d, be);
-      if (g16_screen4(a, b, c, d, be))
-        bytes -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen_at) +
-                      g16_block_pairs(s, i + V16_BLOCK, n, c, d, be, seen_at));
-      ascii = bytes == 2 * V16_BLOCK; /* a byte a unit: all ASCII */
-      count += bytes;
+      sums = v_sum_bytes(sums, forms);
     }
+    count -= (size_t)v_sum_lanes(sums);
     if (end - i >= V16_BLOCK) {
       vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
       count += 3 * V16_BLOCK - g16_short_forms(a, b, be);
@@ -520,6 +542,8 @@ size_t G_NAME(utf8_length_from_utf16be_with_surrogates)(const char16_t *s, size_
  * i - pairs. */
 UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
   size_t i = 0, pairs = 0, screen_from, backoff = G16_BACKOFF_MIN;
+  vu8 sums = v_zero(); /* pair starts, in 64-bit lanes (if summed) */
+  int summed = 0;
   while (n - i >= V16_BLOCK + 1) {
     /* No surrogate in four blocks: no pair counted at them (the screen of
      * validation, with its back-off); then blocks are counted up to where
@@ -528,16 +552,27 @@ UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
       i += 4 * V16_BLOCK;
       backoff = G16_BACKOFF_MIN;
     }
-    screen_from = i + V16_BLOCK;
-    if (n - i >= 4 * V16_BLOCK + 1) g16_back_off(i, &screen_from, &backoff);
-    for (; i < screen_from && n - i >= V16_BLOCK + 1; i += V16_BLOCK) {
+    if (n - i >= 4 * V16_BLOCK + 1) {
+      /* pair starts summed as bytes (up to 2 a lane a block; at most
+       * G16_BACKOFF_MAX units, 64 blocks, until the next screen) */
+      vu8 starts = v_zero();
+      g16_back_off(i, &screen_from, &backoff);
+      for (; i < screen_from && n - i >= V16_BLOCK + 1; i += V16_BLOCK)
+        starts = v_add(starts, v_add(v16_pair_starts(v16_load_raw(s + i), v16_load_raw(s + i + 1), be),
+                                     v16_pair_starts(v16_load_raw(s + i + V16_UNITS),
+                                                     v16_load_raw(s + i + 1 + V16_UNITS), be)));
+      sums = v_sum_bytes(sums, starts);
+      summed = 1;
+    } else if (n - i >= V16_BLOCK + 1) { /* near the end: one block, no sum to reduce */
       vm16 hia = v16_top_eq(v16_load(s + i, be), 0xFC00, 0xD800);
       vm16 hib = v16_top_eq(v16_load(s + i + V16_UNITS, be), 0xFC00, 0xD800);
       vm16 loa = v16_top_eq(v16_load(s + i + 1, be), 0xFC00, 0xDC00);
       vm16 lob = v16_top_eq(v16_load(s + i + 1 + V16_UNITS, be), 0xFC00, 0xDC00);
       pairs += v16_count2(v16_and(hia, loa), v16_and(hib, lob));
+      i += V16_BLOCK;
     }
   }
+  if (summed) pairs += (size_t)v_sum_lanes(sums);
 #ifndef V_MASKED_TAIL
   /* the last whole block, if it has no surrogate, counts no pair */
   if (n - i >= V16_BLOCK &&

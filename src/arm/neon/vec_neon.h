@@ -102,13 +102,30 @@ static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask,
   return v16_any(v16_or(v16_or(v16_top_eq(a, mask, value), v16_top_eq(b, mask, value)),
                         v16_or(v16_top_eq(c, mask, value), v16_top_eq(d, mask, value))));
 }
-/* The maximum of each byte over the four, compared, the other bytes masked. */
-static inline int v16_any_byte_at_least4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned byte, unsigned c8) {
-  uint8x16_t hi = vmaxq_u8(vmaxq_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b)),
-                           vmaxq_u8(vreinterpretq_u8_u16(c), vreinterpretq_u8_u16(d)));
-  uint8x16_t ge = vandq_u8(vcgeq_u8(hi, vdupq_n_u8((uint8_t)c8)),
+/* The bytewise maximum of two vectors of units. */
+static inline vu16 v16_max_bytes(vu16 a, vu16 b) {
+  return vreinterpretq_u16_u8(vmaxq_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b)));
+}
+/* A byte compare, the other bytes masked. */
+static inline int v16_any_byte_at_least(vu16 v, unsigned byte, unsigned c8) {
+  uint8x16_t ge = vandq_u8(vcgeq_u8(vreinterpretq_u8_u16(v), vdupq_n_u8((uint8_t)c8)),
                            vreinterpretq_u8_u16(vdupq_n_u16((uint16_t)byte)));
   return vmaxvq_u8(ge) != 0;
+}
+/* (unit >> 7) saturated to a byte: 0 for a unit below 0x80, 1..15 below
+ * 0x800, 16 up (TBL's zero) for the rest. */
+static inline vu8 v16_short_forms_bytes(vu16 a, vu16 b, int be) {
+  static const uint8_t table[16] = {2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  if (be) a = v16_bswap(a), b = v16_bswap(b);
+  return vqtbl1q_u8(vld1q_u8(table),
+                    vcombine_u8(vqmovn_u16(vshrq_n_u16(a, 7)), vqmovn_u16(vshrq_n_u16(b, 7))));
+}
+/* 1 where the unit of hi is a high surrogate and that of lo a low one. */
+static inline vu8 v16_pair_starts(vu16 hi, vu16 lo, int be) {
+  const uint16x8_t top = vdupq_n_u16(be ? 0x00FC : 0xFC00);
+  uint16x8_t m = vandq_u16(vceqq_u16(vandq_u16(hi, top), vdupq_n_u16(be ? 0x00D8 : 0xD800)),
+                           vceqq_u16(vandq_u16(lo, top), vdupq_n_u16(be ? 0x00DC : 0xDC00)));
+  return vreinterpretq_u8_u16(vshrq_n_u16(m, 15));
 }
 static inline vm16 v16_below(vu16 v, unsigned c) { return vcltq_u16(v, vdupq_n_u16((uint16_t)c)); }
 

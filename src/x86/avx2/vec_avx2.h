@@ -115,13 +115,31 @@ static inline vu16 v16_or_units(vu16 a, vu16 b) { return _mm256_or_si256(a, b); 
 static inline int v16_any_bits(vu16 v, unsigned mask) {
   return !_mm256_testz_si256(v, _mm256_set1_epi16((short)mask));
 }
-/* The maximum of each byte over the four; bytes at least c8 are those the
- * maximum with c8 leaves unchanged. */
-static inline int v16_any_byte_at_least4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned byte, unsigned c8) {
-  __m256i hi = _mm256_max_epu8(_mm256_max_epu8(a, b), _mm256_max_epu8(c, d));
+/* The bytewise maximum of two vectors of units. */
+static inline vu16 v16_max_bytes(vu16 a, vu16 b) { return _mm256_max_epu8(a, b); }
+/* Bytes at least c8 are those the maximum with c8 leaves unchanged. */
+static inline int v16_any_byte_at_least(vu16 v, unsigned byte, unsigned c8) {
   unsigned ge = (unsigned)_mm256_movemask_epi8(
-      _mm256_cmpeq_epi8(_mm256_max_epu8(hi, _mm256_set1_epi8((char)c8)), hi));
+      _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)c8)), v));
   return (ge & (byte == 0xFF00 ? 0xAAAAAAAAu : 0x55555555u)) != 0;
+}
+/* (unit >> 7) saturated to a byte, plus 0x70: 0x70 for a unit below 0x80,
+ * 0x71..0x7F below 0x800, 0x80 up (VPSHUFB's zero) for the rest. */
+static inline vu8 v16_short_forms_bytes(vu16 a, vu16 b, int be) {
+  const __m256i table = _mm256_setr_epi8(2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1,
+                                         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+  if (be) a = v16_bswap(a), b = v16_bswap(b);
+  __m256i p = _mm256_packus_epi16(_mm256_srli_epi16(a, 7), _mm256_srli_epi16(b, 7));
+  return _mm256_shuffle_epi8(table, _mm256_adds_epu8(p, _mm256_set1_epi8(0x70)));
+}
+/* ((hi ^ high) | (lo ^ low)) & top is 0 exactly at a pair, and 1 minus it
+ * (saturating) the count. */
+static inline vu8 v16_pair_starts(vu16 hi, vu16 lo, int be) {
+  const __m256i h = _mm256_set1_epi16((short)(be ? 0x00D8 : 0xD800));
+  const __m256i l = _mm256_set1_epi16((short)(be ? 0x00DC : 0xDC00));
+  __m256i z = _mm256_and_si256(_mm256_or_si256(_mm256_xor_si256(hi, h), _mm256_xor_si256(lo, l)),
+                               _mm256_set1_epi16((short)(be ? 0x00FC : 0xFC00)));
+  return _mm256_subs_epu16(_mm256_set1_epi16(1), z);
 }
 /* Lanes below c, a power of two (AVX2 has no unsigned 16-bit compare). */
 static inline vm16 v16_below(vu16 v, unsigned c) { return v16_top_eq(v, 0x10000 - c, 0); }

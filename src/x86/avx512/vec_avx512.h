@@ -145,11 +145,30 @@ static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask,
                                                  _mm512_ternarylogic_epi32(d, m, x, 0x6A)));
   return _mm512_testn_epi16_mask(lo, lo) != 0;
 }
-/* The maximum of each byte over the four, one masked byte compare. */
-static inline int v16_any_byte_at_least4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned byte, unsigned c8) {
-  __m512i hi = _mm512_max_epu8(_mm512_max_epu8(a, b), _mm512_max_epu8(c, d));
+/* The bytewise maximum of two vectors of units. */
+static inline vu16 v16_max_bytes(vu16 a, vu16 b) { return _mm512_max_epu8(a, b); }
+/* One masked byte compare. */
+static inline int v16_any_byte_at_least(vu16 v, unsigned byte, unsigned c8) {
   __mmask64 which = byte == 0xFF00 ? 0xAAAAAAAAAAAAAAAAull : 0x5555555555555555ull;
-  return _mm512_mask_cmpge_epu8_mask(which, hi, _mm512_set1_epi8((char)c8)) != 0;
+  return _mm512_mask_cmpge_epu8_mask(which, v, _mm512_set1_epi8((char)c8)) != 0;
+}
+/* (unit >> 7) saturated to a byte, plus 0x70: 0x70 for a unit below 0x80,
+ * 0x71..0x7F below 0x800, 0x80 up (VPSHUFB's zero) for the rest. */
+static inline vu8 v16_short_forms_bytes(vu16 a, vu16 b, int be) {
+  const __m512i table =
+      _mm512_broadcast_i32x4(_mm_setr_epi8(2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1));
+  if (be) a = v16_bswap(a), b = v16_bswap(b);
+  __m512i p = _mm512_packus_epi16(_mm512_srli_epi16(a, 7), _mm512_srli_epi16(b, 7));
+  return _mm512_shuffle_epi8(table, _mm512_adds_epu8(p, _mm512_set1_epi8(0x70)));
+}
+/* ((hi ^ high) | (lo ^ low)) & top is 0 exactly at a pair, and 1 minus it
+ * (saturating) the count: no compare into a mask register. */
+static inline vu8 v16_pair_starts(vu16 hi, vu16 lo, int be) {
+  const __m512i h = _mm512_set1_epi16((short)(be ? 0x00D8 : 0xD800));
+  const __m512i l = _mm512_set1_epi16((short)(be ? 0x00DC : 0xDC00));
+  __m512i z = _mm512_ternarylogic_epi32(_mm512_xor_si512(hi, h), _mm512_xor_si512(lo, l),
+                                        _mm512_set1_epi16((short)(be ? 0x00FC : 0xFC00)), 0xA8);
+  return _mm512_subs_epu16(_mm512_set1_epi16(1), z);
 }
 static inline vm16 v16_below(vu16 v, unsigned c) {
   return _mm512_cmplt_epu16_mask(v, _mm512_set1_epi16((short)c));
