@@ -195,21 +195,44 @@ UTFXI_INLINE utfx_result g32_to_utf16_scalar(const char32_t *s, size_t n, char16
             : utfxi_convert_utf32_to_utf16le_scalar(s, n, d, cap, flags);
 }
 
-/* Steps: two vectors of BMP values (then runs of them), else one vector:
- * BMP values narrow, astral ones make surrogate pairs in their lanes,
- * packed by v32_store_utf16. An ill-formed value (a surrogate, or above
- * 0x10FFFF) is U+FFFD in REPLACE mode; in STRICT mode the scalar kernel
- * takes over at its vector and reports it. A step runs only where its
- * output surely fits; the scalar kernel does the rest and the tail. */
+/* One vector: BMP values narrow; where there is an astral value, they
+ * make surrogate pairs in their lanes, packed by v32_store_utf16. Returns
+ * the units written; -1 for STRICT mode's ill-formed value (the scalar
+ * kernel takes over at the vector). */
+UTFXI_INLINE ptrdiff_t g32_utf16_step(const struct g32_consts *k, vu32 v, char16_t *d,
+                                      unsigned flags, size_t *replaced, int be) {
+  vu32 x, pair;
+  vm32 astral;
+  if (!g32_replace(k, &v, flags, replaced)) return -1;
+  astral = v32_at_least(v, k->c10000);
+  if (!v32_any(astral)) {
+    v32_store_units16(d, v, be);
+    return V32_LANES;
+  }
+  /* (high surrogate) | (low surrogate) << 16 in astral lanes */
+  x = v32_add(v, k->minus_10000);
+  pair = v32_or_values(v32_or_values(v32_shr(x, 10), k->pair_bias),
+                       v32_shl(v32_and_values(x, k->low10), 16));
+  return (ptrdiff_t)v32_store_utf16(d, v32_select(astral, pair, v), astral, be);
+}
+
+/* Steps: two vectors of BMP values (then runs of them); where a pair has
+ * an astral value or an ill-formed one, both vectors one at a time before
+ * the next test of a pair (not the second vector again in a new pair:
+ * text with astral values among BMP ones paid a second failed test). An
+ * ill-formed value (a surrogate, or above 0x10FFFF) is U+FFFD in REPLACE
+ * mode; in STRICT mode the scalar kernel takes over at its vector and
+ * reports it. A step runs only where its output surely fits; the scalar
+ * kernel does the rest and the tail. */
 UTFXI_INLINE utfx_result g32_to_utf16_body(const char32_t *s, size_t n, char16_t *d, size_t cap,
                                            unsigned flags, int be) {
   size_t i = 0, w = 0, replaced = 0;
   struct g32_consts k;
   utfx_result r;
+  ptrdiff_t u;
   g32_consts_init(&k);
   while (n - i >= V32_LANES && cap - w >= V32_UTF16_ROOM) {
-    vu32 v = v32_load(s + i), x, pair;
-    vm32 astral;
+    vu32 v = v32_load(s + i);
     if (n - i >= 2 * V32_LANES) {
       vu32 v1 = v32_load(s + i + V32_LANES);
       if (g32_bmp2(&k, v, v1)) {
@@ -231,18 +254,14 @@ UTFXI_INLINE utfx_result g32_to_utf16_body(const char32_t *s, size_t n, char16_t
         }
         continue;
       }
+      if ((u = g32_utf16_step(&k, v, d + w, flags, &replaced, be)) < 0) break;
+      w += (size_t)u;
+      i += V32_LANES;
+      if (cap - w < V32_UTF16_ROOM) break;
+      v = v1;
     }
-    if (!g32_replace(&k, &v, flags, &replaced)) break;
-    astral = v32_at_least(v, k.c10000);
-    if (!v32_any(astral)) {
-      v32_store_units16(d + w, v, be);
-      w += V32_LANES;
-    } else { /* (high surrogate) | (low surrogate) << 16 in astral lanes */
-      x = v32_add(v, k.minus_10000);
-      pair = v32_or_values(v32_or_values(v32_shr(x, 10), k.pair_bias),
-                           v32_shl(v32_and_values(x, k.low10), 16));
-      w += v32_store_utf16(d + w, v32_select(astral, pair, v), astral, be);
-    }
+    if ((u = g32_utf16_step(&k, v, d + w, flags, &replaced, be)) < 0) break;
+    w += (size_t)u;
     i += V32_LANES;
   }
   if (i == n) return utfxi_result(UTFX_OK, n, w, replaced);
