@@ -81,9 +81,14 @@ UTFXI_INLINE void g16_pair_masks(vu16 a, vu16 b, uint64_t *hi, uint64_t *lo) {
   *lo = v16_bits2(v16_top_eq(a, 0xFC00, 0xDC00), v16_top_eq(b, 0xFC00, 0xDC00));
 }
 
-/* The same for the block at s (all in the buffer). */
+/* The same for the block at s (all in the buffer): of its raw units, the
+ * masks in the input's byte order, so that UTF-16BE is not swapped first. */
 UTFXI_INLINE void g16_pairs(const char16_t *s, int be, uint64_t *hi, uint64_t *lo) {
-  g16_pair_masks(v16_load(s, be), v16_load(s + V16_UNITS, be), hi, lo);
+  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
+                 low = be ? 0x00DC : 0xDC00;
+  vu16 a = v16_load_raw(s), b = v16_load_raw(s + V16_UNITS);
+  *hi = v16_bits2(v16_top_eq(a, top, high), v16_top_eq(b, top, high));
+  *lo = v16_bits2(v16_top_eq(a, top, low), v16_top_eq(b, top, low));
 }
 
 /* Pair-test steps (of one or two blocks) after a screen finds a surrogate:

@@ -90,16 +90,6 @@ static inline uint64_t g_u8_below(size_t k) {
 #endif
 }
 
-static inline unsigned g_clz32(uint32_t x) { /* x != 0 */
-#if defined(__GNUC__) || defined(__clang__)
-  return (unsigned)__builtin_clz(x);
-#else
-  unsigned k = 0;
-  while (!(x & 0x80000000u)) x <<= 1, k++;
-  return k;
-#endif
-}
-
 /* A byte mask from a constant mask of one bit per byte (V_BYTE_BITS 1 or
  * 4, then V_BYTES 16): a constant expression. */
 #define G_U8_S4(x, j) (((x) >> (j)&1) * (0xFull << 4 * (j)))
@@ -212,28 +202,34 @@ UTFXI_INLINE int g_u8_through(const unsigned char *s, size_t n, void *dst, size_
 
 /* The well-formed block v at pos->i: its characters that end before its
  * last character start (or all of it when its last byte is ASCII, or in the
- * last step), by v_utf8_put_units; pos advances past them. Inlined at each
- * call, so that the ASCII / 2-byte blocks' zero context folds away. */
+ * last step), by v_utf8_put_units; pos advances past them (two: the block
+ * holds ASCII and 2-byte characters only). Inlined at each call, so that
+ * the ASCII / 2-byte blocks' zero context folds away. */
 UTFXI_INLINE void g_u8_put_block(const unsigned char *s, size_t n, void *dst, size_t cap,
                                  enum utfxi_target t, const struct v_utf8_units_k *uk,
                                  struct g_u8_pos *pos, vu8 v, vm8 iscont, uint64_t cont,
-                                 vu8 prev1, vu8 prev2, vu8 prev3, uint64_t lead4, int last) {
+                                 vu8 prev1, vu8 prev2, vu8 prev3, uint64_t lead4, int last,
+                                 int two) {
   size_t i = pos->i, w = pos->w, e;
   const unsigned char *p = s + i;
   uint64_t ends;
-  /* Where the next step starts: after the block if its last byte is ASCII,
-   * else at the last character start (among the last four bytes, as the
-   * block is well-formed). From memory with scalar operations, which keeps
-   * the chain from one step's load to the next one's short. */
+  /* Where the next step starts: after the block, less the bytes of a
+   * character it does not end; as the block is well-formed, that is at most
+   * one of a lead in its last byte, a 3- or 4-byte lead in the one before,
+   * or a 4-byte lead three back (in a block of ASCII and 2-byte characters,
+   * only the first). This is the chain from one step's load to the next
+   * one's: a few scalar operations on bytes loaded side by side, no branch,
+   * and pos->i set before the put, so that it stays out of memory
+   * (docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'). */
   if (last) {
     e = n - i; /* no error: the block ends with a whole character */
+  } else if (two) {
+    e = V_BYTES - (((size_t)p[V_BYTES - 1] + 0x40) >> 8);
   } else {
-    uint32_t tail;
-    memcpy(&tail, p + V_BYTES - 4, 4);
-    e = (size_t)(~tail >> 31); /* 1 when the last byte is ASCII: e = V_BYTES */
-    tail = (tail & 0xC0C0C0C0u) ^ 0x80808080u; /* nonzero bytes start characters */
-    e += V_BYTES - 4 + (31 - (size_t)g_clz32(tail)) / 8;
+    e = V_BYTES - (((size_t)p[V_BYTES - 1] + 0x40) >> 8) -
+        (((size_t)p[V_BYTES - 2] + 0x20) >> 8) * 2 - (((size_t)p[V_BYTES - 3] + 0x10) >> 8) * 3;
   }
+  pos->i = i + e;
   /* The last byte of a character is followed by a non-continuation. */
   ends = ((~cont & G_U8_ALL) >> V_BYTE_BITS |
           (e == V_BYTES ? G_U8_BYTE << (G_U8_MASK_BITS - V_BYTE_BITS) : 0)) &
@@ -252,7 +248,6 @@ UTFXI_INLINE void g_u8_put_block(const unsigned char *s, size_t n, void *dst, si
     w += v_utf8_put_units(uk, v, iscont, prev1, prev2, prev3, ends, 0, dst, w, cap - w, t);
   }
 #endif
-  pos->i = i + e;
   pos->w = w;
 }
 
@@ -305,7 +300,7 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
     err = ((leads << V_BYTE_BITS & G_U8_ALL) ^ cont) | (leads & ~v_bits(v_at_least(v, kb->c2)));
     if (err) return g_u8_through(s, n, dst, cap, flags, t, st, pos, err);
     g_u8_put_block(s, n, dst, cap, t, uk, pos, v, iscont, cont, v_prev(zero, v, 1), zero, zero,
-                   0, last);
+                   0, last, 1);
     return 0;
   }
   /* Else the lookup check. The bytes before the block are context where
@@ -343,7 +338,7 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
     pos->try3 = !f0 && cont == G_U8_SPREAD(0x6DB6DB6DB6DB6DB6ull);
   }
 #endif
-  g_u8_put_block(s, n, dst, cap, t, uk, pos, v, iscont, cont, prev1, prev2, prev3, f0, last);
+  g_u8_put_block(s, n, dst, cap, t, uk, pos, v, iscont, cont, prev1, prev2, prev3, f0, last, 0);
   return 0;
 }
 

@@ -796,11 +796,17 @@ static inline uint64_t v_high_bits(vu8 v) { return (uint32_t)_mm256_movemask_epi
 static inline vm8 v_at_least(vu8 v, vu8 k) { return _mm256_cmpeq_epi8(_mm256_max_epu8(v, k), v); }
 static inline vm8 v_is_cont_given(vu8 v, vu8 c0) { return _mm256_cmpgt_epi8(c0, v); }
 struct v_utf8_units_k {
-  __m256i c0;
+  __m256i c0, low7;
 };
+/* Made once and hidden from the compiler (V_LOADED), so that where they do
+ * not stay in registers they are memory operands: gcc would otherwise make
+ * each again in every step (a GPR move, a transfer and a broadcast). */
 static inline void v_utf8_units_k_init(struct v_utf8_units_k *k, enum utfxi_target t) {
   (void)t;
   k->c0 = _mm256_set1_epi8((char)0xC0);
+  k->low7 = _mm256_set1_epi8(0x7F);
+  V_LOADED(k->c0);
+  V_LOADED(k->low7);
 }
 /* v_put_ascii (above) serves the ASCII run loop too. */
 #define v_put_ascii_run v_put_ascii
@@ -819,7 +825,7 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
   const __m256i c0 = kc->c0;
   __m256i p1z = _mm256_and_si256(prev1, cont);
   __m256i p2z = _mm256_and_si256(prev2, _mm256_and_si256(cont, _mm256_cmpgt_epi8(c0, prev1)));
-  __m256i lo = _mm256_or_si256(_mm256_and_si256(v, _mm256_set1_epi8(0x7F)),
+  __m256i lo = _mm256_or_si256(_mm256_and_si256(v, kc->low7),
                                _mm256_and_si256(_mm256_slli_epi16(p1z, 6), c0));
   __m256i hi = _mm256_or_si256(
       _mm256_and_si256(_mm256_srli_epi16(p1z, 2), _mm256_set1_epi8(0x0F)),
