@@ -300,6 +300,8 @@ UTFXEMU_LANEWISE(utfxemu_add_epi64, u64, 8, a.u64[j] + b.u64[j])
 UTFXEMU_LANEWISE(utfxemu_sub_epi8, u8, 64, (uint8_t)(a.u8[j] - b.u8[j]))
 UTFXEMU_LANEWISE(utfxemu_sub_epi32, u32, 16, a.u32[j] - b.u32[j])
 UTFXEMU_LANEWISE(utfxemu_subs_epu8, u8, 64, (uint8_t)(a.u8[j] > b.u8[j] ? a.u8[j] - b.u8[j] : 0))
+UTFXEMU_LANEWISE(utfxemu_adds_epu8, u8, 64, (uint8_t)(a.u8[j] + b.u8[j] > 255 ? 255 : a.u8[j] + b.u8[j]))
+UTFXEMU_LANEWISE(utfxemu_subs_epu16, u16, 32, (uint16_t)(a.u16[j] > b.u16[j] ? a.u16[j] - b.u16[j] : 0))
 UTFXEMU_LANEWISE(utfxemu_max_epu32, u32, 16, a.u32[j] > b.u32[j] ? a.u32[j] : b.u32[j])
 UTFXEMU_LANEWISE(utfxemu_max_epu8, u8, 64, a.u8[j] > b.u8[j] ? a.u8[j] : b.u8[j])
 UTFXEMU_LANEWISE(utfxemu_avg_epu8, u8, 64, (uint8_t)((a.u8[j] + b.u8[j] + 1) >> 1))
@@ -452,6 +454,10 @@ static inline utfxemu_m512i utfxemu_madd_epi16(utfxemu_m512i a, utfxemu_m512i b)
 #define _mm512_mask_add_epi32 utfxemu_mask_add_epi32
 #undef _mm512_subs_epu8
 #define _mm512_subs_epu8 utfxemu_subs_epu8
+#undef _mm512_adds_epu8
+#define _mm512_adds_epu8 utfxemu_adds_epu8
+#undef _mm512_subs_epu16
+#define _mm512_subs_epu16 utfxemu_subs_epu16
 #undef _mm512_max_epu32
 #define _mm512_max_epu32 utfxemu_max_epu32
 #undef _mm512_max_epu8
