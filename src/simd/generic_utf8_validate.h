@@ -61,17 +61,24 @@ UTFXI_INLINE utfx_result g_validate_utf8(const char *src, size_t n) {
       i = q + V_BYTES;
     }
   }
-  for (; n - i >= 4 * V_BYTES; i += 4 * V_BYTES) {
-    const unsigned char *p = s + i;
-    vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
-    vu8 v2 = v_load(p + 2 * V_BYTES), v3 = v_load(p + 3 * V_BYTES);
-    if (!v_any_high(v_or(v_or(v0, v1), v_or(v2, v3)))) {
-      if (v_any(pending)) return g_utf8_locate_error(s, n, i);
-      continue;
+  if (n - i >= 4 * V_BYTES) {
+    /* the check's constants made once and pinned: gcc rebuilt three of them
+     * a chunk on avx512 (docs/perf-decisions.md, 'UTF-8 validation') */
+    struct g_utf8_check_k k;
+    g_utf8_check_k_init(&k);
+    g_utf8_check_k_pin(&k);
+    for (; n - i >= 4 * V_BYTES; i += 4 * V_BYTES) {
+      const unsigned char *p = s + i;
+      vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
+      vu8 v2 = v_load(p + 2 * V_BYTES), v3 = v_load(p + 3 * V_BYTES);
+      if (UTFXI_UNLIKELY(!v_any_high(v_or(v_or(v0, v1), v_or(v2, v3))))) {
+        if (v_any(pending)) return g_utf8_locate_error(s, n, i);
+        continue;
+      }
+      err = g_utf8_errors4_k(&k, p, v0, v1, v2, v3);
+      if (v_any(err)) return g_utf8_locate_error(s, n, i);
+      pending = g_utf8_ends_inside(v3);
     }
-    err = g_utf8_errors4(p, v0, v1, v2, v3);
-    if (v_any(err)) return g_utf8_locate_error(s, n, i);
-    pending = g_utf8_ends_inside(v3);
   }
   for (; n - i >= V_BYTES; i += V_BYTES) {
     v = v_load(s + i);
