@@ -396,8 +396,9 @@ UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d,
   }
 #else
   i -= carry ? 1 : 0; /* the scalar tail pairs that high surrogate itself */
-  replaced += be ? utfxi_repair_utf16be_scalar(s + i, n - i, d + i)
-                 : utfxi_repair_utf16le_scalar(s + i, n - i, d + i);
+  if (i < n) /* no call for none (small inputs of whole blocks) */
+    replaced += be ? utfxi_repair_utf16be_scalar(s + i, n - i, d + i)
+                   : utfxi_repair_utf16le_scalar(s + i, n - i, d + i);
 #endif
   return replaced;
 }
