@@ -283,7 +283,13 @@ static size_t units_body(const struct utfxi_kernels *k, struct wout *o, const ch
     char16_t *dst = cap ? (char16_t *)o->dst + o->w : no_room;
     r = be ? k->convert_utf16be_to_utf16le(s, units, dst, cap, mode)
            : k->convert_utf16le_to_utf16be(s, units, dst, cap, mode);
-  } else {
+  } else if (!fatal && units && units <= cap) { /* the common case: one pass, counted */
+    size_t n = be ? k->repair_utf16be(s, units, (char16_t *)o->dst + o->w)
+                  : k->repair_utf16le(s, units, (char16_t *)o->dst + o->w);
+    o->w += units;
+    o->replaced += n;
+    return units;
+  } else { /* fatal, or the capacity may end inside the units */
     while (i < units) {
       utfx_result v = be ? k->validate_utf16be(s + i, units - i)
                          : k->validate_utf16le(s + i, units - i);

@@ -54,12 +54,15 @@ struct utfxi_kernels {
 #define UTFXI_FIELD_MAP(op) void (*op)(const char16_t *, size_t, char16_t *);
 #define UTFXI_FIELD_CHECK(op) utfx_result (*op)(const char16_t *, size_t);
 #define UTFXI_FIELD_FLAGGED(op) size_t (*op)(const char16_t *, size_t, int *);
+#define UTFXI_FIELD_REPAIR(op) size_t (*op)(const char16_t *, size_t, char16_t *);
   UTFXI_UTF16_MAPS(UTFXI_FIELD_MAP)
+  UTFXI_UTF16_COUNTED_REPAIRS(UTFXI_FIELD_REPAIR)
   UTFXI_UTF16_CHECKS(UTFXI_FIELD_CHECK)
   UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_FIELD_FLAGGED)
 #undef UTFXI_FIELD_MAP
 #undef UTFXI_FIELD_CHECK
 #undef UTFXI_FIELD_FLAGGED
+#undef UTFXI_FIELD_REPAIR
 };
 
 /* The scalar reference kernels: utfxi_<op>_scalar. */
@@ -92,12 +95,15 @@ UTFXI_DECODER_BLOCKS(UTFXI_DECL_BLOCKS)
 #define UTFXI_DECL_MAP(op) void utfxi_##op##_scalar(const char16_t *, size_t, char16_t *);
 #define UTFXI_DECL_CHECK(op) utfx_result utfxi_##op##_scalar(const char16_t *, size_t);
 #define UTFXI_DECL_FLAGGED(op) size_t utfxi_##op##_scalar(const char16_t *, size_t, int *);
+#define UTFXI_DECL_REPAIR(op) size_t utfxi_##op##_scalar(const char16_t *, size_t, char16_t *);
 UTFXI_UTF16_MAPS(UTFXI_DECL_MAP)
+UTFXI_UTF16_COUNTED_REPAIRS(UTFXI_DECL_REPAIR)
 UTFXI_UTF16_CHECKS(UTFXI_DECL_CHECK)
 UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
 #undef UTFXI_DECL_MAP
 #undef UTFXI_DECL_CHECK
 #undef UTFXI_DECL_FLAGGED
+#undef UTFXI_DECL_REPAIR
 
 /* Designated initializers naming every scalar kernel, each ending in a comma.
  * A SIMD tier's table starts with these and overrides the entries it
@@ -119,6 +125,7 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
   UTFXI_BASE64_LENGTHS(UTFXI_INIT_B64)                                                  \
   UTFXI_BASE64_LINE_CODECS(UTFXI_INIT_B64)                                              \
   UTFXI_UTF16_MAPS(UTFXI_INIT_SCAN)                                                     \
+  UTFXI_UTF16_COUNTED_REPAIRS(UTFXI_INIT_SCAN)                                          \
   UTFXI_UTF16_CHECKS(UTFXI_INIT_SCAN)                                                   \
   UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_INIT_SCAN)                                          \
   UTFXI_DECODER_BLOCKS(UTFXI_INIT_BLOCKS)

@@ -31,6 +31,12 @@
  *     16.
  *   ascii_blocks: Node's 'ascii' decoding (each byte with its top bit
  *     cleared) to host-order UTF-16 of whole 16-byte blocks; a multiple of 16. */
+/* The repair (to_well_formed) that also counts: X(op) for
+ * size_t utfxi_OP(const char16_t *src, size_t n, char16_t *dst), the map of
+ * to_well_formed_utf16le/be returning how many units it replaced with
+ * U+FFFD (the WHATWG decoder's `replaced`, in the same single pass). */
+#define UTFXI_UTF16_COUNTED_REPAIRS(X) X(repair_utf16le) X(repair_utf16be)
+
 #define UTFXI_DECODER_BLOCKS(X)                                                        \
   X(base64_blocks,                                                                     \
     (const unsigned char *p, size_t n, size_t blocks, unsigned char *d8, char16_t *d16, \

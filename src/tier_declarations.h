@@ -34,7 +34,10 @@ UTFXI_DECODER_BLOCKS(UTFXI_TD_BLOCKS)
 #define UTFXI_TD_MAP(op) void UTFXI_TD(op)(const char16_t *, size_t, char16_t *);
 #define UTFXI_TD_CHECK(op) utfx_result UTFXI_TD(op)(const char16_t *, size_t);
 #define UTFXI_TD_FLAGGED(op) size_t UTFXI_TD(op)(const char16_t *, size_t, int *);
+#define UTFXI_TD_REPAIR(op) size_t UTFXI_TD(op)(const char16_t *, size_t, char16_t *);
 UTFXI_UTF16_MAPS(UTFXI_TD_MAP)
+UTFXI_UTF16_COUNTED_REPAIRS(UTFXI_TD_REPAIR)
+#undef UTFXI_TD_REPAIR
 UTFXI_UTF16_CHECKS(UTFXI_TD_CHECK)
 UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_TD_FLAGGED)
 #undef UTFXI_TD_MAP

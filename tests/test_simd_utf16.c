@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dispatch.h"
 #include "internal.h"
 #include "support/emulated.h"
 #include "support/guard.h"
@@ -366,6 +367,21 @@ static void check_repair_text(enum enc e, const unsigned char *text, size_t n) {
                                                                    (char16_t *)src);
   CHECK(memcmp(src, out_ref, 2 * n) == 0, "to_well_formed %s %s n=%zu in place", be ? "be" : "le",
         cur_script, n);
+  { /* the counted repair (the WHATWG decoder's): the same units, and as many
+     * replaced as units changed (a replaced unit is a surrogate, never U+FFFD) */
+    const struct utfxi_kernels *k = utfxi_active();
+    size_t want = 0, i, got;
+    for (i = 0; i < 2 * n; i += 2) want += memcmp(text + i, out_ref + i, 2) != 0;
+    memcpy(src, text, 2 * n);
+    memset(dst, CANARY, 2 * n);
+    got = (be ? k->repair_utf16be : k->repair_utf16le)((const char16_t *)src, n, (char16_t *)dst);
+    CHECK(got == want && memcmp(dst, out_ref, 2 * n) == 0, "repair %s %s n=%zu: %zu want %zu",
+          be ? "be" : "le", cur_script, n, got, want);
+    got = (be ? utfxi_repair_utf16be_scalar : utfxi_repair_utf16le_scalar)(
+        (const char16_t *)text, n, (char16_t *)dst);
+    CHECK(got == want, "repair scalar %s %s n=%zu: %zu want %zu", be ? "be" : "le", cur_script,
+          n, got, want);
+  }
 }
 
 /* ------------------------------------------------------------ driver */
@@ -445,6 +461,12 @@ static void check_big(enum enc e) {
       (be ? utfxi_to_well_formed_utf16be_scalar : utfxi_to_well_formed_utf16le_scalar)(
           (const char16_t *)src, BIG, (char16_t *)b);
       CHECK(memcmp(a, b, 2 * BIG) == 0, "to_well_formed big");
+      CHECK((be ? utfxi_active()->repair_utf16be : utfxi_active()->repair_utf16le)(
+                (const char16_t *)src, BIG, (char16_t *)a) ==
+                (be ? utfxi_repair_utf16be_scalar : utfxi_repair_utf16le_scalar)(
+                    (const char16_t *)src, BIG, (char16_t *)b) &&
+                memcmp(a, b, 2 * BIG) == 0,
+            "repair big");
     }
   }
   free(a);

@@ -107,19 +107,28 @@ UTFXI_DEFINE_FROM_UTF16(utf16be, 1, utf16le, char16_t, UTFXI_T_UTF16LE)
 UTFXI_DEFINE_FROM_UTF16(utf16be, 1, utf32, char32_t, UTFXI_T_UTF32)
 UTFXI_DEFINE_FROM_UTF16(utf16be, 1, latin1, char, UTFXI_T_LATIN1)
 
-/* dst may equal src: each unit is read before it (or its pair) is written. */
-UTFXI_INLINE void utf16_to_well_formed(const char16_t *s, size_t n, char16_t *d, int be) {
-  size_t i = 0;
+/* dst may equal src: each unit is read before it (or its pair) is written.
+ * Unit by unit, as the validation (a run of non-surrogates is a plain copy):
+ * a lone surrogate becomes U+FFFD. Returns the units replaced (the repair_
+ * kernels; the void ones drop it). */
+UTFXI_INLINE size_t utf16_to_well_formed(const char16_t *s, size_t n, char16_t *d, int be) {
+  size_t i = 0, replaced = 0;
   while (i < n) {
-    uint32_t c;
-    size_t len = utfxi_utf16_decode(s + i, n - i, be, &c);
-    if (c == UTFXI_BAD) {
+    uint32_t c = utfxi_load16(s + i, be);
+    if ((c & 0xF800) != 0xD800) {
+      d[i] = s[i];
+      i++;
+    } else if (c <= 0xDBFF && i + 1 < n && (utfxi_load16(s + i + 1, be) & 0xFC00) == 0xDC00) {
+      d[i] = s[i];
+      d[i + 1] = s[i + 1];
+      i += 2;
+    } else {
       utfxi_store16(d + i, 0xFFFD, be);
-    } else if (d != s) {
-      memcpy(d + i, s + i, len * sizeof(char16_t));
+      replaced++;
+      i++;
     }
-    i += len;
   }
+  return replaced;
 }
 
 void utfxi_to_well_formed_utf16le_scalar(const char16_t *s, size_t n, char16_t *d) {
@@ -127,4 +136,10 @@ void utfxi_to_well_formed_utf16le_scalar(const char16_t *s, size_t n, char16_t *
 }
 void utfxi_to_well_formed_utf16be_scalar(const char16_t *s, size_t n, char16_t *d) {
   utf16_to_well_formed(s, n, d, 1);
+}
+size_t utfxi_repair_utf16le_scalar(const char16_t *s, size_t n, char16_t *d) {
+  return utf16_to_well_formed(s, n, d, 0);
+}
+size_t utfxi_repair_utf16be_scalar(const char16_t *s, size_t n, char16_t *d) {
+  return utf16_to_well_formed(s, n, d, 1);
 }

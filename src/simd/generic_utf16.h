@@ -264,10 +264,11 @@ utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) { return g16_v
 /* Blocks at fixed steps: a high surrogate that ends a block is carried into
  * the next one as a bit (`carry`), not by starting the next block one unit
  * earlier, so no load waits for the previous block's analysis (emoji text:
- * nearly every block has surrogates). */
-UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, int be) {
+ * nearly every block has surrogates). Returns the units replaced, counted
+ * only where U+FFFD is stored (the void kernels drop it). */
+UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, int be) {
   const int copy = d != s;
-  size_t i = 0, steps;
+  size_t i = 0, steps, replaced = 0;
   int failed;
   uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate waiting for its pair */
   if (copy && n >= 4 * V16_BLOCK && (uintptr_t)d % 2 == 0) {
@@ -278,10 +279,7 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
     if (h) {
       int high_last = (utfxi_load16(s + h - 1, be) & 0xFC00) == 0xD800;
       size_t k = h - (size_t)high_last;
-      if (be)
-        utfxi_to_well_formed_utf16be_scalar(s, k, d);
-      else
-        utfxi_to_well_formed_utf16le_scalar(s, k, d);
+      replaced = be ? utfxi_repair_utf16be_scalar(s, k, d) : utfxi_repair_utf16le_scalar(s, k, d);
       if (high_last) {
         d[k] = s[k];
         carry = G16_UNIT;
@@ -304,7 +302,10 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
           v16_store_copy(d + i + 2 * V16_UNITS, c);
           v16_store_copy(d + i + 3 * V16_UNITS, e);
         }
-        if (carry) utfxi_store16(d + i - 1, 0xFFFD, be); /* no low surrogate followed */
+        if (carry) { /* no low surrogate followed */
+          utfxi_store16(d + i - 1, 0xFFFD, be);
+          replaced++;
+        }
         carry = 0;
         i += 2 * V16_BLOCK;
         continue;
@@ -352,7 +353,10 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
       v_store(d + i, v_load(s + i));
       v_store(d + i + V16_UNITS, v_load(s + i + V16_UNITS));
     }
-    if (carry && !(lo & 1)) utfxi_store16(d + i - 1, 0xFFFD, be);
+    if (carry && !(lo & 1)) {
+      utfxi_store16(d + i - 1, 0xFFFD, be);
+      replaced++;
+    }
     /* A high surrogate in the last unit is judged with the next block (or
      * the scalar tail, which then restarts at it). */
     bad = (hi & ~(lo >> V16_UNIT_BITS) & ~G16_LAST) | (lo & ~(hi << V16_UNIT_BITS | carry));
@@ -360,6 +364,7 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
     while (bad) {
       unsigned u = g_ctz64(bad) / V16_UNIT_BITS;
       utfxi_store16(d + i + u, 0xFFFD, be);
+      replaced++;
       bad &= ~(G16_UNIT << (u * V16_UNIT_BITS));
     }
     i += V16_BLOCK;
@@ -377,27 +382,37 @@ UTFXI_INLINE void g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, i
     }
     g16_load_tail_block(s + i, k, be, &a, &b);
     g16_pair_masks(a, b, &hi, &lo);
-    if (carry && !(lo & 1)) utfxi_store16(d + i - 1, 0xFFFD, be);
+    if (carry && !(lo & 1)) {
+      utfxi_store16(d + i - 1, 0xFFFD, be);
+      replaced++;
+    }
     bad = (hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry));
     while (bad) {
       unsigned u = g_ctz64(bad) / V16_UNIT_BITS;
       utfxi_store16(d + i + u, 0xFFFD, be);
+      replaced++;
       bad &= ~(G16_UNIT << (u * V16_UNIT_BITS));
     }
   }
 #else
   i -= carry ? 1 : 0; /* the scalar tail pairs that high surrogate itself */
-  if (be)
-    utfxi_to_well_formed_utf16be_scalar(s + i, n - i, d + i);
-  else
-    utfxi_to_well_formed_utf16le_scalar(s + i, n - i, d + i);
+  if (i < n) /* no call for none (small inputs of whole blocks) */
+    replaced += be ? utfxi_repair_utf16be_scalar(s + i, n - i, d + i)
+                   : utfxi_repair_utf16le_scalar(s + i, n - i, d + i);
 #endif
+  return replaced;
 }
 void G_NAME(to_well_formed_utf16le)(const char16_t *s, size_t n, char16_t *d) {
   g16_to_well_formed(s, n, d, 0);
 }
 void G_NAME(to_well_formed_utf16be)(const char16_t *s, size_t n, char16_t *d) {
   g16_to_well_formed(s, n, d, 1);
+}
+size_t G_NAME(repair_utf16le)(const char16_t *s, size_t n, char16_t *d) {
+  return g16_to_well_formed(s, n, d, 0);
+}
+size_t G_NAME(repair_utf16be)(const char16_t *s, size_t n, char16_t *d) {
+  return g16_to_well_formed(s, n, d, 1);
 }
 
 /* Units of the block (a, b) of raw units below 0x80 plus units below 0x800:

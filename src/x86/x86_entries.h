@@ -81,6 +81,14 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
     INNER.op(s, n, d);                                                     \
     _mm256_zeroupper();                                                    \
   }
+#define ENTRY_REPAIR(op)                                                   \
+  static size_t ENTRY(op)(const char16_t *s, size_t n, char16_t *d) {      \
+    size_t k;                                                              \
+    if (UTFXI_IS_SHORT(char16_t, n)) return utfxi_##op##_scalar(s, n, d);  \
+    k = INNER.op(s, n, d);                                                 \
+    _mm256_zeroupper();                                                    \
+    return k;                                                              \
+  }
 #define ENTRY_B64(op, S, T)                                                           \
   static utfx_result ENTRY(op)(const S *s, size_t n, T *d, size_t cap, unsigned flags) { \
     UTFXI_WRAP(utfx_result, utfxi_moved, op, S, n, (s, n, d, cap, flags));             \
@@ -127,6 +135,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   UTFXI_BASE64_LENGTHS(ENTRY_B64_LENGTH)                                                  \
   UTFXI_BASE64_LINE_CODECS(ENTRY_B64_LINES)                                               \
   UTFXI_UTF16_MAPS(ENTRY_UTF16_MAP) UTFXI_UTF16_CHECKS(ENTRY_CHECK)                        \
+  UTFXI_UTF16_COUNTED_REPAIRS(ENTRY_REPAIR)                                               \
   UTFXI_UTF16_FLAGGED_LENGTHS(ENTRY_FLAGGED)                                              \
   UTFXI_DECODER_BLOCKS(ENTRY_BLOCKS)                                                      \
   const struct utfxi_kernels UTFXI_PASTE(utfxi_, UTFXI_PASTE(TIER, _kernels)) = {         \
@@ -137,6 +146,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
       UTFXI_BASE64_CODECS(FIELD_B64) UTFXI_BASE64_LENGTHS(FIELD_B64)                      \
       UTFXI_BASE64_LINE_CODECS(FIELD_B64)                                                 \
       UTFXI_UTF16_MAPS(FIELD_SCAN) UTFXI_UTF16_CHECKS(FIELD_SCAN)                         \
+      UTFXI_UTF16_COUNTED_REPAIRS(FIELD_SCAN)                                             \
       UTFXI_UTF16_FLAGGED_LENGTHS(FIELD_SCAN)                                             \
       UTFXI_DECODER_BLOCKS(FIELD_SCAN3)                                                   \
   };

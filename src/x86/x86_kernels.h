@@ -30,6 +30,7 @@
   X(utf32_length_from_utf8)                                                                 \
   /* UTF-16 / UTF-32 / Latin-1 side */                                                      \
   X(validate_utf16le) X(validate_utf16be) X(to_well_formed_utf16le) X(to_well_formed_utf16be) \
+  X(repair_utf16le) X(repair_utf16be)                                                       \
   X(convert_utf16le_to_utf8) X(convert_utf16be_to_utf8) X(convert_utf16le_to_utf32)         \
   X(convert_utf16be_to_utf32) X(convert_utf16le_to_latin1) X(convert_utf16be_to_latin1)     \
   X(convert_utf16le_to_utf16be) X(convert_utf16be_to_utf16le) X(validate_utf32)             \
