@@ -55,7 +55,7 @@ UTFXI_INLINE utfx_result g1632_scalar(const char16_t *s, size_t n, char32_t *d, 
  * (high << 10) + low + offset (mod 2^32). */
 struct g1632_k {
   vu16 f800, fc00, d800, dc00;
-  vu32 offset, top2, pair2, weights, pairs_offset;
+  vu32 offset, top2, pair2;
 };
 
 UTFXI_INLINE void g1632_k_init(struct g1632_k *k) {
@@ -66,9 +66,6 @@ UTFXI_INLINE void g1632_k_init(struct g1632_k *k) {
   k->offset = v32_splat(0x10000u - (0xD800u << 10) - 0xDC00u);
   k->top2 = v32_splat(0xFC00FC00u);
   k->pair2 = v32_splat(0xDC00D800u);
-  /* (high - 2^16) * 2^10 + (low - 2^16) from the signed products */
-  k->weights = v32_splat(0x00010400u);
-  k->pairs_offset = v32_splat(0x10000u + 0x04010000u - (0xD800u << 10) - 0xDC00u);
   V_LOADED(k->f800);
   V_LOADED(k->fc00);
   V_LOADED(k->d800);
@@ -76,17 +73,13 @@ UTFXI_INLINE void g1632_k_init(struct g1632_k *k) {
   V_LOADED(k->offset);
   V_LOADED(k->top2);
   V_LOADED(k->pair2);
-  V_LOADED(k->weights);
-  V_LOADED(k->pairs_offset);
 }
 
 /* If the 32-bit lanes of x are all pairs (the high half in the low 16
- * bits), stores their code points at d and returns 1. The code point is
- * one multiply-add (VPMADDWD on x86) and an add: the three shifts it
- * replaced, with the BE byte swap, queued on Zen 4's two shift pipes. */
+ * bits), stores their code points at d and returns 1. */
 UTFXI_INLINE int g1632_put_pairs(char32_t *d, vu32 x, const struct g1632_k *k) {
   if (!v32_all(v32_eq(v32_and_values(x, k->top2), k->pair2))) return 0;
-  v32_store(d, v32_add(v32_madd16(x, k->weights), k->pairs_offset));
+  v32_store(d, v32_add(v32_add(v32_shr(v32_shl(x, 16), 6), v32_shr(x, 16)), k->offset));
   return 1;
 }
 

@@ -273,13 +273,6 @@ static inline vu32 v32_splat(uint32_t c) { return vdupq_n_u32(c); }
 #define v32_shr(v, k) vshrq_n_u32((v), (k))
 static inline vu32 v32_add(vu32 a, vu32 b) { return vaddq_u32(a, b); }
 static inline vu32 v32_and_values(vu32 a, vu32 b) { return vandq_u32(a, b); }
-/* Each 32-bit lane: its low 16 bits times w's, plus its high 16 bits times
- * w's (signed 16-bit products, as x86's VPMADDWD). */
-static inline vu32 v32_madd16(vu32 a, vu32 w) {
-  int16x8_t x = vreinterpretq_s16_u32(a), y = vreinterpretq_s16_u32(w);
-  return vreinterpretq_u32_s32(vpaddq_s32(vmull_s16(vget_low_s16(x), vget_low_s16(y)),
-                                          vmull_high_s16(x, y)));
-}
 static inline vm32 v32_at_least(vu32 a, vu32 b) { return vcgeq_u32(a, b); }
 static inline vu32 v32_select(vm32 m, vu32 a, vu32 b) { return vbslq_u32(m, a, b); }
 static inline vu16 v32_pack_units(vu32 a, vu32 b) { return vcombine_u16(vmovn_u32(a), vmovn_u32(b)); }

@@ -347,9 +347,6 @@ UTFXI_INLINE size_t v_store_without(unsigned char *d, vu8 v, vm8 drop, int exact
  * a & b, lanes with a >= b (unsigned). */
 static inline vu32 v32_add(vu32 a, vu32 b) { return _mm256_add_epi32(a, b); }
 static inline vu32 v32_and_values(vu32 a, vu32 b) { return _mm256_and_si256(a, b); }
-/* Each 32-bit lane: its low 16 bits times w's, plus its high 16 bits times
- * w's (signed 16-bit products, VPMADDWD). */
-static inline vu32 v32_madd16(vu32 a, vu32 w) { return _mm256_madd_epi16(a, w); }
 static inline vm32 v32_at_least(vu32 a, vu32 b) {
   return _mm256_cmpeq_epi32(_mm256_max_epu32(a, b), a);
 }

@@ -356,9 +356,6 @@ static inline size_t v_store_utf8_tail(unsigned char *d, size_t k, vforms8 h) {
  * a & b, lanes with a >= b (unsigned). */
 static inline vu32 v32_add(vu32 a, vu32 b) { return _mm512_add_epi32(a, b); }
 static inline vu32 v32_and_values(vu32 a, vu32 b) { return _mm512_and_si512(a, b); }
-/* Each 32-bit lane: its low 16 bits times w's, plus its high 16 bits times
- * w's (signed 16-bit products, VPMADDWD). */
-static inline vu32 v32_madd16(vu32 a, vu32 w) { return _mm512_madd_epi16(a, w); }
 static inline vm32 v32_at_least(vu32 a, vu32 b) { return _mm512_cmpge_epu32_mask(a, b); }
 #define V32_UTF16_ROOM 32
 static inline vu32 v32_select(vm32 m, vu32 a, vu32 b) { return _mm512_mask_mov_epi32(b, m, a); }
