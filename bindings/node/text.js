@@ -52,11 +52,13 @@ let textEncode = null;
 let textEncodeLatin1 = null;
 let textStateSize = 0;
 // Well-formed input decoded in JavaScript below these sizes (bytes), by encoding
-// (utf-8, utf-16le, utf-16be); strings shorter than SMALL_ENCODE UTF-16
-// units encoded in JavaScript, and those of up to HEAP_ENCODE units whose
-// UTF-8 fits in ON_HEAP bytes: V8 keeps a typed array that small inside
-// its object, where a larger one costs a backing store (200-300 ns, the
-// most of Node's encode too).
+// (utf-8, utf-16le, utf-16be); strings of up to HEAP_ENCODE UTF-16 units
+// whose UTF-8 fits in ON_HEAP bytes encoded in JavaScript (V8 keeps a
+// typed array that small inside its object, where a larger one costs a
+// backing store: 200-300 ns, the most of Node's encode too, and then the
+// addon's one call costs less than two passes here), and (tests) any
+// shorter than SMALL_ENCODE units; from SMALL_ENCODE units, ASCII guessed
+// from the first 8 characters is encoded in one pass.
 let SMALL_DECODE = [17, 17, 17];
 let SMALL_ENCODE = 48;
 let HEAP_ENCODE = 64;
@@ -377,8 +379,15 @@ class TextEncoder extends BuiltinEncoder {
     if (typeof input !== 'string' || this == null || this[kMine] !== true)
       return super.encode(input); // Node's conversion of input, its errors
     const n = input.length;
-    if (n <= HEAP_ENCODE || n < SMALL_ENCODE) {
-      const out = encodeShort(input, n < SMALL_ENCODE ? Infinity : ON_HEAP);
+    // A result of more than ON_HEAP bytes costs a backing store either
+    // way, and then the addon's one call costs less than two passes here.
+    // (Nor is it looked at from 25 units when its first, middle and last
+    // units are of 3 UTF-8 bytes or a pair: CJK or emoji text, most likely
+    // past ON_HEAP; a wrong guess costs the addon's call, still below the
+    // global's.)
+    if ((n <= HEAP_ENCODE || n < SMALL_ENCODE) && (n <= 24 || input.charCodeAt(0) < 0x800 ||
+        input.charCodeAt(n >> 1) < 0x800 || input.charCodeAt(n - 1) < 0x800)) {
+      const out = encodeShort(input, n > HEAP_ENCODE ? Infinity : ON_HEAP);
       if (out !== undefined) return out;
     }
     args[0] = n;
