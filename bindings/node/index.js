@@ -226,6 +226,8 @@ function looksAscii(string, n) {
 // UTF-8 of a short string into buf[offset, offset + length), whole
 // characters only, lone surrogates as U+FFFD: what buf.utf8Write does, in
 // JavaScript, which for a few characters costs less than any native call.
+// Returns the bytes written; writeRead is the UTF-16 units read.
+let writeRead = 0;
 function writeShort(buf, s, offset, length) {
   const n = s.length;
   const end = offset + length;
@@ -268,6 +270,7 @@ function writeShort(buf, s, offset, length) {
     buf[p++] = 0x80 | ((c >> 6) & 0x3F);
     buf[p++] = 0x80 | (c & 0x3F);
   }
+  writeRead = i;
   return p - offset;
 }
 
@@ -317,51 +320,15 @@ function encodeInto(string, u8) {
   if (typeof string !== 'string' || !isUint8Array(u8)) return encoder.encodeInto(string, u8);
   const n = string.length;
   if (n < SMALL_ENCODE_INTO) {
-    if (n < SMALL_JS_INTO) return encodeIntoShort(string, n, u8);
+    if (n < SMALL_JS_INTO) {
+      const written = writeShort(u8, string, 0, u8.length); // (length 0 if detached)
+      return { read: writeRead, written };
+    }
     return encoder.encodeInto(string, u8);
   }
   args[2] = string.length;
   const written = addon.encodeInto(string, u8);
   return { read: results[0], written };
-}
-
-// The UTF-8 of whole characters of s (n units) that fit in u8, lone
-// surrogates as EF BF BD: {read (units), written (bytes)}.
-function encodeIntoShort(s, n, u8) {
-  const cap = u8.length; // (0 if detached)
-  let i = 0;
-  let p = 0;
-  for (; i < n; i++) {
-    let c = s.charCodeAt(i);
-    if (c < 0x80) {
-      if (p === cap) break;
-      u8[p++] = c;
-    } else if (c < 0x800) {
-      if (p + 2 > cap) break;
-      u8[p++] = 0xC0 | (c >> 6);
-      u8[p++] = 0x80 | (c & 0x3F);
-    } else {
-      if ((c & 0xF800) === 0xD800) {
-        const d = c < 0xDC00 && i + 1 < n ? s.charCodeAt(i + 1) : 0;
-        if ((d & 0xFC00) === 0xDC00) {
-          if (p + 4 > cap) break;
-          c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
-          u8[p++] = 0xF0 | (c >> 18);
-          u8[p++] = 0x80 | ((c >> 12) & 0x3F);
-          u8[p++] = 0x80 | ((c >> 6) & 0x3F);
-          u8[p++] = 0x80 | (c & 0x3F);
-          i++;
-          continue;
-        }
-        c = 0xFFFD; // a lone surrogate
-      }
-      if (p + 3 > cap) break;
-      u8[p++] = 0xE0 | (c >> 12);
-      u8[p++] = 0x80 | ((c >> 6) & 0x3F);
-      u8[p++] = 0x80 | (c & 0x3F);
-    }
-  }
-  return { read: i, written: p };
 }
 
 // Buffer.byteLength(string, 'utf8'). A string without characters above
