@@ -256,7 +256,7 @@ static int convert_one(struct convert_ctx *c, struct cli_stream *s, const char *
     m.work = map_work;
     m.emit = map_emit;
     m.ctx = c;
-    m.copy = 1; /* the converters run faster on data in cache (see mapped.c) */
+    m.copy = 0; /* on the map: no copy of the input (see mapped.c) */
     rc = cli_mapped_run(&m, s, &in);
   }
   if (rc == CLI_NOT_MAPPED) rc = cli_stream_run(s, &in);

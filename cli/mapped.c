@@ -9,10 +9,12 @@
  *
  * With m->copy each piece is read (pread) into a buffer of its slot, which
  * stays in the core's cache, and worked on there: the map is then touched
- * only at the cuts. The converters run faster that way: input coming from
- * memory through the map, a 4 KiB page at a time, stalls them more than the
- * kernel's copy costs; validation, a plain read, is cheaper on the map
- * (figures in bench/README.md, "The CLI"). */
+ * only at the cuts. Which is cheaper depends on the machine: where a fault
+ * maps the input 4 KiB at a time (Intel family 6 model 167) the converters
+ * ran faster on the copy; where one maps a large folio of the page cache
+ * (Zen 4, Linux 6.18: 128 KiB a fault) the map costs no copy and wins, and
+ * no caller uses the copy now (figures in bench/README.md, "The CLI", and
+ * docs/perf-decisions.md, "The CLI: convert on the mapped input"). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdlib.h>
