@@ -777,23 +777,24 @@ static inline __m128i utfxemu_cvtepi32_epi8(utfxemu_m512i a) {
   UTFXEMU_EACH(j, 16) b[j] = (unsigned char)a.u32[j];
   return _mm_loadu_si128((const __m128i *)(const void *)b);
 }
-/* vpackuswb / vpackusdw: signed to unsigned saturation, per 128-bit lane
- * the low half from a, the high half from b. */
-#define UTFXEMU_PACKUS(name, in, out, per_lane, max, out_t)                      \
+/* vpackuswb / vpackusdw: signed to unsigned saturation (vpacksswb: to
+ * signed), per 128-bit lane the low half from a, the high half from b. */
+#define UTFXEMU_PACKUS(name, in, out, per_lane, min, max, out_t)                 \
   static inline utfxemu_m512i name(utfxemu_m512i a, utfxemu_m512i b) {         \
     utfxemu_m512i r;                                                           \
     UTFXEMU_EACH(l, 4) {                                                       \
       for (unsigned j = 0; j < (per_lane); j++) {                              \
         int32_t x = a.in[(per_lane) * l + j], y = b.in[(per_lane) * l + j];    \
-        r.out[2 * (per_lane) * l + j] = (out_t)(x < 0 ? 0 : x > (max) ? (max) : x); \
+        r.out[2 * (per_lane) * l + j] = (out_t)(x < (min) ? (min) : x > (max) ? (max) : x); \
         r.out[2 * (per_lane) * l + (per_lane) + j] =                           \
-            (out_t)(y < 0 ? 0 : y > (max) ? (max) : y);                        \
+            (out_t)(y < (min) ? (min) : y > (max) ? (max) : y);                \
       }                                                                        \
     }                                                                          \
     return r;                                                                  \
   }
-UTFXEMU_PACKUS(utfxemu_packus_epi16, i16, u8, 8u, 255, uint8_t)
-UTFXEMU_PACKUS(utfxemu_packus_epi32, i32, u16, 4u, 65535, uint16_t)
+UTFXEMU_PACKUS(utfxemu_packus_epi16, i16, u8, 8u, 0, 255, uint8_t)
+UTFXEMU_PACKUS(utfxemu_packus_epi32, i32, u16, 4u, 0, 65535, uint16_t)
+UTFXEMU_PACKUS(utfxemu_packs_epi16, i16, i8, 8u, -128, 127, int8_t)
 /* vcvtudq2ps: unsigned 32-bit to float, rounded to nearest even (the
  * default MXCSR mode, which C's conversion uses too). */
 static inline utfxemu_m512 utfxemu_cvtepu32_ps(utfxemu_m512i a) {
@@ -818,6 +819,8 @@ static inline utfxemu_m512 utfxemu_cvtepu32_ps(utfxemu_m512i a) {
 #define _mm512_packus_epi16 utfxemu_packus_epi16
 #undef _mm512_packus_epi32
 #define _mm512_packus_epi32 utfxemu_packus_epi32
+#undef _mm512_packs_epi16
+#define _mm512_packs_epi16 utfxemu_packs_epi16
 #undef _mm512_cvtepu32_ps
 #define _mm512_cvtepu32_ps utfxemu_cvtepu32_ps
 

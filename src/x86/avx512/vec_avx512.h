@@ -39,10 +39,13 @@
     static const uint64_t a512_c_ = (c);                                     \
     __asm__("vpbroadcastq %1, %0" : "=v"(v) : "m"(a512_c_));                 \
   } while (0)
+/* The same for a table of 64 bytes (t points to the array). */
+#define A512_TABLE(v, t) __asm__("vmovdqu64 %1, %0" : "=v"(v) : "m"(*(t)))
 #else /* (the UTF-8 encoder's constants below use it) */
 #define V_LOADED(v) ((void)0)
 #define V_PIN(v) ((void)0)
 #define A512_CONST64(v, c) ((v) = _mm512_set1_epi64((long long)(c)))
+#define A512_TABLE(v, t) ((v) = _mm512_loadu_si512(*(t)))
 #endif
 #define V_CONST32(v, c) A512_CONST64(v, (uint64_t)(uint32_t)(c) * 0x100000001ull)
 
@@ -152,14 +155,29 @@ static inline int v16_any_byte_at_least(vu16 v, unsigned byte, unsigned c8) {
   __mmask64 which = byte == 0xFF00 ? 0xAAAAAAAAAAAAAAAAull : 0x5555555555555555ull;
   return _mm512_mask_cmpge_epu8_mask(which, v, _mm512_set1_epi8((char)c8)) != 0;
 }
-/* (unit >> 7) saturated to a byte, plus 0x70: 0x70 for a unit below 0x80,
- * 0x71..0x7F below 0x800, 0x80 up (VPSHUFB's zero) for the rest. */
+/* A class byte per unit, signed-saturated to 0..127, looked up by a
+ * two-table VPERMI2B (the second table zero): little-endian unit >> 5 (0..3
+ * below 0x80, 4..63 below 0x800); big-endian (unit's high byte) | (bit 7 of
+ * its low byte) (0 below 0x80, 1..7 below 0x800), one shift and one
+ * VPTERNLOG, no byte swap. The table and the mask are loaded by asm: gcc
+ * otherwise built them again inside the loop from general registers
+ * (docs/perf-decisions.md, 'UTF-8 length of UTF-16'). */
 static inline vu8 v16_short_forms_bytes(vu16 a, vu16 b, int be) {
-  const __m512i table =
-      _mm512_broadcast_i32x4(_mm_setr_epi8(2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1));
-  if (be) a = v16_bswap(a), b = v16_bswap(b);
-  __m512i p = _mm512_packus_epi16(_mm512_srli_epi16(a, 7), _mm512_srli_epi16(b, 7));
-  return _mm512_shuffle_epi8(table, _mm512_adds_epu8(p, _mm512_set1_epi8(0x70)));
+  static const uint8_t tables[2][64] = {
+      {2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+       1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+      {2, 1, 1, 1, 1, 1, 1, 1}};
+  __m512i table, high;
+  A512_TABLE(table, &tables[be]);
+  if (be) {
+    A512_CONST64(high, 0x00FF00FF00FF00FFull);
+    a = _mm512_ternarylogic_epi32(_mm512_srli_epi16(a, 15), a, high, 0xF8);
+    b = _mm512_ternarylogic_epi32(_mm512_srli_epi16(b, 15), b, high, 0xF8);
+  } else {
+    a = _mm512_srli_epi16(a, 5);
+    b = _mm512_srli_epi16(b, 5);
+  }
+  return _mm512_permutex2var_epi8(table, _mm512_packs_epi16(a, b), _mm512_setzero_si512());
 }
 /* ((hi ^ high) | (lo ^ low)) & top is 0 exactly at a pair, and 1 minus it
  * (saturating) the count: no compare into a mask register. */
