@@ -354,13 +354,16 @@ static inline size_t v_store_utf8_tail(unsigned char *d, size_t k, vforms8 h) {
 
 /* UTF-32 to UTF-16 (generic_utf32.h), as in vec_avx2.h: the compress is
  * one VPCOMPRESSW and the store is masked to the units made (room: one
- * vector of units); 16 astral values are their pairs as they stand. */
+ * vector of units); 16 astral values are their pairs as they stand. A run
+ * of BMP vectors goes on through the vectors with astral values, one at a
+ * time (V32_UTF16_STAY_IN_RUN). */
 /* On vector operands (constants pinned in registers by the caller): a + b,
  * a & b, lanes with a >= b (unsigned). */
 static inline vu32 v32_add(vu32 a, vu32 b) { return _mm512_add_epi32(a, b); }
 static inline vu32 v32_and_values(vu32 a, vu32 b) { return _mm512_and_si512(a, b); }
 static inline vm32 v32_at_least(vu32 a, vu32 b) { return _mm512_cmpge_epu32_mask(a, b); }
 #define V32_UTF16_ROOM 32
+#define V32_UTF16_STAY_IN_RUN 1
 static inline vu32 v32_select(vm32 m, vu32 a, vu32 b) { return _mm512_mask_mov_epi32(b, m, a); }
 static inline vu16 v32_pack_units(vu32 a, vu32 b) {
   return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
