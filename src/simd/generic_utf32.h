@@ -183,6 +183,10 @@ UTFXI_INLINE int g32_replace(const struct g32_consts *k, vu32 *v, unsigned flags
 
 #ifdef V32_UTF16_ROOM
 
+#ifndef V32_UTF16_STAY_IN_RUN
+#define V32_UTF16_STAY_IN_RUN 0
+#endif
+
 /* The units of a then b, BMP scalar values, to d. */
 UTFXI_INLINE void g32_put_bmp2(char16_t *d, vu32 a, vu32 b, int be) {
   vu16 u = v32_pack_units(a, b);
@@ -230,6 +234,7 @@ UTFXI_INLINE utfx_result g32_to_utf16_body(const char32_t *s, size_t n, char16_t
   struct g32_consts k;
   utfx_result r;
   ptrdiff_t u;
+  int j;
   g32_consts_init(&k);
   while (n - i >= V32_LANES && cap - w >= V32_UTF16_ROOM) {
     vu32 v = v32_load(s + i);
@@ -246,7 +251,20 @@ UTFXI_INLINE utfx_result g32_to_utf16_body(const char32_t *s, size_t n, char16_t
         while (n - i >= 4 * V32_LANES && cap - w >= 4 * V32_LANES) {
           vu32 a = v32_load(s + i), b = v32_load(s + i + V32_LANES);
           vu32 c = v32_load(s + i + 2 * V32_LANES), e = v32_load(s + i + 3 * V32_LANES);
-          if (!g32_bmp4(&k, a, b, c, e)) break;
+          if (!g32_bmp4(&k, a, b, c, e)) {
+            /* where the tier chooses it (V32_UTF16_STAY_IN_RUN), the four
+             * one at a time and on with the run: leaving it, text with a
+             * few astral values paid a pair test and a new entry for each
+             * (docs/perf-decisions.md) */
+            if (!V32_UTF16_STAY_IN_RUN || cap - w < 4 * V32_UTF16_ROOM) break;
+            for (j = 0; j < 4; j++) {
+              if ((u = g32_utf16_step(&k, v32_load(s + i), d + w, flags, &replaced, be)) < 0)
+                goto strict;
+              w += (size_t)u;
+              i += V32_LANES;
+            }
+            continue;
+          }
           g32_put_bmp2(d + w, a, b, be);
           g32_put_bmp2(d + w + 2 * V32_LANES, c, e, be);
           i += 4 * V32_LANES;
@@ -264,6 +282,7 @@ UTFXI_INLINE utfx_result g32_to_utf16_body(const char32_t *s, size_t n, char16_t
     w += (size_t)u;
     i += V32_LANES;
   }
+strict:
   if (i == n) return utfxi_result(UTFX_OK, n, w, replaced);
   r = g32_to_utf16_scalar(s + i, n - i, d + w, cap - w, flags, be);
   return utfxi_result_after(&r, i, w, replaced);

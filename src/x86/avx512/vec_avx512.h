@@ -323,31 +323,34 @@ static inline int v32_any_bits(vu32 v, uint32_t mask) {
 
 /* Latin-1 to UTF-8 (generic_latin1.h), as in vec_avx2.h but for the
  * layout of a form: lane j holds a lead then its byte (an ASCII byte's lane
- * a lead that is not kept), so one byte permute and four operations make
- * the forms of 64 bytes: each half's lane is (byte << 8) | 0xC2, the form of
- * bytes 80..BF, and bytes C0..FF add 0xC001 (lead C3, byte - 0x40). The
- * store keeps every lane's byte and the leads of the bytes >= 0x80
- * (VPCOMPRESSB; the mask by PDEP from the block's sign bits, not from the
- * forms: fewer uops on the two vector ports, which bind);
- * v_store_utf8_tail stores the forms of the first k lanes, exactly. */
+ * a lead that is not kept), so one VPERMT2B per half (the byte beside a
+ * 0xC2 of a constant vector) and one masked add make the forms: each half's
+ * lane is (byte << 8) | 0xC2, the form of bytes 80..BF, and bytes C0..FF
+ * add 0xC001 (lead C3, byte - 0x40). The store keeps every lane's byte and
+ * the leads of the bytes >= 0x80 (VPCOMPRESSB; the mask by PDEP from the
+ * block's sign bits, not from the forms: fewer uops on the vector ports,
+ * which bind); v_store_utf8_tail stores the forms of the first k lanes,
+ * exactly. */
 typedef struct {
   __m512i f;
   __mmask64 keep;
 } vforms8;
 static inline void v_utf8_forms(vu8 v, vforms8 *h0, vforms8 *h1) {
-  /* byte 2j <- byte j, byte 2j+1 <- byte 32 + j */
-  const __m512i interleave = _mm512_set_epi8(
-      63, 31, 62, 30, 61, 29, 60, 28, 59, 27, 58, 26, 57, 25, 56, 24, 55, 23, 54, 22, 53, 21, 52,
-      20, 51, 19, 50, 18, 49, 17, 48, 16, 47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9,
-      40, 8, 39, 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0);
-  const __m512i c00c2 = _mm512_set1_epi16(0x00C2), cc001 = _mm512_set1_epi16((short)0xC001);
+  /* byte 2j <- 0xC2 (index 64: the constant's), byte 2j+1 <- byte 32 h + j */
+  const __m512i first = _mm512_set_epi8(
+      31, 64, 30, 64, 29, 64, 28, 64, 27, 64, 26, 64, 25, 64, 24, 64, 23, 64, 22, 64, 21, 64, 20,
+      64, 19, 64, 18, 64, 17, 64, 16, 64, 15, 64, 14, 64, 13, 64, 12, 64, 11, 64, 10, 64, 9, 64,
+      8, 64, 7, 64, 6, 64, 5, 64, 4, 64, 3, 64, 2, 64, 1, 64, 0, 64);
+  const __m512i second = _mm512_set_epi8(
+      63, 64, 62, 64, 61, 64, 60, 64, 59, 64, 58, 64, 57, 64, 56, 64, 55, 64, 54, 64, 53, 64, 52,
+      64, 51, 64, 50, 64, 49, 64, 48, 64, 47, 64, 46, 64, 45, 64, 44, 64, 43, 64, 42, 64, 41, 64,
+      40, 64, 39, 64, 38, 64, 37, 64, 36, 64, 35, 64, 34, 64, 33, 64, 32, 64);
+  const __m512i c2 = _mm512_set1_epi8((char)0xC2), cc001 = _mm512_set1_epi16((short)0xC001);
   const uint64_t bytes = 0xAAAAAAAAAAAAAAAAull, leads = 0x5555555555555555ull;
   uint64_t high = (uint64_t)_mm512_movepi8_mask(v);
-  __m512i x = _mm512_permutexvar_epi8(interleave, v);
   __mmask64 sixth = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xC0));
-  __m512i a = _mm512_shldi_epi16(x, _mm512_set1_epi8((char)0xC2), 8); /* x << 8 | c2 */
-  __m512i b = _mm512_ternarylogic_epi32(x, _mm512_set1_epi16((short)0xFF00), c00c2,
-                                        0xEA); /* x & ff00 | c2 */
+  __m512i a = _mm512_permutex2var_epi8(v, first, c2);
+  __m512i b = _mm512_permutex2var_epi8(v, second, c2);
   h0->f = _mm512_mask_add_epi16(a, (__mmask32)sixth, a, cc001);
   h1->f = _mm512_mask_add_epi16(b, (__mmask32)(sixth >> 32), b, cc001);
   h0->keep = bytes | _pdep_u64(high, leads);
@@ -369,13 +372,16 @@ static inline size_t v_store_utf8_tail(unsigned char *d, size_t k, vforms8 h) {
 
 /* UTF-32 to UTF-16 (generic_utf32.h), as in vec_avx2.h: the compress is
  * one VPCOMPRESSW and the store is masked to the units made (room: one
- * vector of units); 16 astral values are their pairs as they stand. */
+ * vector of units); 16 astral values are their pairs as they stand. A run
+ * of BMP vectors goes on through the vectors with astral values, one at a
+ * time (V32_UTF16_STAY_IN_RUN). */
 /* On vector operands (constants pinned in registers by the caller): a + b,
  * a & b, lanes with a >= b (unsigned). */
 static inline vu32 v32_add(vu32 a, vu32 b) { return _mm512_add_epi32(a, b); }
 static inline vu32 v32_and_values(vu32 a, vu32 b) { return _mm512_and_si512(a, b); }
 static inline vm32 v32_at_least(vu32 a, vu32 b) { return _mm512_cmpge_epu32_mask(a, b); }
 #define V32_UTF16_ROOM 32
+#define V32_UTF16_STAY_IN_RUN 1
 static inline vu32 v32_select(vm32 m, vu32 a, vu32 b) { return _mm512_mask_mov_epi32(b, m, a); }
 static inline vu16 v32_pack_units(vu32 a, vu32 b) {
   return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
