@@ -152,7 +152,11 @@
  * vocabulary then also has
  *   v16_surrogate_bits2(a, b, be, &hi, &lo)   unit masks of the high and of
  *                             the low surrogates of the block (a, b) of raw
- *                             units (be: UTF-16BE)
+ *                             units (be: UTF-16BE); without it, instead
+ *   v16_swapped_pair_faults(sw, nx, be)   units (of sw: raw units swapped;
+ *                             nx: the raw units one on) with a bit of 0xFFFE
+ *                             set where a high surrogate is not followed by a
+ *                             low one or the other way round
  * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB
  * transcoders, PSHUFB tables) stay in that ISA's own files, unless the
  * difference fits in a vocabulary word (v32_store_utf16, v_store_utf8,

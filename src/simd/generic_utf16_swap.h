@@ -13,7 +13,10 @@
  * lone surrogates (U+FFFD or STRICT offsets) and full destinations follow the
  * scalar semantics; so does the head, and the tail of at most one block
  * where the ISA has no masked loads and stores (V_MASKED_TAIL). The masks
- * test the units as stored (the byte order only moves them). */
+ * test the units as stored (the byte order only moves them); where compare
+ * results are vectors, the test is of the swapped units against the units
+ * one on (g16_swapped_faults4). Runs of two-block steps go in a loop of
+ * their own with one bound. */
 #ifndef UTFX_SIMD_GENERIC_UTF16_SWAP_H
 #define UTFX_SIMD_GENERIC_UTF16_SWAP_H
 
@@ -36,10 +39,27 @@ UTFXI_INLINE void g16_copy_swapped4(char16_t *d, vu16 a, vu16 b, vu16 c, vu16 e)
   v16_store_copy(d + 3 * V16_UNITS, v16_bswap(e));
 }
 
+#ifndef V_MASK_REGISTERS
+/* g16_pair_faults4 where compare results are vectors, on the two blocks
+ * swapped (sa, sb, sc, se: the stores need them anyway) and the units one
+ * on: each unit's top byte and the next's in one lane, one byte compare
+ * (v16_swapped_pair_faults) instead of the two classes' compares. */
+UTFXI_INLINE int g16_swapped_faults4(const char16_t *s, vu16 sa, vu16 sb, vu16 sc, vu16 se,
+                                     int be) {
+  return v16_any_bits(
+      v16_or_units(v16_or_units(v16_swapped_pair_faults(sa, v16_load_raw(s + 1), be),
+                                v16_swapped_pair_faults(sb, v16_load_raw(s + 1 + V16_UNITS), be)),
+                   v16_or_units(
+                       v16_swapped_pair_faults(sc, v16_load_raw(s + 1 + 2 * V16_UNITS), be),
+                       v16_swapped_pair_faults(se, v16_load_raw(s + 1 + 3 * V16_UNITS), be))),
+      0xFFFE);
+}
+#endif
+
 /* be: the source is UTF-16BE. */
 UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size_t cap,
                                   unsigned flags, int be) {
-  size_t i = 0, replaced = 0;
+  size_t i = 0, replaced = 0, room = n < cap ? n : cap;
   uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate, unit i its low one */
   utfx_result r;
   if (n >= 4 * V16_BLOCK && (uintptr_t)d % 2 == 0)
@@ -92,21 +112,44 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
      * with surrogates goes on having them, and a screen that fails costs
      * its own time). */
     lone = !g16_pairs_from(s, i, be, carry);
+    if (!lone && room - i >= 2 * V16_BLOCK + 1) {
+      /* two blocks a step, one bound for the run (the general loop's size
+       * tests were a third of its operations) */
+      const size_t from = i, last = room - (2 * V16_BLOCK + 1);
+      const size_t stop = last - i > (G16_PAIRED_STEPS - 1) * 2 * V16_BLOCK
+                              ? i + (G16_PAIRED_STEPS - 1) * 2 * V16_BLOCK
+                              : last;
+      do {
+        uint64_t next = carry;
+        vu16 c, e;
+        a = v16_load_raw(s + i);
+        b = v16_load_raw(s + i + V16_UNITS);
+        c = v16_load_raw(s + i + 2 * V16_UNITS);
+        e = v16_load_raw(s + i + 3 * V16_UNITS);
+        {
+#ifdef V_MASK_REGISTERS
+          if (g16_pair_faults4(s + i, a, b, c, e, be, &next, 1)) break;
+          g16_store_swapped4(d + i, a, b, c, e);
+#else
+          vu16 sa = v16_bswap(a), sb = v16_bswap(b), sc = v16_bswap(c), se = v16_bswap(e);
+          if (g16_swapped_faults4(s + i, sa, sb, sc, se, be)) break;
+          v16_store(d + i, sa);
+          v16_store(d + i + V16_UNITS, sb);
+          v16_store(d + i + 2 * V16_UNITS, sc);
+          v16_store(d + i + 3 * V16_UNITS, se);
+#endif
+        }
+        carry = next;
+        i += 2 * V16_BLOCK;
+      } while (i <= stop);
+      steps = (i - from) / (2 * V16_BLOCK);
+    }
+    /* one block a step: a run's last, or the blocks of a failed test */
     for (; !lone && steps < G16_PAIRED_STEPS; steps++) {
       uint64_t next = carry;
       if (n - i < V16_BLOCK + 1 || cap - i < V16_BLOCK + 1) break;
       a = v16_load_raw(s + i);
       b = v16_load_raw(s + i + V16_UNITS);
-      if (n - i >= 2 * V16_BLOCK + 1 && cap - i >= 2 * V16_BLOCK + 1) { /* two blocks, one test */
-        vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-        if (!g16_pair_faults4(s + i, a, b, c, e, be, &next, 1)) {
-          g16_store_swapped4(d + i, a, b, c, e);
-          carry = next;
-          i += 2 * V16_BLOCK;
-          continue;
-        }
-        next = carry;
-      }
       if (g16_pair_faults(s + i, a, b, be, &next, 1)) {
         lone = 1;
         break;

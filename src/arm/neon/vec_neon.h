@@ -128,6 +128,15 @@ static inline vu8 v16_pair_starts(vu16 hi, vu16 lo, int be) {
   return vreinterpretq_u8_u16(vshrq_n_u16(m, 15));
 }
 static inline vm16 v16_below(vu16 v, unsigned c) { return vcltq_u16(v, vdupq_n_u16((uint16_t)c)); }
+/* As avx2's (a lane whose bytes disagree breaks a pair: absolute value
+ * 255 or 256). */
+static inline vu16 v16_swapped_pair_faults(vu16 sw, vu16 nx, int be) {
+  uint8x16_t y = vbslq_u8(vreinterpretq_u8_u16(vdupq_n_u16(be ? 0x00FF : 0xFF00)),
+                          vreinterpretq_u8_u16(nx), vreinterpretq_u8_u16(sw));
+  uint8x16_t c = vceqq_u8(vandq_u8(y, vdupq_n_u8(0xFC)),
+                          vreinterpretq_u8_u16(vdupq_n_u16(be ? 0xD8DC : 0xDCD8)));
+  return vreinterpretq_u16_s16(vabsq_s16(vreinterpretq_s16_u8(c)));
+}
 
 /* 32-bit lanes (UTF-32 values). */
 #define V32_LANES 4

@@ -143,6 +143,15 @@ static inline vu8 v16_pair_starts(vu16 hi, vu16 lo, int be) {
 }
 /* Lanes below c, a power of two (AVX2 has no unsigned 16-bit compare). */
 static inline vm16 v16_below(vu16 v, unsigned c) { return v16_top_eq(v, 0x10000 - c, 0); }
+/* Each unit's top byte next to the next unit's (one blend of the swapped
+ * units and those one on), both bytes compared at once: a lane whose two
+ * bytes disagree (0x00FF or 0xFF00) breaks a pair, 256 or 255 as absolute
+ * values; a lane that agrees is 0 or 1. */
+static inline vu16 v16_swapped_pair_faults(vu16 sw, vu16 nx, int be) {
+  __m256i y = _mm256_blendv_epi8(sw, nx, _mm256_set1_epi16((short)(be ? 0x00FF : 0xFF00)));
+  return _mm256_abs_epi16(_mm256_cmpeq_epi8(_mm256_and_si256(y, _mm256_set1_epi16((short)0xFCFC)),
+                                            _mm256_set1_epi16((short)(be ? 0xD8DC : 0xDCD8))));
+}
 
 /* 32-bit lanes (UTF-32 values). */
 #define V32_LANES 8
