@@ -8,6 +8,11 @@
 
 #define UTFXI_HIGH_BITS 0x8080808080808080ull
 
+/* A kernel is one of the counts below with its parameters: op, the source
+ * unit type, the value returned. */
+#define UTFXI_DEFINE_LENGTH(op, T, ...) \
+  size_t utfxi_##op##_scalar(const T *s, size_t n) { return __VA_ARGS__; }
+
 /* Per-character weights of a UTF-8 source decoded with replacement. */
 enum utf8_count { COUNT_UTF16, COUNT_CODE_POINTS };
 
@@ -29,16 +34,10 @@ static size_t utf8_count(const char *src, size_t n, enum utf8_count what) {
   return total;
 }
 
-size_t utfxi_utf16_length_from_utf8_scalar(const char *s, size_t n) {
-  return utf8_count(s, n, COUNT_UTF16);
-}
-size_t utfxi_utf32_length_from_utf8_scalar(const char *s, size_t n) {
-  return utf8_count(s, n, COUNT_CODE_POINTS);
-}
+UTFXI_DEFINE_LENGTH(utf16_length_from_utf8, char, utf8_count(s, n, COUNT_UTF16))
+UTFXI_DEFINE_LENGTH(utf32_length_from_utf8, char, utf8_count(s, n, COUNT_CODE_POINTS))
 /* One Latin-1 character per character decoded: the code-point count. */
-size_t utfxi_latin1_length_from_utf8_scalar(const char *s, size_t n) {
-  return utfxi_utf32_length_from_utf8_scalar(s, n);
-}
+UTFXI_DEFINE_LENGTH(latin1_length_from_utf8, char, utfxi_utf32_length_from_utf8_scalar(s, n))
 
 /* UTF-16 source: UTF-8 bytes (a pair is 4, a lone surrogate 3) or code points. */
 enum utf16_count { COUNT_UTF8, COUNT_CHARS };
@@ -61,24 +60,14 @@ UTFXI_INLINE size_t utf16_count(const char16_t *s, size_t n, int be, enum utf16_
   return total;
 }
 
-size_t utfxi_utf8_length_from_utf16le_scalar(const char16_t *s, size_t n) {
-  return utf16_count(s, n, 0, COUNT_UTF8);
-}
-size_t utfxi_utf8_length_from_utf16be_scalar(const char16_t *s, size_t n) {
-  return utf16_count(s, n, 1, COUNT_UTF8);
-}
-size_t utfxi_utf32_length_from_utf16le_scalar(const char16_t *s, size_t n) {
-  return utf16_count(s, n, 0, COUNT_CHARS);
-}
-size_t utfxi_utf32_length_from_utf16be_scalar(const char16_t *s, size_t n) {
-  return utf16_count(s, n, 1, COUNT_CHARS);
-}
-size_t utfxi_latin1_length_from_utf16le_scalar(const char16_t *s, size_t n) {
-  return utfxi_utf32_length_from_utf16le_scalar(s, n);
-}
-size_t utfxi_latin1_length_from_utf16be_scalar(const char16_t *s, size_t n) {
-  return utfxi_utf32_length_from_utf16be_scalar(s, n);
-}
+UTFXI_DEFINE_LENGTH(utf8_length_from_utf16le, char16_t, utf16_count(s, n, 0, COUNT_UTF8))
+UTFXI_DEFINE_LENGTH(utf8_length_from_utf16be, char16_t, utf16_count(s, n, 1, COUNT_UTF8))
+UTFXI_DEFINE_LENGTH(utf32_length_from_utf16le, char16_t, utf16_count(s, n, 0, COUNT_CHARS))
+UTFXI_DEFINE_LENGTH(utf32_length_from_utf16be, char16_t, utf16_count(s, n, 1, COUNT_CHARS))
+UTFXI_DEFINE_LENGTH(latin1_length_from_utf16le, char16_t,
+                    utfxi_utf32_length_from_utf16le_scalar(s, n))
+UTFXI_DEFINE_LENGTH(latin1_length_from_utf16be, char16_t,
+                    utfxi_utf32_length_from_utf16be_scalar(s, n))
 
 /* UTF-32 source: an invalid value becomes U+FFFD (3 UTF-8 bytes, 1 UTF-16 unit). */
 UTFXI_INLINE size_t utf32_count(const char32_t *s, size_t n, enum utfxi_target t) {
@@ -95,16 +84,10 @@ UTFXI_INLINE size_t utf32_count(const char32_t *s, size_t n, enum utfxi_target t
   return total;
 }
 
-size_t utfxi_utf8_length_from_utf32_scalar(const char32_t *s, size_t n) {
-  return utf32_count(s, n, UTFXI_T_UTF8);
-}
-size_t utfxi_utf16_length_from_utf32_scalar(const char32_t *s, size_t n) {
-  return utf32_count(s, n, UTFXI_T_UTF16LE);
-}
-size_t utfxi_latin1_length_from_utf32_scalar(const char32_t *s, size_t n) {
-  (void)s;
-  return n;
-}
+UTFXI_DEFINE_LENGTH(utf8_length_from_utf32, char32_t, utf32_count(s, n, UTFXI_T_UTF8))
+UTFXI_DEFINE_LENGTH(utf16_length_from_utf32, char32_t, utf32_count(s, n, UTFXI_T_UTF16LE))
+/* One unit per unit (s unread). */
+UTFXI_DEFINE_LENGTH(latin1_length_from_utf32, char32_t, (void)s, n)
 
 size_t utfxi_utf8_length_from_latin1_scalar(const char *src, size_t n) {
   const unsigned char *s = (const unsigned char *)src;
@@ -117,11 +100,5 @@ size_t utfxi_utf8_length_from_latin1_scalar(const char *src, size_t n) {
   for (; i < n; i++) high += s[i] >> 7;
   return utfxi_add_sat(n, high);
 }
-size_t utfxi_utf16_length_from_latin1_scalar(const char *s, size_t n) {
-  (void)s;
-  return n;
-}
-size_t utfxi_utf32_length_from_latin1_scalar(const char *s, size_t n) {
-  (void)s;
-  return n;
-}
+UTFXI_DEFINE_LENGTH(utf16_length_from_latin1, char, (void)s, n)
+UTFXI_DEFINE_LENGTH(utf32_length_from_latin1, char, (void)s, n)
