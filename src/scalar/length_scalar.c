@@ -1,7 +1,8 @@
 /* Scalar reference: exact output lengths of the UTFX_REPLACE conversions.
  * Each function counts chunks of UTFXI_LENGTH_CHUNK source units (the count
  * of one chunk cannot overflow) and adds them up with saturation, so a result
- * above SIZE_MAX is SIZE_MAX rather than a wrapped value. A chunk boundary may
+ * above SIZE_MAX is SIZE_MAX rather than a wrapped value (but for UTF-32,
+ * whose count cannot overflow). A chunk boundary may
  * fall inside a character: the decoders below always look at the whole
  * remaining input, and only the loop bound is per chunk. */
 #include "unicode.h"
@@ -69,19 +70,20 @@ UTFXI_DEFINE_LENGTH(latin1_length_from_utf16le, char16_t,
 UTFXI_DEFINE_LENGTH(latin1_length_from_utf16be, char16_t,
                     utfxi_utf32_length_from_utf16be_scalar(s, n))
 
-/* UTF-32 source: an invalid value becomes U+FFFD (3 UTF-8 bytes, 1 UTF-16 unit). */
+/* UTF-32 source: an invalid value becomes U+FFFD (3 UTF-8 bytes, 1 UTF-16 unit).
+ * No chunks: at most 4 bytes out for each 4-byte unit in, so the count of
+ * an input that fits in memory cannot overflow; one loop, entered straight
+ * (short inputs, the common call, run this kernel on every tier). */
 UTFXI_INLINE size_t utf32_count(const char32_t *s, size_t n, enum utfxi_target t) {
-  size_t i = 0, total = 0;
-  UTFXI_FOR_LENGTH_CHUNKS(i, n, end, count, total) {
-    for (; i < end; i++) {
-      uint32_t c = (uint32_t)s[i];
-      if (t == UTFXI_T_UTF8)
-        count += utfxi_is_scalar_value(c) ? utfxi_units_for(c, UTFXI_T_UTF8) : 3;
-      else
-        count += 1 + (size_t)(c >= 0x10000 && c <= 0x10FFFF);
-    }
+  size_t i, count = 0;
+  for (i = 0; i < n; i++) {
+    uint32_t c = (uint32_t)s[i];
+    if (t == UTFXI_T_UTF8)
+      count += utfxi_is_scalar_value(c) ? utfxi_units_for(c, UTFXI_T_UTF8) : 3;
+    else
+      count += 1 + (size_t)(c >= 0x10000 && c <= 0x10FFFF);
   }
-  return total;
+  return count;
 }
 
 UTFXI_DEFINE_LENGTH(utf8_length_from_utf32, char32_t, utf32_count(s, n, UTFXI_T_UTF8))
