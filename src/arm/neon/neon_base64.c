@@ -16,7 +16,8 @@
 #define G64_CHARS 64
 #define G64_BYTES 48
 
-static inline uint8x16x4_t b64_table64(const uint8_t *t) {
+/* 64 table entries in four registers, for TBL/TBX. */
+static inline uint8x16x4_t g64_half(const uint8_t *t) {
   uint8x16x4_t v;
   v.val[0] = vld1q_u8(t);
   v.val[1] = vld1q_u8(t + 16);
@@ -26,17 +27,8 @@ static inline uint8x16x4_t b64_table64(const uint8_t *t) {
 }
 
 /* The class table of the alphabet, characters 0..63 and 64..127. */
-struct g64_alphabet {
-  uint8x16x4_t lo, hi;
-};
-
-static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
-  struct g64_alphabet a;
-  const uint8_t *t = utfxi_b64_class[utfxi_b64_alphabet(flags)];
-  a.lo = b64_table64(t);
-  a.hi = b64_table64(t + 64);
-  return a;
-}
+#define G64_HALF uint8x16x4_t
+#include "../../simd/generic_base64_classes.h"
 
 /* 64 UTF-16 units as LD4 lays out 64 bytes; 0 when a unit is above 0xFF. */
 static inline int b64_load16(const char16_t *p, uint8x16x4_t *c) {
@@ -96,7 +88,7 @@ static const char b64_chars[2][64] = {
 
 static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,
                                        int url) {
-  const uint8x16x4_t abc = b64_table64((const uint8_t *)b64_chars[url ? 1 : 0]);
+  const uint8x16x4_t abc = g64_half((const uint8_t *)b64_chars[url ? 1 : 0]);
   const uint8x16_t low6 = vdupq_n_u8(63);
   size_t k;
   (void)n;

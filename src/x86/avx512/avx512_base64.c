@@ -20,29 +20,15 @@ static _Alignas(64) const uint8_t b64_spread[64] = {
     37, 36, 38, 37, 40, 39, 41, 40, 43, 42, 44, 43, 46, 45, 47, 46,
 };
 
-/* VPERMB: the three bytes of each dword (high first) side by side. */
-static _Alignas(64) const uint8_t b64_gather[64] = {
-    2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 18, 17, 16, 22,
-    21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41,
-    40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-
 /* VPERMT2B: the 192 bytes of four blocks' dwords (three bytes each, high
  * first) as three whole vectors; store t takes bytes 64t.. of the run from
- * blocks t (index < 64) and t + 1: byte m is byte 2 - m % 3 of dword m / 3. */
+ * blocks t (index < 64) and t + 1: byte m is byte 2 - m % 3 of dword m / 3.
+ * Row 0 is also one block's gather (VPERMB, which reads an index's low six
+ * bits: its first 48 bytes, the rest of no meaning). */
 static _Alignas(64) const uint8_t b64_gather4[3][64] = {
     {2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 18, 17, 16, 22, 21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41, 40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86},
     {21, 20, 26, 25, 24, 30, 29, 28, 34, 33, 32, 38, 37, 36, 42, 41, 40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86, 85, 84, 90, 89, 88, 94, 93, 92, 98, 97, 96, 102, 101, 100, 106, 105},
     {40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60, 66, 65, 64, 70, 69, 68, 74, 73, 72, 78, 77, 76, 82, 81, 80, 86, 85, 84, 90, 89, 88, 94, 93, 92, 98, 97, 96, 102, 101, 100, 106, 105, 104, 110, 109, 108, 114, 113, 112, 118, 117, 116, 122, 121, 120, 126, 125, 124},
-};
-
-/* VPERMI2B: the low byte of each of 64 UTF-16 units in two vectors. */
-static _Alignas(64) const uint8_t b64_low_bytes[64] = {
-    0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
-    32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62,
-    64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94,
-    96, 98, 100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126,
 };
 
 /* VPMULTISHIFTQB: the bit offsets of the four fields in each dword that
@@ -57,27 +43,22 @@ static _Alignas(64) const uint8_t b64_fields[64] = {
 #define B64_48_BYTES 0x0000FFFFFFFFFFFFull
 
 /* The alphabet's class table, chars 0..127, in two vectors. */
-struct g64_alphabet {
-  __m512i lo, hi;
-};
-
-static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
-  struct g64_alphabet a;
-  const uint8_t *t = utfxi_b64_class[utfxi_b64_alphabet(flags)];
-  a.lo = _mm512_loadu_si512(t);
-  a.hi = _mm512_loadu_si512(t + 64);
-  return a;
-}
+#define G64_HALF __m512i
+#define g64_half(t) _mm512_loadu_si512(t)
+#include "../../simd/generic_base64_classes.h"
 
 /* 64 characters as bytes. From UTF-16, VPACKUSWB makes a unit above 0xFF
  * 0xFF (or 0x00 from 0x8000 on: it reads them signed), neither of them in
  * any alphabet nor whitespace, so its block is the scalar steps'; VPERMQ
  * puts the lanes back in order. */
+UTFXI_INLINE __m512i b64_bytes_of_units(__m512i x, __m512i y) {
+  return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
+                                  _mm512_packus_epi16(x, y));
+}
 UTFXI_INLINE int b64_load(const void *src, size_t i, int wide, __m512i *c) {
   if (wide) {
     const char16_t *p = (const char16_t *)src + i;
-    *c = _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
-                                  _mm512_packus_epi16(v_load(p), v_load(p + 32)));
+    *c = b64_bytes_of_units(v_load(p), v_load(p + 32));
     return 1;
   }
   *c = v_load((const char *)src + i);
@@ -94,7 +75,7 @@ UTFXI_INLINE void b64_pack_store(__m512i values, unsigned groups, unsigned char 
   __m512i pairs = _mm512_maddubs_epi16(values, _mm512_set1_epi32(0x01400140));
   __m512i joined = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x00011000));
   _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, 3 * groups),
-                          _mm512_permutexvar_epi8(_mm512_loadu_si512(b64_gather), joined));
+                          _mm512_permutexvar_epi8(_mm512_loadu_si512(b64_gather4[0]), joined));
 }
 
 /* The alphabet characters of a block and where whitespace was: the mask of
@@ -159,7 +140,7 @@ static inline size_t b64_after_last_group(const void *src, size_t from, size_t i
 UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsigned char *d,
                                      size_t blocks, const struct g64_alphabet *a, const int whole,
                                      const int ahead, const int count) {
-  const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
+  const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather4[0]);
   const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
   const __m512i g4[3] = {_mm512_loadu_si512(b64_gather4[0]), _mm512_loadu_si512(b64_gather4[1]),
                          _mm512_loadu_si512(b64_gather4[2])};
@@ -229,7 +210,7 @@ UTFXI_INLINE void b64_groups(const void *src, int wide, unsigned char *dst,
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, p);
     __m512i y = _mm512_maskz_loadu_epi16((__mmask32)(mask >> 32), p + 32);
     if (_mm512_test_epi16_mask(_mm512_or_si512(x, y), _mm512_set1_epi16((short)0xFF00))) return;
-    c = _mm512_permutex2var_epi8(x, _mm512_loadu_si512(b64_low_bytes), y);
+    c = b64_bytes_of_units(x, y);
   } else {
     c = _mm512_maskz_loadu_epi8(mask, (const char *)src + i);
   }
@@ -282,7 +263,7 @@ struct b64_lines {
 UTFXI_INLINE size_t b64_four_lines(const void *src, size_t n, unsigned char *dst, size_t cap,
                                    const struct g64_alphabet *a, size_t L, size_t S,
                                    unsigned sep, size_t *pp, size_t *pw) {
-  const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
+  const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather4[0]);
   const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
   const __m512i filler = _mm512_set1_epi8('A');
   const size_t step = L + S, tail = L - 64, bytes = L / 4 * 3;
@@ -343,7 +324,7 @@ UTFXI_INLINE size_t b64_fixed_lines(const void *src, size_t n, int wide, unsigne
                                     size_t cap, const struct g64_alphabet *a,
                                     const struct b64_lines *ln, size_t p, size_t *pi,
                                     size_t *pw) {
-  const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather);
+  const __m512i lo = a->lo, hi = a->hi, gather = _mm512_loadu_si512(b64_gather4[0]);
   const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
   const size_t L = ln->L, step = ln->L + ln->S, tail = L - 64, tail_w = tail / 4 * 3;
   const size_t bytes = L / 4 * 3;
@@ -442,7 +423,7 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
   const size_t from = at->i;
   int shapes = 1; /* whether to look for lines of a fixed shape */
   const struct g64_alphabet alpha = *a; /* in registers: dst's stores cannot change it */
-  const __m512i gather = _mm512_loadu_si512(b64_gather);
+  const __m512i gather = _mm512_loadu_si512(b64_gather4[0]);
   const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
   /* pending groups plus the next block's (at most 16: 3 + 64 characters)
    * leave room to spare, so dst never fills here (TC39's early return is the
