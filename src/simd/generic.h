@@ -187,6 +187,17 @@
 #define V_LOADED(v) ((void)0)
 #endif
 
+/* V_CONST8(v, c): v = v_splat(c) for a constant c, kept in a register as
+ * with V_LOADED; a vocabulary may build it more cheaply (AVX2: one
+ * broadcast from memory). */
+#ifndef V_CONST8
+#define V_CONST8(v, c)   \
+  do {                   \
+    (v) = v_splat(c);    \
+    V_LOADED(v);         \
+  } while (0)
+#endif
+
 /* V_CONST32(v, c): v = v32_splat(c) for a constant c, kept in a register as
  * with V_LOADED; a vocabulary may build it more cheaply (AVX-512: one
  * broadcast from memory, A512_CONST64). */

@@ -17,26 +17,38 @@ struct g_utf8_check_k {
   vu8 nibble, prev_hi, prev_lo, cur_hi, third, fourth, top;
 };
 
+/* The constants into *k, each byte splat made by SPLAT(v, c) (plain in
+ * g_utf8_check_k_init; V_CONST8 where a kernel hides them). */
+#define G_UTF8_CHECK_K_MAKE(k, SPLAT)                   \
+  do {                                                  \
+    SPLAT((k)->nibble, 0x0F);                           \
+    (k)->prev_hi = V_TABLE16(UTFXI_LK_PREV_HI_ARGS);    \
+    (k)->prev_lo = V_TABLE16(UTFXI_LK_PREV_LO_ARGS);    \
+    (k)->cur_hi = V_TABLE16(UTFXI_LK_CUR_HI_ARGS);      \
+    SPLAT((k)->third, 0xE0 - 0x80);                     \
+    SPLAT((k)->fourth, 0xF0 - 0x80);                    \
+    SPLAT((k)->top, 0x80);                              \
+  } while (0)
+#define G_UTF8_SPLAT(v, c) ((v) = v_splat(c))
+
 UTFXI_INLINE void g_utf8_check_k_init(struct g_utf8_check_k *k) {
-  k->nibble = v_splat(0x0F);
-  k->prev_hi = V_TABLE16(UTFXI_LK_PREV_HI_ARGS);
-  k->prev_lo = V_TABLE16(UTFXI_LK_PREV_LO_ARGS);
-  k->cur_hi = V_TABLE16(UTFXI_LK_CUR_HI_ARGS);
-  k->third = v_splat(0xE0 - 0x80);
-  k->fourth = v_splat(0xF0 - 0x80);
-  k->top = v_splat(0x80);
+  G_UTF8_CHECK_K_MAKE(k, G_UTF8_SPLAT);
 }
 
-UTFXI_INLINE void g_utf8_check_k_pin(struct g_utf8_check_k *k) {
-  (void)k; /* (V_PIN may be nothing) */
-  V_PIN(k->nibble);
-  V_PIN(k->prev_hi);
-  V_PIN(k->prev_lo);
-  V_PIN(k->cur_hi);
-  V_PIN(k->third);
-  V_PIN(k->fourth);
-  V_PIN(k->top);
-}
+/* HOLD (V_PIN or V_LOADED) on each constant of *k. */
+#define G_UTF8_CHECK_K_HOLD(k, HOLD)        \
+  do {                                      \
+    (void)(k); /* (HOLD may be nothing) */  \
+    HOLD((k)->nibble);                      \
+    HOLD((k)->prev_hi);                     \
+    HOLD((k)->prev_lo);                     \
+    HOLD((k)->cur_hi);                      \
+    HOLD((k)->third);                       \
+    HOLD((k)->fourth);                      \
+    HOLD((k)->top);                         \
+  } while (0)
+
+UTFXI_INLINE void g_utf8_check_k_pin(struct g_utf8_check_k *k) { G_UTF8_CHECK_K_HOLD(k, V_PIN); }
 
 /* Nonzero bytes mark the bytes of cur that end an ill-formed pair or break
  * the continuation count, given the three bytes before each. With w (not

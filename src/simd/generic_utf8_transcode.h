@@ -46,10 +46,14 @@
  *   v_at_least(v, k)    the bytes of v >= those of k (unsigned), a vm8
  *   v_is_cont_given(v, c0)   v_is_cont(v), with c0 = v_splat(0xC0) given
  *                       (pinned by the caller)
- *   V_UTF8_PIN_CHECK    defined where the lookup check's constants are
- *                       made once per call and pinned (gcc on AVX-512
- *                       would make them again in the loop); elsewhere they
- *                       stay constants (AVX2's 16 registers would spill them)
+ *   V_UTF8_PIN_CHECK    defined where the lookup check's constants,
+ *                       made once per call, are pinned in registers (gcc
+ *                       on AVX-512 would make them again in the loop);
+ *                       elsewhere they are only hidden (V_CONST8,
+ *                       V_LOADED): AVX2's 16 registers spill them, and a
+ *                       spilled one is a memory operand where gcc 12 would
+ *                       make it again in every step (a GPR move, a transfer
+ *                       and a broadcast)
  *   struct v_utf8_units_k, v_utf8_units_k_init(&k, t)   the pack's constants,
  *                       built once per call (and pinned by the init)
  *   v_put_ascii(dst, w, v, t)       the V_BYTES ASCII bytes of v as units at
@@ -316,12 +320,7 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
     prev3 = v_prev(zero, v, 3);
   }
   {
-#ifdef V_UTF8_PIN_CHECK
     vu8 bad = g_utf8_error_bytes_k(ck, v, prev1, prev2, prev3);
-#else
-    vu8 bad = g_utf8_error_bytes(v, prev1, prev2, prev3);
-    (void)ck;
-#endif
     if (v_any(bad)) return g_u8_through(s, n, dst, cap, flags, t, st, pos, v_bits(v_nonzero(bad)));
   }
   f0 = v_bits(v_at_least(v, kb->f0));
@@ -351,17 +350,16 @@ UTFXI_INLINE utfx_result g_utf8_transcode_body(const unsigned char *s, size_t n,
   struct v_utf8_units_k uk;
   struct g_u8_bytes kb;
   int status = 0;
-  kb.c0 = v_splat(0xC0);
-  kb.c2 = v_splat(0xC2);
-  kb.e0 = v_splat(0xE0);
-  kb.f0 = v_splat(0xF0);
-  V_LOADED(kb.c0);
-  V_LOADED(kb.c2);
-  V_LOADED(kb.e0);
-  V_LOADED(kb.f0);
+  V_CONST8(kb.c0, 0xC0);
+  V_CONST8(kb.c2, 0xC2);
+  V_CONST8(kb.e0, 0xE0);
+  V_CONST8(kb.f0, 0xF0);
 #ifdef V_UTF8_PIN_CHECK
   g_utf8_check_k_init(&ck);
   g_utf8_check_k_pin(&ck);
+#else
+  G_UTF8_CHECK_K_MAKE(&ck, V_CONST8);
+  G_UTF8_CHECK_K_HOLD(&ck, V_LOADED);
 #endif
   v_utf8_units_k_init(&uk, t);
   while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES) {

@@ -42,6 +42,15 @@ static inline vu8 v_xor(vu8 a, vu8 b) { return _mm256_xor_si256(a, b); }
  * before it (see g_utf8_errors4). */
 #define V_SEQUENCE(v) __asm__("" : "+x"(v))
 #define V_LOADED(v) __asm__("" : "+x"(v))
+/* A byte constant made once before a loop, hidden from the compiler: one
+ * broadcast from memory (one load), where gcc 12 builds a visible one from
+ * an immediate (a 10-byte move to a general register, a transfer and a
+ * broadcast) and, in a loop, again in every step. */
+#define V_CONST8(v, c)                                                                 \
+  do {                                                                                 \
+    static const uint64_t a2_c_ = (uint64_t)(unsigned char)(c) * 0x0101010101010101ull; \
+    __asm__("vpbroadcastq %1, %0" : "=x"(v) : "m"(a2_c_));                             \
+  } while (0)
 static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) {
   return _mm256_and_si256(_mm256_or_si256(a, b), m);
 }
@@ -805,83 +814,29 @@ static inline uint64_t v_high_bits(vu8 v) { return (uint32_t)_mm256_movemask_epi
 static inline vm8 v_at_least(vu8 v, vu8 k) { return _mm256_cmpeq_epi8(_mm256_max_epu8(v, k), v); }
 static inline vm8 v_is_cont_given(vu8 v, vu8 c0) { return _mm256_cmpgt_epi8(c0, v); }
 struct v_utf8_units_k {
-  __m256i c0, low7;
+  __m256i c0, low7, low4, high4;
 };
-/* Made once and hidden from the compiler (V_LOADED), so that where they do
+/* Made once and hidden from the compiler (V_CONST8), so that where they do
  * not stay in registers they are memory operands: gcc would otherwise make
  * each again in every step (a GPR move, a transfer and a broadcast). */
 static inline void v_utf8_units_k_init(struct v_utf8_units_k *k, enum utfxi_target t) {
   (void)t;
-  k->c0 = _mm256_set1_epi8((char)0xC0);
-  k->low7 = _mm256_set1_epi8(0x7F);
-  V_LOADED(k->c0);
-  V_LOADED(k->low7);
+  V_CONST8(k->c0, 0xC0);
+  V_CONST8(k->low7, 0x7F);
+  V_CONST8(k->low4, 0x0F);
+  V_CONST8(k->high4, 0xF0);
 }
 /* v_put_ascii (above) serves the ASCII run loop too. */
 #define v_put_ascii_run v_put_ascii
-/* The units of the characters of the well-formed block v that `ends` marks
- * (none of 4 bytes): the low byte of each code point from its last byte and
- * the one before, the high byte from the two before (p1z, p2z: those bytes
- * where they belong to the character); eight units at a time compressed by
- * a PSHUFB row of utfxi_compress16 and stored whole. Where room allows, the
- * 8 units after the output are written over and then put back as they were
- * (a caller may not write them concurrently, as for any part of dst), else
- * dword-masked stores stop at the output's end. (AVX2's dword-masked stores
- * are microcoded on AMD: docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'.) */
-UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8 cont, vu8 prev1,
-                                     vu8 prev2, vu8 prev3, uint64_t ends64, uint64_t lead4,
-                                     void *dst, size_t w, size_t room, enum utfxi_target t) {
-  const __m256i c0 = kc->c0;
-  __m256i p1z = _mm256_and_si256(prev1, cont);
-  __m256i p2z = _mm256_and_si256(prev2, _mm256_and_si256(cont, _mm256_cmpgt_epi8(c0, prev1)));
-  __m256i lo = _mm256_or_si256(_mm256_and_si256(v, kc->low7),
-                               _mm256_and_si256(_mm256_slli_epi16(p1z, 6), c0));
-  __m256i hi = _mm256_or_si256(
-      _mm256_and_si256(_mm256_srli_epi16(p1z, 2), _mm256_set1_epi8(0x0F)),
-      _mm256_and_si256(_mm256_slli_epi16(p2z, 4), _mm256_set1_epi8((char)0xF0)));
-  uint32_t ends = (uint32_t)ends64;
-  int be = t == UTFXI_T_UTF16BE;
-  /* Units 0-7 and 16-23 / 8-15 and 24-31, each unit (low, high) in memory
-   * order for LE and UTF-32, (high, low) for BE. */
-  __m256i u0 = be ? _mm256_unpacklo_epi8(hi, lo) : _mm256_unpacklo_epi8(lo, hi);
-  __m256i u1 = be ? _mm256_unpackhi_epi8(hi, lo) : _mm256_unpackhi_epi8(lo, hi);
+/* v_utf8_put_units where the 8 units after the output may not be written:
+ * apart, not inlined (rare: the end of the destination), so that the step's
+ * own code keeps its registers. */
+static __attribute__((noinline, unused)) size_t a2_u8_put_exact(__m256i u0, __m256i u1,
+                                                                uint32_t ends, void *dst,
+                                                                size_t w, size_t total,
+                                                                enum utfxi_target t) {
   const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-  size_t k = 0, total = (size_t)_mm_popcnt_u32(ends);
-  (void)prev3;
-  (void)lead4;
-  if (total + 8 <= room) {
-    /* Every group stored whole (each at most 8 units, at k <= total), so
-     * nothing past unit total + 8 is touched and the units past a group's
-     * own are overwritten by the next groups; the 8 units after the output
-     * are read first and put back last, so they end as they were. */
-    char16_t *d16 = (char16_t *)dst + w;
-    char32_t *d32 = (char32_t *)dst + w;
-    __m256i keep =
-        t == UTFXI_T_UTF32
-            ? _mm256_loadu_si256((const __m256i *)(void *)(d32 + total))
-            : _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(void *)(d16 + total)));
-#define A2_U8_WHOLE(vec, bits)                                                                \
-  do {                                                                                       \
-    unsigned mm = (unsigned)(bits)&0xFF;                                                     \
-    __m128i ctl = _mm_loadu_si128((const __m128i *)utfxi_compress16[mm]);                    \
-    __m128i units = _mm_shuffle_epi8((vec), ctl);                                            \
-    if (t == UTFXI_T_UTF32)                                                                  \
-      _mm256_storeu_si256((__m256i *)(void *)(d32 + k), _mm256_cvtepu16_epi32(units));       \
-    else                                                                                     \
-      _mm_storeu_si128((__m128i *)(void *)(d16 + k), units);                                 \
-    k += (size_t)_mm_popcnt_u32(mm);                                                         \
-  } while (0)
-    A2_U8_WHOLE(_mm256_castsi256_si128(u0), ends);
-    A2_U8_WHOLE(_mm256_castsi256_si128(u1), ends >> 8);
-    A2_U8_WHOLE(_mm256_extracti128_si256(u0, 1), ends >> 16);
-    A2_U8_WHOLE(_mm256_extracti128_si256(u1, 1), ends >> 24);
-#undef A2_U8_WHOLE
-    if (t == UTFXI_T_UTF32)
-      _mm256_storeu_si256((__m256i *)(void *)(d32 + total), keep);
-    else
-      _mm_storeu_si128((__m128i *)(void *)(d16 + total), _mm256_castsi256_si128(keep));
-    return total;
-  }
+  size_t k = 0;
   /* Each group stores up to 8 units, but never past the block's total:
    * units past a group's own are overwritten by the next groups, and nothing
    * past the block's output is touched. A group that ends inside the total
@@ -924,6 +879,71 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
   A2_U8_GROUP(_mm256_extracti128_si256(u1, 1), ends >> 24);
 #undef A2_U8_GROUP
   return k;
+}
+
+/* The units of the characters of the well-formed block v that `ends` marks
+ * (none of 4 bytes): the low byte of each code point from its last byte and
+ * the one before, the high byte from the two before (p1z, p2z: those bytes
+ * where they belong to the character); eight units at a time compressed by
+ * a PSHUFB row of utfxi_compress16 and stored whole. Where room allows, the
+ * 8 units after the output are written over and then put back as they were
+ * (a caller may not write them concurrently, as for any part of dst), else
+ * dword-masked stores stop at the output's end. (AVX2's dword-masked stores
+ * are microcoded on AMD: docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'.) */
+UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8 cont, vu8 prev1,
+                                     vu8 prev2, vu8 prev3, uint64_t ends64, uint64_t lead4,
+                                     void *dst, size_t w, size_t room, enum utfxi_target t) {
+  const __m256i c0 = kc->c0;
+  __m256i p1z = _mm256_and_si256(prev1, cont);
+  __m256i p2z = _mm256_and_si256(prev2, _mm256_and_si256(cont, _mm256_cmpgt_epi8(c0, prev1)));
+  __m256i lo = _mm256_or_si256(_mm256_and_si256(v, kc->low7),
+                               _mm256_and_si256(_mm256_slli_epi16(p1z, 6), c0));
+  __m256i hi = _mm256_or_si256(
+      _mm256_and_si256(_mm256_srli_epi16(p1z, 2), kc->low4),
+      _mm256_and_si256(_mm256_slli_epi16(p2z, 4), kc->high4));
+  uint32_t ends = (uint32_t)ends64;
+  int be = t == UTFXI_T_UTF16BE;
+  /* Units 0-7 and 16-23 / 8-15 and 24-31, each unit (low, high) in memory
+   * order for LE and UTF-32, (high, low) for BE. */
+  __m256i u0 = be ? _mm256_unpacklo_epi8(hi, lo) : _mm256_unpacklo_epi8(lo, hi);
+  __m256i u1 = be ? _mm256_unpackhi_epi8(hi, lo) : _mm256_unpackhi_epi8(lo, hi);
+  size_t k = 0, total = (size_t)_mm_popcnt_u32(ends);
+  (void)prev3;
+  (void)lead4;
+  if (total + 8 <= room) {
+    /* Every group stored whole (each at most 8 units, at k <= total), so
+     * nothing past unit total + 8 is touched and the units past a group's
+     * own are overwritten by the next groups; the 8 units after the output
+     * are read first and put back last, so they end as they were. */
+    char16_t *d16 = (char16_t *)dst + w;
+    char32_t *d32 = (char32_t *)dst + w;
+    __m256i keep =
+        t == UTFXI_T_UTF32
+            ? _mm256_loadu_si256((const __m256i *)(void *)(d32 + total))
+            : _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(void *)(d16 + total)));
+#define A2_U8_WHOLE(vec, bits)                                                                \
+  do {                                                                                       \
+    unsigned mm = (unsigned)(bits)&0xFF;                                                     \
+    __m128i ctl = _mm_loadu_si128((const __m128i *)utfxi_compress16[mm]);                    \
+    __m128i units = _mm_shuffle_epi8((vec), ctl);                                            \
+    if (t == UTFXI_T_UTF32)                                                                  \
+      _mm256_storeu_si256((__m256i *)(void *)(d32 + k), _mm256_cvtepu16_epi32(units));       \
+    else                                                                                     \
+      _mm_storeu_si128((__m128i *)(void *)(d16 + k), units);                                 \
+    k += (size_t)_mm_popcnt_u32(mm);                                                         \
+  } while (0)
+    A2_U8_WHOLE(_mm256_castsi256_si128(u0), ends);
+    A2_U8_WHOLE(_mm256_castsi256_si128(u1), ends >> 8);
+    A2_U8_WHOLE(_mm256_extracti128_si256(u0, 1), ends >> 16);
+    A2_U8_WHOLE(_mm256_extracti128_si256(u1, 1), ends >> 24);
+#undef A2_U8_WHOLE
+    if (t == UTFXI_T_UTF32)
+      _mm256_storeu_si256((__m256i *)(void *)(d32 + total), keep);
+    else
+      _mm_storeu_si128((__m128i *)(void *)(d16 + total), _mm256_castsi256_si128(keep));
+    return total;
+  }
+  return a2_u8_put_exact(u0, u1, ends, dst, w, total, t);
 }
 
 /* Lengths of UTF-8 (generic_utf8_length.h): the rounding average of unsigned
