@@ -206,11 +206,11 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
 }
 
 /* The body after a first vector without surrogates, for an input of one
- * vector (nothing more to do: the body's constants cost it 10 %), and for
+ * vector (nothing more to do: the body's constants would cost it), and for
  * a long input, whose first step is then of fewer units where that makes
  * the destination vector-aligned (the run loop is store-bound, and a
  * store across two cache lines costs two); only here: realigning at every
- * run cost avx2 13 % on mixed text (docs/perf-decisions.md, 'UTF-16 ->
+ * run slowed avx2 on mixed text (docs/perf-decisions.md, 'UTF-16 ->
  * UTF-32'). */
 UTFXI_INLINE utfx_result g1632(const char16_t *s, size_t n, char32_t *d, size_t cap,
                                unsigned flags, int be) {

@@ -319,14 +319,13 @@ UTFXI_CONVERT_ENTRY(G_NAME(convert_utf32_to_utf16be), char32_t, char16_t, g32_to
  * 2-byte forms) or of BMP values without surrogates (1 to 3 bytes), and a
  * run of the same kind in a loop of its own (few live values; the run
  * below 0x800 goes on through ASCII blocks: leaving it for the ASCII loop
- * cost avx2 11-19 % on Latin-1, Hebrew, Arabic, Russian text), each step
+ * slowed 2-byte text), each step
  * loading the next block first: when the run goes on, a step's store may
  * spill past its output (the next step's store covers it), and a run
  * that ends hands the block it looked at to the next step (without it the
- * ASCII test and the loads were done again: avx512 Mixed text -3.6 %);
- * else one vector
- * of any plane (a test for one vector of ASCII first cost Emoji text 7 %
- * on avx512 and gained nothing on Mixed). An ill-formed value (a surrogate, or above 0x10FFFF) is
+ * ASCII test and the loads were done again); else one vector of any plane
+ * (no test for one vector of ASCII first: it slowed Emoji text and gained
+ * nothing on Mixed; figures in docs/perf-decisions.md, 'UTF-32 -> UTF-8'). An ill-formed value (a surrogate, or above 0x10FFFF) is
  * U+FFFD in REPLACE mode; in STRICT mode the scalar kernel takes over at
  * its vector and reports it. bounded: a step runs only where its output
  * surely fits (V32_UTF8_ROOM bytes); else the destination holds 4 bytes a

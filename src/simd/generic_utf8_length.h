@@ -292,7 +292,8 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
 
 /* Long inputs: the leading ASCII, eight vectors a test (a unit a byte), as
  * validate_utf8 does (g_validate_utf8_long), then the rest; out of line, one
- * function per count (a count that is a parameter slowed the rest 5-10 %). */
+ * function per count (a count that is a parameter slowed every other text:
+ * docs/perf-decisions.md, 'UTF-16 / UTF-32 lengths of UTF-8: leading ASCII'). */
 UTFXI_INLINE size_t g8_count_long(const char *src, size_t n, int utf16) {
   size_t i = g_ascii_prefix8((const unsigned char *)src, n);
   return i + g8_count_utf8(src + i, n - i, utf16);

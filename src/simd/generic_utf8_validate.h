@@ -135,8 +135,7 @@ __attribute__((noinline)) static utfx_result g_validate_utf8_long(const char *sr
 
 /* Long inputs start with their leading ASCII, eight vectors a test (the
  * loop of g_validate_utf8 tests four vectors at a time, and there the test
- * and its branch cost as much as the loads): avx2 +28 %, avx512 +12 % on
- * ASCII; inside that loop, or inline before it, it slowed other text or
+ * and its branch cost as much as the loads); inside that loop, or inline before it, it slowed other text or
  * short inputs (docs/perf-decisions.md, 'UTF-8 validation'). */
 utfx_result G_NAME(validate_utf8)(const char *src, size_t n) {
   if (n >= 16 * V_BYTES) return g_validate_utf8_long(src, n);

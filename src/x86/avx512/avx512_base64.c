@@ -235,7 +235,8 @@ UTFXI_INLINE void b64_tail(const void *src, size_t n, int wide, unsigned char *d
 
 /* A long text starts with the groups up to its next 64-byte boundary, when
  * that is a whole number of groups away: then no block's loads span two
- * cache lines (15-20 % on decode from L1). */
+ * cache lines (docs/perf-decisions.md, 'Base64: loads (decode) and stores
+ * (encode) that do not span cache lines'). */
 UTFXI_INLINE void b64_align(const void *src, size_t n, int wide, unsigned char *dst, size_t cap,
                             const struct g64_alphabet *a, size_t *pi, size_t *pw) {
   const size_t unit = wide ? 2 : 1;
