@@ -325,8 +325,9 @@ UTFXI_CONVERT_ENTRY(G_NAME(convert_utf32_to_utf16be), char32_t, char16_t, g32_to
  * that ends hands the block it looked at to the next step (without it the
  * ASCII test and the loads were done again); else one vector of any plane
  * (no test for one vector of ASCII first: it slowed Emoji text and gained
- * nothing on Mixed; figures in docs/perf-decisions.md, 'UTF-32 -> UTF-8'). An ill-formed value (a surrogate, or above 0x10FFFF) is
- * U+FFFD in REPLACE mode; in STRICT mode the scalar kernel takes over at
+ * nothing on Mixed; figures in docs/perf-decisions.md, 'UTF-32 -> UTF-8').
+ * An ill-formed value (a surrogate, or above 0x10FFFF) is U+FFFD in REPLACE
+ * mode; in STRICT mode the scalar kernel takes over at
  * its vector and reports it. bounded: a step runs only where its output
  * surely fits (V32_UTF8_ROOM bytes); else the destination holds 4 bytes a
  * value and the room, and nothing is checked. The tail, and the steps
