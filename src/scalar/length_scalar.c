@@ -1,10 +1,11 @@
 /* Scalar reference: exact output lengths of the UTFX_REPLACE conversions.
- * Each function counts chunks of UTFXI_LENGTH_CHUNK source units (the count
- * of one chunk cannot overflow) and adds them up with saturation, so a result
- * above SIZE_MAX is SIZE_MAX rather than a wrapped value (but for UTF-32,
- * whose count cannot overflow). A chunk boundary may
- * fall inside a character: the decoders below always look at the whole
- * remaining input, and only the loop bound is per chunk. */
+ * The UTF-8 and UTF-16 counts go in chunks of UTFXI_LENGTH_CHUNK source
+ * units (the count of one chunk cannot overflow), added up with saturation,
+ * so a result above SIZE_MAX is SIZE_MAX rather than a wrapped value; a
+ * chunk boundary may fall inside a character: the decoders below always
+ * look at the whole remaining input, and only the loop bound is per chunk.
+ * The UTF-32 counts need no chunks (see utf32_count); the Latin-1 one adds
+ * its count to n once, saturating. */
 #include "unicode.h"
 
 #define UTFXI_HIGH_BITS 0x8080808080808080ull
