@@ -43,6 +43,12 @@ let CHUNK = 16384; // characters of a long text decoded per call (decodeTC39)
 // V8's own allocation of one object costs less there than Node's
 // uninitialized one (allocUnsafeSlow: a Buffer, then a view of its buffer).
 const ZEROED_FROM = 2048;
+// fromBase64's results of NEW_FROM[0]..NEW_FROM[1] bytes (from one call's
+// text, CHUNK characters at most) are made by the addon: its ArrayBuffer of
+// exactly the bytes written (base64DecodeNew) costs less there than the
+// uninitialized one above and the view's query; longer ones fill theirs
+// faster than calloc and a copy (docs/perf-decisions.md, 'Node session 25').
+let NEW_FROM = [ZEROED_FROM, 4096];
 
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const typedArrayLength = Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'length').get;
@@ -105,7 +111,9 @@ module.exports = function base64(addon) {
   addon.base64Setup(args, results);
   // Read once: the addon's exports object is a dictionary, whose every
   // property read costs a lookup (text.js does the same).
-  const { base64Encode: addonEncode, base64DecodeInto: addonDecodeInto } = addon;
+  const {
+    base64Encode: addonEncode, base64DecodeInto: addonDecodeInto, base64DecodeNew: addonDecodeNew,
+  } = addon;
 
   // ---------------------------------------------------------- encoding
 
@@ -286,6 +294,7 @@ module.exports = function base64(addon) {
 
   // fromBase64's results of up to SMALL_FROM_BYTES, before they are sliced off.
   const shortOut = new Uint8Array(new ArrayBuffer(128));
+  const NOTHING = new Uint8Array(0); // (for a rest that must decode to no bytes)
 
   // Has the string no unit above 0xFF (then the addon reads it as bytes,
   // as V8 holds it)? Immediate on V8's one-byte strings, but a regular
@@ -394,6 +403,20 @@ module.exports = function base64(addon) {
       written = decodeInto(shortOut, string, n, flags, isLatin1(string, n));
       if (results[0] !== 0) throw invalid(); // (max bounds all, DST_FULL is not possible)
       return typedArraySlice.call(shortOut, 0, written);
+    } else if (max >= NEW_FROM[0] && max <= NEW_FROM[1] && n <= CHUNK) {
+      // One call decodes into the addon's scratch and makes an ArrayBuffer
+      // of exactly the bytes written (a rest, as below, writes nothing).
+      args[0] = flags;
+      args[1] = isLatin1(string, n) ? 1 : 0;
+      args[2] = n;
+      args[3] = max;
+      const ab = addonDecodeNew(string);
+      if (results[0] === INVALID) throw invalid();
+      if (results[0] === DST_FULL || results[1] < n) {
+        decodeSmall(string.slice(results[1]), flags, NOTHING, Infinity);
+        if (smallError) throw invalid();
+      }
+      return new Uint8Array(ab);
     } else {
       // Uninitialized memory (Node's allocUnsafeSlow) from ZEROED_FROM
       // bytes, all of it written when the string has no whitespace, else
@@ -480,20 +503,24 @@ module.exports = function base64(addon) {
   return {
     exports: { toBase64, fromBase64, setFromBase64, base64Encode, base64Decode },
     // (toBase64, [setFromBase64 characters, fromBase64 characters, fromBase64
-    // bytes], base64Encode, base64Decode); a number for the second sets all three.
+    // bytes], base64Encode, base64Decode, fromNew); a number for the second
+    // sets all three.
     // The piece size of long TC39 decodes (tests: tiny pieces); returns the old one.
     chunk(size) {
       const old = CHUNK;
       if (size !== undefined) CHUNK = size;
       return old;
     },
-    thresholds(to, from, encode, decode) {
-      const old = [SMALL_TO, [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES], SMALL_ENCODE, SMALL_DECODE];
+    // fromNew: [least, most] bytes of the fromBase64 results base64DecodeNew makes.
+    thresholds(to, from, encode, decode, fromNew) {
+      const old = [SMALL_TO, [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES], SMALL_ENCODE, SMALL_DECODE,
+        NEW_FROM.slice()];
       if (to !== undefined) SMALL_TO = to;
       if (from !== undefined)
         [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES] = typeof from === 'number' ? [from, from, from] : from;
       if (encode !== undefined) SMALL_ENCODE = encode;
       if (decode !== undefined) SMALL_DECODE = decode;
+      if (fromNew !== undefined) NEW_FROM = fromNew.slice();
       return old;
     },
   };

@@ -15,6 +15,10 @@
  *                               = utfx status, results[1] = read (the offset
  *                               of the error if INVALID), results[2] = bytes
  *                               written.
+ *   base64DecodeNew(str)        -> ArrayBuffer: str decoded as by
+ *                               base64DecodeInto (args[0..2]) into at most
+ *                               args[3] bytes, exactly those written;
+ *                               results as base64DecodeInto's.
  *
  * Errors of the input (INVALID) are reported, not thrown: base64.js throws
  * the SyntaxError TC39 specifies. Registered by addon.c's init through
@@ -123,49 +127,97 @@ static napi_value js_encode(napi_env env, napi_callback_info info) {
   return out;
 }
 
+/* Decodes string v (args[2] units; Latin-1 bytes when args[1] is 1, else
+ * UTF-16) with flags args[0] into dst[0, cap), the string copied into the
+ * scratch from byte `at` on (what lies before is the caller's). Sets results
+ * (status, read, written); -1 when v could not be read (nothing set). */
+static int decode_string(napi_env env, b64_data *d, napi_value v, size_t at, unsigned char *dst,
+                         size_t cap, utfx_result *out) {
+  unsigned flags = flags_of(d);
+  double units = d->args[2];
+  size_t len = 0, want = units > 0 && units < (double)(SIZE_MAX / 4) ? (size_t)units : 0;
+  napi_status st;
+  utfx_result r;
+  if (d->args[1] == 1) {
+    char *s = scratch(d, at + want + 1);
+    if (!s) return -2;
+    s += at;
+    st = napi_get_value_string_latin1(env, v, s, want + 1, &len);
+    r = utfx_base64_decode(s, st == napi_ok ? len : 0, dst, cap, flags);
+  } else {
+    /* (at is a multiple of 2: the units stay aligned) */
+    char16_t *s = scratch(d, at + (want + 1) * sizeof(char16_t));
+    if (!s) return -2;
+    s = (char16_t *)((char *)s + at);
+    st = napi_get_value_string_utf16(env, v, s, want + 1, &len);
+    r = utfx_base64_decode_utf16(s, st == napi_ok ? len : 0, dst, cap, flags);
+  }
+  if (st != napi_ok) return -1;
+  d->results[0] = (double)r.status;
+  d->results[1] = (double)r.read;
+  d->results[2] = (double)r.written; /* (a number made for the return costs more) */
+  *out = r;
+  return 0;
+}
+
 static napi_value js_decode_into(napi_env env, napi_callback_info info) {
   napi_value argv[2];
   unsigned char *dst;
-  size_t cap, len = 0, want;
-  unsigned flags;
-  int latin1;
-  double units;
+  size_t cap;
   utfx_result r;
-  napi_status st;
+  int e;
   b64_data *d = get_args(env, info, argv, 2);
   if (!d || !d->args || view_data(env, argv[0], &dst, &cap)) {
     napi_throw_type_error(env, NULL, "utfx: bad base64DecodeInto call");
     return NULL;
   }
-  flags = flags_of(d);
   if (d->args[3] > 0 && d->args[3] <= (double)cap) { /* base64.js keeps it in the view */
     size_t off = (size_t)d->args[3];
     dst += off;
     cap -= off;
   }
-  latin1 = d->args[1] == 1;
-  units = d->args[2];
-  want = units > 0 && units < (double)(SIZE_MAX / 4) ? (size_t)units : 0;
-  if (latin1) {
-    char *s = scratch(d, want + 1);
-    if (!s) return scratch_throw_oom(env);
-    st = napi_get_value_string_latin1(env, argv[1], s, want + 1, &len);
-    r = utfx_base64_decode(s, st == napi_ok ? len : 0, dst, cap, flags);
-  } else {
-    char16_t *s = scratch(d, (want + 1) * sizeof(char16_t));
-    if (!s) return scratch_throw_oom(env);
-    st = napi_get_value_string_utf16(env, argv[1], s, want + 1, &len);
-    r = utfx_base64_decode_utf16(s, st == napi_ok ? len : 0, dst, cap, flags);
-  }
-  if (st != napi_ok) {
+  if ((e = decode_string(env, d, argv[1], 0, dst, cap, &r)) != 0) {
+    if (e == -2) return scratch_throw_oom(env);
     napi_throw_type_error(env, NULL, "utfx: bad base64DecodeInto call");
     return NULL;
   }
-  d->results[0] = (double)r.status;
-  d->results[1] = (double)r.read;
-  d->results[2] = (double)r.written; /* (a number made for the return costs more) */
   shrink(d);
   return NULL;
+}
+
+/* fromBase64's result: str decoded (as base64DecodeInto, at most args[3]
+ * bytes) into the scratch, then an ArrayBuffer of exactly the bytes written,
+ * which base64.js views. Made here, it costs less than `new Uint8Array(max)`
+ * made in JavaScript and then found by the decode (napi_get_typedarray_info),
+ * and never needs a second, exact copy. */
+static napi_value js_decode_new(napi_env env, napi_callback_info info) {
+  napi_value argv[1], ab = NULL;
+  unsigned char *dst;
+  void *data = NULL;
+  size_t cap, at, want;
+  utfx_result r;
+  int e;
+  b64_data *d = get_args(env, info, argv, 1);
+  if (!d || !d->args || !(d->args[3] >= 0 && d->args[3] < (double)(SIZE_MAX / 8)) ||
+      !(d->args[2] >= 0 && d->args[2] < (double)(SIZE_MAX / 8))) {
+    napi_throw_type_error(env, NULL, "utfx: bad base64DecodeNew call");
+    return NULL;
+  }
+  /* The bytes first, the string after them (2-byte aligned), in one
+   * scratch that decode_string then does not move. */
+  cap = (size_t)d->args[3];
+  at = (cap + 1) & ~(size_t)1;
+  want = (size_t)d->args[2];
+  if (!(dst = scratch(d, at + (want + 1) * sizeof(char16_t)))) return scratch_throw_oom(env);
+  if ((e = decode_string(env, d, argv[0], at, dst, cap, &r)) != 0) {
+    if (e == -2) return scratch_throw_oom(env);
+    napi_throw_type_error(env, NULL, "utfx: bad base64DecodeNew call");
+    return NULL;
+  }
+  if (napi_create_arraybuffer(env, r.written, &data, &ab) != napi_ok) return NULL;
+  if (r.written) memcpy(data, dst, r.written);
+  shrink(d);
+  return ab;
 }
 
 static napi_value js_setup(napi_env env, napi_callback_info info) {
@@ -205,6 +257,7 @@ napi_value utfx_node_base64_init(napi_env env, napi_value exports) {
       {"base64Setup", js_setup},
       {"base64Encode", js_encode},
       {"base64DecodeInto", js_decode_into},
+      {"base64DecodeNew", js_decode_new},
   };
   napi_value v;
   b64_data *d = calloc(1, sizeof *d);

@@ -587,6 +587,10 @@ for (const size of [5, 64]) { // long texts a few characters per call
 }
 base64Thresholds(0, [0, 0, 64], 0, 0); // short fromBase64 results: the addon, then a slice
 randomChecks(`${best}, addon, short results sliced`, 1);
+base64Thresholds(0, 0, 0, 0, [0, Infinity]); // every fromBase64 result of one call made by the addon
+randomChecks(`${best}, addon, fromBase64 results made by the addon`, 1);
+base64Thresholds(0, 0, 0, 0, [Infinity, 0]); // none
+randomChecks(`${best}, addon, fromBase64 results made in JavaScript`, 1);
 base64Thresholds(Infinity, Infinity, Infinity, Infinity); // every call in JavaScript or Node
 randomChecks('JavaScript and Node only', 1);
 base64Thresholds(...saved);
