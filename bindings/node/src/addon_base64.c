@@ -130,7 +130,8 @@ static napi_value js_encode(napi_env env, napi_callback_info info) {
 /* Decodes string v (args[2] units; Latin-1 bytes when args[1] is 1, else
  * UTF-16) with flags args[0] into dst[0, cap), the string copied into the
  * scratch from byte `at` on (what lies before is the caller's). Sets results
- * (status, read, written); -1 when v could not be read (nothing set). */
+ * (status, read, written); -1 when v could not be read, -2 when out of
+ * memory (nothing set then). */
 static int decode_string(napi_env env, b64_data *d, napi_value v, size_t at, unsigned char *dst,
                          size_t cap, utfx_result *out) {
   unsigned flags = flags_of(d);
@@ -187,9 +188,10 @@ static napi_value js_decode_into(napi_env env, napi_callback_info info) {
 
 /* fromBase64's result: str decoded (as base64DecodeInto, at most args[3]
  * bytes) into the scratch, then an ArrayBuffer of exactly the bytes written,
- * which base64.js views. Made here, it costs less than `new Uint8Array(max)`
+ * which base64.js views. For results of a few KiB that costs less than one
  * made in JavaScript and then found by the decode (napi_get_typedarray_info),
- * and never needs a second, exact copy. */
+ * and never needs a second, exact copy (docs/perf-decisions.md, 'Node
+ * session 25'). */
 static napi_value js_decode_new(napi_env env, napi_callback_info info) {
   napi_value argv[1], ab = NULL;
   unsigned char *dst;
