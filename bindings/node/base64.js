@@ -461,7 +461,7 @@ module.exports = function base64(addon) {
       while (read > 0 && ((c = string.charCodeAt(read - 1)) === 0x20 || c === 0x0A ||
                           c === 0x09 || c === 0x0D || c === 0x0C)) read--;
     }
-    return { read, written };
+    return { read: read | 0, written: written | 0 }; // (small integers: index.js's encodeInto says why)
   }
 
   // Node's lenient decode of string (n units, each unit's low byte, as

@@ -328,7 +328,11 @@ function encodeInto(string, u8) {
   }
   args[2] = string.length;
   const written = addon.encodeInto(string, u8);
-  return { read: results[0], written };
+  // (| 0: a small integer, not the double a Float64Array gives: V8 shares
+  // this object's map with Node's own encodeInto results, and a double
+  // field there made Node's encodeInto call sites compiled later up to 6x
+  // slower: docs/perf-decisions.md, 'Node session 25')
+  return { read: results[0] | 0, written };
 }
 
 // Buffer.byteLength(string, 'utf8'). A string without characters above
