@@ -314,8 +314,12 @@ const encoder = new TextEncoder();
 // new TextEncoder().encodeInto(string, u8): in JavaScript below
 // SMALL_JS_INTO units (Node's call into C++ costs more than the loop, and
 // a wrapper around it is slower than Node's own), Node's up to
-// SMALL_ENCODE_INTO, then the addon.
+// SMALL_ENCODE_INTO, then the addon; and the addon from WIDE_INTO units
+// when the middle unit is U+0800 or above (CJK, emoji: V8's UTF-8 writer
+// takes 1.3 ns and more a unit there, the addon's call 65-130 ns whatever
+// the text; docs/perf-decisions.md, 'Node session 25').
 const SMALL_JS_INTO = 12;
+const WIDE_INTO = 48;
 function encodeInto(string, u8) {
   if (typeof string !== 'string' || !isUint8Array(u8)) return encoder.encodeInto(string, u8);
   const n = string.length;
@@ -324,7 +328,7 @@ function encodeInto(string, u8) {
       const written = writeShort(u8, string, 0, u8.length); // (length 0 if detached)
       return { read: writeRead, written };
     }
-    return encoder.encodeInto(string, u8);
+    if (n < WIDE_INTO || string.charCodeAt(n >> 1) < 0x800) return encoder.encodeInto(string, u8);
   }
   args[2] = string.length;
   const written = addon.encodeInto(string, u8);

@@ -459,6 +459,15 @@ function tierChecks(tier, full, fallbacks) {
   });
 
   if (fallbacks) {
+    check(`[${tier}] encodeInto of 40-140 units whose middle unit is or is not U+0800 or above ` +
+      '(the addon or Node), lone surrogates there too, every destination size', () => {
+      for (let r = 0; r < 200; r++) {
+        const len = 40 + rand(101);
+        const mid = ['\u4E2D', '\uD83D\uDE00', '\uD800', '\uDC00', '\u07FF', 'a'][r % 6];
+        const half = len >> 1; // (the unit index.js looks at)
+        checkEncodeInto(randString(half) + mid + randString(len - half - mid.length));
+      }
+    });
     check(`[${tier}] write of short strings (the JavaScript writer): 3000 strings of 0..20 units, ` +
       'every length 0..needed+1 at offsets 0-2', () => {
       for (let r = 0; r < 3000; r++) {
