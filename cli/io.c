@@ -12,6 +12,7 @@
  * ends silently the way cat does. */
 #define _XOPEN_SOURCE 700 /* realpath, lstat, fchmod with POSIX 2008 */
 #define _DEFAULT_SOURCE   /* madvise, MADV_DONTNEED */
+#define _GNU_SOURCE       /* F_SETPIPE_SZ */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -205,6 +206,24 @@ void cli_input_unmap(struct cli_map *map) {
   memset(map, 0, sizeof *map);
 }
 
+/* Into a pipe, a larger pipe buffer means fewer, larger handoffs to the
+ * reader (each a wakeup on both sides). Best effort: the size is capped by
+ * /proc/sys/fs/pipe-max-size and the user's pipe quota, and a failure leaves
+ * the pipe as it was. UTFX_CLI_PIPE sets it (0: leave the pipe alone). */
+static void grow_pipe(int fd) {
+#if defined(F_SETPIPE_SZ) && defined(F_GETPIPE_SZ)
+  struct stat st;
+  size_t want = cli_env_size("UTFX_CLI_PIPE", 0, (size_t)1 << 20);
+  int have;
+  if (want == 0 || fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) return;
+  have = fcntl(fd, F_GETPIPE_SZ);
+  if (have < 0 || (size_t)have >= want) return;
+  (void)fcntl(fd, F_SETPIPE_SZ, (int)want);
+#else
+  (void)fd;
+#endif
+}
+
 int cli_output_open(struct cli_output *o, const char *path, const char *mode_of) {
   struct stat st;
   const char *slash;
@@ -215,6 +234,7 @@ int cli_output_open(struct cli_output *o, const char *path, const char *mode_of)
     o->fd = STDOUT_FILENO;
     o->is_stdout = 1;
     o->display = "<stdout>";
+    grow_pipe(o->fd);
     return 0;
   }
   o->display = path;

@@ -536,6 +536,16 @@ cp bad-e080.txt inplace.txt
 utfx convert -i -t utf-16le inplace.txt 2> /dev/null
 check "--in-place leaves an invalid file untouched" cmp -s inplace.txt bad-e080.txt
 
+# ---------------------------------------------------------------- output kinds
+# A pipe on stdout is grown (UTFX_CLI_PIPE): that may not change a byte.
+utfx convert -r -q -t utf-16le spread.txt > plain.out
+bad=()
+for pipe in "" 0 4096 65536; do
+  UTFX_CLI_PIPE=$pipe utfx convert -r -q -t utf-16le spread.txt | cat > piped.out
+  cmp -s plain.out piped.out || bad+=("UTFX_CLI_PIPE=$pipe")
+done
+check_bad "into a pipe (grown or not): the same bytes as into a file"
+
 # Kill the process while it writes (it has written two chunks to the
 # temporary file and waits for more input): OUT must be untouched. (Not
 # SIGINT: a background job of a non-interactive shell ignores it, and utfx
