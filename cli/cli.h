@@ -94,6 +94,7 @@ struct cli_input {
 struct cli_output {
   int fd;
   int is_stdout;
+  int prealloc; /* a regular file not in append mode: each large write is fallocate()d first */
   const char *display;
   char *final_path; /* NULL for stdout */
   char *tmp_path;   /* the temporary file renamed onto final_path by commit */

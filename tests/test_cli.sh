@@ -536,6 +536,33 @@ cp bad-e080.txt inplace.txt
 utfx convert -i -t utf-16le inplace.txt 2> /dev/null
 check "--in-place leaves an invalid file untouched" cmp -s inplace.txt bad-e080.txt
 
+# ---------------------------------------------------------------- output kinds
+# Into a regular file the large writes are fallocate()d first (not in append
+# mode), and a pipe on stdout is grown: neither may change a byte, the file's
+# size, or what a shell's >> and 1<> do.
+UTFX_CLI_PREALLOC=0 utfx convert -r -q -t utf-16le spread.txt > plain.out
+utfx convert -r -q -t utf-16le spread.txt > file.out
+check "a regular stdout: the same bytes with and without preallocation" cmp -s plain.out file.out
+read -r blocks bsize size < <(stat -c '%b %B %s' file.out)
+check "a regular stdout: no blocks allocated past its end ($blocks x $bsize for $size)" \
+  test $((blocks * bsize)) -le $(((size + 65535) / 65536 * 65536))
+utfx convert -r -q -t utf-16le -o o.out spread.txt
+check "-o: the same bytes as stdout" cmp -s plain.out o.out
+printf 'head\n' > append.out
+utfx convert -r -q -t utf-16le spread.txt >> append.out
+check "stdout opened with >>: appended after what was there" \
+  eval 'cmp -s <(printf "head\n"; cat plain.out) append.out'
+{ cat plain.out; printf 'tail\n'; } | tr '\000-\377' 'x' > over.out
+utfx convert -r -q -t utf-16le spread.txt 1<> over.out
+check "stdout opened with 1<>: overwritten from the start, the rest kept" \
+  eval 'cmp -s <(cat plain.out; printf "xxxxx") over.out'
+bad=()
+for pipe in "" 0 4096 65536; do
+  UTFX_CLI_PIPE=$pipe utfx convert -r -q -t utf-16le spread.txt | cat > piped.out
+  cmp -s plain.out piped.out || bad+=("UTFX_CLI_PIPE=$pipe")
+done
+check_bad "into a pipe (grown or not): the same bytes as into a file"
+
 # Kill the process while it writes (it has written two chunks to the
 # temporary file and waits for more input): OUT must be untouched. (Not
 # SIGINT: a background job of a non-interactive shell ignores it, and utfx
