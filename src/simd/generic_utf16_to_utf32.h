@@ -9,8 +9,7 @@
  *    at a time for `backoff` units (doubled per failed run, back to the
  *    start after a run that made progress): surrogate-dense text would fail
  *    every run test.
- *  - A vector without surrogates: zero-extended (on AVX-512 the runs: one
- *    vector a step, in a loop of their own, no back-off).
+ *  - A vector without surrogates: zero-extended.
  *  - With surrogates, each unit is paired against the unit after it (a
  *    second load, one unit on), so a pair across two vectors is seen whole:
  *    the first vector writes its code point at the high half, the second
@@ -43,16 +42,6 @@
  * most. */
 #define G1632_BACKOFF_MIN (2 * V16_UNITS)
 #define G1632_BACKOFF_MAX (128 * V16_UNITS)
-/* Runs of two vectors a test, with the back-off; where compare results are
- * mask registers (AVX-512) runs go one vector a step instead, in the
- * single-vector step's own loop, with no back-off: a run then stops only at
- * the vector with surrogates, which mixed text meets every few vectors
- * (docs/perf-decisions.md, 'UTF-16 -> UTF-32'). */
-#ifdef V_MASK_REGISTERS
-#define G1632_RUNS2 0
-#else
-#define G1632_RUNS2 1
-#endif
 
 UTFXI_INLINE utfx_result g1632_scalar(const char16_t *s, size_t n, char32_t *d, size_t cap,
                                       unsigned flags, int be) {
@@ -125,8 +114,7 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
     vu16 v, nx;
     vm16 high;
     uint64_t m, hi, lo, bad;
-    if (G1632_RUNS2 && !carry && i >= screen_from && n - i >= 2 * V16_UNITS &&
-        cap - w >= 2 * V16_UNITS) {
+    if (!carry && i >= screen_from && n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS) {
       start = i;
       do {
         vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
@@ -143,18 +131,9 @@ UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, si
     }
     v = v16_load(s + i, be);
     if (!carry && !v16_any(v16_top_eq_k(v, c.f800, c.d800))) {
-#if G1632_RUNS2
       v16_store_utf32(d + w, v);
       i += V16_UNITS;
       w += V16_UNITS;
-#else
-      do {
-        v16_store_utf32(d + w, v);
-        i += V16_UNITS;
-        w += V16_UNITS;
-      } while (n - i >= V16_UNITS && cap - w >= V16_UNITS &&
-               !v16_any(v16_top_eq_k(v = v16_load(s + i, be), c.f800, c.d800)));
-#endif
       continue;
     }
     if (n - i == V16_UNITS || cap - w < V16_UTF32_ROOM) break; /* (nx would be past the end) */
