@@ -46,57 +46,58 @@ size_t utfxi_utf8_length_from_latin1_avx512(const char *s, size_t n) {
   return utfxi_add_sat(n, high);
 }
 
+/* One chunk (n <= UTFXI_LENGTH_CHUNK, so the per-lane sums cannot wrap). A
+ * leaf but for the scalar tail call: short inputs, the common call, pay no
+ * frame (a call inside the loop made the kernel save five registers and
+ * realign the stack on every call). */
 UTFXI_INLINE size_t a512_utf8_length_from_utf32(const char32_t *s, size_t n) {
   /* Bytes beyond the first, from the float exponent: a code point v <= 2^24
    * converts exactly, its exponent field is 127 + floor(log2 v) (0 for
    * v = 0), and vpermb looks the extra bytes up by the low 6 bits of that
    * field: 0 for exponents <= 6, 1 for 7..10, 2 for 11..15, 3 for 16..20.
-   * Values above 0x10FFFF would count wrongly: a maximum kept per chunk
-   * spots them, and such a (rare) chunk is recounted by the scalar kernel. */
+   * Values above 0x10FFFF would count wrongly: a maximum spots them, and
+   * such a (rare) input is counted by the scalar kernel. */
   __m512i table = _mm512_setr_epi32(0, 0x01010000, 0x02020101, 0x03020202, 0x03030303, 0, 0, 0, 0,
                                     0, 0, 0, 0, 0, 0, 0);
-  __m512i cmax = _mm512_set1_epi32(0x10FFFF);
-  size_t i = 0, total = 0;
+  __m512i top = _mm512_setzero_si512(), acc0 = top, acc1 = top;
+  size_t i = 0;
   V_LOADED(table);
-  V_LOADED(cmax);
-  while (i < n) {
-    size_t start = i, end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n;
-    __m512i top = _mm512_setzero_si512(), acc0 = top, acc1 = top;
-    size_t count = end - i;
-    for (; end - i >= 32; i += 32) {
-      __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
-      __m512i ea = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(a)), 23);
-      __m512i eb = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(b)), 23);
-      top = _mm512_max_epu32(top, _mm512_max_epu32(a, b));
-      acc0 = _mm512_add_epi32(acc0, _mm512_permutexvar_epi8(ea, table));
-      acc1 = _mm512_add_epi32(acc1, _mm512_permutexvar_epi8(eb, table));
-    }
-    for (; i < end; i += 16) {
-      size_t k = end - i < 16 ? end - i : 16;
-      __m512i a = a512_load32(s + i, k);
-      __m512i ea = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(a)), 23);
-      top = _mm512_max_epu32(top, a);
-      acc0 = _mm512_add_epi32(acc0, _mm512_permutexvar_epi8(ea, table));
-    }
-    count += (size_t)(uint32_t)_mm512_reduce_add_epi32(_mm512_add_epi32(acc0, acc1));
-    if (_mm512_cmpgt_epu32_mask(top, cmax))
-      count = utfxi_utf8_length_from_utf32_scalar(s + start, end - start);
-    total = utfxi_add_sat(total, count);
+  for (; n - i >= 32; i += 32) {
+    __m512i a = _mm512_loadu_si512(s + i), b = _mm512_loadu_si512(s + i + 16);
+    __m512i ea = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(a)), 23);
+    __m512i eb = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(b)), 23);
+    top = _mm512_max_epu32(top, _mm512_max_epu32(a, b));
+    acc0 = _mm512_add_epi32(acc0, _mm512_permutexvar_epi8(ea, table));
+    acc1 = _mm512_add_epi32(acc1, _mm512_permutexvar_epi8(eb, table));
   }
-  return total;
+  for (; i < n; i += 16) {
+    size_t k = n - i < 16 ? n - i : 16;
+    __m512i a = a512_load32(s + i, k);
+    __m512i ea = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(a)), 23);
+    top = _mm512_max_epu32(top, a);
+    acc0 = _mm512_add_epi32(acc0, _mm512_permutexvar_epi8(ea, table));
+  }
+  if (UTFXI_UNLIKELY(_mm512_cmpgt_epu32_mask(top, _mm512_set1_epi32(0x10FFFF))))
+    return utfxi_utf8_length_from_utf32_scalar(s, n);
+  return n + (size_t)(uint32_t)_mm512_reduce_add_epi32(_mm512_add_epi32(acc0, acc1));
 }
 
 /* Long inputs: the values before the first 64-byte boundary first, then
  * the loop on aligned loads (a load across two cache lines costs two, and
- * with 4-byte-aligned input every 64-byte load crossed one). Out of line:
- * short inputs do not pay for it. */
+ * with 4-byte-aligned input every 64-byte load crossed one), in chunks.
+ * Out of line: short inputs do not pay for it. */
 __attribute__((noinline)) static size_t a512_utf8_length_from_utf32_long(const char32_t *s,
                                                                            size_t n) {
-  size_t h = utfxi_aligning_step(s, 4, 64, 0, 1);
-  return utfxi_add_sat(a512_utf8_length_from_utf32(s, h),
-                       a512_utf8_length_from_utf32(s + h, n - h));
+  size_t i = utfxi_aligning_step(s, 4, 64, 0, 1), total = a512_utf8_length_from_utf32(s, i);
+  for (; i < n; i += UTFXI_LENGTH_CHUNK) {
+    size_t k = n - i < UTFXI_LENGTH_CHUNK ? n - i : UTFXI_LENGTH_CHUNK;
+    total = utfxi_add_sat(total, a512_utf8_length_from_utf32(s + i, k));
+  }
+  return total;
 }
 
+/* The one test of the input's size: a long input goes to the chunked,
+ * aligned loop; the rest is one chunk. */
 size_t utfxi_utf8_length_from_utf32_avx512(const char32_t *s, size_t n) {
   if (UTFXI_ALIGN_HEAD(*s, n)) return a512_utf8_length_from_utf32_long(s, n);
   return a512_utf8_length_from_utf32(s, n);
