@@ -399,13 +399,24 @@ static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int b
 /* ---- UTF-8 encoders (the UTF-32 -> UTF-8 and UTF-16 -> UTF-8 words
  * below) ---- */
 
-/* UTF-8 of 8 units below 0x800 (16-bit lanes): two 16-byte halves and their
- * lengths. Bit j of `two` (8 bits per 128-bit lane): unit j is >= 0x80. */
-static inline void a2_encode_2byte_x16(__m256i v, uint32_t two, __m128i *out0, __m128i *out1) {
+/* (RORX: a rotation copies and shifts in one instruction) */
+static inline uint32_t a2_ror32(uint32_t x, unsigned n) { return x >> n | x << (32 - n); }
+
+/* UTF-8 of 16 units below 0x800 (16-bit lanes): two 16-byte halves and
+ * their lengths. mm: VPMOVMSKB of VPACKSSWB of the units' > 0x7F compare
+ * with itself (bits 0-7: units 0-7 are 2 bytes, bits 16-23: units 8-15);
+ * the table rows' offsets come straight from it, and each half's length
+ * from its offset's bit count. */
+static inline void a2_encode_2byte_x16(__m256i v, uint32_t mm, __m128i *out0, __m128i *out1,
+                                       size_t *len0, size_t *len1) {
+  const unsigned char *rows = (const unsigned char *)utfxi_pack_2byte;
+  uint32_t r0 = a2_ror32(mm, 28) & 0xFF0, r1 = a2_ror32(mm, 12) & 0xFF0;
   __m256i words = v_utf8_form16(v);
   __m128i lo = _mm256_castsi256_si128(words), hi = _mm256_extracti128_si256(words, 1);
-  *out0 = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two & 0xFF]));
-  *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two >> 8 & 0xFF]));
+  *out0 = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)(const void *)(rows + r0)));
+  *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)(const void *)(rows + r1)));
+  *len0 = 8 + (size_t)_mm_popcnt_u64(r0);
+  *len1 = 8 + (size_t)_mm_popcnt_u64(r1);
 }
 
 /* UTF-8 in 16-bit lanes (after the layout of simdutf's haswell kernel):
@@ -444,24 +455,27 @@ UTFXI_INLINE void a2_utf8_pack_x16(__m256i first, __m256i second, __m256i lt80, 
   __m256i slots1 = _mm256_unpackhi_epi16(first, second); /* units 4-7, 12-15 */
   /* byte k of m: units 4k..4k + 3, bits 0-3 >= 0x80, bits 4-7 >= 0x800 */
   __m256i idx = _mm256_shuffle_epi8(_mm256_packs_epi16(lt80, two), groups);
-  uint64_t m = (uint32_t)~_mm256_movemask_epi8(idx);
-  /* table rows are 16 bytes: their byte offsets straight from m */
+  uint32_t m = ~(uint32_t)_mm256_movemask_epi8(idx);
+  /* table rows are 16 bytes: their byte offsets straight from m, by
+   * rotations (RORX: no copy of m before each shift) */
+  const unsigned char *p0 = rows + (a2_ror32(m, 28) & 0xFF0), *p1 = rows + (a2_ror32(m, 4) & 0xFF0);
+  const unsigned char *p2 = rows + (a2_ror32(m, 12) & 0xFF0), *p3 = rows + (a2_ror32(m, 20) & 0xFF0);
   __m256i shuf0 = _mm256_inserti128_si256(
-      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + (m << 4 & 0xFF0)))),
-      _mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 12 & 0xFF0))), 1);
+      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p0)),
+      _mm_loadu_si128((const __m128i *)(const void *)p2), 1);
   __m256i shuf1 = _mm256_inserti128_si256(
-      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 4 & 0xFF0)))),
-      _mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 20 & 0xFF0))), 1);
+      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p1)),
+      _mm_loadu_si128((const __m128i *)(const void *)p3), 1);
   slots0 = _mm256_shuffle_epi8(slots0, shuf0);
   slots1 = _mm256_shuffle_epi8(slots1, shuf1);
   out[0] = _mm256_castsi256_si128(slots0);
   out[1] = _mm256_castsi256_si128(slots1);
   out[2] = _mm256_extracti128_si256(slots0, 1);
   out[3] = _mm256_extracti128_si256(slots1, 1);
-  /* a unit's length is 1 + its two bits */
-  ends[0] = 4 + (size_t)_mm_popcnt_u64(m & 0xFF);
-  ends[1] = 8 + (size_t)_mm_popcnt_u64(m & 0xFFFF);
-  ends[2] = 12 + (size_t)_mm_popcnt_u64(m & 0xFFFFFF);
+  /* a part's length is its row's byte 15; the whole: 1 + two bits a unit */
+  ends[0] = p0[15];
+  ends[1] = ends[0] + p1[15];
+  ends[2] = ends[1] + p2[15];
   ends[3] = 16 + (size_t)_mm_popcnt_u64(m);
 }
 
@@ -517,13 +531,11 @@ UTFXI_INLINE size_t v32_store_utf8_below800(unsigned char *d, vu32 a, vu32 b,
   /* the compare v_utf8_form16 makes too (one for both) */
   __m256i two_byte = _mm256_cmpgt_epi16(u, _mm256_set1_epi16(0x7F));
   uint32_t mm = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(two_byte, two_byte));
-  uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
   __m128i o[2];
-  size_t e[2];
+  size_t e[2], len1;
   (void)k;
-  e[0] = 8 + (size_t)_mm_popcnt_u32(two & 0xFF);
-  e[1] = e[0] + 8 + (size_t)_mm_popcnt_u32(two >> 8);
-  a2_encode_2byte_x16(u, two, &o[0], &o[1]);
+  a2_encode_2byte_x16(u, mm, &o[0], &o[1], &e[0], &len1);
+  e[1] = e[0] + len1;
   a2_put_parts(d, o, e, 2, spill);
   return e[1];
 }
@@ -764,11 +776,10 @@ UTFXI_INLINE size_t v16_store_utf8_below800(unsigned char *d, vu16 v, const stru
    * constant) */
   __m256i two_byte = _mm256_cmpgt_epi16(v, _mm256_set1_epi16(0x7F));
   uint32_t mm = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(two_byte, two_byte));
-  uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
-  size_t len0 = 8 + (size_t)_mm_popcnt_u32(two & 0xFF), len1 = 8 + (size_t)_mm_popcnt_u32(two >> 8);
+  size_t len0, len1;
   __m128i out0, out1;
   (void)k;
-  a2_encode_2byte_x16(v, two, &out0, &out1);
+  a2_encode_2byte_x16(v, mm, &out0, &out1, &len0, &len1);
   v_store_prefix16(d, out0, len0, 1);
   v_store_prefix16(d + len0, out1, len1, spill);
   return len0 + len1;
