@@ -51,6 +51,13 @@ static inline vu8 v_xor(vu8 a, vu8 b) { return _mm256_xor_si256(a, b); }
     static const uint64_t a2_c_ = (uint64_t)(unsigned char)(c) * 0x0101010101010101ull; \
     __asm__("vpbroadcastq %1, %0" : "=x"(v) : "m"(a2_c_));                             \
   } while (0)
+/* The same for a 16-bit constant (the pairs step's: gcc built each again
+ * in every step). */
+#define V_CONST16(v, c)                                                                \
+  do {                                                                                 \
+    static const uint64_t a2_c_ = (uint64_t)(uint16_t)(c) * 0x0001000100010001ull;     \
+    __asm__("vpbroadcastq %1, %0" : "=x"(v) : "m"(a2_c_));                             \
+  } while (0)
 static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) {
   return _mm256_and_si256(_mm256_or_si256(a, b), m);
 }
@@ -399,13 +406,24 @@ static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int b
 /* ---- UTF-8 encoders (the UTF-32 -> UTF-8 and UTF-16 -> UTF-8 words
  * below) ---- */
 
-/* UTF-8 of 8 units below 0x800 (16-bit lanes): two 16-byte halves and their
- * lengths. Bit j of `two` (8 bits per 128-bit lane): unit j is >= 0x80. */
-static inline void a2_encode_2byte_x16(__m256i v, uint32_t two, __m128i *out0, __m128i *out1) {
+/* (RORX: a rotation copies and shifts in one instruction) */
+static inline uint32_t a2_ror32(uint32_t x, unsigned n) { return x >> n | x << (32 - n); }
+
+/* UTF-8 of 16 units below 0x800 (16-bit lanes): two 16-byte halves and
+ * their lengths. mm: VPMOVMSKB of VPACKSSWB of the units' > 0x7F compare
+ * with itself (bits 0-7: units 0-7 are 2 bytes, bits 16-23: units 8-15);
+ * the table rows' offsets come straight from it, and each half's length
+ * from its offset's bit count. */
+static inline void a2_encode_2byte_x16(__m256i v, uint32_t mm, __m128i *out0, __m128i *out1,
+                                       size_t *len0, size_t *len1) {
+  const unsigned char *rows = (const unsigned char *)utfxi_pack_2byte;
+  uint32_t r0 = a2_ror32(mm, 28) & 0xFF0, r1 = a2_ror32(mm, 12) & 0xFF0;
   __m256i words = v_utf8_form16(v);
   __m128i lo = _mm256_castsi256_si128(words), hi = _mm256_extracti128_si256(words, 1);
-  *out0 = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two & 0xFF]));
-  *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)utfxi_pack_2byte[two >> 8 & 0xFF]));
+  *out0 = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)(const void *)(rows + r0)));
+  *out1 = _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)(const void *)(rows + r1)));
+  *len0 = 8 + (size_t)_mm_popcnt_u64(r0);
+  *len1 = 8 + (size_t)_mm_popcnt_u64(r1);
 }
 
 /* UTF-8 in 16-bit lanes (after the layout of simdutf's haswell kernel):
@@ -415,21 +433,26 @@ static inline void a2_encode_2byte_x16(__m256i v, uint32_t two, __m128i *out0, _
  * PSHUFB per 8 units packs them. Widening to 32-bit lanes and blending the
  * three forms (two VPBLENDVB) instead was slower (docs/perf-decisions.md,
  * 'UTF-16 -> UTF-8'). */
-UTFXI_INLINE __m256i a2_utf8_first_words(__m256i v) {
+/* (the _k forms take the constants: 0x3F7F, 0x8000; 0x0FFC, 0xC0E0, 0x4000) */
+UTFXI_INLINE __m256i a2_utf8_first_words_k(__m256i v, __m256i c3f7f, __m256i c8000) {
   const __m256i dup_low = _mm256_setr_epi8(0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 0,
                                            0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14);
-  return _mm256_or_si256(
-      _mm256_and_si256(_mm256_shuffle_epi8(v, dup_low), _mm256_set1_epi16(0x3F7F)),
-      _mm256_set1_epi16((short)0x8000));
+  return _mm256_or_si256(_mm256_and_si256(_mm256_shuffle_epi8(v, dup_low), c3f7f), c8000);
+}
+UTFXI_INLINE __m256i a2_utf8_first_words(__m256i v) {
+  return a2_utf8_first_words_k(v, _mm256_set1_epi16(0x3F7F), _mm256_set1_epi16((short)0x8000));
 }
 /* lt800: the units below 0x800 (all-ones lanes) */
-UTFXI_INLINE __m256i a2_utf8_second_words(__m256i v, __m256i lt800) {
+UTFXI_INLINE __m256i a2_utf8_second_words_k(__m256i v, __m256i lt800, __m256i c0ffc,
+                                            __m256i cc0e0, __m256i c4000) {
   /* [c >> 12, c >> 6 & 0x3F] by a multiply-add of (c >> 4 & 0x0FFC)'s bytes */
-  __m256i second = _mm256_maddubs_epi16(
-      _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi16(0x0FFC)),
-      _mm256_set1_epi16(0x0140));
-  return _mm256_xor_si256(_mm256_or_si256(second, _mm256_set1_epi16((short)0xC0E0)),
-                          _mm256_andnot_si256(lt800, _mm256_set1_epi16(0x4000)));
+  __m256i second = _mm256_maddubs_epi16(_mm256_and_si256(_mm256_srli_epi16(v, 4), c0ffc),
+                                        _mm256_set1_epi16(0x0140));
+  return _mm256_xor_si256(_mm256_or_si256(second, cc0e0), _mm256_andnot_si256(lt800, c4000));
+}
+UTFXI_INLINE __m256i a2_utf8_second_words(__m256i v, __m256i lt800) {
+  return a2_utf8_second_words_k(v, lt800, _mm256_set1_epi16(0x0FFC),
+                                _mm256_set1_epi16((short)0xC0E0), _mm256_set1_epi16(0x4000));
 }
 
 /* Packs the words of 16 units whose lengths are 1 + (not lt80) + (not
@@ -444,24 +467,27 @@ UTFXI_INLINE void a2_utf8_pack_x16(__m256i first, __m256i second, __m256i lt80, 
   __m256i slots1 = _mm256_unpackhi_epi16(first, second); /* units 4-7, 12-15 */
   /* byte k of m: units 4k..4k + 3, bits 0-3 >= 0x80, bits 4-7 >= 0x800 */
   __m256i idx = _mm256_shuffle_epi8(_mm256_packs_epi16(lt80, two), groups);
-  uint64_t m = (uint32_t)~_mm256_movemask_epi8(idx);
-  /* table rows are 16 bytes: their byte offsets straight from m */
+  uint32_t m = ~(uint32_t)_mm256_movemask_epi8(idx);
+  /* table rows are 16 bytes: their byte offsets straight from m, by
+   * rotations (RORX: no copy of m before each shift) */
+  const unsigned char *p0 = rows + (a2_ror32(m, 28) & 0xFF0), *p1 = rows + (a2_ror32(m, 4) & 0xFF0);
+  const unsigned char *p2 = rows + (a2_ror32(m, 12) & 0xFF0), *p3 = rows + (a2_ror32(m, 20) & 0xFF0);
   __m256i shuf0 = _mm256_inserti128_si256(
-      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + (m << 4 & 0xFF0)))),
-      _mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 12 & 0xFF0))), 1);
+      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p0)),
+      _mm_loadu_si128((const __m128i *)(const void *)p2), 1);
   __m256i shuf1 = _mm256_inserti128_si256(
-      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 4 & 0xFF0)))),
-      _mm_loadu_si128((const __m128i *)(const void *)(rows + (m >> 20 & 0xFF0))), 1);
+      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p1)),
+      _mm_loadu_si128((const __m128i *)(const void *)p3), 1);
   slots0 = _mm256_shuffle_epi8(slots0, shuf0);
   slots1 = _mm256_shuffle_epi8(slots1, shuf1);
   out[0] = _mm256_castsi256_si128(slots0);
   out[1] = _mm256_castsi256_si128(slots1);
   out[2] = _mm256_extracti128_si256(slots0, 1);
   out[3] = _mm256_extracti128_si256(slots1, 1);
-  /* a unit's length is 1 + its two bits */
-  ends[0] = 4 + (size_t)_mm_popcnt_u64(m & 0xFF);
-  ends[1] = 8 + (size_t)_mm_popcnt_u64(m & 0xFFFF);
-  ends[2] = 12 + (size_t)_mm_popcnt_u64(m & 0xFFFFFF);
+  /* a part's length is its row's byte 15; the whole: 1 + two bits a unit */
+  ends[0] = p0[15];
+  ends[1] = ends[0] + p1[15];
+  ends[2] = ends[1] + p2[15];
   ends[3] = 16 + (size_t)_mm_popcnt_u64(m);
 }
 
@@ -517,13 +543,11 @@ UTFXI_INLINE size_t v32_store_utf8_below800(unsigned char *d, vu32 a, vu32 b,
   /* the compare v_utf8_form16 makes too (one for both) */
   __m256i two_byte = _mm256_cmpgt_epi16(u, _mm256_set1_epi16(0x7F));
   uint32_t mm = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(two_byte, two_byte));
-  uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
   __m128i o[2];
-  size_t e[2];
+  size_t e[2], len1;
   (void)k;
-  e[0] = 8 + (size_t)_mm_popcnt_u32(two & 0xFF);
-  e[1] = e[0] + 8 + (size_t)_mm_popcnt_u32(two >> 8);
-  a2_encode_2byte_x16(u, two, &o[0], &o[1]);
+  a2_encode_2byte_x16(u, mm, &o[0], &o[1], &e[0], &len1);
+  e[1] = e[0] + len1;
   a2_put_parts(d, o, e, 2, spill);
   return e[1];
 }
@@ -681,24 +705,42 @@ static inline int a2_aligned_pairs(__m256i v, __m256i *cp) {
  * 0x80 | (high & 3) << 4 | (low >> 6 & 0xF) (the high half being the unit
  * before it) and 0x80 | (low & 0x3F). */
 UTFXI_INLINE void a2_encode_paired_x16(__m256i v, size_t take, __m128i out[4], size_t ends[4]) {
-  __m256i lt800 = v16_top_eq(v, 0xF800, 0);
-  __m256i sur = v16_top_eq(v, 0xF800, 0xD800), high = v16_top_eq(v, 0xFC00, 0xD800);
-  __m256i hh = _mm256_add_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0x3FF)),
-                                _mm256_set1_epi16(0x40));
-  __m256i prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 14);
-  __m256i first_high = _mm256_or_si256(
-      _mm256_and_si256(_mm256_slli_epi16(hh, 6), _mm256_set1_epi16(0x3F00)),
-      _mm256_set1_epi16((short)0x8000));
-  __m256i second_high = _mm256_or_si256(_mm256_and_si256(hh, _mm256_set1_epi16((short)0xFF00)),
-                                        _mm256_set1_epi16((short)0xF000));
-  __m256i second_low = _mm256_or_si256(
-      _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(prev, 12), _mm256_set1_epi16(0x3000)),
-                      _mm256_and_si256(_mm256_slli_epi16(v, 2), _mm256_set1_epi16(0x0F00))),
-      _mm256_set1_epi16((short)0x8000));
-  __m256i first = _mm256_blendv_epi8(a2_utf8_first_words(v), first_high, high);
-  __m256i second = _mm256_blendv_epi8(a2_utf8_second_words(v, lt800),
-                                      _mm256_blendv_epi8(second_low, second_high, high), sur);
-  a2_utf8_pack_x16(first, second, v16_top_eq(v, 0xFF80, 0), _mm256_or_si256(lt800, sur), out, ends);
+  /* constants by V_CONST16: gcc built each again in every step */
+  __m256i c3ff, c40, c3f00, cff00, cf000, c3000, c0f00, c8000, cf800, cfc00, cd800, cff80, c3f7f,
+      c0ffc, cc0e0, c4000, lt800, sur, high, hh, prev, first_high, second_high, second_low, first,
+      second, zero = _mm256_setzero_si256();
+  V_CONST16(c3ff, 0x3FF);
+  V_CONST16(c40, 0x40);
+  V_CONST16(c3f00, 0x3F00);
+  V_CONST16(cff00, 0xFF00);
+  V_CONST16(cf000, 0xF000);
+  V_CONST16(c3000, 0x3000);
+  V_CONST16(c0f00, 0x0F00);
+  V_CONST16(c8000, 0x8000);
+  V_CONST16(cf800, 0xF800);
+  V_CONST16(cfc00, 0xFC00);
+  V_CONST16(cd800, 0xD800);
+  V_CONST16(cff80, 0xFF80);
+  V_CONST16(c3f7f, 0x3F7F);
+  V_CONST16(c0ffc, 0x0FFC);
+  V_CONST16(cc0e0, 0xC0E0);
+  V_CONST16(c4000, 0x4000);
+  lt800 = _mm256_cmpeq_epi16(_mm256_and_si256(v, cf800), zero);
+  sur = _mm256_cmpeq_epi16(_mm256_and_si256(v, cf800), cd800);
+  high = _mm256_cmpeq_epi16(_mm256_and_si256(v, cfc00), cd800);
+  hh = _mm256_add_epi16(_mm256_and_si256(v, c3ff), c40);
+  prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 14);
+  first_high = _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(hh, 6), c3f00), c8000);
+  second_high = _mm256_or_si256(_mm256_and_si256(hh, cff00), cf000);
+  second_low = _mm256_or_si256(
+      _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(prev, 12), c3000),
+                      _mm256_and_si256(_mm256_slli_epi16(v, 2), c0f00)),
+      c8000);
+  first = _mm256_blendv_epi8(a2_utf8_first_words_k(v, c3f7f, c8000), first_high, high);
+  second = _mm256_blendv_epi8(a2_utf8_second_words_k(v, lt800, c0ffc, cc0e0, c4000),
+                              _mm256_blendv_epi8(second_low, second_high, high), sur);
+  a2_utf8_pack_x16(first, second, _mm256_cmpeq_epi16(_mm256_and_si256(v, cff80), zero),
+                   _mm256_or_si256(lt800, sur), out, ends);
   if (take == 15) ends[3] -= 2; /* the high half at unit 15: its 2 bytes end the output */
 }
 
@@ -764,11 +806,10 @@ UTFXI_INLINE size_t v16_store_utf8_below800(unsigned char *d, vu16 v, const stru
    * constant) */
   __m256i two_byte = _mm256_cmpgt_epi16(v, _mm256_set1_epi16(0x7F));
   uint32_t mm = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(two_byte, two_byte));
-  uint32_t two = (mm & 0xFF) | (mm >> 8 & 0xFF00);
-  size_t len0 = 8 + (size_t)_mm_popcnt_u32(two & 0xFF), len1 = 8 + (size_t)_mm_popcnt_u32(two >> 8);
+  size_t len0, len1;
   __m128i out0, out1;
   (void)k;
-  a2_encode_2byte_x16(v, two, &out0, &out1);
+  a2_encode_2byte_x16(v, mm, &out0, &out1, &len0, &len1);
   v_store_prefix16(d, out0, len0, 1);
   v_store_prefix16(d + len0, out1, len1, spill);
   return len0 + len1;
