@@ -588,6 +588,18 @@ static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t 
   return head + 48 * blocks;
 }
 
+/* The last group under masks, its padding merged in: no call to the scalar
+ * code at the end (docs/perf-decisions.md, 'Base64 avx512 encode: the end
+ * of a call without the scalar code'). */
+#define G64_ENCODE_LAST 1
+UTFXI_INLINE void g64_encode_last(const unsigned char *s, size_t k, char *d, size_t out, int url) {
+  __m512i v = b64_encoded(_mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)k), s),
+                          _mm512_loadu_si512(b64_spread), _mm512_loadu_si512(b64_fields),
+                          _mm512_loadu_si512(b64_chars[url ? 1 : 0]));
+  v = _mm512_mask_blend_epi8(_bzhi_u64(~0ull, (unsigned)k + 1), _mm512_set1_epi8('='), v);
+  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)out), v);
+}
+
 /* Encoding in lines (generic_base64.h): a block as g64_encode_blocks does. */
 #define G64_ENCODE_VEC 1
 #define G64_ENCODE_READ 64 /* a whole load: see g64_encode_blocks */
