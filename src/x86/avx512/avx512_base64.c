@@ -596,7 +596,7 @@ UTFXI_INLINE void g64_encode_last(const unsigned char *s, size_t k, char *d, siz
   __m512i v = b64_encoded(_mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)k), s),
                           _mm512_loadu_si512(b64_spread), _mm512_loadu_si512(b64_fields),
                           _mm512_loadu_si512(b64_chars[url ? 1 : 0]));
-  v = _mm512_mask_blend_epi8(_bzhi_u64(~0ull, (unsigned)k + 1), _mm512_set1_epi8('='), v);
+  v = _mm512_mask_mov_epi8(_mm512_set1_epi8('='), _bzhi_u64(~0ull, (unsigned)k + 1), v);
   _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)out), v);
 }
 
