@@ -954,6 +954,29 @@ static void test_node(void) {
   tap_group("base64: Node.js Buffer base64/base64url both ways, atob, btoa");
 }
 
+/* Encode from every source offset mod 16 into every destination offset mod
+ * 64: the avx512 encoder picks its head and where its loads start by both. */
+static void test_encode_offsets(void) {
+  static _Alignas(64) unsigned char bin[2048 + 64];
+  static _Alignas(64) char text[2800 + 128], want[2800];
+  static const size_t sizes[] = {383, 385, 1000, 2047};
+  size_t so, dof, z, i;
+  for (i = 0; i < sizeof bin; i++) bin[i] = (unsigned char)rng_next(&rng);
+  for (z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
+    for (so = 0; so < 16; so++)
+      for (dof = 0; dof < 64; dof += 1 + (z % 2) * 2) {
+        size_t n = sizes[z], full = ref_encode(bin + so, n, z & 2 ? UTFX_BASE64_URL : 0, want);
+        utfx_result r;
+        memset(text, CANARY, sizeof text);
+        r = utfx_base64_encode(bin + so, n, text + dof, full, z & 2 ? UTFX_BASE64_URL : 0);
+        CHECK(r.status == UTFX_OK && r.written == full && memcmp(text + dof, want, full) == 0 &&
+                  (unsigned char)text[dof + full] == CANARY &&
+                  (dof == 0 || (unsigned char)text[dof - 1] == CANARY),
+              "encode n %zu source offset %zu destination offset %zu", n, so, dof);
+      }
+  tap_group("base64: encode at every source and destination offset");
+}
+
 /* ------------------------------------------------------------ main */
 
 static void suite(void) {
@@ -965,6 +988,7 @@ static void suite(void) {
   test_every_offset();
   test_caps();
   test_encode_random();
+  test_encode_offsets();
   test_guard();
   test_node();
   printf("# %lu decode checks\n", decode_checks);

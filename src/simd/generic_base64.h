@@ -29,6 +29,10 @@
  *       has room for the characters of every whole group of s[0..n) (n is
  *       cut to what fits), so a tier may also take the groups after the
  *       blocks.
+ * optionally (G64_ENCODE_LAST), to end an encode without the scalar code:
+ *   void g64_encode_last(const unsigned char *s, size_t k, char *d, size_t out, int url)
+ *       the last group, k = 1 or 2 bytes, as out characters at d (k + 1, or
+ *       4 with padding);
  * optionally (G64_CLEAN_RUN):
  *   size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
  *                        size_t blocks, const struct g64_alphabet *a, const int count)
@@ -331,7 +335,17 @@ utfx_result G_NAME(base64_encode)(const unsigned char *src, size_t n, char *dst,
   size_t fit = n < cap / 4 * 3 ? n : cap / 4 * 3; /* the bytes whose groups fit in dst */
   size_t i = g64_encode_blocks(src, fit, blocks, dst, (flags & UTFX_BASE64_URL) != 0);
   size_t w = i / 3 * 4;
-  utfx_result r = utfxi_base64_encode_scalar(src + i, n - i, dst + w, cap - w, flags);
+  utfx_result r;
+#ifdef G64_ENCODE_LAST
+  if (n - i < 3) { /* what is left of the input, when it fits */
+    size_t out = n == i ? 0 : (flags & UTFX_BASE64_NO_PADDING) ? n - i + 1 : 4;
+    if (cap - w >= out) {
+      if (out) g64_encode_last(src + i, n - i, dst + w, out, (flags & UTFX_BASE64_URL) != 0);
+      return utfxi_result(UTFX_OK, n, w + out, 0);
+    }
+  }
+#endif
+  r = utfxi_base64_encode_scalar(src + i, n - i, dst + w, cap - w, flags);
   return utfxi_result_after(&r, i, w, 0);
 }
 

@@ -508,6 +508,12 @@ static _Alignas(64) const char b64_chars[2][64] = {
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"};
 
+/* The 64 characters of the 48 bytes that `spread` takes from `in`. */
+UTFXI_INLINE __m512i b64_encoded(__m512i in, __m512i spread, __m512i fields, __m512i chars) {
+  return _mm512_permutexvar_epi8(
+      _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in)), chars);
+}
+
 /* The characters of groups < 16 whole groups at s to d, under masks
  * (nothing past them read or written). */
 UTFXI_INLINE void b64_encode_groups(const unsigned char *s, size_t groups, char *d, __m512i spread,
@@ -523,19 +529,23 @@ UTFXI_INLINE void b64_encode_groups(const unsigned char *s, size_t groups, char 
  * busy); `ahead`: each store's line asked for early (utfxi_b64_ahead).
  * Returns how many. The count is known before the loop, which then keeps one
  * compare a block (docs/perf-decisions.md, 'Base64 avx512 encode: the
- * loop's count first'). */
+ * loop's count first'). `back` (s % 16, when that many input bytes stand
+ * before s): every load starts that far before its block, `spread` taking
+ * the block's bytes from there, so that loads run from 16-byte boundaries;
+ * then two of every four cross no cache line ('Base64 avx512 encode: loads
+ * from 16-byte boundaries'). */
 UTFXI_INLINE size_t b64_encode_whole(const unsigned char *s, size_t n, size_t blocks, char *d,
-                                     __m512i spread, __m512i fields, __m512i chars,
+                                     __m512i spread, __m512i fields, __m512i chars, size_t back,
                                      const int ahead) {
   size_t whole = n >= 64 ? (n - 16) / 48 : 0; /* blocks k with 48 k + 64 <= n */
-  const unsigned char *p = s;
+  const unsigned char *p = s - back;
   char *o = d, *end;
+  if (back) spread = _mm512_add_epi8(spread, _mm512_set1_epi8((char)back));
   if (whole > blocks) whole = blocks;
   for (end = d + 64 * whole; o != end; p += 48, o += 64) {
-    __m512i idx = _mm512_multishift_epi64_epi8(fields,
-                                               _mm512_permutexvar_epi8(spread, _mm512_loadu_si512(p)));
+    __m512i v = b64_encoded(_mm512_loadu_si512(p), spread, fields, chars);
     if (ahead) utfxi_b64_ahead(o);
-    _mm512_storeu_si512(o, _mm512_permutexvar_epi8(idx, chars));
+    _mm512_storeu_si512(o, v);
   }
   return whole;
 }
@@ -543,33 +553,51 @@ UTFXI_INLINE size_t b64_encode_whole(const unsigned char *s, size_t n, size_t bl
 /* 48 bytes per block; then the whole groups after them under masks (d has
  * room for them; the final 1 or 2 bytes and the padding are the scalar
  * code's). A long output starts with the groups up to d's next 64-byte
- * boundary, so that no block's store spans two cache lines. */
+ * boundary, so that no block's store spans two cache lines, or, when d is
+ * on one, with a block when s is not on a 16-byte boundary: either way the
+ * loads may then start before s (b64_encode_whole's `back`). */
 static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,
                                        int url) {
   const __m512i spread = _mm512_loadu_si512(b64_spread), fields = _mm512_loadu_si512(b64_fields);
   const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
-  size_t k, groups, head = 0;
-  if (blocks >= 8 && (uintptr_t)d % 4 == 0 && (uintptr_t)d % 64) {
-    groups = (64 - (uintptr_t)d % 64) / 4;
-    b64_encode_groups(s, groups, d, spread, fields, chars);
-    head = 3 * groups;
-    s += head, n -= head, d += 4 * groups;
+  size_t k, groups, head = 0, back = 0;
+  if (blocks >= 8) {
+    if ((uintptr_t)d % 4 == 0 && (uintptr_t)d % 64) {
+      groups = (64 - (uintptr_t)d % 64) / 4;
+      b64_encode_groups(s, groups, d, spread, fields, chars);
+      head = 3 * groups;
+    } else if ((uintptr_t)s % 16) { /* one block, so that the loads may start before s */
+      _mm512_storeu_si512(d, b64_encoded(_mm512_loadu_si512(s), spread, fields, chars));
+      head = 48;
+    }
+    s += head, n -= head, d += head / 3 * 4;
     blocks = n / 48;
+    if ((uintptr_t)s % 16 <= head) back = (uintptr_t)s % 16;
   }
   k = 48 * blocks >= UTFXI_B64_AHEAD_FROM
-          ? b64_encode_whole(s, n, blocks, d, spread, fields, chars, 1)
-          : b64_encode_whole(s, n, blocks, d, spread, fields, chars, 0);
-  for (; k < blocks; k++) {
-    __m512i in = _mm512_maskz_loadu_epi8(B64_48_BYTES, s + 48 * k);
-    __m512i idx = _mm512_multishift_epi64_epi8(fields, _mm512_permutexvar_epi8(spread, in));
-    _mm512_storeu_si512(d + 64 * k, _mm512_permutexvar_epi8(idx, chars));
-  }
+          ? b64_encode_whole(s, n, blocks, d, spread, fields, chars, back, 1)
+          : b64_encode_whole(s, n, blocks, d, spread, fields, chars, back, 0);
+  for (; k < blocks; k++)
+    _mm512_storeu_si512(d + 64 * k, b64_encoded(_mm512_maskz_loadu_epi8(B64_48_BYTES, s + 48 * k),
+                                                spread, fields, chars));
   groups = (n - 48 * blocks) / 3;
   if (groups && groups < 16) {
     b64_encode_groups(s + 48 * k, groups, d + 64 * k, spread, fields, chars);
     return head + 48 * blocks + 3 * groups;
   }
   return head + 48 * blocks;
+}
+
+/* The last group under masks, its padding merged in: no call to the scalar
+ * code at the end (docs/perf-decisions.md, 'Base64 avx512 encode: the end
+ * of a call without the scalar code'). */
+#define G64_ENCODE_LAST 1
+UTFXI_INLINE void g64_encode_last(const unsigned char *s, size_t k, char *d, size_t out, int url) {
+  __m512i v = b64_encoded(_mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)k), s),
+                          _mm512_loadu_si512(b64_spread), _mm512_loadu_si512(b64_fields),
+                          _mm512_loadu_si512(b64_chars[url ? 1 : 0]));
+  v = _mm512_mask_mov_epi8(_mm512_set1_epi8('='), _bzhi_u64(~0ull, (unsigned)k + 1), v);
+  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)out), v);
 }
 
 /* Encoding in lines (generic_base64.h): a block as g64_encode_blocks does. */
@@ -586,9 +614,7 @@ static inline struct g64_enc g64_enc_of(int url) {
   return k;
 }
 UTFXI_INLINE __m512i g64_encode_vec(const unsigned char *s, const struct g64_enc *k) {
-  __m512i idx = _mm512_multishift_epi64_epi8(
-      k->fields, _mm512_permutexvar_epi8(k->spread, _mm512_loadu_si512(s)));
-  return _mm512_permutexvar_epi8(idx, k->chars);
+  return b64_encoded(_mm512_loadu_si512(s), k->spread, k->fields, k->chars);
 }
 /* VPEXPANDB opens the gap for the line feed; the last character follows.
  * The two stores stay in address order (the barrier): with the byte first,
