@@ -526,6 +526,46 @@ static void check_long_lengths(enum enc e) {
   }
 }
 
+/* The UTF-8 length of long text without surrogates screens whole runs of
+ * steps once (after a first screened run) and, when that screen fires,
+ * screens the run's steps again and the next runs step by step: a pair, a
+ * lone high, a lone low, or one of each every 3000 units from a point, planted
+ * in two-byte text past the first run and across the later runs' ends. */
+#define RUNS_LEN 30000
+static void check_run_screens(enum enc e) {
+  static const size_t starts[] = {900, 1030, 2100, 8190, 9100, 17000, 26000, 29990};
+  static const uint32_t plants[3][2] = {{0xD83D, 0xDE00}, {0xD83D, 0x044F}, {0x044F, 0xDE00}};
+  int be = e == E_UTF16BE, kind, lone, flag;
+  size_t si, j, off, want, wantl, got;
+  char16_t *buf = malloc(2 * (RUNS_LEN + 8)), *t;
+  if (!buf) return;
+  cur_script = "runs";
+  for (si = 0; si < sizeof starts / sizeof starts[0]; si++)
+    for (kind = 0; kind < 4; kind++)
+      for (off = 0; off < 2; off++) {
+        t = buf + off;
+        for (j = 0; j < RUNS_LEN; j++) put16((unsigned char *)(t + j), j % 7 ? 0x044F : ' ', be);
+        for (j = starts[si]; j + 1 < RUNS_LEN; j += kind == 3 ? 3000 : RUNS_LEN) {
+          put16((unsigned char *)(t + j), plants[kind % 3][0], be);
+          put16((unsigned char *)(t + j + 1), plants[kind % 3][1], be);
+        }
+        lone = -1;
+        want = (be ? utfxi_utf8_length_from_utf16be_scalar : utfxi_utf8_length_from_utf16le_scalar)(t, RUNS_LEN);
+        wantl = (be ? utfxi_utf8_length_from_utf16be_with_surrogates_scalar
+                    : utfxi_utf8_length_from_utf16le_with_surrogates_scalar)(t, RUNS_LEN, &lone);
+        got = (be ? utfx_utf8_length_from_utf16be : utfx_utf8_length_from_utf16le)(t, RUNS_LEN);
+        CHECK(got == want, "utf8_length runs %s, plant %d from %zu, off=%zu: got %zu want %zu",
+              be ? "be" : "le", kind, starts[si], off, got, want);
+        flag = -1;
+        got = (be ? utfx_utf8_length_from_utf16be_with_surrogates
+                  : utfx_utf8_length_from_utf16le_with_surrogates)(t, RUNS_LEN, &flag);
+        CHECK(got == wantl && flag == lone,
+              "utf8_length_with_surrogates runs %s, plant %d from %zu, off=%zu: %zu/%d want %zu/%d",
+              be ? "be" : "le", kind, starts[si], off, got, flag, wantl, lone);
+      }
+  free(buf);
+}
+
 static void suite(void) {
   static const enum enc sources[] = {E_UTF16LE, E_UTF16BE, E_UTF32, E_LATIN1};
   static const char *const source_names[] = {"utf16le", "utf16be", "utf32", "latin1"};
@@ -616,8 +656,10 @@ static void suite(void) {
   }
   check_long_lengths(E_UTF16LE);
   check_long_lengths(E_UTF16BE);
+  check_run_screens(E_UTF16LE);
+  check_run_screens(E_UTF16BE);
   tap_group("lengths of long inputs: a pair or lone surrogates across the aligning head's end, "
-            "every offset");
+            "every offset; surrogates past the first run of the UTF-8 length");
   check_big(E_UTF16LE);
   check_big(E_UTF16BE);
   check_big(E_UTF32);

@@ -460,20 +460,65 @@ UTFXI_INLINE size_t g16_utf8_length_scalar(const char16_t *s, size_t n, int be, 
   return count;
 }
 
+/* The short-form bytes of the steps from i to stop (whole steps) added to
+ * *forms, each non-ASCII step's count to *count; with `screen` (a constant),
+ * each step's surrogates screened and its pairs taken off, and the return
+ * says whether a screen's first test fired. Without, the steps' byte maxima
+ * are kept in *top_all for one screen after the run. */
+UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_t n, int be, int screen,
+                               int *seen, size_t *count, vu8 *forms, vu16 *top_all) {
+  size_t i = *at;
+  int hit = 0;
+  for (; stop - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
+    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
+    vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), d = v16_load_raw(s + i + 3 * V16_UNITS);
+    vu16 top = g16_max_bytes4(a, b, c, d);
+    if (!v16_any_bits(top, be ? 0x80FF : 0xFF80)) { /* ASCII: a byte a unit */
+      *count += 2 * V16_BLOCK;
+      continue;
+    }
+    *count += 6 * V16_BLOCK;
+    *forms = v_add(*forms, v_add(v16_short_forms_bytes(a, b, be), v16_short_forms_bytes(c, d, be)));
+    if (!screen) {
+      *top_all = v16_max_bytes(*top_all, top);
+    } else if (v16_any_byte_at_least(top, be ? 0x00FF : 0xFF00, 0xD8)) {
+      hit++;
+      if (g16_any_surrogate4(a, b, c, d, be))
+        *count -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen) +
+                       g16_block_pairs(s, i + V16_BLOCK, n, c, d, be, seen));
+    }
+  }
+  *at = i;
+  return hit;
+}
+
+/* Steps of a call's first run (screened; the later runs have
+ * G16_FORMS_STEPS: a run's end, which the loop's branch does not foresee,
+ * costs text with surrogates much if it comes often), and the most
+ * screened runs after an unscreened run whose one screen fired. */
+#define G16_TRIAL_STEPS 8
+#define G16_DENSE_MAX 64
+
 /* UTF-8 bytes of the UTFX_REPLACE conversion: a unit counts 3 - (unit <
  * 0x80) - (unit < 0x800), right for everything but a well-formed pair (6
  * counted, 4 written): a block with surrogates subtracts 2 per pair. Blocks
- * go two at a time at a fixed stride: the screen for surrogates works on the
- * units loaded for the count, and a pair across blocks is found by reading
- * the unit either side of the block. The short forms are summed as bytes
- * (v16_short_forms_bytes) for up to G16_FORMS_STEPS steps, then in 64-bit
- * lanes; a step whose byte maxima (also the screen's) show ASCII counts a
- * byte a unit. Counts are summed per chunk of UTFXI_LENGTH_CHUNK units,
- * added with saturation. */
-UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lone) {
-  size_t i = 0, total = 0;
+ * go two at a time at a fixed stride: a pair across blocks is found by
+ * reading the unit either side of the block. The short forms are summed as
+ * bytes (v16_short_forms_bytes) for a run of up to G16_FORMS_STEPS steps,
+ * then in 64-bit lanes; a step whose byte maxima show ASCII counts a byte a
+ * unit. Without `runs` (a constant) every step is screened for surrogates.
+ * With it (inputs from UTFXI_ALIGN_HEAD): a scalar head first; a run
+ * screens each step (g16_forms_run) after one that saw units from 0xD800
+ * up, else the run's byte maxima are screened once at its end, and if that
+ * fires the run's steps are screened again and pairs counted, and the next
+ * runs screen each step (more of them each time that happens: text with
+ * units from 0xD800 up in every run pays a run twice only a few times).
+ * Counts are summed per chunk of UTFXI_LENGTH_CHUNK units, added with
+ * saturation. */
+UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lone, int runs) {
+  size_t i = 0, total = 0, dense = 1, backoff = 1, steps = runs ? G16_TRIAL_STEPS : G16_FORMS_STEPS;
   int seen = 0, *seen_at = lone ? &seen : NULL; /* a constant NULL compiles the flag out */
-  if (UTFXI_ALIGN_HEAD(*s, n)) {
+  if (runs) { /* the inputs from UTFXI_ALIGN_HEAD */
     /* Vector-aligned loads from here on (a load across two cache lines
      * costs two); the scalar head ends after a unit that is not a high
      * surrogate, so it takes a pair whole. */
@@ -485,25 +530,28 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count = 0;
     vu8 sums = v_zero(); /* short forms, in 64-bit lanes */
     while (end - i >= 2 * V16_BLOCK) {
-      size_t stop = end - i > G16_FORMS_STEPS * 2 * V16_BLOCK ? i + G16_FORMS_STEPS * 2 * V16_BLOCK
-                                                               : end;
+      size_t from = i;
+      size_t stop = end - i > steps * 2 * V16_BLOCK ? i + steps * 2 * V16_BLOCK : end;
       vu8 forms = v_zero();
-      for (; stop - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
-        vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-        vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), d = v16_load_raw(s + i + 3 * V16_UNITS);
-        vu16 top = g16_max_bytes4(a, b, c, d);
-        if (!v16_any_bits(top, be ? 0x80FF : 0xFF80)) { /* ASCII: a byte a unit */
-          count += 2 * V16_BLOCK;
-          continue;
+      vu16 top_all = v16_splat(0);
+      if (!runs || dense) {
+        if (!g16_forms_run(s, &i, stop, n, be, 1, seen_at, &count, &forms, &top_all)) dense--;
+      } else {
+        g16_forms_run(s, &i, stop, n, be, 0, seen_at, &count, &forms, &top_all);
+        if (v16_any_byte_at_least(top_all, be ? 0x00FF : 0xFF00, 0xD8)) {
+          for (; from < i; from += 2 * V16_BLOCK) {
+            vu16 a = v16_load_raw(s + from), b = v16_load_raw(s + from + V16_UNITS);
+            vu16 c = v16_load_raw(s + from + 2 * V16_UNITS), d = v16_load_raw(s + from + 3 * V16_UNITS);
+            if (g16_screen4(a, b, c, d, be))
+              count -= 2 * (g16_block_pairs(s, from, n, a, b, be, seen_at) +
+                            g16_block_pairs(s, from + V16_BLOCK, n, c, d, be, seen_at));
+          }
+          dense = backoff;
+          if (backoff < G16_DENSE_MAX) backoff *= 2;
         }
-        count += 6 * V16_BLOCK;
-        forms = v_add(forms,
-                      v_add(v16_short_forms_bytes(a, b, be), v16_short_forms_bytes(c, d, be)));
-        if (g16_screen4_max(top, a, b, c, d, be))
-          count -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen_at) +
-                        g16_block_pairs(s, i + V16_BLOCK, n, c, d, be, seen_at));
       }
       sums = v_sum_bytes(sums, forms);
+      steps = G16_FORMS_STEPS;
     }
     count -= (size_t)v_sum_lanes(sums);
     if (end - i >= V16_BLOCK) {
@@ -541,17 +589,32 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
   if (lone) *lone = seen;
   return total;
 }
+/* Inputs from 4 KiB (those with the aligning head) take the runs screened
+ * once, out of line (one function per byte order and flag); shorter ones
+ * screen each step: the runs' state and second loop slowed them by 4-20 %
+ * (docs/perf-decisions.md, 'UTF-8 length of UTF-16'). */
+#define G16_UTF8_LENGTH_LONG(name, be, lone)                                            \
+  __attribute__((noinline)) static size_t name(const char16_t *s, size_t n, int *flag) { \
+    (void)flag;                                                                         \
+    return g16_utf8_length(s, n, be, lone, 1);                                          \
+  }
+G16_UTF8_LENGTH_LONG(g16_utf8_length_long_le, 0, NULL)
+G16_UTF8_LENGTH_LONG(g16_utf8_length_long_be, 1, NULL)
+G16_UTF8_LENGTH_LONG(g16_utf8_length_long_le_flag, 0, flag)
+G16_UTF8_LENGTH_LONG(g16_utf8_length_long_be_flag, 1, flag)
 size_t G_NAME(utf8_length_from_utf16le)(const char16_t *s, size_t n) {
-  return g16_utf8_length(s, n, 0, NULL);
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_utf8_length_long_le(s, n, NULL) : g16_utf8_length(s, n, 0, NULL, 0);
 }
 size_t G_NAME(utf8_length_from_utf16be)(const char16_t *s, size_t n) {
-  return g16_utf8_length(s, n, 1, NULL);
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_utf8_length_long_be(s, n, NULL) : g16_utf8_length(s, n, 1, NULL, 0);
 }
 size_t G_NAME(utf8_length_from_utf16le_with_surrogates)(const char16_t *s, size_t n, int *lone) {
-  return g16_utf8_length(s, n, 0, lone);
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_utf8_length_long_le_flag(s, n, lone)
+                                 : g16_utf8_length(s, n, 0, lone, 0);
 }
 size_t G_NAME(utf8_length_from_utf16be_with_surrogates)(const char16_t *s, size_t n, int *lone) {
-  return g16_utf8_length(s, n, 1, lone);
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_utf8_length_long_be_flag(s, n, lone)
+                                 : g16_utf8_length(s, n, 1, lone, 0);
 }
 
 /* Code points after replacement: one per unit, less one per well-formed
