@@ -593,20 +593,25 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
  * once, out of line (one function per byte order and flag); shorter ones
  * screen each step: the runs' state and second loop slowed them by 4-20 %
  * (docs/perf-decisions.md, 'UTF-8 length of UTF-16'). */
-#define G16_UTF8_LENGTH_LONG(name, be, lone)                                            \
-  __attribute__((noinline)) static size_t name(const char16_t *s, size_t n, int *flag) { \
-    (void)flag;                                                                         \
-    return g16_utf8_length(s, n, be, lone, 1);                                          \
-  }
-G16_UTF8_LENGTH_LONG(g16_utf8_length_long_le, 0, NULL)
-G16_UTF8_LENGTH_LONG(g16_utf8_length_long_be, 1, NULL)
-G16_UTF8_LENGTH_LONG(g16_utf8_length_long_le_flag, 0, flag)
-G16_UTF8_LENGTH_LONG(g16_utf8_length_long_be_flag, 1, flag)
+__attribute__((noinline)) static size_t g16_utf8_length_long_le(const char16_t *s, size_t n) {
+  return g16_utf8_length(s, n, 0, NULL, 1);
+}
+__attribute__((noinline)) static size_t g16_utf8_length_long_be(const char16_t *s, size_t n) {
+  return g16_utf8_length(s, n, 1, NULL, 1);
+}
+__attribute__((noinline)) static size_t g16_utf8_length_long_le_flag(const char16_t *s, size_t n,
+                                                                     int *lone) {
+  return g16_utf8_length(s, n, 0, lone, 1);
+}
+__attribute__((noinline)) static size_t g16_utf8_length_long_be_flag(const char16_t *s, size_t n,
+                                                                     int *lone) {
+  return g16_utf8_length(s, n, 1, lone, 1);
+}
 size_t G_NAME(utf8_length_from_utf16le)(const char16_t *s, size_t n) {
-  return UTFXI_ALIGN_HEAD(*s, n) ? g16_utf8_length_long_le(s, n, NULL) : g16_utf8_length(s, n, 0, NULL, 0);
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_utf8_length_long_le(s, n) : g16_utf8_length(s, n, 0, NULL, 0);
 }
 size_t G_NAME(utf8_length_from_utf16be)(const char16_t *s, size_t n) {
-  return UTFXI_ALIGN_HEAD(*s, n) ? g16_utf8_length_long_be(s, n, NULL) : g16_utf8_length(s, n, 1, NULL, 0);
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_utf8_length_long_be(s, n) : g16_utf8_length(s, n, 1, NULL, 0);
 }
 size_t G_NAME(utf8_length_from_utf16le_with_surrogates)(const char16_t *s, size_t n, int *lone) {
   return UTFXI_ALIGN_HEAD(*s, n) ? g16_utf8_length_long_le_flag(s, n, lone)
