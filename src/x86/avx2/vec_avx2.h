@@ -42,22 +42,18 @@ static inline vu8 v_xor(vu8 a, vu8 b) { return _mm256_xor_si256(a, b); }
  * before it (see g_utf8_errors4). */
 #define V_SEQUENCE(v) __asm__("" : "+x"(v))
 #define V_LOADED(v) __asm__("" : "+x"(v))
-/* A byte constant made once before a loop, hidden from the compiler: one
- * broadcast from memory (one load), where gcc 12 builds a visible one from
- * an immediate (a 10-byte move to a general register, a transfer and a
- * broadcast) and, in a loop, again in every step. */
-#define V_CONST8(v, c)                                                                 \
-  do {                                                                                 \
-    static const uint64_t a2_c_ = (uint64_t)(unsigned char)(c) * 0x0101010101010101ull; \
-    __asm__("vpbroadcastq %1, %0" : "=x"(v) : "m"(a2_c_));                             \
+/* A constant made once before a loop, hidden from the compiler: one
+ * broadcast of 64 bits from memory (one load), where gcc 12 builds a visible
+ * one from an immediate (a 10-byte move to a general register, a transfer and
+ * a broadcast) and, in a loop, again in every step. V_CONST8 for bytes,
+ * V_CONST16 for 16-bit lanes (the pairs step's). */
+#define A2_CONST64(v, bits)                                   \
+  do {                                                        \
+    static const uint64_t a2_c_ = (bits);                     \
+    __asm__("vpbroadcastq %1, %0" : "=x"(v) : "m"(a2_c_));    \
   } while (0)
-/* The same for a 16-bit constant (the pairs step's: gcc built each again
- * in every step). */
-#define V_CONST16(v, c)                                                                \
-  do {                                                                                 \
-    static const uint64_t a2_c_ = (uint64_t)(uint16_t)(c) * 0x0001000100010001ull;     \
-    __asm__("vpbroadcastq %1, %0" : "=x"(v) : "m"(a2_c_));                             \
-  } while (0)
+#define V_CONST8(v, c) A2_CONST64(v, (uint64_t)(unsigned char)(c) * 0x0101010101010101ull)
+#define V_CONST16(v, c) A2_CONST64(v, (uint64_t)(uint16_t)(c) * 0x0001000100010001ull)
 static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) {
   return _mm256_and_si256(_mm256_or_si256(a, b), m);
 }
