@@ -34,7 +34,10 @@ export HOME="$tmp/home" npm_config_cache="$tmp/npm-cache" npm_config_update_noti
 mkdir -p "$HOME"
 fail=0
 ok() { echo "ok $1 - $2"; }
-notok() { echo "not ok $1 - $2"; fail=1; sed -n '1,40p' "$tmp/log" | sed 's/^/# /'; }
+# The log's first 40 lines that are not passing tests, on stderr as well:
+# prove shows a failing test's stderr, not its TAP comments, and CI prints
+# only prove's output.
+notok() { echo "not ok $1 - $2"; fail=1; grep -v '^ok ' "$tmp/log" | sed -n '1,40s/^/# /p' | tee /dev/stderr; }
 
 # 1. npm pack, with every prebuilt binary this machine can build required.
 required=linux-x64
