@@ -64,7 +64,7 @@ struct b64_job {
   uint64_t size;
   size_t piece, pieces;
   struct b64_slot *slots;
-  const unsigned char *mapped; /* encode: the input mapped (else pread) */
+  const unsigned char *mapped; /* the input mapped (else pread) */
   const struct cli_map *map;
   uint64_t released; /* bytes of the map given back (cli_input_release) */
 };
@@ -426,6 +426,7 @@ static int decode_work(void *ctx, size_t i, unsigned slot) {
 static int piece_emit(void *ctx, size_t i, unsigned slot, int decode) {
   struct b64_job *job = ctx;
   struct b64_slot *s = &job->slots[slot];
+  int rc;
   if (s->err == ENOMEM) {
     cli_error("out of memory");
     return CLI_EXIT_IO;
@@ -435,13 +436,16 @@ static int piece_emit(void *ctx, size_t i, unsigned slot, int decode) {
               s->err < 0 ? "file shrank while being read" : strerror(s->err));
     return CLI_EXIT_IO;
   }
-  if (decode) return decode_emit(job, s, s->p, s->n, i + 1 == job->pieces, NULL);
+  /* Decoding is done with the piece once decode_emit returns: an unfinished
+   * group at its end was copied out (job->f). */
+  rc = decode ? decode_emit(job, s, s->p, s->n, i + 1 == job->pieces, NULL)
+              : cli_output_write(job->out, s->buf, s->len);
   if (job->mapped) {
     uint64_t done = (uint64_t)i * job->piece + s->n;
     cli_input_release(job->map, (size_t)job->released, (size_t)done);
     job->released = done;
   }
-  return cli_output_write(job->out, s->buf, s->len);
+  return rc;
 }
 static int encode_emit(void *ctx, size_t i, unsigned slot) { return piece_emit(ctx, i, slot, 0); }
 static int decode_emit_piece(void *ctx, size_t i, unsigned slot) {
@@ -449,11 +453,11 @@ static int decode_emit_piece(void *ctx, size_t i, unsigned slot) {
 }
 
 /* A regular file: cut into pieces that every core works on, written in
- * order. Encoding reads the input through a map; decoding reads each piece
- * (pread) into a buffer that stays in the core's cache: its kernel stalls on
- * input coming from memory a 4 KiB page at a time more than the copy costs
- * (figures in bench/README.md, "The CLI"). CLI_NOT_MAPPED for anything else
- * (a pipe, an empty file): the caller streams it. */
+ * order. Both directions read the input through a map (pread into a
+ * per-slot buffer when it cannot be mapped): on Zen 4 the copy costs more
+ * than the faults, as for convert (docs/perf-decisions.md, "The CLI: base64
+ * decode on the mapped input"). CLI_NOT_MAPPED for anything else (a pipe,
+ * an empty file): the caller streams it. */
 static int run_pieces(struct b64_job *job, const struct cli_input *in, int decode) {
   struct cli_par par;
   struct cli_map map;
@@ -469,7 +473,7 @@ static int run_pieces(struct b64_job *job, const struct cli_input *in, int decod
   job->size = (uint64_t)(in->size - start);
   job->piece = decode ? decode_piece_size(in, start, nominal) : nominal < 3 ? 3 : nominal / 3 * 3;
   job->pieces = (size_t)((job->size + job->piece - 1) / job->piece);
-  job->mapped = !decode && cli_input_map(in, &map) == 0 ? map.p : NULL;
+  job->mapped = cli_input_map(in, &map) == 0 ? map.p : NULL;
   job->map = &map;
   job->released = 0;
   par.pieces = job->pieces;
