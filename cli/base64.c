@@ -36,6 +36,7 @@ static const char usage[] =
     "                        0 disables line wrapping\n"
     "      --url             the URL and file name safe alphabet ('-' '_')\n"
     "  -o, --output=FILE     write to FILE, replaced only on success\n"
+    "  -j, --threads=N       threads for a regular FILE (default: every CPU)\n"
     "  -h, --help            show this help\n"
     "\n"
     "Decoding skips line feeds, accepts padded groups one after another, and\n"
@@ -513,17 +514,19 @@ int cli_base64_main(int argc, char **argv) {
   static const struct option longopts[] = {
       {"decode", no_argument, NULL, 'd'}, {"ignore-garbage", no_argument, NULL, 'i'},
       {"wrap", required_argument, NULL, 'w'}, {"url", no_argument, NULL, OPT_URL},
-      {"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
+      {"output", required_argument, NULL, 'o'}, {"threads", required_argument, NULL, 'j'},
+      {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   struct b64_job job;
   struct cli_output out;
   struct cli_input in;
   const char *out_path = NULL, *path = "-";
+  unsigned threads = 0;
   int opt, decode = 0, rc;
   memset(&job, 0, sizeof job);
   job.wrap = 76;
   opterr = 0;
-  while ((opt = getopt_long(argc, argv, ":diw:o:h", longopts, NULL)) != -1) {
+  while ((opt = getopt_long(argc, argv, ":diw:o:j:h", longopts, NULL)) != -1) {
     switch (opt) {
       case 'd':
         decode = 1;
@@ -542,6 +545,12 @@ int cli_base64_main(int argc, char **argv) {
         break;
       case 'o':
         out_path = optarg;
+        break;
+      case 'j':
+        if (cli_parse_threads(optarg, &threads) != 0) {
+          cli_error("invalid thread count '%s' (see utfx base64 --help)", optarg);
+          return CLI_EXIT_USAGE;
+        }
         break;
       case 'h':
         fputs(usage, stdout);
@@ -563,7 +572,7 @@ int cli_base64_main(int argc, char **argv) {
     }
   }
   job.chunk = cli_chunk_size();
-  job.threads = cli_threads(0);
+  job.threads = cli_threads(threads);
   job.f = malloc(SLOW_BLOCK + 8);
   job.buf = malloc(SLOW_BLOCK / 4 * 3 + 8);
   job.out = &out;

@@ -325,8 +325,28 @@ if command -v base64 > /dev/null; then
   { head -c 77 > /dev/null; UTFX_CLI_SPLIT=100000 utfx base64 -d; } < big.b64 |
     cmp -s - <(tail -c +78 big.b64 | base64 -d) || bad+=("decode stdin at an offset")
   check_bad "base64: 3 MB, more than one piece or chunk, files and pipes"
-  rm -f big.bin big.b64
+  # The thread count of a mapped file (-j) never changes the bytes: one
+  # thread, and more threads than cores over small pieces, against
+  # coreutils with -w, -d and -d -i (CR LF lines: every piece by the
+  # byte-at-a-time decoder).
+  bad=()
+  base64 -w 50 big.bin > big50.b64
+  sed 's/$/\r/' big50.b64 > bigcrlf.b64
+  for j in 1 3; do
+    utfx base64 -j $j big.bin | cmp -s - big.b64 || bad+=("-j $j encode")
+    UTFX_CLI_SPLIT=65536 utfx base64 -j $j -w 50 big.bin | cmp -s - big50.b64 ||
+      bad+=("-j $j -w 50 encode")
+    UTFX_CLI_SPLIT=65536 utfx base64 -j $j -d big50.b64 | cmp -s - big.bin ||
+      bad+=("-j $j -d")
+    UTFX_CLI_SPLIT=65536 utfx base64 -j $j -d -i bigcrlf.b64 | cmp -s - big.bin ||
+      bad+=("-j $j -d -i")
+  done
+  utfx base64 -j x big.bin > /dev/null 2>&1
+  [ $? -eq 2 ] || bad+=("-j x is not a usage error")
+  check_bad "base64: -j 1 and -j 3 give coreutils' bytes (-w, -d, -d -i)"
+  rm -f big.bin big.b64 big50.b64 bigcrlf.b64
 else
+  ok "# SKIP coreutils base64 not installed"
   ok "# SKIP coreutils base64 not installed"
   ok "# SKIP coreutils base64 not installed"
 fi
