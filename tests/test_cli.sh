@@ -505,6 +505,24 @@ rm -f fifo
 check "a file truncated while mapped: exit 3 (status $rc) and one line" \
   test $rc = 3 -a "$(cat shrink.err)" = "utfx: shrink.txt: read error: file shrank while being read"
 
+# The same for base64 -d, which decodes from the map too: blocked in its
+# first piece's write (a 64 KiB pipe) when the text is truncated.
+head -c 3000000 /dev/urandom | utfx base64 > shrink.b64
+rm -f fifo
+mkfifo fifo
+UTFX_CLI_PIPE=0 utfx base64 -d -j 1 shrink.b64 > fifo 2> shrink.err &
+pid=$!
+exec 4< fifo
+head -c 10 <&4 > /dev/null
+truncate -s 0 shrink.b64
+cat <&4 > /dev/null
+wait $pid
+rc=$?
+exec 4<&-
+rm -f fifo shrink.b64
+check "base64 -d of a file truncated while mapped: exit 3 (status $rc) and one line" \
+  test $rc = 3 -a "$(cat shrink.err)" = "utfx: shrink.b64: read error: file shrank while being read"
+
 # Standard input that is a regular file is mapped too, from its offset, and
 # is left consumed as a read would leave it.
 { dd bs=1 count=9 of=/dev/null status=none; UTFX_CLI_SPLIT=3 utfx convert -j 2 -r -t utf-16le; } \
