@@ -487,41 +487,34 @@ utfx convert -j 1 -r -q -t utf-16le late-error.txt > expect.txt
 check "-o, parallel: success writes what one thread writes to stdout" cmp -s out.txt expect.txt
 
 # A mapped file that shrinks under us: a read error, not a crash. One thread,
-# so the first piece is converted and blocked in its write to the full pipe
-# when the file is truncated; the second one touches the lost pages.
+# so the first piece is done and blocked in its write to the full pipe when
+# the file is truncated; a later one touches the lost pages.
+truncated_while_mapped() { # DESCRIPTION FILE COMMAND...
+  local desc=$1 file=$2 pid rc
+  shift 2
+  rm -f fifo
+  mkfifo fifo
+  "$@" > fifo 2> shrink.err &
+  pid=$!
+  exec 4< fifo
+  head -c 10 <&4 > /dev/null
+  truncate -s 0 "$file"
+  cat <&4 > /dev/null
+  wait $pid
+  rc=$?
+  exec 4<&-
+  rm -f fifo "$file"
+  check "$desc: exit 3 (status $rc) and one line" \
+    test $rc = 3 -a "$(cat shrink.err)" = "utfx: $file: read error: file shrank while being read"
+}
 head -c 4000000 big.txt > shrink.txt
-rm -f fifo
-mkfifo fifo
-utfx convert -j 1 -t utf-16le shrink.txt > fifo 2> shrink.err &
-pid=$!
-exec 4< fifo
-head -c 10 <&4 > /dev/null
-truncate -s 0 shrink.txt
-cat <&4 > /dev/null
-wait $pid
-rc=$?
-exec 4<&-
-rm -f fifo
-check "a file truncated while mapped: exit 3 (status $rc) and one line" \
-  test $rc = 3 -a "$(cat shrink.err)" = "utfx: shrink.txt: read error: file shrank while being read"
-
-# The same for base64 -d, which decodes from the map too: blocked in its
-# first piece's write (a 64 KiB pipe) when the text is truncated.
+truncated_while_mapped "a file truncated while mapped" shrink.txt \
+  utfx convert -j 1 -t utf-16le shrink.txt
+# base64 -d decodes from the map too (a 64 KiB pipe: its first piece's
+# output fills it).
 head -c 3000000 /dev/urandom | utfx base64 > shrink.b64
-rm -f fifo
-mkfifo fifo
-UTFX_CLI_PIPE=0 utfx base64 -d -j 1 shrink.b64 > fifo 2> shrink.err &
-pid=$!
-exec 4< fifo
-head -c 10 <&4 > /dev/null
-truncate -s 0 shrink.b64
-cat <&4 > /dev/null
-wait $pid
-rc=$?
-exec 4<&-
-rm -f fifo shrink.b64
-check "base64 -d of a file truncated while mapped: exit 3 (status $rc) and one line" \
-  test $rc = 3 -a "$(cat shrink.err)" = "utfx: shrink.b64: read error: file shrank while being read"
+truncated_while_mapped "base64 -d of a file truncated while mapped" shrink.b64 \
+  env UTFX_CLI_PIPE=0 utfx base64 -d -j 1 shrink.b64
 
 # Standard input that is a regular file is mapped too, from its offset, and
 # is left consumed as a read would leave it.
