@@ -320,23 +320,34 @@ const encoder = new TextEncoder();
 // the text; docs/perf-decisions.md, 'Node session 25').
 const SMALL_JS_INTO = 12;
 const WIDE_INTO = 48;
+// One result object, made at the one return. When each path returned its
+// own (Node's included), Node's calls here cost 3-10 ns more than the
+// global's once any call had taken the addon's path: most likely V8 then
+// had to make the object the paths merge, where it drops one that does not
+// escape a caller that inlines this and reads a field (docs/perf-decisions.md,
+// 'Node session 26').
 function encodeInto(string, u8) {
-  if (typeof string !== 'string' || !isUint8Array(u8)) return encoder.encodeInto(string, u8);
+  if (typeof string !== 'string' || !isUint8Array(u8)) return encoder.encodeInto(string, u8); // (throws)
   const n = string.length;
-  if (n < SMALL_ENCODE_INTO) {
-    if (n < SMALL_JS_INTO) {
-      const written = writeShort(u8, string, 0, u8.length); // (length 0 if detached)
-      return { read: writeRead, written };
-    }
-    if (n < WIDE_INTO || string.charCodeAt(n >> 1) < 0x800) return encoder.encodeInto(string, u8);
+  let read;
+  let written;
+  if (n < SMALL_JS_INTO && n < SMALL_ENCODE_INTO) {
+    written = writeShort(u8, string, 0, u8.length); // (length 0 if detached)
+    read = writeRead;
+  } else if (n < SMALL_ENCODE_INTO && (n < WIDE_INTO || string.charCodeAt(n >> 1) < 0x800)) {
+    const r = encoder.encodeInto(string, u8);
+    read = r.read;
+    written = r.written;
+  } else {
+    args[2] = n;
+    written = addon.encodeInto(string, u8);
+    // (| 0: a small integer, not the double a Float64Array gives: V8 shares
+    // this object's map with Node's own encodeInto results, and a double
+    // field there made Node's encodeInto call sites compiled later up to 6x
+    // slower: docs/perf-decisions.md, 'Node session 25')
+    read = results[0] | 0;
   }
-  args[2] = string.length;
-  const written = addon.encodeInto(string, u8);
-  // (| 0: a small integer, not the double a Float64Array gives: V8 shares
-  // this object's map with Node's own encodeInto results, and a double
-  // field there made Node's encodeInto call sites compiled later up to 6x
-  // slower: docs/perf-decisions.md, 'Node session 25')
-  return { read: results[0] | 0, written };
+  return { read, written };
 }
 
 // Buffer.byteLength(string, 'utf8'). A string without characters above

@@ -25,7 +25,13 @@
 //             allocation of its result alone (new Uint8Array(length)).
 // Usage: node bench/bench.js [--suite decoder,write,encode,rpc,overhead,base64,text,text-bound]
 //        [--runs N]
-//        [--batch-ms X] [--filter REGEX] [--quick] [--no-gc] [--seed N]
+//        [--batch-ms X] [--filter REGEX] [--quick] [--no-gc] [--seed N] [--old DIR]
+// --old DIR: a second copy of the package (e.g. an older commit's
+// bindings/node with its own build/utfx.node) timed as a third side in the
+// text and base64 grids: builtin, old and new interleaved in one process.
+// Every side of every cell is its own compiled loop (timed() below): a loop
+// closure shared by all cells makes its call sites polymorphic, and two
+// identical copies of the package then read 0.79-0.94 of each other.
 // Rates are operations per second of CPU time (process.cpuUsage: the machine
 // is shared; time spent descheduled does not count; the collector's threads
 // count for both sides), one rate per run. Each run visits the cells in a
@@ -43,7 +49,7 @@ const { compare, mean } = require('./stats');
 
 const opts = { suites: ['decoder', 'write', 'encode', 'rpc', 'overhead', 'base64', 'text'], runs: 10,
   batchMs: 10,
-  filter: null, quick: false, gc: true, seed: 1 };
+  filter: null, quick: false, gc: true, seed: 1, old: null };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   if (a === '--suite') opts.suites = process.argv[++i].split(',');
@@ -53,6 +59,7 @@ for (let i = 2; i < process.argv.length; i++) {
   else if (a === '--quick') opts.quick = true;
   else if (a === '--no-gc') opts.gc = false;
   else if (a === '--seed') opts.seed = Number(process.argv[++i]);
+  else if (a === '--old') opts.old = process.argv[++i];
   else {
     process.stderr.write(`bench.js: unknown option ${a}\n`);
     process.exit(2);
@@ -66,6 +73,21 @@ function cpuNs() {
 }
 
 let sink = 0;
+const oldPkg = opts.old ? require(path.resolve(opts.old)) : null;
+
+// A timing loop of its own for one side of one cell: `code` is an
+// expression whose value is summed over iters calls, or a block `{ ... }`
+// that adds to acc; env's names are bound as variables. new Function gives
+// every loop fresh code, hence its own type feedback: no call site is
+// shared between cells or implementations (see the Usage note).
+function timed(code, env = {}) {
+  const names = Object.keys(env);
+  const step = code.startsWith('{') ? code : `acc += ${code};`;
+  // eslint-disable-next-line no-new-func
+  return new Function(...names, `'use strict';
+    return function (iters) { let acc = 0; for (let i = 0; i < iters; i++) ${step} return acc; };`)(
+    ...names.map((k) => env[k]));
+}
 
 // A full collection before each timed batch (the flag set at run time, as
 // node --expose-gc would).
@@ -113,28 +135,45 @@ function rate(fn, iters) {
   return iters / (Math.max(t, 1) / 1e9);
 }
 
-// cells: [{ name, builtin: fn(iters), utfx: fn(iters) }]. Interleaved: every
-// run times every cell, both implementations, in alternating order.
+// cells: [{ name, builtin: fn(iters), utfx: fn(iters) }], or instead of
+// utfx `of: (pkg) => fn(iters)`, which --old also builds from the old copy.
+// Interleaved: every run times every cell, all sides, in rotating order.
 function runGrid(title, cells) {
   cells = cells.filter((c) => !opts.filter || opts.filter.test(c.name));
   if (!cells.length) return [];
+  const withOld = oldPkg !== null && cells.every((c) => c.of);
+  const impls = withOld ? ['builtin', 'old', 'utfx'] : ['builtin', 'utfx'];
   process.stderr.write(`${title}: ${cells.length} cells x ${opts.runs} runs\n`);
   for (const c of cells) {
-    c.builtin(3); // warm both up (and let V8 optimize) before calibrating
-    c.utfx(3);
-    c.iters = { builtin: calibrate(c.builtin), utfx: calibrate(c.utfx) };
-    c.rates = { builtin: [], utfx: [] };
+    if (c.of) {
+      if (withOld) c.old = c.of(oldPkg);
+      c.utfx = c.of(utfx);
+    }
+    for (const impl of impls) c[impl](3); // warm up (and let V8 optimize) before calibrating
+    c.iters = {};
+    c.rates = {};
+    for (const impl of impls) {
+      c.iters[impl] = calibrate(c[impl]);
+      c.rates[impl] = [];
+    }
   }
   for (let r = 0; r < opts.runs; r++) {
     for (const c of shuffled(cells)) {
-      const order = r % 2 ? ['utfx', 'builtin'] : ['builtin', 'utfx'];
+      const k = r % impls.length;
+      const order = [...impls.slice(k), ...impls.slice(0, k)];
+      if ((r / impls.length | 0) % 2) order.reverse();
       for (const impl of order) c.rates[impl].push(rate(c[impl], c.iters[impl]));
     }
   }
-  const rows = cells.map((c) => ({ name: c.name, ...compare(c.rates.builtin, c.rates.utfx),
-    nsBuiltin: 1e9 / mean(c.rates.builtin), nsUtfx: 1e9 / mean(c.rates.utfx),
-    paired: median(c.rates.utfx.map((u, r) => u / c.rates.builtin[r])) }));
+  const row = (c, a, b) => ({ name: c.name, ...compare(c.rates[a], c.rates[b]),
+    nsBuiltin: 1e9 / mean(c.rates[a]), nsUtfx: 1e9 / mean(c.rates[b]),
+    paired: median(c.rates[b].map((u, r) => u / c.rates[a][r])) });
+  const rows = cells.map((c) => row(c, 'builtin', 'utfx'));
   printTable(title, rows);
+  if (withOld) {
+    printTable(`${title} [--old ${opts.old}]`, cells.map((c) => row(c, 'builtin', 'old')), 'builtin', 'old');
+    printTable(`${title} [old vs new]`, cells.map((c) => row(c, 'old', 'utfx')), 'old', 'new');
+  }
   return rows;
 }
 
@@ -148,10 +187,10 @@ function pad(s, n, right) {
   return right ? s.padEnd(n) : s.padStart(n);
 }
 
-function printTable(title, rows) {
+function printTable(title, rows, a = 'builtin', b = 'utfx') {
   const w = Math.max(...rows.map((r) => r.name.length), 10);
-  console.log(`\n## ${title}: builtin (old) vs utfx (new), ${opts.runs} runs each, interleaved`);
-  console.log(`${pad('', w, true)}  ${pad('builtin ns', 11)} ${pad('utfx ns', 10)} ${pad('speedup', 8)}` +
+  console.log(`\n## ${title}: ${a} vs ${b}, ${opts.runs} runs each, interleaved`);
+  console.log(`${pad('', w, true)}  ${pad(`${a} ns`, 11)} ${pad(`${b} ns`, 10)} ${pad('speedup', 8)}` +
     `  confidence improvement accuracy (*)   (**)  (***)   paired`);
   for (const r of rows) {
     const acc = r.accuracy.map((a) => pad(`±${a.toFixed(2)}%`, 8));
@@ -212,18 +251,10 @@ function nodeDecoderChunks(encoding, inLen, chunkLen) {
 }
 
 function decoderCell(name, chunks, enc, withEnd) {
-  const make = (Decoder) => {
-    const sd = new Decoder(enc);
-    return (iters) => {
-      let acc = 0;
-      for (let i = 0; i < iters; i++) {
-        for (let j = 0; j < chunks.length; j++) acc += sd.write(chunks[j]).length;
-        if (withEnd) acc += sd.end().length;
-      }
-      return acc;
-    };
-  };
-  return { name, builtin: make(builtin.StringDecoder), utfx: make(utfx.StringDecoder) };
+  const code = `{ for (let j = 0; j < chunks.length; j++) acc += sd.write(chunks[j]).length;${
+    withEnd ? ' acc += sd.end().length;' : ''} }`;
+  return { name, builtin: timed(code, { sd: new builtin.StringDecoder(enc), chunks }),
+    of: (P) => timed(code, { sd: new P.StringDecoder(enc), chunks }) };
 }
 
 function decoderGrid() {
@@ -281,19 +312,8 @@ function writeGrid() {
       for (const [dst, size] of [['fits', need], ['short', need - 1]]) {
         const a = Buffer.allocUnsafe(size);
         const b = Buffer.allocUnsafe(size);
-        cells.push({
-          name: `chars=${chars} len=${len} dst=${dst}`,
-          builtin: (iters) => {
-            let acc = 0;
-            for (let i = 0; i < iters; i++) acc += a.write(s, 0, 'utf8');
-            return acc;
-          },
-          utfx: (iters) => {
-            let acc = 0;
-            for (let i = 0; i < iters; i++) acc += utfx.write(b, s, 0);
-            return acc;
-          },
-        });
+        cells.push({ name: `chars=${chars} len=${len} dst=${dst}`,
+          builtin: timed('a.write(s, 0, \'utf8\')', { a, s }), of: (P) => timed('P.write(b, s, 0)', { P, b, s }) });
       }
     }
   }
@@ -302,30 +322,25 @@ function writeGrid() {
   const a2048 = 'a'.repeat(2048);
   const wa = Buffer.allocUnsafe(2048);
   const wb = Buffer.allocUnsafe(2048);
-  const loop = (f) => (iters) => {
-    let acc = 0;
-    for (let i = 0; i < iters; i++) acc += f();
-    return acc;
-  };
+  const env = { wa, wb, a2048 };
+  const cell = (name, bcode, ucode, e) => ({ name, builtin: timed(bcode, e), of: (P) => timed(ucode, { P, ...e }) });
   cells.push(
-    { name: 'buffer-write-string encoding=utf8 args= len=2048',
-      builtin: loop(() => wa.write(a2048, 'utf8')), utfx: loop(() => utfx.write(wb, a2048)) },
-    { name: 'buffer-write-string encoding=utf8 args=offset len=2048',
-      builtin: loop(() => wa.write(a2048, 0, 'utf8')), utfx: loop(() => utfx.write(wb, a2048, 0)) },
-    { name: 'buffer-write-string encoding=utf8 args=offset+length len=2048',
-      builtin: loop(() => wa.write(a2048, 0, wa.length, 'utf8')),
-      utfx: loop(() => utfx.write(wb, a2048, 0, wb.length)) });
+    cell('buffer-write-string encoding=utf8 args= len=2048', 'wa.write(a2048, \'utf8\')', 'P.write(wb, a2048)', env),
+    cell('buffer-write-string encoding=utf8 args=offset len=2048', 'wa.write(a2048, 0, \'utf8\')',
+      'P.write(wb, a2048, 0)', env),
+    cell('buffer-write-string encoding=utf8 args=offset+length len=2048', 'wa.write(a2048, 0, wa.length, \'utf8\')',
+      'P.write(wb, a2048, 0, wb.length)', env));
   const a65536 = Buffer.from('a'.repeat(65536)).toString();
   const wl = Buffer.allocUnsafe(65536);
   const wm = Buffer.allocUnsafe(65536);
-  cells.push({ name: 'buffer-write-string encoding=utf8 args=offset len=65536',
-    builtin: loop(() => wl.write(a65536, 0, 'utf8')), utfx: loop(() => utfx.write(wm, a65536, 0)) });
+  cells.push(cell('buffer-write-string encoding=utf8 args=offset len=65536', 'wl.write(a65536, 0, \'utf8\')',
+    'P.write(wm, a65536, 0)', { wl, wm, a65536 }));
   for (const len of [1, 8, 16, 32]) {
     const sa = Buffer.allocUnsafe(len);
     const sb = Buffer.allocUnsafe(len);
     const str = Buffer.from('a'.repeat(len)).toString();
-    cells.push({ name: `buffer-write-string-short encoding=utf8 len=${len}`,
-      builtin: loop(() => sa.write(str, 0, 'utf8')), utfx: loop(() => utfx.write(sb, str, 0)) });
+    cells.push(cell(`buffer-write-string-short encoding=utf8 len=${len}`, 'sa.write(str, 0, \'utf8\')',
+      'P.write(sb, str, 0)', { sa, sb, str }));
   }
   return runGrid('buffer-write-string-utf8 (buf.write(string, 0, \'utf8\')), buffer-write-string, ' +
     'buffer-write-string-short', cells);
@@ -341,19 +356,8 @@ function encodeGrid() {
     for (const len of lens) strings.push([`chars=${chars} len=${len}`, makeWriteString(chars, len)]);
   strings.push(['chars=ascii len=2048', 'a'.repeat(2048)]);
   for (const [name, s] of strings) {
-    cells.push({
-      name,
-      builtin: (iters) => {
-        let acc = 0;
-        for (let i = 0; i < iters; i++) acc += Buffer.from(s).length;
-        return acc;
-      },
-      utfx: (iters) => {
-        let acc = 0;
-        for (let i = 0; i < iters; i++) acc += utfx.encode(s).length;
-        return acc;
-      },
-    });
+    cells.push({ name, builtin: timed('Buffer.from(s).length', { s }),
+      of: (P) => timed('P.encode(s).length', { P, s }) });
   }
   return runGrid('Buffer.from(string) vs encode(string)', cells);
 }
@@ -367,15 +371,12 @@ function overhead() {
   const state = sd[Object.getOwnPropertySymbols(sd)[0]];
   const st = state[Object.getOwnPropertySymbols(state).find((k) => k.description === 'kHandle')];
   const jsNop = new Function('return undefined'); // eslint-disable-line no-new-func
-  const loop = (f) => (iters) => {
-    let acc = 0;
-    for (let i = 0; i < iters; i++) acc += f() === undefined ? 1 : 0;
-    return acc;
-  };
+  const env = { jsNop, addon, st, empty };
   const cells = [
-    { name: 'call: empty JS function (baseline)', fn: loop(jsNop) },
-    { name: 'call: N-API function that does nothing', fn: loop(() => addon.nop()) },
-    { name: 'call: decoderWrite(state, empty Buffer)', fn: loop(() => addon.decoderWrite(st, empty)) },
+    { name: 'call: empty JS function (baseline)', fn: timed('(jsNop() === undefined ? 1 : 0)', env) },
+    { name: 'call: N-API function that does nothing', fn: timed('(addon.nop() === undefined ? 1 : 0)', env) },
+    { name: 'call: decoderWrite(state, empty Buffer)',
+      fn: timed('(addon.decoderWrite(st, empty) === undefined ? 1 : 0)', env) },
   ];
   console.log('\n## overhead: ns per call (median of runs)');
   for (const c of cells) {
@@ -392,11 +393,6 @@ function overhead() {
   const old = thresholds(0, 0, 0);
   const sizes = opts.quick ? [4, 16, 64] : [4, 8, 16, 32, 48, 64, 128, 256, 1024, 4096];
   const xcells = [];
-  const each = (f) => (iters) => {
-    let acc = 0;
-    for (let i = 0; i < iters; i++) acc += f();
-    return acc;
-  };
   const enc = new TextEncoder();
   for (const n of sizes) {
     const text = Buffer.from('Bl\u00e5b\u00e6rsyltet\u00f8y '.repeat(Math.ceil(n / 8)));
@@ -409,20 +405,17 @@ function overhead() {
     for (const [what, e, input] of [['utf8 text', 'utf8', bytes], ['utf8 ascii', 'utf8', ascii],
       ['ascii', 'ascii', ascii], ['latin1', 'latin1', bytes], ['utf16le', 'utf16le', utf16],
       ['base64', 'base64', bytes.subarray(0, n - n % 3)], ['hex', 'hex', bytes]]) {
-      const a = new builtin.StringDecoder(e);
-      const b = new utfx.StringDecoder(e);
-      xcells.push({ name: `n=${n} StringDecoder#write ${what}`, builtin: each(() => a.write(input).length),
-        utfx: each(() => b.write(input).length) });
+      xcells.push({ name: `n=${n} StringDecoder#write ${what}`,
+        builtin: timed('d.write(input).length', { d: new builtin.StringDecoder(e), input }),
+        utfx: timed('d.write(input).length', { d: new utfx.StringDecoder(e), input }) });
     }
-    xcells.push(
-      { name: `n=${n} decode (toString utf8) text`, builtin: each(() => bytes.toString('utf8').length),
-        utfx: each(() => utfx.decode(bytes).length) },
-      { name: `n=${n} write (buf.write utf8)`, builtin: each(() => dst.write(str, 0, 'utf8')),
-        utfx: each(() => utfx.write(dst, str, 0)) },
-      { name: `n=${n} encodeInto`, builtin: each(() => enc.encodeInto(str, u8).written),
-        utfx: each(() => utfx.encodeInto(str, u8).written) },
-      { name: `n=${n} byteLength`, builtin: each(() => Buffer.byteLength(str, 'utf8')),
-        utfx: each(() => utfx.byteLength(str)) });
+    const env = { utfx, enc, bytes, dst, str, u8 };
+    for (const [what, bcode, ucode] of [
+      ['decode (toString utf8) text', 'bytes.toString(\'utf8\').length', 'utfx.decode(bytes).length'],
+      ['write (buf.write utf8)', 'dst.write(str, 0, \'utf8\')', 'utfx.write(dst, str, 0)'],
+      ['encodeInto', 'enc.encodeInto(str, u8).written', 'utfx.encodeInto(str, u8).written'],
+      ['byteLength', 'Buffer.byteLength(str, \'utf8\')', 'utfx.byteLength(str)']])
+      xcells.push({ name: `n=${n} ${what}`, builtin: timed(bcode, env), utfx: timed(ucode, env) });
   }
   const rows = runGrid('crossover: the addon path forced (no JS fallback) vs the builtin, by size',
     xcells);
@@ -448,16 +441,7 @@ function textBytes(kind, n) {
   return new Uint8Array(b.subarray(0, end)); // a plain Uint8Array, as web code has
 }
 
-// A cell's side: f called iters times, its results summed.
-const loop = (f) => (iters) => {
-  let acc = 0;
-  for (let i = 0; i < iters; i++) acc += f();
-  return acc;
-};
-
 function textGrid() {
-  const U = utfx.TextDecoder;
-  const E = utfx.TextEncoder;
   const sizes = opts.quick ? [1, 64, 4096, 1 << 20] : [1, 16, 64, 256, 1024, 16384, 1 << 20];
   const cells = [];
   for (const kind of Object.keys(TEXTS)) {
@@ -466,32 +450,37 @@ function textGrid() {
       if (bytes.length === 0) continue; // (1 byte of CJK or emoji: no whole character)
       const str = new TextDecoder().decode(bytes);
       const name = `${kind} ${bytes.length} B`;
-      const nd = new TextDecoder();
-      const ud = new U();
-      cells.push({ name: `decode utf-8 ${name}`, builtin: loop(() => nd.decode(bytes).length),
-        utfx: loop(() => ud.decode(bytes).length) });
+      cells.push({ name: `decode utf-8 ${name}`,
+        builtin: timed('d.decode(bytes).length', { d: new TextDecoder(), bytes }),
+        of: (P) => timed('d.decode(bytes).length', { d: new P.TextDecoder(), bytes }) });
       const chunks = [];
       for (let at = 0; at < bytes.length; at += 1024) chunks.push(bytes.subarray(at, at + 1024));
-      const stream = (d) => loop(() => {
-        let len = 0;
-        for (let j = 0; j < chunks.length; j++) len += d.decode(chunks[j], { stream: true }).length;
-        return len + d.decode().length;
-      });
+      const stream = '{ for (let j = 0; j < chunks.length; j++) acc += d.decode(chunks[j], opt).length; ' +
+        'acc += d.decode().length; }';
       if (n >= 1024 || n === sizes[0]) {
-        cells.push({ name: `decode utf-8 stream 1 KiB chunks ${name}`, builtin: stream(new TextDecoder()),
-          utfx: stream(new U()) });
+        cells.push({ name: `decode utf-8 stream 1 KiB chunks ${name}`,
+          builtin: timed(stream, { d: new TextDecoder(), chunks, opt: { stream: true } }),
+          of: (P) => timed(stream, { d: new P.TextDecoder(), chunks, opt: { stream: true } }) });
       }
       if (n >= 64) {
         const u16 = new Uint8Array(Buffer.from(str, 'utf16le'));
-        const nd16 = new TextDecoder('utf-16le');
-        const ud16 = new U('utf-16le');
-        cells.push({ name: `decode utf-16le ${kind} ${u16.length} B`, builtin: loop(() => nd16.decode(u16).length),
-          utfx: loop(() => ud16.decode(u16).length) });
+        cells.push({ name: `decode utf-16le ${kind} ${u16.length} B`,
+          builtin: timed('d.decode(u16).length', { d: new TextDecoder('utf-16le'), u16 }),
+          of: (P) => timed('d.decode(u16).length', { d: new P.TextDecoder('utf-16le'), u16 }) });
       }
-      const ne = new TextEncoder();
-      const ue = new E();
-      cells.push({ name: `encode ${kind} ${str.length} units`, builtin: loop(() => ne.encode(str).length),
-        utfx: loop(() => ue.encode(str).length) });
+      cells.push({ name: `encode ${kind} ${str.length} units`,
+        builtin: timed('e.encode(str).length', { e: new TextEncoder(), str }),
+        of: (P) => timed('e.encode(str).length', { e: new P.TextEncoder(), str }) });
+    }
+    // encodeInto a Uint8Array with room, 12..1024 units (a form field, a
+    // line, a message).
+    for (const units of opts.quick ? [12, 64] : [12, 24, 48, 64, 96, 127, 256, 1024]) {
+      const str = TEXTS[kind].repeat(Math.ceil(units / TEXTS[kind].length) + 1).slice(0, units)
+        .replace(/[\ud800-\udbff]$/, 'x'); // no lone surrogate at the cut
+      const dst = new Uint8Array(3 * units);
+      cells.push({ name: `encodeInto ${kind} ${units} units`,
+        builtin: timed('e.encodeInto(str, dst).written', { e: new TextEncoder(), str, dst }),
+        of: (P) => timed('e.encodeInto(str, dst).written', { e: new P.TextEncoder(), str, dst }) });
     }
   }
   const rows = runGrid('TextDecoder / TextEncoder: the globals vs utfx\'s', cells);
@@ -505,18 +494,17 @@ function textGrid() {
     const latin = textBytes('latin', n);
     const u16 = new Uint8Array(Buffer.from(TEXTS.latin.repeat(n).slice(0, n >> 1), 'utf16le'));
     const str = TEXTS.mixed.repeat(n).slice(0, n);
-    const d8 = new U();
-    const d16 = new U('utf-16le');
-    const e = new E();
     const forced = (f) => (iters) => {
       const old = textThresholds([0, 0]);
       try { return f(iters); } finally { textThresholds(old); }
     };
-    for (const [what, f] of [[`decode utf-8 ascii ${ascii.length} B`, () => d8.decode(ascii).length],
-      [`decode utf-8 latin ${latin.length} B`, () => d8.decode(latin).length],
-      [`decode utf-16le latin ${u16.length} B`, () => d16.decode(u16).length],
-      [`encode mixed ${str.length} units`, () => e.encode(str).length]]) {
-      xcells.push({ name: `crossover ${what}`, builtin: loop(f), utfx: forced(loop(f)) });
+    for (const [what, code, env] of [
+      [`decode utf-8 ascii ${ascii.length} B`, 'd.decode(ascii).length', () => ({ d: new utfx.TextDecoder(), ascii })],
+      [`decode utf-8 latin ${latin.length} B`, 'd.decode(latin).length', () => ({ d: new utfx.TextDecoder(), latin })],
+      [`decode utf-16le latin ${u16.length} B`, 'd.decode(u16).length',
+        () => ({ d: new utfx.TextDecoder('utf-16le'), u16 })],
+      [`encode mixed ${str.length} units`, 'e.encode(str).length', () => ({ e: new utfx.TextEncoder(), str })]]) {
+      xcells.push({ name: `crossover ${what}`, builtin: timed(code, env()), utfx: forced(timed(code, env())) });
     }
   }
   rows.push(...runGrid('crossover: utfx\'s TextDecoder/TextEncoder with the JavaScript paths (old) vs ' +
@@ -537,13 +525,11 @@ function textBoundGrid() {
     for (const n of sizes) {
       const str = new TextDecoder().decode(textBytes(kind, n));
       const size = Buffer.byteLength(str);
-      const ne = new TextEncoder();
-      const ue = new utfx.TextEncoder();
-      const alloc = loop(() => new Uint8Array(size).length);
+      const alloc = 'new Uint8Array(size).length';
       cells.push({ name: `bound encode ${kind} ${str.length} units: global / allocation alone`,
-        builtin: loop(() => ne.encode(str).length), utfx: alloc });
+        builtin: timed('e.encode(str).length', { e: new TextEncoder(), str }), utfx: timed(alloc, { size }) });
       cells.push({ name: `bound encode ${kind} ${str.length} units: utfx / allocation alone`,
-        builtin: loop(() => ue.encode(str).length), utfx: alloc });
+        builtin: timed('e.encode(str).length', { e: new utfx.TextEncoder(), str }), utfx: timed(alloc, { size }) });
     }
   }
   return runGrid('TextEncoder.encode against new Uint8Array(its length) alone (speedup: encode / allocation)',
@@ -555,11 +541,9 @@ function textBoundGrid() {
 // Cells of the base64 functions against Buffer's, at these sizes (bytes).
 function base64Cells(sizes) {
   const cells = [];
-  const each = (f) => (iters) => {
-    let acc = 0;
-    for (let i = 0; i < iters; i++) acc += f();
-    return acc;
-  };
+  // A cell: the builtin's expression and utfx's (P: the package), on env.
+  const cell = (name, bcode, ucode, env) => ({ name, builtin: timed(bcode, env),
+    of: (P) => timed(ucode, { P, ...env }) });
   for (const n of sizes) {
     const bytes = require('crypto').randomBytes(n);
     const u8 = new Uint8Array(bytes.buffer, bytes.byteOffset, n);
@@ -570,50 +554,46 @@ function base64Cells(sizes) {
     const into = Buffer.alloc(n);
     const into2 = new Uint8Array(n);
     const opt = { alphabet: 'base64url' };
+    const env = { bytes, u8, b64, url, urlPadded, into, into2, opt };
     cells.push(
-      { name: `n=${n} encode base64: toString / base64Encode`,
-        builtin: each(() => bytes.toString('base64').length), utfx: each(() => utfx.base64Encode(bytes).length) },
-      { name: `n=${n} encode base64url: toString / base64Encode`,
-        builtin: each(() => bytes.toString('base64url').length),
-        utfx: each(() => utfx.base64Encode(bytes, 'base64url').length) },
-      { name: `n=${n} decode base64: Buffer.from / base64Decode`,
-        builtin: each(() => Buffer.from(b64, 'base64').length), utfx: each(() => utfx.base64Decode(b64).length) },
-      { name: `n=${n} decode base64url: Buffer.from / base64Decode`,
-        builtin: each(() => Buffer.from(url, 'base64url').length),
-        utfx: each(() => utfx.base64Decode(url, 'base64url').length) },
-      { name: `n=${n} TC39 toBase64 / toString base64`,
-        builtin: each(() => bytes.toString('base64').length), utfx: each(() => utfx.toBase64(u8).length) },
-      { name: `n=${n} TC39 fromBase64 / Buffer.from base64`,
-        builtin: each(() => Buffer.from(b64, 'base64').length), utfx: each(() => utfx.fromBase64(b64).length) },
+      cell(`n=${n} encode base64: toString / base64Encode`,
+        'bytes.toString(\'base64\').length', 'P.base64Encode(bytes).length', env),
+      cell(`n=${n} encode base64url: toString / base64Encode`,
+        'bytes.toString(\'base64url\').length', 'P.base64Encode(bytes, \'base64url\').length', env),
+      cell(`n=${n} decode base64: Buffer.from / base64Decode`,
+        'Buffer.from(b64, \'base64\').length', 'P.base64Decode(b64).length', env),
+      cell(`n=${n} decode base64url: Buffer.from / base64Decode`,
+        'Buffer.from(url, \'base64url\').length', 'P.base64Decode(url, \'base64url\').length', env),
+      cell(`n=${n} TC39 toBase64 / toString base64`,
+        'bytes.toString(\'base64\').length', 'P.toBase64(u8).length', env),
+      cell(`n=${n} TC39 fromBase64 / Buffer.from base64`,
+        'Buffer.from(b64, \'base64\').length', 'P.fromBase64(b64).length', env),
       // TC39's result has an ArrayBuffer of its own, where Buffer.from
       // slices Node's pool (below 4 KiB): the builtins that make the same
       // kind of result copy Buffer.from's into one; and the runtime's own
       // Uint8Array.fromBase64 where it has one (not Node 20).
-      { name: `n=${n} TC39 fromBase64 / new Uint8Array(Buffer.from) (own buffer)`,
-        builtin: each(() => new Uint8Array(Buffer.from(b64, 'base64')).length),
-        utfx: each(() => utfx.fromBase64(b64).length) },
-      ...(typeof Uint8Array.fromBase64 === 'function' ? [{ name: `n=${n} TC39 fromBase64 / Uint8Array.fromBase64`,
-        builtin: each(() => Uint8Array.fromBase64(b64).length), utfx: each(() => utfx.fromBase64(b64).length) }] : []),
-      { name: `n=${n} TC39 fromBase64 url padded / Buffer.from`,
-        builtin: each(() => Buffer.from(urlPadded, 'base64url').length),
-        utfx: each(() => utfx.fromBase64(urlPadded, opt).length) },
-      { name: `n=${n} TC39 setFromBase64 / buf.write base64`,
-        builtin: each(() => into.write(b64, 'base64')), utfx: each(() => utfx.setFromBase64(into2, b64).written) });
+      cell(`n=${n} TC39 fromBase64 / new Uint8Array(Buffer.from) (own buffer)`,
+        'new Uint8Array(Buffer.from(b64, \'base64\')).length', 'P.fromBase64(b64).length', env),
+      ...(typeof Uint8Array.fromBase64 === 'function' ? [cell(`n=${n} TC39 fromBase64 / Uint8Array.fromBase64`,
+        'Uint8Array.fromBase64(b64).length', 'P.fromBase64(b64).length', env)] : []),
+      cell(`n=${n} TC39 fromBase64 url padded / Buffer.from`,
+        'Buffer.from(urlPadded, \'base64url\').length', 'P.fromBase64(urlPadded, opt).length', env),
+      cell(`n=${n} TC39 setFromBase64 / buf.write base64`,
+        'into.write(b64, \'base64\')', 'P.setFromBase64(into2, b64).written', env));
     // StringDecoder#write in base64 mode, n + 1 bytes a chunk (a byte held
     // from one write to the next, as in a stream). utfx's is Node's write
     // (README.md, Base64: the addon's measured no faster on long chunks).
     const chunk = require('crypto').randomBytes(n + 1);
-    const sdA = new builtin.StringDecoder('base64');
-    const sdB = new utfx.StringDecoder('base64');
     cells.push({ name: `n=${n} StringDecoder base64 write`,
-      builtin: each(() => sdA.write(chunk).length), utfx: each(() => sdB.write(chunk).length) });
+      builtin: timed('sd.write(chunk).length', { sd: new builtin.StringDecoder('base64'), chunk }),
+      of: (P) => timed('sd.write(chunk).length', { sd: new P.StringDecoder('base64'), chunk }) });
     // Node makes the text of more than 1 MB an external string, which its
     // decoder reads in place (N-API can only copy): the same text as
     // JSON.parse makes it (a sequential string) too.
     if (n >= 65536) {
       const parsed = JSON.parse(JSON.stringify(b64));
-      cells.push({ name: `n=${n} decode base64, JSON.parse'd text: Buffer.from / base64Decode`,
-        builtin: each(() => Buffer.from(parsed, 'base64').length), utfx: each(() => utfx.base64Decode(parsed).length) });
+      cells.push(cell(`n=${n} decode base64, JSON.parse'd text: Buffer.from / base64Decode`,
+        'Buffer.from(parsed, \'base64\').length', 'P.base64Decode(parsed).length', { parsed }));
     }
   }
   return cells;
@@ -627,13 +607,15 @@ function base64Grid() {
 // Where the JavaScript fallbacks pay: the addon forced, then JavaScript
 // (or Node's own code) forced, against the builtins.
 function base64Overhead() {
-  const { base64Thresholds } = utfx._internal;
+  // (--old: the old copy's thresholds are forced the same way)
+  const pkgs = oldPkg ? [utfx, oldPkg] : [utfx];
+  const set = (...t) => pkgs.map((P) => P._internal.base64Thresholds(...t));
   const sizes = opts.quick ? [8, 64] : [4, 8, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024, 2048, 4096, 16384];
-  const old = base64Thresholds(0, 0, 0, 0);
+  const old = set(0, 0, 0, 0);
   runGrid('base64 crossover: the addon forced vs the builtin', base64Cells(sizes));
-  base64Thresholds(Infinity, Infinity, Infinity, Infinity);
+  set(Infinity, Infinity, Infinity, Infinity);
   runGrid('base64 crossover: JavaScript / Node\'s code forced vs the builtin', base64Cells(sizes));
-  base64Thresholds(...old);
+  pkgs.forEach((P, i) => P._internal.base64Thresholds(...old[i]));
 }
 
 // ------------------------------------------------------------ rpc
