@@ -33,6 +33,13 @@
  *   void g64_encode_last(const unsigned char *s, size_t k, char *d, size_t out, int url)
  *       the last group, k = 1 or 2 bytes, as out characters at d (k + 1, or
  *       4 with padding);
+ * optionally (G64_DECODE_END), to end a decode without the scalar steps:
+ *   int g64_decode_end(const void *src, size_t n, int wide, unsigned char *dst, size_t cap,
+ *                      unsigned flags, const struct g64_alphabet *a, struct utfxi_b64_at *at)
+ *       the last n - at->i <= G64_CHARS characters (from a group start) when
+ *       they decode to UTFX_OK with read n (the scalar steps' result) and
+ *       take no scalar rule: decoded to dst, *at moved to the end, 1; else
+ *       0 with nothing written;
  * optionally (G64_CLEAN_RUN):
  *   size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
  *                        size_t blocks, const struct g64_alphabet *a, const int count)
@@ -305,6 +312,11 @@ UTFXI_INLINE utfx_result g64_decode(const void *src, size_t n, int wide, unsigne
   for (;;) {
     int over;
     g64_decode_blocks(src, n, wide, dst, cap, &a, &at, count);
+#ifdef G64_DECODE_END
+    if (!count && dst && n - at.i <= G64_CHARS &&
+        g64_decode_end(src, n, wide, dst, cap, flags, &a, &at))
+      return utfxi_result(UTFX_OK, n, at.w, 0);
+#endif
     over = utfxi_base64_decode_steps(src, n, wide, dst, cap, flags, at.i + G64_CHARS, &at);
     if (over) return utfxi_b64_result(over, &at);
   }
