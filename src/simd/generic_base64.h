@@ -254,6 +254,16 @@ UTFXI_INLINE int g64_fixed_lines(const void *src, size_t n, int wide, unsigned c
       case 3: lines += g64_lines_nb(src, n, wide, dst, cap, a, &ln, 3, p, pi, pw); break;
       default: lines += g64_lines_nb(src, n, wide, dst, cap, a, &ln, 4, p, pi, pw); break;
     }
+    /* *pi is at the separator before the line that ended the run (most
+     * often the last, shorter line): its first block, when clean, goes
+     * here, which the general loop would take as a block with whitespace */
+    p = *pi + ln.S;
+    if (lines && n - p >= G64_CHARS && (!dst || cap - *pw > G64_BYTES) &&
+        g64_clean_values(src, p, wide, a, v)) {
+      if (dst) g64_store_values(dst + *pw, v[0]);
+      *pi = p + G64_CHARS;
+      *pw += G64_BYTES;
+    }
     return lines != 0;
   }
 }
