@@ -169,7 +169,7 @@ UTFXI_INLINE size_t g64_lines_nb(const void *src, size_t n, int wide, unsigned c
  * exactly; bits above it may be borrows), and that byte is then checked.
  * (Unit by unit, the two scans of a line took ~8 % of a 4 KiB decode of
  * lines on avx2: docs/perf-decisions.md, 'Base64 decode of lines: the
- * shape found a word at a time'.) */
+ * shape found a word at a time, the next block after'.) */
 UTFXI_INLINE size_t g64_next_space(const void *src, size_t k, size_t end, int wide) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ /* (the lowest byte first) */
   if (!wide) {
