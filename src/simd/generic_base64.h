@@ -39,7 +39,8 @@
  *       the last n - at->i <= G64_CHARS characters (from a group start) when
  *       they decode to UTFX_OK with read n (the scalar steps' result) and
  *       take no scalar rule: decoded to dst, *at moved to the end, 1; else
- *       0 with nothing written;
+ *       0, having decoded at most whole groups of alphabet characters
+ *       that leave room to spare in dst (*at moved past them);
  * optionally (G64_CLEAN_RUN):
  *   size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
  *                        size_t blocks, const struct g64_alphabet *a, const int count)

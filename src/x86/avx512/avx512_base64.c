@@ -249,7 +249,7 @@ UTFXI_INLINE void b64_tail(const void *src, size_t n, int wide, unsigned char *d
  * 2 or 3 with its padding (or, where the flags take it unpadded, without),
  * and dst has room for all of it: decoded under masks, *at at the end, 1.
  * Anything else (whitespace, a bad character, strict's nonzero bits, a
- * full dst) is the scalar steps' (0, nothing written). Ending this way
+ * full dst) is the scalar steps' (0) after b64_tail's groups. Ending this way
  * leaves out the scalar call, whose frame and result wait behind the
  * blocks' stores (docs/perf-decisions.md, 'Base64 avx512 decode: the end
  * of a call without the scalar code'). */
@@ -262,25 +262,28 @@ UTFXI_INLINE int g64_decode_end(const void *src, size_t n, int wide, unsigned ch
   uint64_t pad, bad, clean;
   size_t q, rem, bytes;
   __m512i c, v;
-  if (!b64_load_masked(src, i, wide, all, &c)) return 0;
+  if (!b64_load_masked(src, i, wide, all, &c)) goto groups;
   v = _mm512_permutex2var_epi8(a->lo, c, a->hi);
   pad = _mm512_cmpeq_epi8_mask(c, _mm512_set1_epi8('=')) & all;
   bad = _mm512_movepi8_mask(_mm512_or_si512(v, c)) & all;
   q = r - (size_t)_mm_popcnt_u64(pad); /* the alphabet characters, then '=' */
   clean = _bzhi_u64(~0ull, (unsigned)q);
-  if (bad != pad || (pad | clean) != all || r - q > 2) return 0;
+  if (bad != pad || (pad | clean) != all || r - q > 2) goto groups;
   rem = q % 4;
-  if (rem == 1 || (r != q && rem + (r - q) != 4)) return 0;
-  if (rem && r == q && (flags & (UTFX_BASE64_STRICT | UTFX_BASE64_STOP_BEFORE_PARTIAL))) return 0;
+  if (rem == 1 || (r != q && rem + (r - q) != 4)) goto groups;
+  if (rem && r == q && (flags & (UTFX_BASE64_STRICT | UTFX_BASE64_STOP_BEFORE_PARTIAL))) goto groups;
   if (rem && (flags & UTFX_BASE64_STRICT) &&
       (_mm512_test_epi8_mask(v, _mm512_set1_epi8(rem == 2 ? 0xF : 0x3)) >> (q - 1) & 1))
-    return 0;
+    goto groups;
   bytes = q / 4 * 3 + (rem ? rem - 1 : 0);
-  if (cap - at->w < bytes) return 0;
+  if (cap - at->w < bytes) goto groups;
   b64_pack_store_bytes(_mm512_maskz_mov_epi8(clean, v), (unsigned)bytes, dst + at->w);
   at->i = n;
   at->w += bytes;
   return 1;
+groups: /* all but the last group, as the blocks' tail would */
+  b64_tail(src, n, wide, dst, cap, a, &at->i, &at->w);
+  return 0;
 }
 
 /* A long text starts with the groups up to its next 64-byte boundary, when
@@ -546,7 +549,9 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
     groups -= g;
   }
   if (pending == 0) {
-    b64_tail(src, n, wide, dst, cap, &alpha, &i, &w);
+    /* (a text's last <= 64 characters: g64_decode_end's, which takes this
+     * step itself when it cannot take them all) */
+    if (count || !dst || n - i > 64) b64_tail(src, n, wide, dst, cap, &alpha, &i, &w);
     at->i = i;
   } else {
     at->i = b64_after_last_group(src, from, i, wide, (unsigned)(bp % 4));
