@@ -33,6 +33,14 @@
  *   void g64_encode_last(const unsigned char *s, size_t k, char *d, size_t out, int url)
  *       the last group, k = 1 or 2 bytes, as out characters at d (k + 1, or
  *       4 with padding);
+ * optionally (G64_DECODE_END), to end a decode without the scalar steps:
+ *   int g64_decode_end(const void *src, size_t n, int wide, unsigned char *dst, size_t cap,
+ *                      unsigned flags, const struct g64_alphabet *a, struct utfxi_b64_at *at)
+ *       the last n - at->i <= G64_CHARS characters (from a group start) when
+ *       they decode to UTFX_OK with read n (the scalar steps' result) and
+ *       take no scalar rule: decoded to dst, *at moved to the end, 1; else
+ *       0, having decoded at most whole groups of alphabet characters
+ *       that leave room to spare in dst (*at moved past them);
  * optionally (G64_CLEAN_RUN):
  *   size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
  *                        size_t blocks, const struct g64_alphabet *a, const int count)
@@ -157,6 +165,34 @@ UTFXI_INLINE size_t g64_lines_nb(const void *src, size_t n, int wide, unsigned c
   return lines;
 }
 
+/* The first whitespace unit of src[k..end), or end. Bytes go eight at a
+ * time: a byte below 0x21 sets its top bit in `low` (the lowest such byte
+ * exactly; bits above it may be borrows), and that byte is then checked.
+ * (Unit by unit, the two scans of a line took ~8 % of a 4 KiB decode of
+ * lines on avx2: docs/perf-decisions.md, 'Base64 decode of lines: the
+ * shape found a word at a time, the next block after'.) */
+UTFXI_INLINE size_t g64_next_space(const void *src, size_t k, size_t end, int wide) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ /* (the lowest byte first) */
+  if (!wide) {
+    const unsigned char *s = (const unsigned char *)src;
+    while (end - k >= 8) {
+      uint64_t x, low;
+      memcpy(&x, s + k, 8);
+      low = (x - 0x2121212121212121ull) & ~x & 0x8080808080808080ull;
+      if (!low) {
+        k += 8;
+        continue;
+      }
+      k += g_ctz64(low) / 8;
+      if (g64_space(s[k])) return k;
+      k++;
+    }
+  }
+#endif
+  while (k < end && !g64_space(g64_unit(src, k, wide))) k++;
+  return k;
+}
+
 /* At i (a group boundary, after a block with whitespace): whether the text
  * looks like lines of one shape, the first whitespace at or after i ending
  * the line i is on (at *ws, a multiple of 4 characters on). Verified line by
@@ -164,15 +200,14 @@ UTFXI_INLINE size_t g64_lines_nb(const void *src, size_t n, int wide, unsigned c
 UTFXI_INLINE int g64_lines_shape(const void *src, size_t n, int wide, size_t i,
                                  struct g64_lines *ln, size_t *ws) {
   const size_t most = G64_LINE_BLOCKS * G64_CHARS;
-  size_t k = i, p, S;
+  size_t k, p, S;
   if (n - i < 2 * most + 4) return 0;
-  while (k - i <= most && !g64_space(g64_unit(src, k, wide))) k++;
+  k = g64_next_space(src, i, i + most + 1, wide);
   if ((k - i) % 4) return 0;
   S = g64_space(g64_unit(src, k + 1, wide)) ? 2 : 1;
   p = k + S;
   if (g64_space(g64_unit(src, p, wide))) return 0;
-  ln->L = 0;
-  while (ln->L <= most && !g64_space(g64_unit(src, p + ln->L, wide))) ln->L++;
+  ln->L = g64_next_space(src, p, p + most + 1, wide) - p;
   if (ln->L % 4 || ln->L < G64_CHARS || ln->L > most) return 0;
   ln->S = S;
   ln->sep0 = g64_unit(src, k, wide);
@@ -219,6 +254,16 @@ UTFXI_INLINE int g64_fixed_lines(const void *src, size_t n, int wide, unsigned c
       case 2: lines += g64_lines_nb(src, n, wide, dst, cap, a, &ln, 2, p, pi, pw); break;
       case 3: lines += g64_lines_nb(src, n, wide, dst, cap, a, &ln, 3, p, pi, pw); break;
       default: lines += g64_lines_nb(src, n, wide, dst, cap, a, &ln, 4, p, pi, pw); break;
+    }
+    /* *pi is at the separator before the line that ended the run (most
+     * often the last, shorter line): its first block, when clean, goes
+     * here, which the general loop would take as a block with whitespace */
+    p = *pi + ln.S;
+    if (lines && n - p >= G64_CHARS && (!dst || cap - *pw > G64_BYTES) &&
+        g64_clean_values(src, p, wide, a, v)) {
+      if (dst) g64_store_values(dst + *pw, v[0]);
+      *pi = p + G64_CHARS;
+      *pw += G64_BYTES;
     }
     return lines != 0;
   }
@@ -305,6 +350,11 @@ UTFXI_INLINE utfx_result g64_decode(const void *src, size_t n, int wide, unsigne
   for (;;) {
     int over;
     g64_decode_blocks(src, n, wide, dst, cap, &a, &at, count);
+#ifdef G64_DECODE_END
+    if (!count && dst && n - at.i <= G64_CHARS &&
+        g64_decode_end(src, n, wide, dst, cap, flags, &a, &at))
+      return utfxi_result(UTFX_OK, n, at.w, 0);
+#endif
     over = utfxi_base64_decode_steps(src, n, wide, dst, cap, flags, at.i + G64_CHARS, &at);
     if (over) return utfxi_b64_result(over, &at);
   }

@@ -70,12 +70,16 @@ UTFXI_INLINE __m512i b64_classes(__m512i lo, __m512i c, __m512i hi) {
   return _mm512_permutex2var_epi8(lo, c, hi);
 }
 
-/* The first `groups` groups of values (4 per dword) as 3 bytes each at d. */
-UTFXI_INLINE void b64_pack_store(__m512i values, unsigned groups, unsigned char *d) {
+/* The first `bytes` bytes of the values' groups (4 values per dword, 3
+ * bytes each) at d. */
+UTFXI_INLINE void b64_pack_store_bytes(__m512i values, unsigned bytes, unsigned char *d) {
   __m512i pairs = _mm512_maddubs_epi16(values, _mm512_set1_epi32(0x01400140));
   __m512i joined = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x00011000));
-  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, 3 * groups),
+  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, bytes),
                           _mm512_permutexvar_epi8(_mm512_loadu_si512(b64_gather4[0]), joined));
+}
+UTFXI_INLINE void b64_pack_store(__m512i values, unsigned groups, unsigned char *d) {
+  b64_pack_store_bytes(values, 3 * groups, d);
 }
 
 /* The alphabet characters of a block and where whitespace was: the mask of
@@ -199,21 +203,28 @@ UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned 
 
 /* The first `groups` <= 16 groups at src + i, when they are all in the
  * alphabet (dst has room for them): decoded, *pi and *pw moved on. */
+/* The characters of src + i under mask as bytes (0 past it); 0 when one is
+ * a UTF-16 unit above 0xFF. */
+UTFXI_INLINE int b64_load_masked(const void *src, size_t i, int wide, uint64_t mask, __m512i *c) {
+  if (wide) {
+    const char16_t *p = (const char16_t *)src + i;
+    __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, p);
+    __m512i y = _mm512_maskz_loadu_epi16((__mmask32)(mask >> 32), p + 32);
+    if (_mm512_test_epi16_mask(_mm512_or_si512(x, y), _mm512_set1_epi16((short)0xFF00))) return 0;
+    *c = b64_bytes_of_units(x, y);
+  } else {
+    *c = _mm512_maskz_loadu_epi8(mask, (const char *)src + i);
+  }
+  return 1;
+}
+
 UTFXI_INLINE void b64_groups(const void *src, int wide, unsigned char *dst,
                              const struct g64_alphabet *a, size_t groups, size_t *pi,
                              size_t *pw) {
   const uint64_t mask = _bzhi_u64(~0ull, (unsigned)(4 * groups));
   size_t i = *pi, w = *pw;
   __m512i c, v;
-  if (wide) {
-    const char16_t *p = (const char16_t *)src + i;
-    __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, p);
-    __m512i y = _mm512_maskz_loadu_epi16((__mmask32)(mask >> 32), p + 32);
-    if (_mm512_test_epi16_mask(_mm512_or_si512(x, y), _mm512_set1_epi16((short)0xFF00))) return;
-    c = b64_bytes_of_units(x, y);
-  } else {
-    c = _mm512_maskz_loadu_epi8(mask, (const char *)src + i);
-  }
+  if (!b64_load_masked(src, i, wide, mask, &c)) return;
   v = _mm512_permutex2var_epi8(a->lo, c, a->hi);
   if (_mm512_movepi8_mask(_mm512_or_si512(v, c)) & mask) return;
   if (dst) b64_pack_store(v, (unsigned)groups, dst + w);
@@ -231,6 +242,48 @@ UTFXI_INLINE void b64_tail(const void *src, size_t n, int wide, unsigned char *d
   if (n == i) return;
   if (dst && cap - w <= 3 * groups) groups = cap > w ? (cap - w - 1) / 3 : 0;
   if (groups) b64_groups(src, wide, dst, a, groups, pi, pw);
+}
+
+/* The end of a text, n - at->i <= 64 characters from a group start, when
+ * it is whole groups of alphabet characters and then at most one group of
+ * 2 or 3 with its padding (or, where the flags take it unpadded, without),
+ * and dst has room for all of it: decoded under masks, *at at the end, 1.
+ * Anything else (whitespace, a bad character, strict's nonzero bits, a
+ * full dst) is the scalar steps' (0) after b64_tail's groups. Ending this way
+ * leaves out the scalar call, whose frame and result wait behind the
+ * blocks' stores (docs/perf-decisions.md, 'Base64 avx512 decode: the end
+ * of a call without the scalar code'). */
+#define G64_DECODE_END 1
+UTFXI_INLINE int g64_decode_end(const void *src, size_t n, int wide, unsigned char *dst,
+                                size_t cap, unsigned flags, const struct g64_alphabet *a,
+                                struct utfxi_b64_at *at) {
+  const size_t i = at->i, r = n - i;
+  const uint64_t all = _bzhi_u64(~0ull, (unsigned)r);
+  uint64_t pad, bad, clean;
+  size_t q, rem, bytes;
+  __m512i c, v;
+  if (!b64_load_masked(src, i, wide, all, &c)) goto groups;
+  v = _mm512_permutex2var_epi8(a->lo, c, a->hi);
+  pad = _mm512_cmpeq_epi8_mask(c, _mm512_set1_epi8('=')) & all;
+  bad = _mm512_movepi8_mask(_mm512_or_si512(v, c)) & all;
+  q = r - (size_t)_mm_popcnt_u64(pad); /* the alphabet characters, then '=' */
+  clean = _bzhi_u64(~0ull, (unsigned)q);
+  if (bad != pad || (pad | clean) != all || r - q > 2) goto groups;
+  rem = q % 4;
+  if (rem == 1 || (r != q && rem + (r - q) != 4)) goto groups;
+  if (rem && r == q && (flags & (UTFX_BASE64_STRICT | UTFX_BASE64_STOP_BEFORE_PARTIAL))) goto groups;
+  if (rem && (flags & UTFX_BASE64_STRICT) &&
+      (_mm512_test_epi8_mask(v, _mm512_set1_epi8(rem == 2 ? 0xF : 0x3)) >> (q - 1) & 1))
+    goto groups;
+  bytes = q / 4 * 3 + (rem ? rem - 1 : 0);
+  if (cap - at->w < bytes) goto groups;
+  b64_pack_store_bytes(_mm512_maskz_mov_epi8(clean, v), (unsigned)bytes, dst + at->w);
+  at->i = n;
+  at->w += bytes;
+  return 1;
+groups: /* all but the last group, as the blocks' tail would */
+  b64_tail(src, n, wide, dst, cap, a, &at->i, &at->w);
+  return 0;
 }
 
 /* A long text starts with the groups up to its next 64-byte boundary, when
@@ -496,7 +549,9 @@ UTFXI_INLINE void g64_decode_blocks(const void *src, size_t n, int wide, unsigne
     groups -= g;
   }
   if (pending == 0) {
-    b64_tail(src, n, wide, dst, cap, &alpha, &i, &w);
+    /* (a text's last <= 64 characters: g64_decode_end's, which takes this
+     * step itself when it cannot take them all) */
+    if (count || !dst || n - i > 64) b64_tail(src, n, wide, dst, cap, &alpha, &i, &w);
     at->i = i;
   } else {
     at->i = b64_after_last_group(src, from, i, wide, (unsigned)(bp % 4));
