@@ -232,16 +232,16 @@ UTFXI_INLINE utfx_result g16_to_utf8_rest(const char16_t *s, size_t n, unsigned 
   if (cap / 3 >= n) return g16_to_utf8_body(s, n, d, cap, flags, be, 0);
   return g16_to_utf8_body(s, n, d, cap, flags, be, 1);
 }
-__attribute__((noinline)) static utfx_result g16_to_utf8_rest_le(const char16_t *s, size_t n,
-                                                              unsigned char *d, size_t cap,
-                                                              unsigned flags) {
-  return g16_to_utf8_rest(s, n, d, cap, flags, 0);
-}
-__attribute__((noinline)) static utfx_result g16_to_utf8_rest_be(const char16_t *s, size_t n,
-                                                              unsigned char *d, size_t cap,
-                                                              unsigned flags) {
-  return g16_to_utf8_rest(s, n, d, cap, flags, 1);
-}
+/* f out of line for one byte order, as name (a per-tier name: the
+ * amalgamation renames only the statics it sees). */
+#define G16_OUT_OF_LINE(name, f, be)                                                    \
+  __attribute__((noinline)) static utfx_result name(const char16_t *s, size_t n,         \
+                                                    unsigned char *d, size_t cap,        \
+                                                    unsigned flags) {                    \
+    return f(s, n, d, cap, flags, be);                                                   \
+  }
+G16_OUT_OF_LINE(G_NAME(g16_utf8_rest_le), g16_to_utf8_rest, 0)
+G16_OUT_OF_LINE(G_NAME(g16_utf8_rest_be), g16_to_utf8_rest, 1)
 
 /* A call that starts with ASCII: its leading ASCII, two vectors a step, in
  * a function of few live values, then the rest. */
@@ -264,21 +264,14 @@ UTFXI_INLINE utfx_result g16_to_utf8_ascii(const char16_t *s, size_t n, unsigned
   }
   if (i == n) return utfxi_result(UTFX_OK, n, n, 0);
   if (!i)
-    return be ? g16_to_utf8_rest_be(s, n, d, cap, flags) : g16_to_utf8_rest_le(s, n, d, cap, flags);
-  r = be ? g16_to_utf8_rest_be(s + i, n - i, d + i, cap - i, flags)
-         : g16_to_utf8_rest_le(s + i, n - i, d + i, cap - i, flags);
+    return be ? G_NAME(g16_utf8_rest_be)(s, n, d, cap, flags)
+              : G_NAME(g16_utf8_rest_le)(s, n, d, cap, flags);
+  r = be ? G_NAME(g16_utf8_rest_be)(s + i, n - i, d + i, cap - i, flags)
+         : G_NAME(g16_utf8_rest_le)(s + i, n - i, d + i, cap - i, flags);
   return utfxi_result_after(&r, i, i, 0);
 }
-__attribute__((noinline)) static utfx_result g16_to_utf8_ascii_le(const char16_t *s, size_t n,
-                                                               unsigned char *d, size_t cap,
-                                                               unsigned flags) {
-  return g16_to_utf8_ascii(s, n, d, cap, flags, 0);
-}
-__attribute__((noinline)) static utfx_result g16_to_utf8_ascii_be(const char16_t *s, size_t n,
-                                                               unsigned char *d, size_t cap,
-                                                               unsigned flags) {
-  return g16_to_utf8_ascii(s, n, d, cap, flags, 1);
-}
+G16_OUT_OF_LINE(G_NAME(g16_utf8_ascii_le), g16_to_utf8_ascii, 0)
+G16_OUT_OF_LINE(G_NAME(g16_utf8_ascii_be), g16_to_utf8_ascii, 1)
 
 /* The entry chooses by the first 16 units, read as words: a call that
  * starts with ASCII takes the ASCII function, any other the kernel at once;
@@ -292,9 +285,10 @@ UTFXI_INLINE utfx_result g16_to_utf8(const char16_t *s, size_t n, char *dst, siz
   if (n >= 16 && !((utfxi_load64(s) | utfxi_load64(s + 4) | utfxi_load64(s + 8) |
                     utfxi_load64(s + 12)) &
                    utfxi_utf16_nonascii_mask(be)))
-    return be ? g16_to_utf8_ascii_be(s, n, d, cap, flags)
-              : g16_to_utf8_ascii_le(s, n, d, cap, flags);
-  return be ? g16_to_utf8_rest_be(s, n, d, cap, flags) : g16_to_utf8_rest_le(s, n, d, cap, flags);
+    return be ? G_NAME(g16_utf8_ascii_be)(s, n, d, cap, flags)
+              : G_NAME(g16_utf8_ascii_le)(s, n, d, cap, flags);
+  return be ? G_NAME(g16_utf8_rest_be)(s, n, d, cap, flags)
+            : G_NAME(g16_utf8_rest_le)(s, n, d, cap, flags);
 }
 
 UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16le_to_utf8), char16_t, char, g16_to_utf8, 0)
