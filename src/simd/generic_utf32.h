@@ -131,6 +131,9 @@ size_t G_NAME(utf16_length_from_utf32)(const char32_t *s, size_t n) {
  * each on AVX-512). */
 struct g32_consts {
   vu32 minus_d800, below_800, c10000, c110000, minus_10000, low10, pair_bias, fffd, c80, c800;
+#ifdef V32_UTF8_BMP_UNITS
+  vu16 f800, d800; /* (units: v32_utf8_bmp2) */
+#endif
 };
 
 UTFXI_INLINE void g32_consts_init(struct g32_consts *k) {
@@ -144,6 +147,10 @@ UTFXI_INLINE void g32_consts_init(struct g32_consts *k) {
   V_CONST32(k->fffd, 0xFFFD);
   V_CONST32(k->c80, 0x80);
   V_CONST32(k->c800, 0x800);
+#ifdef V32_UTF8_BMP_UNITS
+  V_CONST16(k->f800, 0xF800);
+  V_CONST16(k->d800, 0xD800);
+#endif
 }
 
 /* Whether every value of top (the largest of some) is below 0x10000 and no
@@ -160,6 +167,15 @@ UTFXI_INLINE int g32_bmp4(const struct g32_consts *k, vu32 a, vu32 b, vu32 c, vu
                  v32_umin(v32_umin(v32_add(a, k->minus_d800), v32_add(b, k->minus_d800)),
                           v32_umin(v32_add(c, k->minus_d800), v32_add(e, k->minus_d800))));
 }
+
+/* The UTF-8 steps' BMP check of two vectors: the vocabulary's where it has
+ * a cheaper one (V32_UTF8_BMP_UNITS: AVX2; docs/perf-decisions.md, 'UTF-32
+ * -> UTF-8'). */
+#ifdef V32_UTF8_BMP_UNITS
+#define G32_UTF8_BMP2(k, a, b) v32_utf8_bmp2((a), (b), (k)->f800, (k)->d800)
+#else
+#define G32_UTF8_BMP2(k, a, b) g32_bmp2(k, a, b)
+#endif
 
 /* Lanes of ill-formed values: surrogates, values above 0x10FFFF. */
 UTFXI_INLINE vm32 g32_bad(const struct g32_consts *k, vu32 v) {
@@ -389,13 +405,13 @@ UTFXI_INLINE utfx_result g32_to_utf8_body(const char32_t *s, size_t n, unsigned 
         }
         continue;
       }
-      if (g32_bmp2(&k, v, v1)) {
+      if (G32_UTF8_BMP2(&k, v, v1)) {
         for (;;) {
           int more = ahead = n - i >= 4 * V32_LANES && G32_FITS(V32_UTF8_ROOM + 6 * V32_LANES);
           if (more) {
             a = v32_load(s + i + 2 * V32_LANES);
             b = v32_load(s + i + 3 * V32_LANES);
-            more = g32_bmp2(&k, a, b);
+            more = G32_UTF8_BMP2(&k, a, b);
           }
           w += v32_store_utf8_bmp(d + w, v, v1, &e, more);
           i += 2 * V32_LANES;

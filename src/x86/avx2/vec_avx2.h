@@ -509,6 +509,18 @@ UTFXI_INLINE void a2_encode_bmp_x16(__m256i v, __m128i out[4], size_t ends[4]) {
  * plane, 8 values: each lane's 1-4 bytes packed by a PSHUFB row of
  * utfxi_pack_1234byte per 128-bit lane (the row from two bits a lane). */
 #define V32_UTF8_ROOM 64
+/* v32_utf8_bmp2: whether a and b hold BMP scalar values only (no
+ * surrogate), in one test: any bit above the low 16, or a surrogate among
+ * the units of the pack (a lane above 0xFFFF saturates, but its high bits
+ * are caught). 7 vector instructions where the unsigned minimum and maximum
+ * of g32_bmp2 take 10 (generic_utf32.h, the UTF-8 steps). */
+#define V32_UTF8_BMP_UNITS 1
+static inline int v32_utf8_bmp2(__m256i a, __m256i b, __m256i f800, __m256i d800) {
+  __m256i high = _mm256_and_si256(_mm256_or_si256(a, b), _mm256_set1_epi32((int)0xFFFF0000u));
+  __m256i u = _mm256_packus_epi32(a, b); /* (the order does not matter here) */
+  __m256i bad = _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_and_si256(u, f800), d800), high);
+  return _mm256_testz_si256(bad, bad);
+}
 struct v32_utf8_k {
   __m256i x3f, c7f, c7ff, cffff, m2, m3, m4;
 };
