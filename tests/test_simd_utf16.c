@@ -566,6 +566,68 @@ static void check_run_screens(enum enc e) {
   free(buf);
 }
 
+/* UTF-16 -> UTF-32 of long inputs (from UTFXI_ALIGN_HEAD_BYTES: a head that
+ * aligns the destination, then runs without surrogates that must stop at
+ * the vector with surrogates, whatever their step). A pair, a lone high, a lone
+ * low and high-high-low planted in two-byte text at every position of the
+ * first units, around the middle and at the end, at start offsets 0-3
+ * (source and destination), STRICT and REPLACE, destinations roomy, exact
+ * and one short, against the scalar kernels. */
+#define LONG32_LEN (UTFXI_ALIGN_HEAD_BYTES / 2 + 77)
+static void check_long_to_utf32(enum enc e) {
+  static const uint32_t plants[4][3] = {
+      {0xD83D, 0xDE00, 'a'}, {0xD83D, 0x044F, 'a'}, {'a', 0xDE00, 'a'}, {0xD83D, 0xD83D, 0xDE00}};
+  const struct conv_entry *k = NULL;
+  int be = e == E_UTF16BE, kind;
+  size_t i, p, off, ci, j;
+  unsigned flags;
+  unsigned char *buf = malloc(2 * LONG32_LEN + 64);
+  char32_t *a = malloc(4 * (LONG32_LEN + 32)), *b = malloc(4 * (LONG32_LEN + 32));
+  for (i = 0; i < sizeof convs / sizeof convs[0]; i++)
+    if (convs[i].from == e && convs[i].to == E_UTF32) k = &convs[i];
+  if (!buf || !a || !b || !k) {
+    CHECK(0, "check_long_to_utf32: no memory or no kernel");
+    goto done;
+  }
+  for (p = 0; p + 3 <= LONG32_LEN; p++) {
+    if (p >= 130 && (p < 1000 || p >= 1040) && p + 80 < LONG32_LEN) continue;
+    for (kind = 0; kind < 4; kind++) {
+      if (!test_keep(p * 4 + (size_t)kind, 4)) continue;
+      for (off = 0; off < 4; off++) {
+        const char16_t *s = (const char16_t *)(buf + 2 * off);
+        char32_t *d = a + (off * 5) % 16;
+        for (j = 0; j < LONG32_LEN; j++) put16(buf + 2 * (off + j), j % 7 ? 0x044F : ' ', be);
+        for (j = 0; j < 3; j++) put16(buf + 2 * (off + p + j), plants[kind][j], be);
+        for (flags = 0; flags <= 1; flags++) {
+          utfx_result want = k->ref(s, LONG32_LEN, b, LONG32_LEN + 8, flags), x, y;
+          size_t caps[3];
+          caps[0] = LONG32_LEN + 8;
+          caps[1] = want.written;
+          caps[2] = want.written ? want.written - 1 : 0;
+          for (ci = 0; ci < 3; ci++) {
+            memset(a, CANARY, 4 * (LONG32_LEN + 32));
+            x = k->pub(s, LONG32_LEN, d, caps[ci], flags);
+            y = k->ref(s, LONG32_LEN, b, caps[ci], flags);
+            for (j = x.written; j < caps[ci]; j++)
+              if (d[j] != (char32_t)0xA5A5A5A5u) break;
+            CHECK(x.status == y.status && x.read == y.read && x.written == y.written &&
+                      x.replaced == y.replaced && memcmp(d, b, 4 * y.written) == 0 &&
+                      j == caps[ci],
+                  "%s long, plant %d at %zu, off=%zu cap=%zu flags=%u: got (%d,%zu,%zu,%zu) "
+                  "want (%d,%zu,%zu,%zu), canary to %zu",
+                  k->name, kind, p, off, caps[ci], flags, x.status, x.read, x.written, x.replaced,
+                  y.status, y.read, y.written, y.replaced, j);
+          }
+        }
+      }
+    }
+  }
+done:
+  free(buf);
+  free(a);
+  free(b);
+}
+
 static void suite(void) {
   static const enum enc sources[] = {E_UTF16LE, E_UTF16BE, E_UTF32, E_LATIN1};
   static const char *const source_names[] = {"utf16le", "utf16be", "utf32", "latin1"};
@@ -660,6 +722,10 @@ static void suite(void) {
   check_run_screens(E_UTF16BE);
   tap_group("lengths of long inputs: a pair or lone surrogates across the aligning head's end, "
             "every offset; surrogates past the first run of the UTF-8 length");
+  check_long_to_utf32(E_UTF16LE);
+  check_long_to_utf32(E_UTF16BE);
+  tap_group("UTF-16 -> UTF-32 of long inputs: a pair or lone surrogates planted near the start, "
+            "the middle and the end of two-byte text, offsets 0-3, caps roomy, exact, one short");
   check_big(E_UTF16LE);
   check_big(E_UTF16BE);
   check_big(E_UTF32);
