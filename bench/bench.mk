@@ -36,6 +36,24 @@ BENCH_SIMDUTF_DEF := -DUTFX_BENCH_SIMDUTF
 BENCH_OBJ += $(BUILD)/obj/bench/baseline_simdutf.o
 BENCH_LINK := $(CXX)
 endif
+# bench/compare.sh links ONE harness with each side's library: `make
+# bench-bundle` makes every harness object but the kernel probe (it reads a
+# library's internals) one relocatable object whose code and data start on
+# page boundaries (bench/bundle.ld), and BENCH_BUNDLE=that file links it, the
+# probe and BENCH_LIB, so the harness sits at the same offsets within its
+# pages whichever library it is linked with.
+BENCH_BUNDLE_OBJ := $(BUILD)/obj/bench/bundle.o
+LD ?= ld
+OBJCOPY ?= objcopy
+$(BENCH_BUNDLE_OBJ): $(filter-out %/kernel_probe.o,$(BENCH_OBJ)) bench/bundle.ld
+	$(LD) -r --force-group-allocation -T bench/bundle.ld -o $@ $(filter %.o,$^)
+	$(OBJCOPY) $(foreach s,text rodata data.rel.ro data bss,\
+	    --set-section-alignment .$(s).utfx_bench=4096) $@
+.PHONY: bench-bundle
+bench-bundle: $(BENCH_BUNDLE_OBJ)
+ifneq ($(BENCH_BUNDLE),)
+BENCH_OBJ := $(BENCH_BUNDLE) $(BUILD)/obj/bench/kernel_probe.o
+endif
 # The bench objects (which `utfx bench` links too) are built with or without
 # simdutf: a stamp that changes with that choice rebuilds them, so a plain
 # `make` after `make bench SIMDUTF_DIR=...` does not link stale objects.

@@ -4,6 +4,10 @@
 # harness of the *current* tree (so only the library differs), then run
 # alternately, ROUNDS times each; every row prints its change with a Welch
 # t-test confidence (* p < 0.05, ** p < 0.01, *** p < 0.001).
+# The harness is compiled once and linked with each library as one bundle
+# whose code and data start on pages (bench/bundle.ld), so both binaries
+# run the same harness bytes at the same page offsets; only the kernel probe
+# (which reads a library's internals) is built per side.
 #
 #   bench/compare.sh [-r ROUNDS] OLD NEW [utfx-bench options...]
 #
@@ -20,7 +24,7 @@ if [ "${1:-}" = "-r" ]; then
   shift 2
 fi
 if [ $# -lt 2 ]; then
-  sed -n '2,15s/^# \{0,1\}//p' "$0"
+  sed -n '2,19s/^# \{0,1\}//p' "$0"
   exit 2
 fi
 old=$1
@@ -30,9 +34,18 @@ shift 2
 top=$(git rev-parse --show-toplevel)
 cd "$top"
 root=${BUILD_ROOT:-$top/build/compare}
+mkdir -p "$root"
+root=$(cd "$root" && pwd) # (make -C: relative paths would move)
 jobs=${JOBS:-2}
 
-# build REV DIR: the library of REV in DIR/build, the harness in DIR/bench.
+# The one harness: every harness object of this tree, as one bundle.
+bundle=$root/harness/obj/bench/bundle.o
+make -s -j"$jobs" "$bundle" BUILD="$root/harness" >&2
+
+# build REV DIR: the library of REV in DIR/build, its binary in DIR/bench:
+# the bundle, REV's kernel probe and library. A library without a function
+# this tree's harness calls (an old revision) gets a harness of its own,
+# compiled against its headers, as before the bundle (said on stderr).
 build() {
   rev=$1
   dir=$2
@@ -46,9 +59,16 @@ build() {
   fi
   echo "compare: building $rev in $dir" >&2
   make -s -C "$src" -j"$jobs" lib BUILD="$dir/build" >&2
-  make -s -j"$jobs" "$dir/bench/utfx-bench" BUILD="$dir/bench" \
+  set -- "$dir/bench/utfx-bench" BUILD="$dir/bench" \
     BENCH_LIB="$dir/build/libutfx.a" BENCH_INCLUDE="$src/include" \
-    BENCH_INTERNAL="$src/src" >&2
+    BENCH_INTERNAL="$src/src"
+  rm -f "$1" # (linked from the bundle or not: make cannot tell)
+  if ! make -s -j"$jobs" "$@" BENCH_BUNDLE="$bundle" >"$dir/link.log" 2>&1; then
+    cat "$dir/link.log" >&2
+    echo "compare: $rev does not link with this tree's harness; it gets its own" \
+      "(the harness's placement then differs between the sides)" >&2
+    make -s -j"$jobs" "$@" >&2
+  fi
 }
 
 name() { # a directory name for a revision

@@ -136,7 +136,7 @@ struct g32_consts {
 #endif
 };
 
-UTFXI_INLINE void g32_consts_init(struct g32_consts *k) {
+UTFXI_INLINE void g32_consts_init(struct g32_consts *k, int utf8) {
   V_CONST32(k->minus_d800, 0u - 0xD800u);
   V_CONST32(k->below_800, 0x7FF);
   V_CONST32(k->c10000, 0x10000);
@@ -145,12 +145,14 @@ UTFXI_INLINE void g32_consts_init(struct g32_consts *k) {
   V_CONST32(k->low10, 0x3FF);
   V_CONST32(k->pair_bias, 0xDC00D800u);
   V_CONST32(k->fffd, 0xFFFD);
-  V_CONST32(k->c80, 0x80);
-  V_CONST32(k->c800, 0x800);
+  if (utf8) { /* (UTF-16 output does not use them; made, they were spilled) */
+    V_CONST32(k->c80, 0x80);
+    V_CONST32(k->c800, 0x800);
 #ifdef V32_UTF8_BMP_UNITS
-  V_CONST16(k->f800, 0xF800);
-  V_CONST16(k->d800, 0xD800);
+    V_CONST16(k->f800, 0xF800);
+    V_CONST16(k->d800, 0xD800);
 #endif
+  }
 }
 
 /* Whether every value of top (the largest of some) is below 0x10000 and no
@@ -251,7 +253,7 @@ UTFXI_INLINE utfx_result g32_to_utf16_body(const char32_t *s, size_t n, char16_t
   utfx_result r;
   ptrdiff_t u;
   int j;
-  g32_consts_init(&k);
+  g32_consts_init(&k, 0);
   while (n - i >= V32_LANES && cap - w >= V32_UTF16_ROOM) {
     vu32 v = v32_load(s + i);
     if (n - i >= 2 * V32_LANES) {
@@ -356,7 +358,7 @@ UTFXI_INLINE utfx_result g32_to_utf8_body(const char32_t *s, size_t n, unsigned 
   struct g32_consts k;
   struct v32_utf8_k e;
   utfx_result r;
-  g32_consts_init(&k);
+  g32_consts_init(&k, 1);
   v32_utf8_k_init(&e);
 #define G32_FITS(room) (!bounded || cap - w >= (room))
   vu32 v = v32_splat(0), v1 = v, a = v, b = v;

@@ -46,7 +46,9 @@ static inline vu8 v_xor(vu8 a, vu8 b) { return _mm256_xor_si256(a, b); }
  * broadcast of 64 bits from memory (one load), where gcc 12 builds a visible
  * one from an immediate (a 10-byte move to a general register, a transfer and
  * a broadcast) and, in a loop, again in every step. V_CONST8 for bytes,
- * V_CONST16 for 16-bit lanes (the pairs step's). */
+ * V_CONST16 for 16-bit lanes (the pairs step's), V_CONST32 for 32-bit lanes
+ * (the UTF-32 steps': ten of them set up before a short input's first
+ * vector). */
 #define A2_CONST64(v, bits)                                   \
   do {                                                        \
     static const uint64_t a2_c_ = (bits);                     \
@@ -54,6 +56,7 @@ static inline vu8 v_xor(vu8 a, vu8 b) { return _mm256_xor_si256(a, b); }
   } while (0)
 #define V_CONST8(v, c) A2_CONST64(v, (uint64_t)(unsigned char)(c) * 0x0101010101010101ull)
 #define V_CONST16(v, c) A2_CONST64(v, (uint64_t)(uint16_t)(c) * 0x0001000100010001ull)
+#define V_CONST32(v, c) A2_CONST64(v, (uint64_t)(uint32_t)(c) * 0x0000000100000001ull)
 static inline vu8 v_or_and(vu8 a, vu8 b, vu8 m) {
   return _mm256_and_si256(_mm256_or_si256(a, b), m);
 }
