@@ -530,7 +530,9 @@ static void check_long_lengths(enum enc e) {
  * steps once (after a first screened run) and, when that screen fires,
  * screens the run's steps again and the next runs step by step: a pair, a
  * lone high, a lone low, or one of each every 3000 units from a point, planted
- * in two-byte text past the first run and across the later runs' ends. */
+ * in two-byte text past the first run and across the later runs' ends; and
+ * (kind 4) 1500 ASCII units (0x00-0x7F) from a point, a pair after them:
+ * runs after one without an ASCII step count ASCII steps untested. */
 #define RUNS_LEN 30000
 static void check_run_screens(enum enc e) {
   static const size_t starts[] = {900, 1030, 2100, 8190, 9100, 17000, 26000, 29990};
@@ -541,13 +543,15 @@ static void check_run_screens(enum enc e) {
   if (!buf) return;
   cur_script = "runs";
   for (si = 0; si < sizeof starts / sizeof starts[0]; si++)
-    for (kind = 0; kind < 4; kind++)
+    for (kind = 0; kind < 5; kind++)
       for (off = 0; off < 2; off++) {
         t = buf + off;
         for (j = 0; j < RUNS_LEN; j++) put16((unsigned char *)(t + j), j % 7 ? 0x044F : ' ', be);
-        for (j = starts[si]; j + 1 < RUNS_LEN; j += kind == 3 ? 3000 : RUNS_LEN) {
-          put16((unsigned char *)(t + j), plants[kind % 3][0], be);
-          put16((unsigned char *)(t + j + 1), plants[kind % 3][1], be);
+        for (j = starts[si]; kind == 4 && j < starts[si] + 1500 && j < RUNS_LEN; j++)
+          put16((unsigned char *)(t + j), (unsigned)(j * 37 % 128), be);
+        for (j = starts[si] + (kind == 4 ? 1500 : 0); j + 1 < RUNS_LEN; j += kind == 3 ? 3000 : RUNS_LEN) {
+          put16((unsigned char *)(t + j), plants[kind % 4 % 3][0], be);
+          put16((unsigned char *)(t + j + 1), plants[kind % 4 % 3][1], be);
         }
         lone = -1;
         want = (be ? utfxi_utf8_length_from_utf16be_scalar : utfxi_utf8_length_from_utf16le_scalar)(t, RUNS_LEN);

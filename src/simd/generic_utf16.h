@@ -464,17 +464,25 @@ UTFXI_INLINE size_t g16_utf8_length_scalar(const char16_t *s, size_t n, int be, 
  * *forms, each non-ASCII step's count to *count; with `screen` (a constant),
  * each step's surrogates screened and its pairs taken off, and the return
  * says whether a screen's first test fired. Without, the steps' byte maxima
- * are kept in *top_all for one screen after the run. */
+ * are kept in *top_all for one screen after the run. With `plain` (NULL a
+ * constant), an all-ASCII step counts a byte a unit and adds 1 to *plain;
+ * without, ASCII steps are counted as any other (their short forms). */
 UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_t n, int be, int screen,
-                               int *seen, size_t *count, vu8 *forms, vu16 *top_all) {
+                               int *seen, size_t *count, vu8 *forms, vu16 *top_all, size_t *plain) {
   size_t i = *at;
   int hit = 0;
   for (; stop - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
     vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-    vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), d = v16_load_raw(s + i + 3 * V16_UNITS);
-    vu16 top = g16_max_bytes4(a, b, c, d);
-    if (!v16_any_bits(top, be ? 0x80FF : 0xFF80)) { /* ASCII: a byte a unit */
+    vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), d = v16_load_raw(s + i + 3 * V16_UNITS), top;
+    /* one load each (gcc otherwise loads a unit vector again as an operand) */
+    V_PIN(a);
+    V_PIN(b);
+    V_PIN(c);
+    V_PIN(d);
+    top = g16_max_bytes4(a, b, c, d);
+    if (plain && !v16_any_bits(top, be ? 0x80FF : 0xFF80)) { /* ASCII: a byte a unit */
       *count += 2 * V16_BLOCK;
+      ++*plain;
       continue;
     }
     *count += 6 * V16_BLOCK;
@@ -498,6 +506,9 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
  * screened runs after an unscreened run whose one screen fired. */
 #define G16_TRIAL_STEPS 8
 #define G16_DENSE_MAX 64
+/* Unscreened runs without the ASCII test after a run that had no ASCII
+ * step (the test is a vector operation of about 19 a step). */
+#define G16_UNPLAIN_RUNS 4
 
 /* UTF-8 bytes of the UTFX_REPLACE conversion: a unit counts 3 - (unit <
  * 0x80) - (unit < 0x800), right for everything but a well-formed pair (6
@@ -506,7 +517,8 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
  * reading the unit either side of the block. The short forms are summed as
  * bytes (v16_short_forms_bytes) for a run of up to G16_FORMS_STEPS steps,
  * then in 64-bit lanes; a step whose byte maxima show ASCII counts a byte a
- * unit. Without `runs` (a constant) every step is screened for surrogates.
+ * unit (not tested in the unscreened runs after one without such a step).
+ * Without `runs` (a constant) every step is screened for surrogates.
  * With it (inputs from UTFXI_ALIGN_HEAD): a scalar head first; a run
  * screens each step (g16_forms_run) after one that saw units from 0xD800
  * up, else the run's byte maxima are screened once at its end, and if that
@@ -517,6 +529,7 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
  * saturation. */
 UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lone, int runs) {
   size_t i = 0, total = 0, dense = 1, backoff = 1, steps = runs ? G16_TRIAL_STEPS : G16_FORMS_STEPS;
+  size_t plain = 0, unplain = 0;
   int seen = 0, *seen_at = lone ? &seen : NULL; /* a constant NULL compiles the flag out */
   if (runs) { /* the inputs from UTFXI_ALIGN_HEAD */
     /* Vector-aligned loads from here on (a load across two cache lines
@@ -535,9 +548,16 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
       vu8 forms = v_zero();
       vu16 top_all = v16_splat(0);
       if (!runs || dense) {
-        if (!g16_forms_run(s, &i, stop, n, be, 1, seen_at, &count, &forms, &top_all)) dense--;
+        if (!g16_forms_run(s, &i, stop, n, be, 1, seen_at, &count, &forms, &top_all, &plain)) dense--;
       } else {
-        g16_forms_run(s, &i, stop, n, be, 0, seen_at, &count, &forms, &top_all);
+        if (unplain) { /* no ASCII test: the last tested run had no ASCII step */
+          g16_forms_run(s, &i, stop, n, be, 0, seen_at, &count, &forms, &top_all, NULL);
+          unplain--;
+        } else {
+          plain = 0;
+          g16_forms_run(s, &i, stop, n, be, 0, seen_at, &count, &forms, &top_all, &plain);
+          if (!plain) unplain = G16_UNPLAIN_RUNS;
+        }
         if (v16_any_byte_at_least(top_all, be ? 0x00FF : 0xFF00, 0xD8)) {
           for (; from < i; from += 2 * V16_BLOCK) {
             vu16 a = v16_load_raw(s + from), b = v16_load_raw(s + from + V16_UNITS);
