@@ -37,7 +37,13 @@ ok() { echo "ok $1 - $2"; }
 # The log's first 40 lines that are not passing tests, on stderr as well:
 # prove shows a failing test's stderr, not its TAP comments, and CI prints
 # only prove's output.
-notok() { echo "not ok $1 - $2"; fail=1; grep -v '^ok ' "$tmp/log" | sed -n '1,40s/^/# /p' | tee /dev/stderr; }
+notok() {
+  echo "not ok $1 - $2"
+  fail=1
+  grep -v '^ok ' "$tmp/log" | sed -n '1,40s/^/# /p' >"$tmp/shown"
+  cat "$tmp/shown"
+  cat "$tmp/shown" >&2
+}
 
 # 1. npm pack, with every prebuilt binary this machine can build required.
 required=linux-x64
