@@ -233,6 +233,12 @@
 #define V16_UNITS (V_BYTES / 2)
 #define V16_BLOCK (2 * V16_UNITS)
 
+/* Whether some raw unit of v (loaded without a swap) is not ASCII: a bit
+ * of 0xFF80 set, wherever the byte order puts it. */
+UTFXI_INLINE int g16_any_non_ascii(vu16 raw, int be) {
+  return v16_any_bits(raw, be ? 0x80FF : 0xFF80);
+}
+
 static inline unsigned g_ctz64(uint64_t x) {
 #if defined(__GNUC__) || defined(__clang__)
   return (unsigned)__builtin_ctzll(x);

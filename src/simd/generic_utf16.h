@@ -480,7 +480,7 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
     V_PIN(c);
     V_PIN(d);
     top = g16_max_bytes4(a, b, c, d);
-    if (plain && !v16_any_bits(top, be ? 0x80FF : 0xFF80)) { /* ASCII: a byte a unit */
+    if (plain && !g16_any_non_ascii(top, be)) { /* ASCII: a byte a unit */
       *count += 2 * V16_BLOCK;
       ++*plain;
       continue;

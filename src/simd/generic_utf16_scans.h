@@ -26,12 +26,6 @@ void G_NAME(swap_bytes_utf16)(const char16_t *s, size_t n, char16_t *d) {
 #endif
 }
 
-/* Whether some raw unit of v is not ASCII: a bit of 0xFF80 set, wherever
- * the byte order puts it. */
-UTFXI_INLINE int g16_any_non_ascii(vu16 raw, int be) {
-  return v16_any_bits(raw, be ? 0x80FF : 0xFF80);
-}
-
 /* A region with a non-ASCII unit goes to the scalar kernel, which finds it. */
 UTFXI_INLINE utfx_result g16_ascii_in(const char16_t *s, size_t i, size_t k, int be) {
   utfx_result r = be ? utfxi_validate_ascii_utf16be_scalar(s + i, k)

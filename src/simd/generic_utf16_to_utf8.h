@@ -251,7 +251,7 @@ UTFXI_INLINE utfx_result g16_to_utf8_ascii(const char16_t *s, size_t n, unsigned
   utfx_result r;
   while (n - i >= 2 * V16_UNITS && cap - i >= 2 * V16_UNITS) {
     vu16 v = v16_load_raw(s + i), v1 = v16_load_raw(s + i + V16_UNITS);
-    if (v16_any_bits(v16_or_units(v, v1), be ? 0x80FF : 0xFF80)) break;
+    if (g16_any_non_ascii(v16_or_units(v, v1), be)) break;
     v_store(d + i, v16_pack_latin1(v, v1, be));
     i += 2 * V16_UNITS;
   }
