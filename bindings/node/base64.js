@@ -38,6 +38,12 @@ let SMALL_FROM = 48; // characters, fromBase64
 let SMALL_FROM_BYTES = 64; // bytes of fromBase64's result (V8's on-heap typed arrays)
 let SMALL_ENCODE = 512; // bytes, base64Encode
 let SMALL_DECODE = 0; // characters, base64Decode
+// From this many characters on base64Decode calls Node's decoder itself
+// (Buffer#base64Write into the same result): it reads the string where V8
+// keeps it (in place for an external string, Node's texts of about 1 MB and
+// more), where N-API copies it out in pieces, and the copy then costs more
+// than Node's whole decode (docs/perf-decisions.md, 'Node session 27').
+let NODE_DECODE = 1 << 19;
 let CHUNK = 16384; // characters of a long text decoded per call (decodeTC39)
 // fromBase64's results below this many bytes are a zeroed new Uint8Array:
 // V8's own allocation of one object costs less there than Node's
@@ -58,7 +64,7 @@ const typedArraySlice = TypedArrayPrototype.slice;
 // than util.types.isUint8Array's call into C++.
 const typedArrayName = Object.getOwnPropertyDescriptor(TypedArrayPrototype, Symbol.toStringTag).get;
 const isUint8Array = (value) => typedArrayName.call(value) === 'Uint8Array';
-const { base64Slice, base64urlSlice } = Buffer.prototype;
+const { base64Slice, base64urlSlice, base64Write, base64urlWrite } = Buffer.prototype;
 
 // The length of a Uint8Array whose buffer is attached and which lies within
 // it (TC39's IsTypedArrayOutOfBounds); a TypeError otherwise. V8 reports 0
@@ -485,7 +491,8 @@ module.exports = function base64(addon) {
   }
 
   // Buffer.from(string, 'base64' | 'base64url'): Node's lenient rules
-  // (UTFX_BASE64_NODE); Node's own code for short strings and other values.
+  // (UTFX_BASE64_NODE); Node's own code for short strings and other values,
+  // and Node's decoder for long ones.
   function base64Decode(string, encoding) {
     const url = nodeUrl(encoding, 'base64Decode');
     if (typeof string !== 'string' || string.length < SMALL_DECODE)
@@ -495,7 +502,8 @@ module.exports = function base64(addon) {
     // whitespace or garbage, never short.
     const size = Math.floor((n - trailingPads(string, n)) * 3 / 4);
     const buf = Buffer.allocUnsafe(size);
-    const written = decodeNode(buf, string, n);
+    const written = n < NODE_DECODE ? decodeNode(buf, string, n)
+      : (url ? base64urlWrite : base64Write).call(buf, string, 0, size);
     if (written === size) return buf;
     return size >= 4096 ? Buffer.from(buf.subarray(0, written)) : buf.subarray(0, written);
   }
@@ -503,8 +511,9 @@ module.exports = function base64(addon) {
   return {
     exports: { toBase64, fromBase64, setFromBase64, base64Encode, base64Decode },
     // (toBase64, [setFromBase64 characters, fromBase64 characters, fromBase64
-    // bytes], base64Encode, base64Decode, fromNew); a number for the second
-    // sets all three.
+    // bytes], base64Encode, [base64Decode: Node's code below, Node's decoder
+    // from], fromNew); a number for the second sets all three, one for the
+    // fourth only the first of its two.
     // The piece size of long TC39 decodes (tests: tiny pieces); returns the old one.
     chunk(size) {
       const old = CHUNK;
@@ -513,13 +522,14 @@ module.exports = function base64(addon) {
     },
     // fromNew: [least, most] bytes of the fromBase64 results base64DecodeNew makes.
     thresholds(to, from, encode, decode, fromNew) {
-      const old = [SMALL_TO, [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES], SMALL_ENCODE, SMALL_DECODE,
-        NEW_FROM.slice()];
+      const old = [SMALL_TO, [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES], SMALL_ENCODE,
+        [SMALL_DECODE, NODE_DECODE], NEW_FROM.slice()];
       if (to !== undefined) SMALL_TO = to;
       if (from !== undefined)
         [SMALL_SET, SMALL_FROM, SMALL_FROM_BYTES] = typeof from === 'number' ? [from, from, from] : from;
       if (encode !== undefined) SMALL_ENCODE = encode;
-      if (decode !== undefined) SMALL_DECODE = decode;
+      if (decode !== undefined)
+        [SMALL_DECODE, NODE_DECODE] = typeof decode === 'number' ? [decode, NODE_DECODE] : decode;
       if (fromNew !== undefined) NEW_FROM = fromNew.slice();
       return old;
     },

@@ -219,12 +219,18 @@ function checkEncode(bytes) {
   assert.strictEqual(utfx.base64Encode(bytes), buf.toString('base64'));
 }
 
+// Bytes as hex for a message, cut short (long texts are tested too).
+function showBytes(b) {
+  const h = hex(b);
+  return h.length > 240 ? `${h.slice(0, 240)}...(${b.length} bytes)` : h;
+}
+
 function checkNodeDecode(s) {
   for (const enc of ['base64', 'base64url']) {
     const got = utfx.base64Decode(s, enc);
     const want = Buffer.from(s, enc);
     if (!Buffer.isBuffer(got) || !got.equals(want))
-      throw new Error(`base64Decode(${show(s)}, ${enc}): ${hex(got)}, want ${hex(want)}`);
+      throw new Error(`base64Decode(${show(s)}, ${enc}): ${showBytes(got)}, want ${showBytes(want)}`);
   }
   if (!utfx.base64Decode(s).equals(Buffer.from(s, 'base64'))) throw new Error(`base64Decode(${show(s)})`);
 }
@@ -495,6 +501,24 @@ function randomChecks(label, scale) {
     }
   });
 
+  // Node's decoder takes base64Decode's long texts (NODE_DECODE characters,
+  // about 512 Ki): texts around that and of Node's external size, clean,
+  // with whitespace, garbage, '=' inside and units above 0xFF, against
+  // Buffer.from.
+  check(`[${label}] base64Decode of texts of 0.5-1.4 M characters (Node's decoder), clean and ` +
+    'with odd characters, both encodings, against Buffer.from', () => {
+    const sizes = [(1 << 19) - 1, 1 << 19, (1 << 19) + 1, 1031913, 1400000];
+    for (let k = 0; k < sizes.length; k++) {
+      const n = sizes[k];
+      let s = Buffer.from(randBytes(Math.ceil(n * 3 / 4))).toString(k % 2 ? 'base64url' : 'base64').slice(0, n);
+      checkNodeDecode(s);
+      const at = rand(n);
+      const odd = pick(ODD.concat(['\u0141', '\u4E00', '==']));
+      s = s.slice(0, at) + odd + s.slice(at + 1);
+      checkNodeDecode(s);
+    }
+  });
+
   check(`[${label}] whitespace and bad characters at every offset of 1-4 blocks of 4 and 64 ` +
     'characters: fromBase64 and setFromBase64 (target sizes), both alphabets, every ' +
     'lastChunkHandling, base64Decode, atob', () => {
@@ -574,13 +598,13 @@ const best = utfx.implementation();
 const saved = base64Thresholds();
 for (const tier of tiers) {
   assert.ok(utfx.setImplementation(tier), tier);
-  base64Thresholds(0, 0, 0, 0); // every call to the addon
+  base64Thresholds(0, 0, 0, [0, Infinity]); // every call to the addon
   randomChecks(`${tier}, addon`, !quick && tier === best ? 4 : 1);
 }
 utfx.setImplementation(best);
 const { base64Chunk } = utfx._internal;
 for (const size of [5, 64]) { // long texts a few characters per call
-  base64Thresholds(0, 0, 0, 0);
+  base64Thresholds(0, 0, 0, [0, Infinity]);
   const old = base64Chunk(size);
   randomChecks(`${best}, addon, pieces of ${size} characters`, 1);
   base64Chunk(old);
@@ -591,6 +615,8 @@ base64Thresholds(0, 0, 0, 0, [0, Infinity]); // every fromBase64 result of one c
 randomChecks(`${best}, addon, fromBase64 results made by the addon`, 1);
 base64Thresholds(0, 0, 0, 0, [Infinity, 0]); // none
 randomChecks(`${best}, addon, fromBase64 results made in JavaScript`, 1);
+base64Thresholds(0, 0, 0, [0, 0]); // base64Decode: Node's decoder for every text
+randomChecks(`${best}, addon, base64Decode by Node's decoder`, 1);
 base64Thresholds(Infinity, Infinity, Infinity, Infinity); // every call in JavaScript or Node
 randomChecks('JavaScript and Node only', 1);
 base64Thresholds(...saved);
