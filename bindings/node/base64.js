@@ -44,7 +44,7 @@ let SMALL_DECODE = 0; // characters, base64Decode
 // more), where N-API copies it out in pieces, and the copy then costs more
 // than Node's whole decode (docs/perf-decisions.md, 'Node session 27').
 let NODE_DECODE = 1 << 19;
-let CHUNK = 16384; // characters of a long text decoded per call (decodeTC39)
+let CHUNK = 65536; // characters of a long text decoded per call (decodeTC39)
 // fromBase64's results below this many bytes are a zeroed new Uint8Array:
 // V8's own allocation of one object costs less there than Node's
 // uninitialized one (allocUnsafeSlow: a Buffer, then a view of its buffer).
