@@ -313,13 +313,19 @@ const encoder = new TextEncoder();
 
 // new TextEncoder().encodeInto(string, u8): in JavaScript below
 // SMALL_JS_INTO units (Node's call into C++ costs more than the loop, and
-// a wrapper around it is slower than Node's own), Node's up to
+// a wrapper around it is slower than Node's own; V8 makes no sliced or
+// cons string under 13 units, so these are flat, where charCodeAt is
+// cheapest; sliced ones of 14-15 units already lose on CJK text:
+// docs/perf-decisions.md, 'Node session 27'), Node's up to
 // SMALL_ENCODE_INTO, then the addon; and the addon from WIDE_INTO units
 // when the middle unit is U+0800 or above (CJK, emoji: V8's UTF-8 writer
 // takes 1.3 ns and more a unit there, the addon's call 65-130 ns whatever
 // the text; docs/perf-decisions.md, 'Node session 25').
-const SMALL_JS_INTO = 12;
+const SMALL_JS_INTO = 13;
 const WIDE_INTO = 48;
+const LATIN1_INTO = 2048;
+// Long Latin-1 text (over LATIN1_INTO units, as encode's LATIN1_ENCODE in
+// text.js) goes to the addon as bytes, not widened to UTF-16.
 // One result object, made at the one return. When each path returned its
 // own (Node's included), Node's calls here cost 3-10 ns more than the
 // global's once any call had taken the addon's path: most likely V8 then
@@ -340,7 +346,8 @@ function encodeInto(string, u8) {
     written = r.written;
   } else {
     args[2] = n;
-    written = addon.encodeInto(string, u8);
+    written = n > LATIN1_INTO && isLatin1(string) ? addon.encodeIntoLatin1(string, u8)
+      : addon.encodeInto(string, u8);
     // (| 0: a small integer, not the double a Float64Array gives: V8 shares
     // this object's map with Node's own encodeInto results, and a double
     // field there made Node's encodeInto call sites compiled later up to 6x
