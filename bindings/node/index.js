@@ -361,13 +361,14 @@ function encodeInto(string, u8) {
     if (read !== written && n >= SMALL_ENCODE_INTO) asciiSeen = 0;
   } else {
     args[2] = n;
-    written = n > LATIN1_INTO && isLatin1(string) ? addon.encodeIntoLatin1(string, u8)
-      : addon.encodeInto(string, u8);
+    if (n > LATIN1_INTO && isLatin1(string)) addon.encodeIntoLatin1(string, u8);
+    else addon.encodeInto(string, u8);
     // (| 0: a small integer, not the double a Float64Array gives: V8 shares
     // this object's map with Node's own encodeInto results, and a double
     // field there made Node's encodeInto call sites compiled later up to 6x
     // slower: docs/perf-decisions.md, 'Node session 25')
     read = results[0] | 0;
+    written = results[1] | 0;
     if (read !== written) asciiSeen = 0;
     else if (asciiSeen < asciiNeed) asciiSeen++;
   }

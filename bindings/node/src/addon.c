@@ -14,7 +14,8 @@
  *   utf8Write(buf, str)         -> bytes written at args[0], at most args[1]
  *   utf8WriteLatin1(buf, str)   the same for a string without a character
  *                               above U+00FF (read as Latin-1: no widening)
- *   encodeInto(str, u8)         -> written; results[0] = UTF-16 units read
+ *   encodeInto(str, u8)         results[0] = UTF-16 units read, results[1] =
+ *                               bytes written
  *   encodeIntoLatin1(str, u8)   the same for a string without a character
  *                               above U+00FF
  *   byteLength(str)             -> UTF-8 length
@@ -505,8 +506,9 @@ static napi_value encode_into(napi_env env, napi_callback_info info, int latin1)
   r = latin1 ? utfx_convert_latin1_to_utf8(a->u8, len, s, n, UTFX_REPLACE)
              : host16_to_utf8(a->u16, len, s, n);
   a->results[0] = (double)r.read;
+  a->results[1] = (double)r.written; /* (no number made for the return) */
   shrink(a);
-  return number(env, (double)r.written);
+  return NULL;
 }
 
 static napi_value js_encode_into(napi_env env, napi_callback_info info) {
