@@ -313,13 +313,32 @@ const encoder = new TextEncoder();
 
 // new TextEncoder().encodeInto(string, u8): in JavaScript below
 // SMALL_JS_INTO units (Node's call into C++ costs more than the loop, and
-// a wrapper around it is slower than Node's own), Node's up to
+// a wrapper around it is slower than Node's own; V8 makes no sliced or
+// cons string under 13 units, so these are flat, where charCodeAt is
+// cheapest; sliced ones of 14-15 units already lose on CJK text:
+// docs/perf-decisions.md, 'Node session 27'), Node's up to
 // SMALL_ENCODE_INTO, then the addon; and the addon from WIDE_INTO units
 // when the middle unit is U+0800 or above (CJK, emoji: V8's UTF-8 writer
 // takes 1.3 ns and more a unit there, the addon's call 65-130 ns whatever
 // the text; docs/perf-decisions.md, 'Node session 25').
-const SMALL_JS_INTO = 12;
+const SMALL_JS_INTO = 13;
 const WIDE_INTO = 48;
+const LATIN1_INTO = 2048;
+// Long Latin-1 text (over LATIN1_INTO units, as encode's LATIN1_ENCODE in
+// text.js) goes to the addon as bytes, not widened to UTF-16.
+// From SMALL_ENCODE_INTO units, Node's call (V8's own writer) copies a
+// one-byte ASCII string straight into u8 for less than the addon's call
+// costs, and only such a string: on any other V8 writes slowly. Asking
+// JavaScript whether a string is ASCII (or one-byte) costs more than the
+// difference (docs/perf-decisions.md, 'Node session 27'). So the results
+// predict it: each tells whether its string was ASCII (read === written),
+// and after ASCII_SEEN such strings in a row the next whose middle unit is
+// ASCII takes Node's call. A wrong guess costs Node's speed on that string
+// (what the global costs) and resets the count; the long run asked for
+// keeps such guesses rare whatever share of strings is not ASCII.
+const ASCII_SEEN = 16;
+let asciiSeen = 0;
+let asciiNeed = ASCII_SEEN; // (-1: never Node's; the tests' "every call to C")
 // One result object, made at the one return. When each path returned its
 // own (Node's included), Node's calls here cost 3-10 ns more than the
 // global's once any call had taken the addon's path: most likely V8 then
@@ -334,18 +353,24 @@ function encodeInto(string, u8) {
   if (n < SMALL_JS_INTO && n < SMALL_ENCODE_INTO) {
     written = writeShort(u8, string, 0, u8.length); // (length 0 if detached)
     read = writeRead;
-  } else if (n < SMALL_ENCODE_INTO && (n < WIDE_INTO || string.charCodeAt(n >> 1) < 0x800)) {
+  } else if (n < SMALL_ENCODE_INTO ? n < WIDE_INTO || string.charCodeAt(n >> 1) < 0x800
+    : asciiSeen === asciiNeed && string.charCodeAt(n >> 1) < 0x80) {
     const r = encoder.encodeInto(string, u8);
     read = r.read;
     written = r.written;
+    if (read !== written && n >= SMALL_ENCODE_INTO) asciiSeen = 0;
   } else {
     args[2] = n;
-    written = addon.encodeInto(string, u8);
+    if (n > LATIN1_INTO && isLatin1(string)) addon.encodeIntoLatin1(string, u8);
+    else addon.encodeInto(string, u8);
     // (| 0: a small integer, not the double a Float64Array gives: V8 shares
     // this object's map with Node's own encodeInto results, and a double
     // field there made Node's encodeInto call sites compiled later up to 6x
     // slower: docs/perf-decisions.md, 'Node session 25')
     read = results[0] | 0;
+    written = results[1] | 0;
+    if (read !== written) asciiSeen = 0;
+    else if (asciiSeen < asciiNeed) asciiSeen++;
   }
   return { read, written };
 }
@@ -431,6 +456,8 @@ Object.defineProperty(module.exports, '_internal', {
       if (string !== undefined) {
         [SMALL_STRING, SMALL_ENCODE_INTO, SMALL_BYTE_LENGTH, SMALL_ENCODE] =
           typeof string === 'number' ? [string, string, string, string] : string;
+        asciiNeed = SMALL_ENCODE_INTO > 0 ? ASCII_SEEN : -1;
+        asciiSeen = 0;
       }
       if (decoder !== undefined) {
         for (let i = 0; i < smallWrite.length; i++)

@@ -14,7 +14,10 @@
  *   utf8Write(buf, str)         -> bytes written at args[0], at most args[1]
  *   utf8WriteLatin1(buf, str)   the same for a string without a character
  *                               above U+00FF (read as Latin-1: no widening)
- *   encodeInto(str, u8)         -> written; results[0] = UTF-16 units read
+ *   encodeInto(str, u8)         results[0] = UTF-16 units read, results[1] =
+ *                               bytes written
+ *   encodeIntoLatin1(str, u8)   the same for a string without a character
+ *                               above U+00FF
  *   byteLength(str)             -> UTF-8 length
  *   encode(str), encodeLatin1(str)
  *                               -> a new Buffer, Buffer.from(str, 'utf8')
@@ -487,7 +490,9 @@ static napi_value js_encode_latin1(napi_env env, napi_callback_info info) {
   return encode(env, info, 1);
 }
 
-static napi_value js_encode_into(napi_env env, napi_callback_info info) {
+/* encodeInto / encodeIntoLatin1 (str, u8): a unit is at least one byte, so
+ * n + 1 units decide what fits in u8's n bytes. */
+static napi_value encode_into(napi_env env, napi_callback_info info, int latin1) {
   napi_value argv[2];
   char *s;
   size_t n, len;
@@ -497,11 +502,21 @@ static napi_value js_encode_into(napi_env env, napi_callback_info info) {
     napi_throw_type_error(env, NULL, "utfx: bad encodeInto call");
     return NULL;
   }
-  if (read_string(env, a, argv[0], 0, n + 1, &len)) return scratch_throw_oom(env);
-  r = host16_to_utf8(a->u16, len, s, n);
+  if (read_string(env, a, argv[0], latin1, n + 1, &len)) return scratch_throw_oom(env);
+  r = latin1 ? utfx_convert_latin1_to_utf8(a->u8, len, s, n, UTFX_REPLACE)
+             : host16_to_utf8(a->u16, len, s, n);
   a->results[0] = (double)r.read;
+  a->results[1] = (double)r.written; /* (no number made for the return) */
   shrink(a);
-  return number(env, (double)r.written);
+  return NULL;
+}
+
+static napi_value js_encode_into(napi_env env, napi_callback_info info) {
+  return encode_into(env, info, 0);
+}
+
+static napi_value js_encode_into_latin1(napi_env env, napi_callback_info info) {
+  return encode_into(env, info, 1);
 }
 
 static napi_value js_byte_length(napi_env env, napi_callback_info info) {
@@ -610,6 +625,7 @@ static napi_value init(napi_env env, napi_value exports) {
       {"encode", js_encode},
       {"encodeLatin1", js_encode_latin1},
       {"encodeInto", js_encode_into},
+      {"encodeIntoLatin1", js_encode_into_latin1},
       {"byteLength", js_byte_length},
       {"implementation", js_implementation},
       {"implementations", js_implementations},

@@ -371,9 +371,11 @@ function checkWrite(s, offsets, sizes) {
   }
 }
 
-function checkEncodeInto(s) {
+// At every destination size 0..needed+1, or at these and needed, needed + 1.
+function checkEncodeInto(s, sizes) {
   const need = Buffer.byteLength(s);
-  for (let size = 0; size <= need + 1; size++) {
+  const all = sizes ? sizes.concat(need, need + 1) : Array.from({ length: need + 2 }, (_, i) => i);
+  for (const size of all) {
     const off = rand(4);
     const a = new Uint8Array(new ArrayBuffer(size + off + 2), off, size);
     const b = new Uint8Array(new ArrayBuffer(size + off + 2), off, size);
@@ -466,6 +468,30 @@ function tierChecks(tier, full, fallbacks) {
         const mid = ['\u4E2D', '\uD83D\uDE00', '\uD800', '\uDC00', '\u07FF', 'a'][r % 6];
         const half = len >> 1; // (the unit index.js looks at)
         checkEncodeInto(randString(half) + mid + randString(len - half - mid.length));
+      }
+    });
+    check(`[${tier}] encodeInto from 128 units after runs of ASCII strings (Node's call guessed) or not, and ` +
+      'Latin-1 text over 2048 units (read as bytes; one-byte and two-byte strings), sizes near the end', () => {
+      const ascii = (len) => 'x'.repeat(len);
+      const latin = (len) => oneByteString(len);
+      const twoByteLatin = (len) => (oneByteString(len) + '\u0100').slice(0, len); // (a slice of a two-byte string)
+      const withMiddle = (make, mid) => (len) => { // an ASCII middle unit, the rest random
+        const half = len >> 1;
+        return make(half) + mid + make(len - half - 1);
+      };
+      const kinds = [ascii, latin, twoByteLatin, withMiddle(randString, 'a'), withMiddle(latin, 'a'),
+        withMiddle((len) => '\u4E2D'.repeat(len), 'a'), withMiddle(ascii, '\uD800'),
+        withMiddle(ascii, '\u00E9'), withMiddle((len) => randString(len, 'end'), 'a')];
+      for (let r = 0; r < 60; r++) {
+        if (r % 3 !== 2) { // runs of ASCII strings first (index.js's ASCII_SEEN): Node's call guessed
+          for (let k = 0; k < 9; k++) checkEncodeInto(ascii(128 + rand(k ? 300 : 3000)), []);
+        }
+        const len = r % 4 === 3 ? 2040 + rand(20) : r % 2 ? 128 + rand(400) : 2049 + rand(3000);
+        const s = kinds[r % kinds.length](len);
+        const need = Buffer.byteLength(s);
+        const sizes = [0, 1, 2, 3, 4];
+        for (let k = 0; k < 12; k++) sizes.push(need - k, rand(need));
+        checkEncodeInto(s, sizes.filter((x) => x >= 0));
       }
     });
     check(`[${tier}] write of short strings (the JavaScript writer): 3000 strings of 0..20 units, ` +
