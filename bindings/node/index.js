@@ -326,19 +326,6 @@ const WIDE_INTO = 48;
 const LATIN1_INTO = 2048;
 // Long Latin-1 text (over LATIN1_INTO units, as encode's LATIN1_ENCODE in
 // text.js) goes to the addon as bytes, not widened to UTF-16.
-// From SMALL_ENCODE_INTO units, Node's call (V8's own writer) copies a
-// one-byte ASCII string straight into u8 for less than the addon's call
-// costs, and only such a string: on any other V8 writes slowly. Asking
-// JavaScript whether a string is ASCII (or one-byte) costs more than the
-// difference (docs/perf-decisions.md, 'Node session 27'). So the results
-// predict it: each tells whether its string was ASCII (read === written),
-// and after ASCII_SEEN such strings in a row the next whose middle unit is
-// ASCII takes Node's call. A wrong guess costs Node's speed on that string
-// (what the global costs) and resets the count; the long run asked for
-// keeps such guesses rare whatever share of strings is not ASCII.
-const ASCII_SEEN = 16;
-let asciiSeen = 0;
-let asciiNeed = ASCII_SEEN; // (-1: never Node's; the tests' "every call to C")
 // One result object, made at the one return. When each path returned its
 // own (Node's included), Node's calls here cost 3-10 ns more than the
 // global's once any call had taken the addon's path: most likely V8 then
@@ -353,12 +340,10 @@ function encodeInto(string, u8) {
   if (n < SMALL_JS_INTO && n < SMALL_ENCODE_INTO) {
     written = writeShort(u8, string, 0, u8.length); // (length 0 if detached)
     read = writeRead;
-  } else if (n < SMALL_ENCODE_INTO ? n < WIDE_INTO || string.charCodeAt(n >> 1) < 0x800
-    : asciiSeen === asciiNeed && string.charCodeAt(n >> 1) < 0x80) {
+  } else if (n < SMALL_ENCODE_INTO && (n < WIDE_INTO || string.charCodeAt(n >> 1) < 0x800)) {
     const r = encoder.encodeInto(string, u8);
     read = r.read;
     written = r.written;
-    if (read !== written && n >= SMALL_ENCODE_INTO) asciiSeen = 0;
   } else {
     args[2] = n;
     if (n > LATIN1_INTO && isLatin1(string)) addon.encodeIntoLatin1(string, u8);
@@ -369,8 +354,6 @@ function encodeInto(string, u8) {
     // slower: docs/perf-decisions.md, 'Node session 25')
     read = results[0] | 0;
     written = results[1] | 0;
-    if (read !== written) asciiSeen = 0;
-    else if (asciiSeen < asciiNeed) asciiSeen++;
   }
   return { read, written };
 }
@@ -456,8 +439,6 @@ Object.defineProperty(module.exports, '_internal', {
       if (string !== undefined) {
         [SMALL_STRING, SMALL_ENCODE_INTO, SMALL_BYTE_LENGTH, SMALL_ENCODE] =
           typeof string === 'number' ? [string, string, string, string] : string;
-        asciiNeed = SMALL_ENCODE_INTO > 0 ? ASCII_SEEN : -1;
-        asciiSeen = 0;
       }
       if (decoder !== undefined) {
         for (let i = 0; i < smallWrite.length; i++)
