@@ -381,9 +381,11 @@ size_t G_NAME(binary_length_from_base64_utf16)(const char16_t *src, size_t n, un
 /* Whole blocks that fit in vector code, the rest in scalar code. With
  * G64_ENCODE_ALL this is only the path of a dst too small for the whole
  * output, out of line, so that the whole encode's path carries none of its
- * values. */
+ * values, and cold, so that it moves no other kernel (first in the
+ * object, it had moved every decoder: docs/perf-decisions.md, 'Base64
+ * avx512 encode: the call around the loop'). */
 #ifdef G64_ENCODE_ALL
-__attribute__((noinline))
+__attribute__((noinline)) UTFXI_COLD
 #endif
 static utfx_result g64_encode(const unsigned char *src, size_t n, char *dst, size_t cap,
                               unsigned flags) {
