@@ -269,7 +269,8 @@ static void whatwg_calls(void) {
 }
 
 /* Base64 both ways, every decode flavour: clean text, text with line
- * breaks, and a bad character, as bytes and as UTF-16; the lengths. */
+ * breaks, and a bad character, as bytes and as UTF-16; a dst too small;
+ * the lengths. */
 static void base64_calls(void) {
   static char b64[2 * MAX_N], wrapped[3 * MAX_N];
   static char16_t b64_16[3 * MAX_N];
@@ -279,6 +280,10 @@ static void base64_calls(void) {
     size_t want = lengths[l] < MAX_N ? lengths[l] : MAX_N;
     n = utfx_base64_encode((const unsigned char *)text[t].utf8, want, b64, sizeof b64, 0).written;
     CHECK_CLEAN("utfx_base64_encode", want);
+    sink = utfx_base64_encode((const unsigned char *)text[t].utf8, want, b64, n / 2, 0).written;
+    CHECK_CLEAN("utfx_base64_encode (dst too small)", want);
+    sink = utfx_base64_decode(b64, n, (unsigned char *)out.c, want / 2, 0).written;
+    CHECK_CLEAN("utfx_base64_decode (dst too small)", n);
     if (utfx_base64_encode_lines((const unsigned char *)text[t].utf8, want, wrapped,
                                  sizeof wrapped, 0, 76, NULL).status != UTFX_OK)
       CHECK(0, "utfx_base64_encode_lines");

@@ -29,10 +29,10 @@
  *       has room for the characters of every whole group of s[0..n) (n is
  *       cut to what fits), so a tier may also take the groups after the
  *       blocks.
- * optionally (G64_ENCODE_LAST), to end an encode without the scalar code:
- *   void g64_encode_last(const unsigned char *s, size_t k, char *d, size_t out, int url)
- *       the last group, k = 1 or 2 bytes, as out characters at d (k + 1, or
- *       4 with padding);
+ * optionally (G64_ENCODE_ALL), a whole encode without the scalar code:
+ *   void g64_encode_all(const unsigned char *s, size_t n, char *d, size_t out, int url)
+ *       all of s[0..n) as the out characters at d (out: with the padding
+ *       the flags ask for, or without; d has room for them);
  * optionally (G64_DECODE_END), to end a decode without the scalar steps:
  *   int g64_decode_end(const void *src, size_t n, int wide, unsigned char *dst, size_t cap,
  *                      unsigned flags, const struct g64_alphabet *a, struct utfxi_b64_at *at)
@@ -378,25 +378,36 @@ size_t G_NAME(binary_length_from_base64_utf16)(const char16_t *src, size_t n, un
   return g64_decode(src, n, 1, NULL, 0, flags, 1).written;
 }
 
-/* Whole blocks that fit in vector code, the rest in scalar code. */
-utfx_result G_NAME(base64_encode)(const unsigned char *src, size_t n, char *dst, size_t cap,
-                                  unsigned flags) {
+/* Whole blocks that fit in vector code, the rest in scalar code. With
+ * G64_ENCODE_ALL this is only the path of a dst too small for the whole
+ * output, out of line, so that the whole encode's path carries none of its
+ * values, and cold, so that it moves no other kernel (first in the
+ * object, it had moved every decoder: docs/perf-decisions.md, 'Base64
+ * avx512 encode: the call around the loop'). */
+#ifdef G64_ENCODE_ALL
+__attribute__((noinline)) UTFXI_COLD
+#endif
+static utfx_result g64_encode(const unsigned char *src, size_t n, char *dst, size_t cap,
+                              unsigned flags) {
   size_t blocks = n / G64_BYTES < cap / G64_CHARS ? n / G64_BYTES : cap / G64_CHARS;
   size_t fit = n < cap / 4 * 3 ? n : cap / 4 * 3; /* the bytes whose groups fit in dst */
   size_t i = g64_encode_blocks(src, fit, blocks, dst, (flags & UTFX_BASE64_URL) != 0);
   size_t w = i / 3 * 4;
-  utfx_result r;
-#ifdef G64_ENCODE_LAST
-  if (n - i < 3) { /* what is left of the input, when it fits */
-    size_t out = n == i ? 0 : (flags & UTFX_BASE64_NO_PADDING) ? n - i + 1 : 4;
-    if (cap - w >= out) {
-      if (out) g64_encode_last(src + i, n - i, dst + w, out, (flags & UTFX_BASE64_URL) != 0);
-      return utfxi_result(UTFX_OK, n, w + out, 0);
-    }
+  utfx_result r = utfxi_base64_encode_scalar(src + i, n - i, dst + w, cap - w, flags);
+  return utfxi_result_after(&r, i, w, 0);
+}
+
+utfx_result G_NAME(base64_encode)(const unsigned char *src, size_t n, char *dst, size_t cap,
+                                  unsigned flags) {
+#ifdef G64_ENCODE_ALL
+  size_t tail = n % 3, out = n / 3 * 4;
+  if (tail) out += (flags & UTFX_BASE64_NO_PADDING) ? tail + 1 : 4;
+  if (out <= cap && n <= SIZE_MAX / 4) {
+    g64_encode_all(src, n, dst, out, (flags & UTFX_BASE64_URL) != 0);
+    return utfxi_result(UTFX_OK, n, out, 0);
   }
 #endif
-  r = utfxi_base64_encode_scalar(src + i, n - i, dst + w, cap - w, flags);
-  return utfxi_result_after(&r, i, w, 0);
+  return g64_encode(src, n, dst, cap, flags);
 }
 
 /* In lines (utfx_base64_encode_lines; 1 <= L <= SIZE_MAX / 4, column <= L):

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../scalar/base64.h"
+#include "../../scalar/base64_tables.h"
 #include "avx2_base64_encode.h"
 #include "avx2_compress_bytes.h"
 #include "../x86_prototypes.h"
@@ -404,6 +405,61 @@ UTFXI_INLINE size_t g64_decode_lines76(const void *src, size_t n, unsigned char 
                     : b64_lines76_as(s, n, dst, cap, a, 2, sep, p, pw, 0);
   return a->slash ? b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw, 1)
                   : b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw, 0);
+}
+
+/* The end of a text, n - at->i <= 32 characters from a group start: its
+ * whole groups as the one block of the 32 characters before the final group
+ * (the characters before at->i in it decoded already, to the bytes just
+ * before at->w: the block's bytes rewrite them), and the final group (2-4
+ * alphabet characters, then padding to 4 or, where the flags take it, none)
+ * from the class table. Anything else (whitespace, a bad character or UTF-16
+ * unit, strict's nonzero bits, a dst without room for it all) is the scalar
+ * steps' (0, nothing written). Ending this way leaves out the scalar call,
+ * as on avx512 (docs/perf-decisions.md, 'Base64 avx2 decode: the end of a
+ * call without the scalar code'). */
+UTFXI_INLINE unsigned b64_unit_at(const void *src, size_t k, int wide) {
+  return wide ? ((const char16_t *)src)[k] : ((const unsigned char *)src)[k];
+}
+#define G64_DECODE_END 1
+UTFXI_INLINE int g64_decode_end(const void *src, size_t n, int wide, unsigned char *dst,
+                                size_t cap, unsigned flags, const struct g64_alphabet *a,
+                                struct utfxi_b64_at *at) {
+  const uint8_t *cls = utfxi_b64_class[utfxi_b64_alphabet(flags)];
+  const size_t i = at->i, r = n - i, tail = r % 4 ? r % 4 : 4, f = n - tail;
+  unsigned char *d = dst + at->w;
+  uint32_t acc = 0, bad = 0;
+  size_t j, pad = 0, k, whole = (f - i) / 4 * 3;
+  if (r == 0) return 1;
+  if (n < 32 + 4) return 0;
+  if (tail == 4 && b64_unit_at(src, n - 1, wide) == '=')
+    pad = b64_unit_at(src, n - 2, wide) == '=' ? 2 : 1;
+  k = tail - pad;
+  if (k < 2 || (tail < 4 && (flags & (UTFX_BASE64_STRICT | UTFX_BASE64_STOP_BEFORE_PARTIAL))))
+    return 0;
+  for (j = 0; j < k; j++) {
+    unsigned u = b64_unit_at(src, f + j, wide);
+    uint32_t v = u > 0xFF ? UTFXI_B64_BAD : cls[u];
+    bad |= v;
+    acc = acc << 6 | v;
+  }
+  if ((bad & 0x80) || cap - at->w < whole + k - 1) return 0;
+  if (k < 4 && (flags & UTFX_BASE64_STRICT) && (acc & (k == 2 ? 0xF : 0x3))) return 0;
+  if (f > i) {
+    __m256i c, hi, invalid;
+    if (!b64_load(src, f - 32, wide, &c)) return 0;
+    hi = b64_high_nibbles(c);
+    invalid = b64_invalid(c, hi, a);
+    if (!_mm256_testz_si256(invalid, invalid)) return 0;
+    b64_store24(d + whole - 24, b64_pack(b64_values(c, hi, a)));
+  }
+  acc <<= 6 * (4 - k);
+  d += whole;
+  d[0] = (unsigned char)(acc >> 16);
+  if (k > 2) d[1] = (unsigned char)(acc >> 8);
+  if (k > 3) d[2] = (unsigned char)acc;
+  at->i = n;
+  at->w += whole + k - 1;
+  return 1;
 }
 
 static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,

@@ -605,30 +605,42 @@ UTFXI_INLINE size_t b64_encode_whole(const unsigned char *s, size_t n, size_t bl
   return whole;
 }
 
+/* A long output starts with the groups up to d's next 64-byte boundary, so
+ * that no block's store spans two cache lines, or, when d is on one, with a
+ * block when s is not on a 16-byte boundary: either way the loads may then
+ * start before s (b64_encode_whole's `back`, returned). *ps, *pn, *pd moved
+ * past the head. */
+UTFXI_INLINE size_t b64_encode_head(const unsigned char **ps, size_t *pn, char **pd,
+                                    __m512i spread, __m512i fields, __m512i chars) {
+  const unsigned char *s = *ps;
+  char *d = *pd;
+  size_t groups, head = 0;
+  if ((uintptr_t)d % 4 == 0 && (uintptr_t)d % 64) {
+    groups = (64 - (uintptr_t)d % 64) / 4;
+    b64_encode_groups(s, groups, d, spread, fields, chars);
+    head = 3 * groups;
+  } else if ((uintptr_t)s % 16) { /* one block, so that the loads may start before s */
+    _mm512_storeu_si512(d, b64_encoded(_mm512_loadu_si512(s), spread, fields, chars));
+    head = 48;
+  }
+  *ps = s + head, *pn -= head, *pd = d + head / 3 * 4;
+  return (uintptr_t)(s + head) % 16 <= head ? (uintptr_t)(s + head) % 16 : 0;
+}
+
 /* 48 bytes per block; then the whole groups after them under masks (d has
  * room for them; the final 1 or 2 bytes and the padding are the scalar
- * code's). A long output starts with the groups up to d's next 64-byte
- * boundary, so that no block's store spans two cache lines, or, when d is
- * on one, with a block when s is not on a 16-byte boundary: either way the
- * loads may then start before s (b64_encode_whole's `back`). */
+ * code's). Long outputs start with b64_encode_head. */
 static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t blocks, char *d,
                                        int url) {
   const __m512i spread = _mm512_loadu_si512(b64_spread), fields = _mm512_loadu_si512(b64_fields);
   const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
-  size_t k, groups, head = 0, back = 0;
+  const size_t n0 = n;
+  size_t k, groups, head, back = 0;
   if (blocks >= 8) {
-    if ((uintptr_t)d % 4 == 0 && (uintptr_t)d % 64) {
-      groups = (64 - (uintptr_t)d % 64) / 4;
-      b64_encode_groups(s, groups, d, spread, fields, chars);
-      head = 3 * groups;
-    } else if ((uintptr_t)s % 16) { /* one block, so that the loads may start before s */
-      _mm512_storeu_si512(d, b64_encoded(_mm512_loadu_si512(s), spread, fields, chars));
-      head = 48;
-    }
-    s += head, n -= head, d += head / 3 * 4;
+    back = b64_encode_head(&s, &n, &d, spread, fields, chars);
     blocks = n / 48;
-    if ((uintptr_t)s % 16 <= head) back = (uintptr_t)s % 16;
   }
+  head = n0 - n;
   k = 48 * blocks >= UTFXI_B64_AHEAD_FROM
           ? b64_encode_whole(s, n, blocks, d, spread, fields, chars, back, 1)
           : b64_encode_whole(s, n, blocks, d, spread, fields, chars, back, 0);
@@ -643,16 +655,33 @@ static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t 
   return head + 48 * blocks;
 }
 
-/* The last group under masks, its padding merged in: no call to the scalar
- * code at the end (docs/perf-decisions.md, 'Base64 avx512 encode: the end
- * of a call without the scalar code'). */
-#define G64_ENCODE_LAST 1
-UTFXI_INLINE void g64_encode_last(const unsigned char *s, size_t k, char *d, size_t out, int url) {
-  __m512i v = b64_encoded(_mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)k), s),
-                          _mm512_loadu_si512(b64_spread), _mm512_loadu_si512(b64_fields),
-                          _mm512_loadu_si512(b64_chars[url ? 1 : 0]));
-  v = _mm512_mask_mov_epi8(_mm512_set1_epi8('='), _bzhi_u64(~0ull, (unsigned)k + 1), v);
-  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)out), v);
+/* The whole encode when its `out` characters fit: head, blocks, then what
+ * is left (< 64 bytes) as at most two masked blocks, the last with its
+ * partial group and padding ('=' blended in past its characters). Only
+ * this path's few values are live, so the call pushes and spills nothing,
+ * and no small store follows the blocks' (docs/perf-decisions.md, 'Base64
+ * avx512 encode: the call around the loop'). */
+#define G64_ENCODE_ALL 1
+UTFXI_INLINE void g64_encode_all(const unsigned char *s, size_t n, char *d, size_t out, int url) {
+  const __m512i spread = _mm512_loadu_si512(b64_spread), fields = _mm512_loadu_si512(b64_fields);
+  const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
+  char *const end = d + out;
+  size_t back = 0, k;
+  __m512i v;
+  if (n >= 8 * 48) back = b64_encode_head(&s, &n, &d, spread, fields, chars);
+  k = n >= UTFXI_B64_AHEAD_FROM
+          ? b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 1)
+          : b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 0);
+  s += 48 * k, n -= 48 * k, d += 64 * k;
+  if (n > 48) {
+    _mm512_storeu_si512(d, b64_encoded(_mm512_maskz_loadu_epi8(B64_48_BYTES, s), spread, fields,
+                                       chars));
+    s += 48, n -= 48, d += 64;
+  }
+  v = b64_encoded(_mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)n), s), spread, fields,
+                  chars);
+  v = _mm512_mask_mov_epi8(_mm512_set1_epi8('='), _bzhi_u64(~0ull, (unsigned)(4 * n + 2) / 3), v);
+  _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)(end - d)), v);
 }
 
 /* Encoding in lines (generic_base64.h): a block as g64_encode_blocks does. */
