@@ -164,6 +164,14 @@
  *                             nx: the raw units one on) with a bit of 0xFFFE
  *                             set where a high surrogate is not followed by a
  *                             low one or the other way round
+ * Optional: V16_UNIT_CLASSES defined where a class byte per unit serves
+ * the UTF-8 length's count, ASCII test and surrogate screen at once (AVX2:
+ * fewer operations than the units' byte maxima); the vocabulary then has
+ *   v16_unit_classes(a, b, be)   a vector of class bytes of the units of a
+ *                             and b (raw; be: UTF-16BE), in any order: 0
+ *                             exactly for a unit below 0x80, V16_CLASS_HIGH
+ *                             up for every unit from 0xD800 up
+ *   v16_class_short_forms(cls)   v16_short_forms_bytes of those units
  * Kernels that use what only one ISA has (VPCOMPRESSB and VPERMB
  * transcoders, PSHUFB tables) stay in that ISA's own files, unless the
  * difference fits in a vocabulary word (v32_store_utf16, v_store_utf8,

@@ -57,6 +57,14 @@ static inline int g16_any_surrogate_x4(const char16_t *s, int be) {
                             v16_load_raw(s + 2 * V16_UNITS), v16_load_raw(s + 3 * V16_UNITS), be);
 }
 
+/* Whether some of the 2 * V16_BLOCK units at s is not ASCII. */
+static inline int g16_any_non_ascii_x4(const char16_t *s, int be) {
+  return g16_any_non_ascii(v16_or_units(v16_or_units(v16_load_raw(s), v16_load_raw(s + V16_UNITS)),
+                                        v16_or_units(v16_load_raw(s + 2 * V16_UNITS),
+                                                     v16_load_raw(s + 3 * V16_UNITS))),
+                           be);
+}
+
 /* The screen of the 4 * V16_BLOCK units at s. */
 static inline int g16_screen_x8(const char16_t *s, int be) {
   return g16_screen4(v16_load_raw(s), v16_load_raw(s + V16_UNITS), v16_load_raw(s + 2 * V16_UNITS),
@@ -426,6 +434,18 @@ UTFXI_INLINE size_t g16_short_forms(vu16 a, vu16 b, int be) {
          v16_count2(v16_top_eq(a, 0x00F8, 0), v16_top_eq(b, 0x00F8, 0));
 }
 
+/* Whether some unit of a step may be a surrogate (from 0xD800 up), from its
+ * top: with `classes` (a constant; only with V16_UNIT_CLASSES) the maxima of
+ * its two vectors of class bytes, else the bytewise maxima of its four
+ * vectors of units (g16_max_bytes4). */
+UTFXI_INLINE int g16_top_high(vu16 top, int be, int classes) {
+#ifdef V16_UNIT_CLASSES
+  if (classes) return v_any(v_ge(top, V16_CLASS_HIGH));
+#endif
+  (void)classes;
+  return v16_any_byte_at_least(top, be ? 0x00FF : 0xFF00, 0xD8);
+}
+
 /* Steps of four vectors whose short-form bytes (v16_short_forms_bytes, up
  * to 4 a byte a step) are summed in one vector of bytes. */
 #define G16_FORMS_STEPS 63
@@ -466,9 +486,14 @@ UTFXI_INLINE size_t g16_utf8_length_scalar(const char16_t *s, size_t n, int be, 
  * says whether a screen's first test fired. Without, the steps' byte maxima
  * are kept in *top_all for one screen after the run. With `plain` (NULL a
  * constant), an all-ASCII step counts a byte a unit and adds 1 to *plain;
- * without, ASCII steps are counted as any other (their short forms). */
+ * without, ASCII steps are counted as any other (their short forms). With
+ * `classes` (a constant; V16_UNIT_CLASSES), one class byte per unit gives a
+ * step's short forms, ASCII test and screen (no byte maxima of the units),
+ * and an unscreened run tests the steps after an ASCII step on their units
+ * (docs/perf-decisions.md, 'UTF-8 length of UTF-16'). */
 UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_t n, int be, int screen,
-                               int *seen, size_t *count, vu8 *forms, vu16 *top_all, size_t *plain) {
+                               int classes, int *seen, size_t *count, vu8 *forms, vu16 *top_all,
+                               size_t *plain) {
   size_t i = *at;
   int hit = 0;
   for (; stop - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
@@ -479,17 +504,42 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
     V_PIN(b);
     V_PIN(c);
     V_PIN(d);
-    top = g16_max_bytes4(a, b, c, d);
-    if (plain && !g16_any_non_ascii(top, be)) { /* ASCII: a byte a unit */
-      *count += 2 * V16_BLOCK;
-      ++*plain;
-      continue;
+#ifdef V16_UNIT_CLASSES
+    vu8 ca, cc;
+    if (classes) {
+      ca = v16_unit_classes(a, b, be);
+      cc = v16_unit_classes(c, d, be);
+      top = v16_max_bytes(ca, cc);
+      if (plain && !v_any(top)) {
+        /* ASCII: a byte a unit; in the unscreened runs, the steps after
+         * it tested on their units (cheaper than the classes, big-endian
+         * ones take a byte swap) */
+        for (;;) {
+          *count += 2 * V16_BLOCK;
+          ++*plain;
+          if (screen || stop - i < 4 * V16_BLOCK || g16_any_non_ascii_x4(s + i + 2 * V16_BLOCK, be))
+            break;
+          i += 2 * V16_BLOCK;
+        }
+        continue;
+      }
+      *count += 6 * V16_BLOCK;
+      *forms = v_add(*forms, v_add(v16_class_short_forms(ca), v16_class_short_forms(cc)));
+    } else
+#endif
+    {
+      top = g16_max_bytes4(a, b, c, d);
+      if (plain && !g16_any_non_ascii(top, be)) { /* ASCII: a byte a unit */
+        *count += 2 * V16_BLOCK;
+        ++*plain;
+        continue;
+      }
+      *count += 6 * V16_BLOCK;
+      *forms = v_add(*forms, v_add(v16_short_forms_bytes(a, b, be), v16_short_forms_bytes(c, d, be)));
     }
-    *count += 6 * V16_BLOCK;
-    *forms = v_add(*forms, v_add(v16_short_forms_bytes(a, b, be), v16_short_forms_bytes(c, d, be)));
     if (!screen) {
       *top_all = v16_max_bytes(*top_all, top);
-    } else if (v16_any_byte_at_least(top, be ? 0x00FF : 0xFF00, 0xD8)) {
+    } else if (g16_top_high(top, be, classes)) {
       hit++;
       if (g16_any_surrogate4(a, b, c, d, be))
         *count -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen) +
@@ -548,17 +598,17 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
       vu8 forms = v_zero();
       vu16 top_all = v16_splat(0);
       if (!runs || dense) {
-        if (!g16_forms_run(s, &i, stop, n, be, 1, seen_at, &count, &forms, &top_all, &plain)) dense--;
+        if (!g16_forms_run(s, &i, stop, n, be, 1, runs, seen_at, &count, &forms, &top_all, &plain)) dense--;
       } else {
         if (unplain) { /* no ASCII test: the last tested run had no ASCII step */
-          g16_forms_run(s, &i, stop, n, be, 0, seen_at, &count, &forms, &top_all, NULL);
+          g16_forms_run(s, &i, stop, n, be, 0, 1, seen_at, &count, &forms, &top_all, NULL);
           unplain--;
         } else {
           plain = 0;
-          g16_forms_run(s, &i, stop, n, be, 0, seen_at, &count, &forms, &top_all, &plain);
+          g16_forms_run(s, &i, stop, n, be, 0, 1, seen_at, &count, &forms, &top_all, &plain);
           if (!plain) unplain = G16_UNPLAIN_RUNS;
         }
-        if (v16_any_byte_at_least(top_all, be ? 0x00FF : 0xFF00, 0xD8)) {
+        if (g16_top_high(top_all, be, 1)) {
           for (; from < i; from += 2 * V16_BLOCK) {
             vu16 a = v16_load_raw(s + from), b = v16_load_raw(s + from + V16_UNITS);
             vu16 c = v16_load_raw(s + from + 2 * V16_UNITS), d = v16_load_raw(s + from + 3 * V16_UNITS);

@@ -138,14 +138,27 @@ static inline int v16_any_byte_at_least(vu16 v, unsigned byte, unsigned c8) {
       _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)c8)), v));
   return (ge & (byte == 0xFF00 ? 0xAAAAAAAAu : 0x55555555u)) != 0;
 }
-/* (unit >> 7) saturated to a byte, plus 0x70: 0x70 for a unit below 0x80,
- * 0x71..0x7F below 0x800, 0x80 up (VPSHUFB's zero) for the rest. */
-static inline vu8 v16_short_forms_bytes(vu16 a, vu16 b, int be) {
+/* A class byte per unit: unit >> 7 as a signed 16-bit value (arithmetic
+ * shift), packed with signed saturation: 0 below 0x80, 1..15 below 0x800,
+ * 16..127 up to 0x7FFF, 0x80..0xFF from 0x8000 in the units' order, 0xB0 up
+ * exactly from 0xD800. So the class bytes' maxima serve the ASCII test and
+ * the surrogate screen too (no maxima of the raw units). Big-endian units
+ * are swapped first. */
+#define V16_UNIT_CLASSES 1
+#define V16_CLASS_HIGH 0xB0
+static inline vu8 v16_unit_classes(vu16 a, vu16 b, int be) {
+  if (be) a = v16_bswap(a), b = v16_bswap(b);
+  return _mm256_packs_epi16(_mm256_srai_epi16(a, 7), _mm256_srai_epi16(b, 7));
+}
+/* Class plus 0x70 (saturating): 0x70 for a unit below 0x80, 0x71..0x7F
+ * below 0x800, 0x80 up (VPSHUFB's zero) for the rest. */
+static inline vu8 v16_class_short_forms(vu8 cls) {
   const __m256i table = _mm256_setr_epi8(2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1,
                                          1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
-  if (be) a = v16_bswap(a), b = v16_bswap(b);
-  __m256i p = _mm256_packus_epi16(_mm256_srli_epi16(a, 7), _mm256_srli_epi16(b, 7));
-  return _mm256_shuffle_epi8(table, _mm256_adds_epu8(p, _mm256_set1_epi8(0x70)));
+  return _mm256_shuffle_epi8(table, _mm256_adds_epu8(cls, _mm256_set1_epi8(0x70)));
+}
+static inline vu8 v16_short_forms_bytes(vu16 a, vu16 b, int be) {
+  return v16_class_short_forms(v16_unit_classes(a, b, be));
 }
 /* ((hi ^ high) | (lo ^ low)) & top is 0 exactly at a pair, and 1 minus it
  * (saturating) the count. */
