@@ -8,8 +8,20 @@ utfx_result utfxi_convert_latin1_to_utf8_scalar(const char *src, size_t n, char 
                                                 size_t cap, unsigned flags) {
   const unsigned char *s = (const unsigned char *)src;
   unsigned char *d = (unsigned char *)dst;
-  size_t i = 0, w = 0;
+  const size_t k = n < cap ? n : cap;
+  size_t i = 0, w;
   (void)flags;
+  /* Leading ASCII, a word a step in a loop of its own (one taken branch a
+   * word; the general loop below takes three): every input under 64 bytes
+   * runs this kernel (docs/perf-decisions.md, 'Latin-1 -> UTF-8'). An ASCII
+   * byte is one output byte, so k bounds the input and the room at once. */
+  while (k - i >= 8) {
+    uint64_t x = utfxi_load64(s + i);
+    if (x & UTFXI_HIGH_BITS) break;
+    memcpy(d + i, &x, 8);
+    i += 8;
+  }
+  w = i;
   while (i < n) {
     if (n - i >= 8 && cap - w >= 8 && !(utfxi_load64(s + i) & UTFXI_HIGH_BITS)) {
       memcpy(d + w, s + i, 8);
