@@ -632,6 +632,37 @@ done:
   free(b);
 }
 
+/* Text of pairs only (emoji), after none or one BMP unit (the pairs then
+ * start at an odd unit): the byte swap's loop of pair lanes, and every
+ * kernel, with each unit in turn made a lone high, a lone low, a low-high
+ * swap or a BMP unit (valid, the pairs after it on the other parity). */
+#define PAIRS_LEN 300
+static void check_pair_runs(enum enc e) {
+  int be = e == E_UTF16BE, kind;
+  size_t lead, p, j;
+  cur_script = "pairs";
+  for (lead = 0; lead < 2; lead++) {
+    for (j = 0; j < lead; j++) put16(text + 2 * j, 0x044F, be);
+    for (j = lead; j + 1 < PAIRS_LEN; j += 2) {
+      uint32_t c = 0x1F300 + (uint32_t)rng_below(&rng, 0x800);
+      put16(text + 2 * j, 0xD800 + ((c - 0x10000) >> 10), be);
+      put16(text + 2 * j + 2, 0xDC00 + (c & 0x3FF), be);
+    }
+    if (j < PAIRS_LEN) put16(text + 2 * j, 0x044F, be);
+    run_all_on(e, text, PAIRS_LEN, 1, 0);
+    for (p = 0; p < PAIRS_LEN; p++)
+      for (kind = 0; kind < 4; kind++) {
+        if (!test_keep(p * 4 + (size_t)kind, 3)) continue;
+        memcpy(work, text, 2 * PAIRS_LEN);
+        if (kind == 3)
+          put16(work + 2 * p, 0x044F, be);
+        else if (!corrupt(work, PAIRS_LEN, p, e, kind))
+          continue;
+        run_all_on(e, work, PAIRS_LEN, 0, 0);
+      }
+  }
+}
+
 static void suite(void) {
   static const enum enc sources[] = {E_UTF16LE, E_UTF16BE, E_UTF32, E_LATIN1};
   static const char *const source_names[] = {"utf16le", "utf16be", "utf32", "latin1"};
@@ -726,6 +757,9 @@ static void suite(void) {
   check_run_screens(E_UTF16BE);
   tap_group("lengths of long inputs: a pair or lone surrogates across the aligning head's end, "
             "every offset; surrogates past the first run of the UTF-8 length");
+  check_pair_runs(E_UTF16LE);
+  check_pair_runs(E_UTF16BE);
+  tap_group("text of pairs only, after none or one BMP unit, each unit in turn corrupted");
   check_long_to_utf32(E_UTF16LE);
   check_long_to_utf32(E_UTF16BE);
   tap_group("UTF-16 -> UTF-32 of long inputs: a pair or lone surrogates planted near the start, "

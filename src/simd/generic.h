@@ -140,6 +140,7 @@
  *   v16_as_v32(v)               the units as 32-bit lanes (two a lane)
  *   v16_splat(c) v16_top_eq_k(v, mask, value) v32_eq(a, b)   compares on
  *                               constants made once by the caller
+ *   v16_splat2(c0, c1)          units c0, c1, c0, c1, ... (a pair per lane)
  * Optional, where the ISA loads and stores under a lane mask without
  * touching memory outside it (V_MASKED_TAIL defined): the generic kernels
  * then finish a tail in vector registers instead of calling the scalar

@@ -16,7 +16,8 @@
  * test the units as stored (the byte order only moves them); where compare
  * results are vectors, the test is of the swapped units against the units
  * one on (g16_swapped_faults4). Runs of two-block steps go in a loop of
- * their own with one bound. */
+ * their own with one bound; there, in long calls, runs of blocks of pairs
+ * only (emoji) first, tested as 32-bit lanes (g16_swap_pair_lanes). */
 #ifndef UTFX_SIMD_GENERIC_UTF16_SWAP_H
 #define UTFX_SIMD_GENERIC_UTF16_SWAP_H
 
@@ -53,6 +54,47 @@ UTFXI_INLINE int g16_swapped_faults4(const char16_t *s, vu16 sa, vu16 sb, vu16 s
                        v16_swapped_pair_faults(sc, v16_load_raw(s + 1 + 2 * V16_UNITS), be),
                        v16_swapped_pair_faults(se, v16_load_raw(s + 1 + 3 * V16_UNITS), be))),
       0xFFFE);
+}
+#endif
+
+#ifndef V_MASK_REGISTERS
+/* Emoji text: from unit i (a low surrogate exactly when carry is set, the
+ * caller has checked), runs of two blocks whose 32-bit lanes each hold a
+ * high and a low surrogate (a low then a high with a carry: each lane's high
+ * is then paired by the next lane's low, the last by the next step's first),
+ * swapped as they are, up to unit last; returns where the run stopped. The
+ * lanes' test needs no units one on (a second load a vector, across a cache
+ * line in every other one) and half the pair test's operations. The carry
+ * is the same after the run. */
+UTFXI_INLINE size_t g16_swap_pair_lanes(const char16_t *s, size_t i, size_t last, char16_t *d,
+                                        uint64_t carry, int be) {
+  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
+                 low = be ? 0x00DC : 0xDC00;
+  const vu16 lanes = carry ? v16_splat2(low, high) : v16_splat2(high, low);
+  while (i <= last) {
+    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS),
+         c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
+    if (v16_any_bits(v16_or_units(v16_or_units(v16_xor(a, lanes), v16_xor(b, lanes)),
+                                  v16_or_units(v16_xor(c, lanes), v16_xor(e, lanes))),
+                     top))
+      break;
+    g16_store_swapped4(d + i, a, b, c, e);
+    i += 2 * V16_BLOCK;
+  }
+  return i;
+}
+/* Out of line, one function per byte order: inline, the swap's registers
+ * moved and short inputs slowed (docs/perf-decisions.md, 'UTF-16 repair and
+ * byte swap'). */
+__attribute__((noinline)) static size_t g16_swap_pair_lanes_le(const char16_t *s, size_t i,
+                                                               size_t last, char16_t *d,
+                                                               uint64_t carry) {
+  return g16_swap_pair_lanes(s, i, last, d, carry, 0);
+}
+__attribute__((noinline)) static size_t g16_swap_pair_lanes_be(const char16_t *s, size_t i,
+                                                               size_t last, char16_t *d,
+                                                               uint64_t carry) {
+  return g16_swap_pair_lanes(s, i, last, d, carry, 1);
 }
 #endif
 
@@ -112,6 +154,16 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
      * with surrogates goes on having them, and a screen that fails costs
      * its own time). */
     lone = !g16_pairs_from(s, i, be, carry);
+#ifndef V_MASK_REGISTERS
+    if (!lone && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && room - i >= 2 * V16_BLOCK + 1) {
+      /* (long calls only: a short one with surrogates pays the failed test
+       * in full) */
+      const size_t from = i;
+      i = (be ? g16_swap_pair_lanes_be : g16_swap_pair_lanes_le)(s, i, room - (2 * V16_BLOCK + 1),
+                                                                 d, carry);
+      if (i != from) lone = !g16_pairs_from(s, i, be, carry);
+    }
+#endif
     if (!lone && room - i >= 2 * V16_BLOCK + 1) {
       /* two blocks a step, one bound for the run (the general loop's size
        * tests were a third of its operations) */

@@ -440,6 +440,9 @@ static inline vu32 v16_as_v32(vu16 v) { return vreinterpretq_u32_u16(v); }
 static inline int v32_all(vm32 m) { return vminvq_u32(m) != 0; }
 #define V16_UTF32_ROOM 12
 static inline vu16 v16_splat(unsigned c) { return vdupq_n_u16((uint16_t)c); }
+static inline vu16 v16_splat2(unsigned c0, unsigned c1) {
+  return vreinterpretq_u16_u32(vdupq_n_u32(c0 | c1 << 16));
+}
 static inline vm16 v16_top_eq_k(vu16 v, vu16 mask, vu16 value) {
   return vceqq_u16(vandq_u16(v, mask), value);
 }

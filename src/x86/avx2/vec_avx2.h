@@ -670,6 +670,9 @@ UTFXI_INLINE void v_put_ascii(void *dst, size_t w, vu8 v, enum utfxi_target t) {
 /* On constants made once by the caller (kept in registers): v16_top_eq_k
  * is v16_top_eq, v32_eq the lanes where a == b. */
 static inline vu16 v16_splat(unsigned c) { return _mm256_set1_epi16((short)c); }
+static inline vu16 v16_splat2(unsigned c0, unsigned c1) {
+  return _mm256_set1_epi32((int)(c0 | c1 << 16));
+}
 static inline vm16 v16_top_eq_k(vu16 v, vu16 mask, vu16 value) {
   return _mm256_cmpeq_epi16(_mm256_and_si256(v, mask), value);
 }

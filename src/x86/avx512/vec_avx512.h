@@ -699,6 +699,9 @@ static inline void v_put_ascii_tail(void *dst, size_t w, vu8 v, size_t r, enum u
 #define v16_as_v32(v) (v)
 #define V16_UTF32_ROOM 32
 static inline vu16 v16_splat(unsigned c) { return _mm512_set1_epi16((short)c); }
+static inline vu16 v16_splat2(unsigned c0, unsigned c1) {
+  return _mm512_set1_epi32((int)(c0 | c1 << 16));
+}
 static inline vm16 v16_top_eq_k(vu16 v, vu16 mask, vu16 value) {
   return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, mask), value);
 }
