@@ -44,6 +44,15 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_TD_FLAGGED)
 #undef UTFXI_TD_CHECK
 #undef UTFXI_TD_FLAGGED
 
+/* The two parts of the UTF-16 -> UTF-8 kernels (src/simd/utf16_to_utf8_parts.h). */
+#define UTFXI_TD_UTF8_PART(part) \
+  utfx_result UTFXI_TD(part)(const char16_t *, size_t, char *, size_t, unsigned);
+UTFXI_TD_UTF8_PART(utf16le_to_utf8_ascii)
+UTFXI_TD_UTF8_PART(utf16le_to_utf8_rest)
+UTFXI_TD_UTF8_PART(utf16be_to_utf8_ascii)
+UTFXI_TD_UTF8_PART(utf16be_to_utf8_rest)
+#undef UTFXI_TD_UTF8_PART
+
 #undef UTFXI_TD_VALIDATE
 #undef UTFXI_TD_CONVERT
 #undef UTFXI_TD_LENGTH

@@ -8,8 +8,18 @@ UTFXI_INLINE void utf16_copy_ascii4(const char16_t *s, void *dst, size_t w, int 
                                     enum utfxi_target t) {
   size_t j;
   if (t == UTFXI_T_UTF8 || t == UTFXI_T_LATIN1) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* the units' low bytes gathered in the word (gcc made the loop below
+     * four byte loads and four stores) */
+    uint64_t x = utfxi_load64(s) >> (be ? 8 : 0);
+    uint32_t b;
+    x |= x >> 8;
+    b = (uint32_t)(x & 0xFFFF) | (uint32_t)(x >> 16 & 0xFFFF0000);
+    memcpy((unsigned char *)dst + w, &b, 4);
+#else
     unsigned char *d = (unsigned char *)dst + w;
     for (j = 0; j < 4; j++) d[j] = (unsigned char)utfxi_load16(s + j, be);
+#endif
   } else {
     for (j = 0; j < 4; j++) utfxi_put(dst, w + j, utfxi_load16(s + j, be), t);
   }
@@ -98,11 +108,34 @@ UTFXI_INLINE utfx_result utf16_convert(const char16_t *s, size_t n, void *dst, s
     return utf16_convert(s, n, d, cap, flags, be, target);                               \
   }
 
-UTFXI_DEFINE_FROM_UTF16(utf16le, 0, utf8, char, UTFXI_T_UTF8)
+/* UTF-8: where the room surely suffices, the unchecked loop first, in a
+ * function of few live values (no callee-saved register, no general step:
+ * the public entries send every call under 64 bytes here); the general loop,
+ * out of line, takes the rest from unit i, output byte w, the first character
+ * the unchecked loop stopped at. */
+#define UTFXI_DEFINE_TO_UTF8(from, be)                                                      \
+  __attribute__((noinline)) static utfx_result from##_to_utf8_general(                     \
+      const char16_t *s, size_t n, char *d, size_t cap, unsigned flags, size_t i,           \
+      size_t w) {                                                                           \
+    /* (d may be NULL with no room, and then w is 0: NULL + 0 is undefined) */              \
+    utfx_result r = utf16_convert(s + i, n - i, w ? d + w : d, cap - w, flags, be,          \
+                                  UTFXI_T_UTF8);                                            \
+    return utfxi_result_after(&r, i, w, 0);                                                 \
+  }                                                                                         \
+  utfx_result utfxi_convert_##from##_to_utf8_scalar(const char16_t *s, size_t n, char *d,   \
+                                                    size_t cap, unsigned flags) {           \
+    size_t i = 0, w = 0;                                                                    \
+    if (cap / 3 >= n) {                                                                     \
+      utf16_convert_unchecked(s, n, d, &i, &w, be, UTFXI_T_UTF8);                           \
+      if (i == n) return utfxi_result(UTFX_OK, n, w, 0);                                    \
+    }                                                                                       \
+    return from##_to_utf8_general(s, n, d, cap, flags, i, w);                               \
+  }
+UTFXI_DEFINE_TO_UTF8(utf16le, 0)
 UTFXI_DEFINE_FROM_UTF16(utf16le, 0, utf16be, char16_t, UTFXI_T_UTF16BE)
 UTFXI_DEFINE_FROM_UTF16(utf16le, 0, utf32, char32_t, UTFXI_T_UTF32)
 UTFXI_DEFINE_FROM_UTF16(utf16le, 0, latin1, char, UTFXI_T_LATIN1)
-UTFXI_DEFINE_FROM_UTF16(utf16be, 1, utf8, char, UTFXI_T_UTF8)
+UTFXI_DEFINE_TO_UTF8(utf16be, 1)
 UTFXI_DEFINE_FROM_UTF16(utf16be, 1, utf16le, char16_t, UTFXI_T_UTF16LE)
 UTFXI_DEFINE_FROM_UTF16(utf16be, 1, utf32, char32_t, UTFXI_T_UTF32)
 UTFXI_DEFINE_FROM_UTF16(utf16be, 1, latin1, char, UTFXI_T_LATIN1)

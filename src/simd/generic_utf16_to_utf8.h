@@ -35,6 +35,7 @@
 #define UTFX_SIMD_GENERIC_UTF16_TO_UTF8_H
 
 #include "generic.h"
+#include "utf16_to_utf8_parts.h"
 
 #ifdef V16_UTF8_ROOM
 
@@ -227,26 +228,27 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
 
 /* Unbounded where the destination holds 3 bytes a unit (the most a unit
  * makes: a pair makes 4 bytes of 2 units). */
-UTFXI_INLINE utfx_result g16_to_utf8_rest(const char16_t *s, size_t n, unsigned char *d,
-                                          size_t cap, unsigned flags, int be) {
+UTFXI_INLINE utfx_result g16_to_utf8_rest(const char16_t *s, size_t n, char *dst, size_t cap,
+                                          unsigned flags, int be) {
+  unsigned char *d = (unsigned char *)dst;
   if (cap / 3 >= n) return g16_to_utf8_body(s, n, d, cap, flags, be, 0);
   return g16_to_utf8_body(s, n, d, cap, flags, be, 1);
 }
-/* f out of line for one byte order, as name (a per-tier name: the
- * amalgamation renames only the statics it sees). */
-#define G16_OUT_OF_LINE(name, f, be)                                                    \
-  __attribute__((noinline)) static utfx_result name(const char16_t *s, size_t n,         \
-                                                    unsigned char *d, size_t cap,        \
-                                                    unsigned flags) {                    \
-    return f(s, n, d, cap, flags, be);                                                   \
+/* f out of line for one byte order, as name: the kernel's two parts
+ * (utf16_to_utf8_parts.h), each a per-tier name (tier_declarations.h). */
+#define G16_OUT_OF_LINE(name, f, be)                                                  \
+  __attribute__((noinline)) utfx_result name(const char16_t *s, size_t n, char *d,     \
+                                             size_t cap, unsigned flags) {            \
+    return f(s, n, d, cap, flags, be);                                                 \
   }
-G16_OUT_OF_LINE(G_NAME(g16_utf8_rest_le), g16_to_utf8_rest, 0)
-G16_OUT_OF_LINE(G_NAME(g16_utf8_rest_be), g16_to_utf8_rest, 1)
+G16_OUT_OF_LINE(G_NAME(utf16le_to_utf8_rest), g16_to_utf8_rest, 0)
+G16_OUT_OF_LINE(G_NAME(utf16be_to_utf8_rest), g16_to_utf8_rest, 1)
 
 /* A call that starts with ASCII: its leading ASCII, two vectors a step, in
  * a function of few live values, then the rest. */
-UTFXI_INLINE utfx_result g16_to_utf8_ascii(const char16_t *s, size_t n, unsigned char *d,
-                                           size_t cap, unsigned flags, int be) {
+UTFXI_INLINE utfx_result g16_to_utf8_ascii(const char16_t *s, size_t n, char *dst, size_t cap,
+                                           unsigned flags, int be) {
+  unsigned char *d = (unsigned char *)dst;
   size_t i = 0;
   utfx_result r;
   while (n - i >= 2 * V16_UNITS && cap - i >= 2 * V16_UNITS) {
@@ -264,31 +266,25 @@ UTFXI_INLINE utfx_result g16_to_utf8_ascii(const char16_t *s, size_t n, unsigned
   }
   if (i == n) return utfxi_result(UTFX_OK, n, n, 0);
   if (!i)
-    return be ? G_NAME(g16_utf8_rest_be)(s, n, d, cap, flags)
-              : G_NAME(g16_utf8_rest_le)(s, n, d, cap, flags);
-  r = be ? G_NAME(g16_utf8_rest_be)(s + i, n - i, d + i, cap - i, flags)
-         : G_NAME(g16_utf8_rest_le)(s + i, n - i, d + i, cap - i, flags);
+    return be ? G_NAME(utf16be_to_utf8_rest)(s, n, dst, cap, flags)
+              : G_NAME(utf16le_to_utf8_rest)(s, n, dst, cap, flags);
+  r = be ? G_NAME(utf16be_to_utf8_rest)(s + i, n - i, dst + i, cap - i, flags)
+         : G_NAME(utf16le_to_utf8_rest)(s + i, n - i, dst + i, cap - i, flags);
   return utfxi_result_after(&r, i, i, 0);
 }
-G16_OUT_OF_LINE(G_NAME(g16_utf8_ascii_le), g16_to_utf8_ascii, 0)
-G16_OUT_OF_LINE(G_NAME(g16_utf8_ascii_be), g16_to_utf8_ascii, 1)
+G16_OUT_OF_LINE(G_NAME(utf16le_to_utf8_ascii), g16_to_utf8_ascii, 0)
+G16_OUT_OF_LINE(G_NAME(utf16be_to_utf8_ascii), g16_to_utf8_ascii, 1)
 
-/* The entry chooses by the first 16 units, read as words: a call that
- * starts with ASCII takes the ASCII function, any other the kernel at once;
- * no vector here (gcc gives a function with vectors and a call a realigned
- * stack frame). Inlined into the kernel, the ASCII steps had run behind the
- * whole kernel's prologue (its register allocation: docs/perf-decisions.md,
- * 'UTF-16 -> UTF-8, ASCII entry'). */
-UTFXI_INLINE utfx_result g16_to_utf8(const char16_t *s, size_t n, char *dst, size_t cap,
+/* The tier's kernel: the choice of utf16_to_utf8_parts.h, then one part. The
+ * x86 tier entries make the same choice and call the part themselves (one
+ * call less: x86_entries.h). */
+UTFXI_INLINE utfx_result g16_to_utf8(const char16_t *s, size_t n, char *d, size_t cap,
                                      unsigned flags, int be) {
-  unsigned char *d = (unsigned char *)dst;
-  if (n >= 16 && !((utfxi_load64(s) | utfxi_load64(s + 4) | utfxi_load64(s + 8) |
-                    utfxi_load64(s + 12)) &
-                   utfxi_utf16_nonascii_mask(be)))
-    return be ? G_NAME(g16_utf8_ascii_be)(s, n, d, cap, flags)
-              : G_NAME(g16_utf8_ascii_le)(s, n, d, cap, flags);
-  return be ? G_NAME(g16_utf8_rest_be)(s, n, d, cap, flags)
-            : G_NAME(g16_utf8_rest_le)(s, n, d, cap, flags);
+  if (be)
+    return UTFXI_UTF16_TO_UTF8_PICK(G_NAME(utf16be_to_utf8_ascii), G_NAME(utf16be_to_utf8_rest),
+                                    s, n, d, cap, flags, 1);
+  return UTFXI_UTF16_TO_UTF8_PICK(G_NAME(utf16le_to_utf8_ascii), G_NAME(utf16le_to_utf8_rest), s,
+                                  n, d, cap, flags, 0);
 }
 
 UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16le_to_utf8), char16_t, char, g16_to_utf8, 0)

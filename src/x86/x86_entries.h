@@ -25,6 +25,7 @@
 #include <immintrin.h>
 
 #include "x86_kernels.h"
+#include "../simd/utf16_to_utf8_parts.h"
 
 /* UTFXI_IS_SHORT (internal.h): inputs the scalar kernel takes. */
 
@@ -166,6 +167,19 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
 #elif defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Woverride-init"
 #endif
+/* UTF-16 -> UTF-8: the kernel's choice between its two parts
+ * (utf16_to_utf8_parts.h), inlined into the entry, which then calls the part
+ * itself: one call from here, not two. */
+#define UTFXI_X86_UTF8_PICK(bo, be)                                                         \
+  static inline __attribute__((always_inline)) utfx_result                                  \
+  UTFXI_PASTE(utfxi_x86_utf16##bo##_to_utf8_, TIER)(                                        \
+      const char16_t *s, size_t n, char *d, size_t cap, unsigned flags) {                  \
+    return UTFXI_UTF16_TO_UTF8_PICK(UTFXI_PASTE(utfxi_utf16##bo##_to_utf8_ascii_, TIER),   \
+                                    UTFXI_PASTE(utfxi_utf16##bo##_to_utf8_rest_, TIER), s, \
+                                    n, d, cap, flags, be);                                  \
+  }
+UTFXI_X86_UTF8_PICK(le, 0)
+UTFXI_X86_UTF8_PICK(be, 1)
 #define UTFXI_X86_TIER TIER
 static const struct utfxi_kernels INNER = UTFXI_X86_INNER_TABLE(UTFXI_STR(TIER));
 UTFXI_TIER_TABLE
