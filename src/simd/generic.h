@@ -44,7 +44,7 @@
  *   v16_top_eq(v, mask, value)  lanes with (unit & mask) == value
  *   v16_or v16_and v16_xor v16_any(v)   on 16-bit lanes (compare results)
  *   v16_below(v, c)             lanes below c (a power of two)
- *   v16_or_units(a, b)          a | b on the units as values (not compare results)
+ *   v16_or_units v16_xor_units  a | b, a ^ b on the units as values (not compare results)
  *   v16_any_bits(v, mask)       whether some unit of v has a bit of mask set
  *   v16_any_top_eq4(a, b, c, d, mask, value)   whether some unit of the four
  *                               vectors has (unit & mask) == value

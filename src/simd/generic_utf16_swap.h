@@ -57,6 +57,8 @@ UTFXI_INLINE int g16_swapped_faults4(const char16_t *s, vu16 sa, vu16 sb, vu16 s
 }
 #endif
 
+/* (avx512's pair test, on mask registers, is as fast: the lanes' loop gave
+ * it nothing, docs/perf-decisions.md, 'UTF-16 repair and byte swap') */
 #ifndef V_MASK_REGISTERS
 /* Emoji text: from unit i (a low surrogate exactly when carry is set, the
  * caller has checked), runs of two blocks whose 32-bit lanes each hold a
@@ -74,8 +76,8 @@ UTFXI_INLINE size_t g16_swap_pair_lanes(const char16_t *s, size_t i, size_t last
   while (i <= last) {
     vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS),
          c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-    if (v16_any_bits(v16_or_units(v16_or_units(v16_xor(a, lanes), v16_xor(b, lanes)),
-                                  v16_or_units(v16_xor(c, lanes), v16_xor(e, lanes))),
+    if (v16_any_bits(v16_or_units(v16_or_units(v16_xor_units(a, lanes), v16_xor_units(b, lanes)),
+                                  v16_or_units(v16_xor_units(c, lanes), v16_xor_units(e, lanes))),
                      top))
       break;
     g16_store_swapped4(d + i, a, b, c, e);

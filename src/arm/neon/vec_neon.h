@@ -91,6 +91,7 @@ static inline size_t v16_count2(vm16 a, vm16 b) {
 static inline int v16_any(vm16 v) { return vmaxvq_u16(v) != 0; }
 /* Units as values: a | b; whether some unit of v has a bit of mask set. */
 static inline vu16 v16_or_units(vu16 a, vu16 b) { return vorrq_u16(a, b); }
+static inline vu16 v16_xor_units(vu16 a, vu16 b) { return veorq_u16(a, b); }
 static inline int v16_any_bits(vu16 v, unsigned mask) {
   return vmaxvq_u16(vandq_u16(v, vdupq_n_u16((uint16_t)mask))) != 0;
 }

@@ -127,6 +127,7 @@ static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask,
 }
 /* Units as values: a | b; whether some unit of v has a bit of mask set. */
 static inline vu16 v16_or_units(vu16 a, vu16 b) { return _mm256_or_si256(a, b); }
+static inline vu16 v16_xor_units(vu16 a, vu16 b) { return _mm256_xor_si256(a, b); }
 static inline int v16_any_bits(vu16 v, unsigned mask) {
   return !_mm256_testz_si256(v, _mm256_set1_epi16((short)mask));
 }

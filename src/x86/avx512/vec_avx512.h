@@ -135,6 +135,7 @@ static inline size_t v16_count2(vm16 a, vm16 b) { return (size_t)_mm_popcnt_u64(
 static inline int v16_any(vm16 m) { return m != 0; }
 /* Units as values: a | b; whether some unit of v has a bit of mask set. */
 static inline vu16 v16_or_units(vu16 a, vu16 b) { return _mm512_or_si512(a, b); }
+static inline vu16 v16_xor_units(vu16 a, vu16 b) { return _mm512_xor_si512(a, b); }
 static inline int v16_any_bits(vu16 v, unsigned mask) {
   return _mm512_test_epi16_mask(v, _mm512_set1_epi16((short)mask)) != 0;
 }
