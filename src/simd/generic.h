@@ -54,14 +54,7 @@
  *                               loaded) at least c
  *   v16_pair_starts(hi, lo, be) a vector of bytes whose sum is how many
  *                               units of hi are a high surrogate with a low
- *                               one in the same lane of lo (raw units); or,
- *                               where
- *                               V16_PACKED_TOPS is defined:
- *   v16_tops_k_init(&k, be)     the constants of the two below, into k
- *   v16_tops(&k, a, b)          the top bytes of the units of a, b, packed
- *   v16_add_pair_tops(&k, acc, t, u)  acc plus 1 in byte j where top byte j
- *                               of t is a high surrogate's and byte j + 1
- *                               (of t, then u) a low one's
+ *                               one in the same lane of lo (raw units)
  *   v16_short_forms_bytes(a, b, be)   a vector of bytes (each 0..2) whose
  *                               sum is how many units of a and b (raw; be:
  *                               UTF-16BE) are below 0x80 plus how many are

@@ -698,12 +698,6 @@ size_t G_NAME(utf8_length_from_utf16be_with_surrogates)(const char16_t *s, size_
  * i - pairs + its scalar count is exact: a low surrogate at i whose pair was
  * counted here is a lone unit to the scalar code, which it also is in
  * i - pairs. */
-#ifdef V16_PACKED_TOPS
-/* The top bytes of the block at s. */
-UTFXI_INLINE vu8 g16_tops(const struct v16_tops_k *k, const char16_t *s) {
-  return v16_tops(k, v16_load_raw(s), v16_load_raw(s + V16_UNITS));
-}
-#endif
 UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
   size_t i = 0, pairs = 0, screen_from, backoff = G16_BACKOFF_MIN;
   vu8 sums = v_zero(); /* pair starts, in 64-bit lanes (if summed) */
@@ -721,22 +715,10 @@ UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
        * G16_BACKOFF_MAX units, 64 blocks, until the next screen) */
       vu8 starts = v_zero();
       g16_back_off(i, &screen_from, &backoff);
-#ifdef V16_PACKED_TOPS /* by the top bytes, each block's kept for the one before */
-      struct v16_tops_k k;
-      vu8 t;
-      v16_tops_k_init(&k, be);
-      t = g16_tops(&k, s + i);
-      for (; i < screen_from && n - i >= 2 * V16_BLOCK; i += V16_BLOCK) {
-        vu8 u = g16_tops(&k, s + i + V16_BLOCK);
-        starts = v16_add_pair_tops(&k, starts, t, u);
-        t = u;
-      }
-#else
       for (; i < screen_from && n - i >= V16_BLOCK + 1; i += V16_BLOCK)
         starts = v_add(starts, v_add(v16_pair_starts(v16_load_raw(s + i), v16_load_raw(s + i + 1), be),
                                      v16_pair_starts(v16_load_raw(s + i + V16_UNITS),
                                                      v16_load_raw(s + i + 1 + V16_UNITS), be)));
-#endif
       sums = v_sum_bytes(sums, starts);
       summed = 1;
     } else if (n - i >= V16_BLOCK + 1) { /* near the end: one block, no sum to reduce */

@@ -538,9 +538,6 @@ static inline __mmask16 utfxemu_test_epi32_mask(utfxemu_m512i a, utfxemu_m512i b
   UTFXEMU_EACH(j, 16) k |= (uint64_t)((a.u32[j] & b.u32[j]) != 0) << j;
   return (__mmask16)k;
 }
-static inline __mmask64 utfxemu_testn_epi8_mask(utfxemu_m512i a, utfxemu_m512i b) {
-  return ~utfxemu_test_epi8_mask(a, b);
-}
 static inline __mmask32 utfxemu_testn_epi16_mask(utfxemu_m512i a, utfxemu_m512i b) {
   return (__mmask32)~utfxemu_test_epi16_mask(a, b);
 }
@@ -556,8 +553,6 @@ static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
 #define _mm512_cmpeq_epi16_mask utfxemu_cmpeq_epi16_mask
 #undef _mm512_cmpeq_epi32_mask
 #define _mm512_cmpeq_epi32_mask utfxemu_cmpeq_epi32_mask
-#undef _mm512_testn_epi8_mask
-#define _mm512_testn_epi8_mask utfxemu_testn_epi8_mask
 #undef _mm512_testn_epi16_mask
 #define _mm512_testn_epi16_mask utfxemu_testn_epi16_mask
 #undef _mm512_cmpneq_epi16_mask

@@ -41,15 +41,11 @@
   } while (0)
 /* The same for a table of 64 bytes (t points to the array). */
 #define A512_TABLE(v, t) __asm__("vmovdqu64 %1, %0" : "=v"(v) : "m"(*(t)))
-/* The same, loaded exactly where written (gcc moves the above, as it does
- * constants, out of loops, up to the function's entry). */
-#define A512_TABLE_HERE(v, t) __asm__ volatile("vmovdqu64 %1, %0" : "=v"(v) : "m"(*(t)))
 #else /* (the UTF-8 encoder's constants below use it) */
 #define V_LOADED(v) ((void)0)
 #define V_PIN(v) ((void)0)
 #define A512_CONST64(v, c) ((v) = _mm512_set1_epi64((long long)(c)))
 #define A512_TABLE(v, t) ((v) = _mm512_loadu_si512(*(t)))
-#define A512_TABLE_HERE(v, t) A512_TABLE(v, t)
 #endif
 #define V_CONST32(v, c) A512_CONST64(v, (uint64_t)(uint32_t)(c) * 0x100000001ull)
 
@@ -184,53 +180,14 @@ static inline vu8 v16_short_forms_bytes(vu16 a, vu16 b, int be) {
   }
   return _mm512_permutex2var_epi8(table, _mm512_packs_epi16(a, b), _mm512_setzero_si512());
 }
-/* Surrogate-dense runs go by the units' top bytes (V16_PACKED_TOPS): one
- * VPERMT2B packs the top bytes of a block (two vectors), a second puts each
- * next to the following unit's (from the next block's), so that a block
- * costs two loads and six operations, where units cost four loads and eight
- * (docs/perf-decisions.md, 'UTF-32 length of UTF-16'). */
-#define V16_PACKED_TOPS 1
-/* Their permutes' indices, loaded where a run starts (as constants, gcc
- * loaded them on entry to every call from 64 units on: -3 to -6 % at
- * UTF-16BE n = 128-256, which never takes a run). */
-struct v16_tops_k {
-  vu8 pick, next;
-};
-static inline void v16_tops_k_init(struct v16_tops_k *k, int be) {
-  /* pick: byte 2j + 1 of a:b (the top byte), 2j in UTF-16BE; next: byte
-   * j + 1 of t:u */
-  static const unsigned char idx[3][64] = {
-      {0x01, 0x03, 0x05, 0x07, 0x09, 0x0B, 0x0D, 0x0F, 0x11, 0x13, 0x15, 0x17, 0x19,
-       0x1B, 0x1D, 0x1F, 0x21, 0x23, 0x25, 0x27, 0x29, 0x2B, 0x2D, 0x2F, 0x31, 0x33,
-       0x35, 0x37, 0x39, 0x3B, 0x3D, 0x3F, 0x41, 0x43, 0x45, 0x47, 0x49, 0x4B, 0x4D,
-       0x4F, 0x51, 0x53, 0x55, 0x57, 0x59, 0x5B, 0x5D, 0x5F, 0x61, 0x63, 0x65, 0x67,
-       0x69, 0x6B, 0x6D, 0x6F, 0x71, 0x73, 0x75, 0x77, 0x79, 0x7B, 0x7D, 0x7F},
-      {0x00, 0x02, 0x04, 0x06, 0x08, 0x0A, 0x0C, 0x0E, 0x10, 0x12, 0x14, 0x16, 0x18,
-       0x1A, 0x1C, 0x1E, 0x20, 0x22, 0x24, 0x26, 0x28, 0x2A, 0x2C, 0x2E, 0x30, 0x32,
-       0x34, 0x36, 0x38, 0x3A, 0x3C, 0x3E, 0x40, 0x42, 0x44, 0x46, 0x48, 0x4A, 0x4C,
-       0x4E, 0x50, 0x52, 0x54, 0x56, 0x58, 0x5A, 0x5C, 0x5E, 0x60, 0x62, 0x64, 0x66,
-       0x68, 0x6A, 0x6C, 0x6E, 0x70, 0x72, 0x74, 0x76, 0x78, 0x7A, 0x7C, 0x7E},
-      {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D,
-       0x0E, 0x0F, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1A,
-       0x1B, 0x1C, 0x1D, 0x1E, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27,
-       0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x2D, 0x2E, 0x2F, 0x30, 0x31, 0x32, 0x33, 0x34,
-       0x35, 0x36, 0x37, 0x38, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x3E, 0x3F, 0x40}};
-  A512_TABLE_HERE(k->pick, &idx[be ? 1 : 0]);
-  A512_TABLE_HERE(k->next, &idx[2]);
-}
-/* The top bytes of the 64 raw units of a, b, in order. */
-static inline vu8 v16_tops(const struct v16_tops_k *k, vu16 a, vu16 b) {
-  return _mm512_permutex2var_epi8(a, k->pick, b);
-}
-/* acc plus 1 in byte j where top byte j of t is a high surrogate's and
- * byte j + 1 of t:u (u: the next block's) a low one's: (t ^ 0xD8) |
- * (next ^ 0xDC) has its top 6 bits 0 exactly there. */
-static inline vu8 v16_add_pair_tops(const struct v16_tops_k *k, vu8 acc, vu8 t, vu8 u) {
-  __m512i z = _mm512_ternarylogic_epi32(_mm512_xor_si512(t, _mm512_set1_epi8((char)0xD8)),
-                                        _mm512_permutex2var_epi8(t, k->next, u),
-                                        _mm512_set1_epi8((char)0xDC), 0xF6);
-  __mmask64 m = _mm512_testn_epi8_mask(z, _mm512_set1_epi8((char)0xFC));
-  return _mm512_mask_sub_epi8(acc, m, acc, _mm512_set1_epi8(-1));
+/* ((hi ^ high) | (lo ^ low)) & top is 0 exactly at a pair, and 1 minus it
+ * (saturating) the count: no compare into a mask register. */
+static inline vu8 v16_pair_starts(vu16 hi, vu16 lo, int be) {
+  const __m512i h = _mm512_set1_epi16((short)(be ? 0x00D8 : 0xD800));
+  const __m512i l = _mm512_set1_epi16((short)(be ? 0x00DC : 0xDC00));
+  __m512i z = _mm512_ternarylogic_epi32(_mm512_xor_si512(hi, h), _mm512_xor_si512(lo, l),
+                                        _mm512_set1_epi16((short)(be ? 0x00FC : 0xFC00)), 0xA8);
+  return _mm512_subs_epu16(_mm512_set1_epi16(1), z);
 }
 static inline vm16 v16_below(vu16 v, unsigned c) {
   return _mm512_cmplt_epu16_mask(v, _mm512_set1_epi16((short)c));
