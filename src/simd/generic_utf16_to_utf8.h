@@ -287,8 +287,10 @@ UTFXI_INLINE utfx_result g16_to_utf8(const char16_t *s, size_t n, char *d, size_
                                   n, d, cap, flags, 0);
 }
 
+#ifndef G_UTF8_PARTS_ONLY /* (a tier whose entries choose the part: x86) */
 UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16le_to_utf8), char16_t, char, g16_to_utf8, 0)
 UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16be_to_utf8), char16_t, char, g16_to_utf8, 1)
+#endif
 
 #endif
 

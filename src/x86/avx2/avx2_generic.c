@@ -12,6 +12,9 @@
 /* The UTF-8 length of UTF-32 is the tier's own (avx2_lengths.c: counts
  * kept in vector lanes). */
 #define G_OWN_UTF8_LENGTH_FROM_UTF32 1
+/* UTF-16 -> UTF-8: the x86 entries choose the kernel's part themselves
+ * (x86_entries.h), so the generic kernel that chooses is not built. */
+#define G_UTF8_PARTS_ONLY 1
 
 #include "../../simd/generic_latin1.h"
 #include "../../simd/generic_utf16.h"

@@ -12,6 +12,9 @@
  * exponent + VPERMB, faster than the generic one: docs/perf-decisions.md,
  * 'UTF-8 length of UTF-32'). */
 #define G_OWN_UTF8_LENGTH_FROM_UTF32 1
+/* UTF-16 -> UTF-8: the x86 entries choose the kernel's part themselves
+ * (x86_entries.h), so the generic kernel that chooses is not built. */
+#define G_UTF8_PARTS_ONLY 1
 /* UTF-8 to Latin-1 is the tier's own (avx512_utf8_to_latin1.c, the generic
  * driver's algorithm with its constants in registers: the generic one was
  * 4-9 % slower on inputs of 64-256 bytes: docs/perf-decisions.md, 'UTF-8 ->
