@@ -17,13 +17,15 @@
 //             from, write), 16 B .. 1 MiB of binary data;
 //   base64-overhead  the same on 4..512 bytes with the addon forced and
 //             with JavaScript forced: where the thresholds (base64.js) pay;
+//   base64-bound  fromBase64 against the allocation of its result alone and
+//             setFromBase64 against the copy of its text that N-API makes;
 //   text      TextDecoder#decode (utf-8 and utf-16le, one-shot and in 1 KiB
 //             chunks with {stream: true}) and TextEncoder#encode, the globals
 //             against utfx's, on ASCII, Latin, CJK, emoji and mixed text, 1 B
 //             .. 1 MiB; and (crossover) where the JavaScript paths pay;
 //   text-bound  TextEncoder#encode (the global's and utfx's) against the
 //             allocation of its result alone (new Uint8Array(length)).
-// Usage: node bench/bench.js [--suite decoder,write,encode,rpc,overhead,base64,text,text-bound]
+// Usage: node bench/bench.js [--suite decoder,write,encode,rpc,overhead,base64,base64-bound,text,text-bound]
 //        [--runs N]
 //        [--batch-ms X] [--filter REGEX] [--quick] [--no-gc] [--seed N] [--old DIR]
 // --old DIR: a second copy of the package (e.g. an older commit's
@@ -604,6 +606,46 @@ function base64Grid() {
   return runGrid('base64: Buffer\'s (toString, from, write) vs utfx\'s base64 functions', base64Cells(sizes));
 }
 
+// What binds the TC39 decodes, each against a step it cannot skip (speedup:
+// the call / that step alone). fromBase64: the allocation of its result, a
+// Uint8Array over an ArrayBuffer of its own (new Uint8Array(n)), where
+// Buffer.from slices Node's 8 KiB pool for texts under 4096 characters (its
+// cell here says how far under that allocation it runs). setFromBase64: the copy of
+// the text that N-API makes (one-byte text: Buffer#latin1Write, the same
+// V8 copy, in base64.js's pieces into one scratch), where buf.write reads an
+// external string (Node's texts from about 1 MB) in place.
+function base64BoundGrid() {
+  const sizes = opts.quick ? [256, 1 << 20] : [64, 256, 1024, 4096, 65536, 262144, 1 << 20];
+  const cells = [];
+  const bound = (name, code, env, step, stepEnv) => cells.push({ name, builtin: timed(code, env),
+    utfx: timed(step, stepEnv) });
+  const piece = utfx._internal.base64Chunk();
+  for (const n of sizes) {
+    const bytes = require('crypto').randomBytes(n);
+    const b64 = bytes.toString('base64');
+    const alloc = 'new Uint8Array(n).length';
+    bound(`bound n=${n} fromBase64: Buffer.from / allocation alone`,
+      'Buffer.from(b64, \'base64\').length', { b64 }, alloc, { n });
+    bound(`bound n=${n} fromBase64: utfx / allocation alone`,
+      'P.fromBase64(b64).length', { P: utfx, b64 }, alloc, { n });
+    if (b64.length <= piece) continue;
+    const copy = '{ for (let p = 0; p < b64.length; p += piece) acc += scratch.latin1Write(b64.slice(p, p + piece)); }';
+    const copyEnv = { b64, piece, scratch: Buffer.alloc(piece) };
+    // (Node's own texts of about 1 MB and more are external strings; the
+    // same text as JSON.parse makes it is not.)
+    const texts = [['', b64]];
+    if (b64.length >= 1 << 20) texts.push([', JSON.parse\'d text', JSON.parse(JSON.stringify(b64))]);
+    for (const [what, text] of texts) {
+      bound(`bound n=${n} setFromBase64${what}: buf.write / the text's copy alone`,
+        'into.write(text, \'base64\')', { into: Buffer.alloc(n), text }, copy, { ...copyEnv, b64: text });
+      bound(`bound n=${n} setFromBase64${what}: utfx / the text's copy alone`,
+        'P.setFromBase64(into, text).written', { P: utfx, into: new Uint8Array(n), text }, copy,
+        { ...copyEnv, b64: text });
+    }
+  }
+  return runGrid('TC39 decodes against the step each cannot skip (speedup: the call / that step alone)', cells);
+}
+
 // Where the JavaScript fallbacks pay: the addon forced, then JavaScript
 // (or Node's own code) forced, against the builtins.
 function base64Overhead() {
@@ -664,6 +706,7 @@ async function main() {
   if (opts.suites.includes('rpc')) await rpc();
   if (opts.suites.includes('base64')) base64Grid();
   if (opts.suites.includes('base64-overhead')) base64Overhead();
+  if (opts.suites.includes('base64-bound')) base64BoundGrid();
   if (sink === -1) console.log('impossible');
 }
 
