@@ -31,8 +31,8 @@ static const uint8_t b64_invalid_lo[3][16] = {
  * and digits, and the characters of values 62 and 63 (two of each, for
  * both alphabets at once). */
 struct g64_alphabet {
-  __m256i invalid_lo, hi_bit, delta, c62a, c62b, c63a, c63b, roll, eight, valid_lo, roll1;
-  int both, slash;
+  __m256i invalid_lo, hi_bit, delta, c62a, c62b, c63a, c63b, roll, valid_lo;
+  int both;
 };
 
 static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
@@ -46,25 +46,21 @@ static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
   a.c62b = _mm256_set1_epi8(which == 0 ? '+' : '-');
   a.c63a = _mm256_set1_epi8(which == 1 ? '_' : '/');
   a.c63b = _mm256_set1_epi8(which == 0 ? '/' : '_');
-  /* One alphabet: value - character by high nibble, and at 8 + the high
-   * nibble of the character of 63 (the one sharing its nibble with others) */
+  /* One alphabet: value - character by high nibble, and at 0 (no character
+   * of 0x00..0x0F is in an alphabet) the character of 63, which shares its
+   * high nibble with others ('/' with '+', '_' with P-Z): its index is the
+   * high nibble with the compare's -1 cleared out of it (VPANDN), one
+   * instruction, the same for both alphabets. */
   if (which == 0)
-    a.roll = V_TABLE16(0, 0, 62 - '+', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 63 - '/', 0, 0,
+    a.roll = V_TABLE16(63 - '/', 0, 62 - '+', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0,
                        0, 0, 0);
   else
-    a.roll = V_TABLE16(0, 0, 62 - '-', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0,
-                       63 - '_', 0, 0);
-  a.eight = _mm256_set1_epi8(8);
+    a.roll = V_TABLE16(63 - '_', 0, 62 - '-', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0,
+                       0, 0, 0);
   a.both = which == 2;
-  /* The clean runs' forms: the characters each low nibble allows (a byte
-   * from 0x80 gets 0 from PSHUFB, so none), and for the standard alphabet,
-   * whose '/' shares its high nibble with '+' only, the delta by high nibble
-   * with '/' moved down to 1 (no character of 0x10..0x1F is in it): the
-   * index is the high nibble plus the compare's -1, one instruction less. */
+  /* The clean runs' validity: the characters each low nibble allows (a byte
+   * from 0x80 gets 0 from PSHUFB, so none). */
   a.valid_lo = _mm256_xor_si256(a.invalid_lo, _mm256_set1_epi8(-1));
-  a.roll1 = V_TABLE16(0, 63 - '/', 62 - '+', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0,
-                      0, 0, 0);
-  a.slash = which == 0;
   return a;
 }
 
@@ -82,11 +78,9 @@ static inline __m256i b64_invalid(__m256i c, __m256i hi, const struct g64_alphab
 /* The 6-bit values of 32 alphabet characters. */
 static inline __m256i b64_values(__m256i c, __m256i hi, const struct g64_alphabet *a) {
   __m256i is62, is63;
-  if (!a->both) /* a delta by high nibble, the character of 63 moved to 8 + it */
+  if (!a->both) /* a delta by high nibble, the character of 63 moved to 0 */
     return _mm256_add_epi8(
-        c, _mm256_shuffle_epi8(a->roll, _mm256_or_si256(hi, _mm256_and_si256(
-                                                                _mm256_cmpeq_epi8(c, a->c63a),
-                                                                a->eight))));
+        c, _mm256_shuffle_epi8(a->roll, _mm256_andnot_si256(_mm256_cmpeq_epi8(c, a->c63a), hi)));
   is62 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c62a), _mm256_cmpeq_epi8(c, a->c62b));
   is63 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c63a), _mm256_cmpeq_epi8(c, a->c63b));
   /* Symbols: 62 + (0 or 1), in place of the letters' and digits' delta. */
@@ -245,16 +239,16 @@ UTFXI_INLINE void g64_store_values(unsigned char *d, __m256i v) { b64_store24(d,
  * VPERMD would take the shuffle port). A character is valid when the bits
  * its low nibble allows (valid_lo, looked up by the character itself: 0 from
  * 0x80) and its high nibble's bit share one; the four blocks keep the
- * bytewise minimum of that, and a zero byte fails the check. With '/' the
- * delta's index is the high nibble plus the compare (roll1). That is 13
- * vector instructions a block where the class check with masked nibbles
- * took 15 (docs/perf-decisions.md, 'Base64 avx2 decode: 13 instructions a
- * block'). */
+ * bytewise minimum of that, and a zero byte fails the check. The delta's
+ * index is the high nibble with the compare for the character of 63
+ * cleared out (VPANDN; roll). That is 13 vector instructions a block for
+ * both alphabets, where the class check with masked nibbles took 15
+ * (docs/perf-decisions.md, 'Base64 avx2 decode: 13 instructions a block'). */
 UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsigned char *d,
                                       size_t blocks, const struct g64_alphabet *a,
-                                      const int slash, const int count) {
+                                      const int count) {
   const __m256i m0f = _mm256_set1_epi8(0x0F), valid_lo = a->valid_lo, hi_bit = a->hi_bit;
-  const __m256i roll = slash ? a->roll1 : a->roll, c63 = a->c63a, eight = a->eight;
+  const __m256i roll = a->roll, c63 = a->c63a;
   const __m256i pair = _mm256_set1_epi32(0x01400140), quad = _mm256_set1_epi32(0x00011000);
   const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
                                          2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
@@ -271,7 +265,7 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
       good = _mm256_min_epu8(good, _mm256_and_si256(_mm256_shuffle_epi8(valid_lo, c),
                                                     _mm256_shuffle_epi8(hi_bit, hi)));
       eq = _mm256_cmpeq_epi8(c, c63);
-      hi = slash ? _mm256_add_epi8(hi, eq) : _mm256_or_si256(hi, _mm256_and_si256(eq, eight));
+      hi = _mm256_andnot_si256(eq, hi);
       v[j] = _mm256_shuffle_epi8(
           _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_add_epi8(c, _mm256_shuffle_epi8(roll, hi)), pair),
                             quad),
@@ -293,9 +287,7 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
 UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a, const int count) {
   size_t k;
-  if (!a->both)
-    return a->slash ? b64_clean_run_one(src, i, wide, d, blocks, a, 1, count)
-                    : b64_clean_run_one(src, i, wide, d, blocks, a, 0, count);
+  if (!a->both) return b64_clean_run_one(src, i, wide, d, blocks, a, count);
   for (k = 0; k + 4 <= blocks; k += 4) {
     __m256i c[4], hi[4], bad = _mm256_setzero_si256();
     unsigned j;
@@ -321,12 +313,12 @@ UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned 
  * last 4 lanes, the separator and the next line's start, made 'A'), all five
  * under one check and the separators compared as integers; the values'
  * bytes stored in 12-byte lanes whose spare bytes the next store replaces,
- * the last 9 exactly. One alphabet only (slash as in the clean runs). */
+ * the last 9 exactly. One alphabet only (roll as in the clean runs). */
 UTFXI_INLINE size_t b64_lines76_as(const unsigned char *s, size_t n, unsigned char *dst,
                                    size_t cap, const struct g64_alphabet *a, size_t S,
-                                   unsigned sep, size_t p, size_t *pw, const int slash) {
+                                   unsigned sep, size_t p, size_t *pw) {
   const __m256i m0f = _mm256_set1_epi8(0x0F), valid_lo = a->valid_lo, hi_bit = a->hi_bit;
-  const __m256i roll = slash ? a->roll1 : a->roll, c63 = a->c63a, eight = a->eight;
+  const __m256i roll = a->roll, c63 = a->c63a;
   const __m256i pair = _mm256_set1_epi32(0x01400140), quad = _mm256_set1_epi32(0x00011000);
   const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
                                          2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
@@ -360,7 +352,7 @@ UTFXI_INLINE size_t b64_lines76_as(const unsigned char *s, size_t n, unsigned ch
       good = _mm256_min_epu8(good, _mm256_and_si256(_mm256_shuffle_epi8(valid_lo, c[j]),
                                                     _mm256_shuffle_epi8(hi_bit, hi)));
       eq = _mm256_cmpeq_epi8(c[j], c63);
-      hi = slash ? _mm256_add_epi8(hi, eq) : _mm256_or_si256(hi, _mm256_and_si256(eq, eight));
+      hi = _mm256_andnot_si256(eq, hi);
       v[j] = _mm256_shuffle_epi8(
           _mm256_madd_epi16(
               _mm256_maddubs_epi16(_mm256_add_epi8(c[j], _mm256_shuffle_epi8(roll, hi)), pair),
@@ -400,11 +392,8 @@ UTFXI_INLINE size_t g64_decode_lines76(const void *src, size_t n, unsigned char 
                                        size_t p, size_t *pw) {
   const unsigned char *s = (const unsigned char *)src;
   if (a->both) return p;
-  if (S == 2)
-    return a->slash ? b64_lines76_as(s, n, dst, cap, a, 2, sep, p, pw, 1)
-                    : b64_lines76_as(s, n, dst, cap, a, 2, sep, p, pw, 0);
-  return a->slash ? b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw, 1)
-                  : b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw, 0);
+  if (S == 2) return b64_lines76_as(s, n, dst, cap, a, 2, sep, p, pw);
+  return b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw);
 }
 
 /* The end of a text, n - at->i <= 32 characters from a group start: its
