@@ -237,8 +237,9 @@ UTFXI_INLINE void g64_store_values(unsigned char *d, __m256i v) { b64_store24(d,
  * its two lanes of 12 bytes (VEXTRACTI128 to memory is a store alone, where
  * VPERMD would take the shuffle port). A character is valid when the bits
  * its low nibble allows (valid_lo, looked up by the character itself: 0 from
- * 0x80) and its high nibble's bit share one; the four blocks keep the
- * bytewise minimum of that, and a zero byte fails the check. The delta's
+ * 0x80) and its high nibble's bit share one: its high nibble's bit ANDNOT
+ * valid_lo is nonzero when it is not (from 0x80 that bit is 1), and the
+ * four blocks' results ORed go straight to VPTEST (no compare). The delta's
  * index is the high nibble with the compare for the character of 63
  * cleared out (VPANDN; roll). That is 13 vector instructions a block for
  * both alphabets, where the class check with masked nibbles took 15
@@ -253,7 +254,7 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
                                          2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
   size_t k;
   for (k = 0; k + 4 <= blocks; k += 4) {
-    __m256i v[4], good = _mm256_set1_epi8(-1);
+    __m256i v[4], bad = _mm256_setzero_si256();
     unsigned j;
 #pragma GCC unroll 4
     for (j = 0; j < 4; j++) {
@@ -261,8 +262,8 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
       /* (a UTF-16 unit above 0xFF packs to 0x00 or 0xFF, neither valid) */
       b64_load(src, i + 32 * (k + j), wide, &c);
       hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), m0f);
-      good = _mm256_min_epu8(good, _mm256_and_si256(_mm256_shuffle_epi8(valid_lo, c),
-                                                    _mm256_shuffle_epi8(hi_bit, hi)));
+      bad = _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_shuffle_epi8(valid_lo, c),
+                                                     _mm256_shuffle_epi8(hi_bit, hi)));
       eq = _mm256_cmpeq_epi8(c, c63);
       hi = _mm256_andnot_si256(eq, hi);
       v[j] = _mm256_shuffle_epi8(
@@ -270,8 +271,7 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
                             quad),
           order);
     }
-    good = _mm256_cmpeq_epi8(good, _mm256_setzero_si256());
-    if (!_mm256_testz_si256(good, good)) break;
+    if (!_mm256_testz_si256(bad, bad)) break;
     if (count) continue;
 #pragma GCC unroll 4
     for (j = 0; j < 3; j++) {
@@ -326,7 +326,7 @@ UTFXI_INLINE size_t b64_lines76_as(const unsigned char *s, size_t n, unsigned ch
   size_t w = *pw;
   while (n - p >= step + 80 && (!dst || cap - w > 2 * 57)) {
     const unsigned char *q = s + p;
-    __m256i c[5], v[5], good = _mm256_set1_epi8(-1);
+    __m256i c[5], v[5], bad = _mm256_setzero_si256();
     unsigned x, j;
     if (S == 2) {
       uint16_t u0, u1;
@@ -348,8 +348,8 @@ UTFXI_INLINE size_t b64_lines76_as(const unsigned char *s, size_t n, unsigned ch
 #pragma GCC unroll 5
     for (j = 0; j < 5; j++) {
       __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c[j], 4), m0f), eq;
-      good = _mm256_min_epu8(good, _mm256_and_si256(_mm256_shuffle_epi8(valid_lo, c[j]),
-                                                    _mm256_shuffle_epi8(hi_bit, hi)));
+      bad = _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_shuffle_epi8(valid_lo, c[j]),
+                                                     _mm256_shuffle_epi8(hi_bit, hi)));
       eq = _mm256_cmpeq_epi8(c[j], c63);
       hi = _mm256_andnot_si256(eq, hi);
       v[j] = _mm256_shuffle_epi8(
@@ -358,8 +358,7 @@ UTFXI_INLINE size_t b64_lines76_as(const unsigned char *s, size_t n, unsigned ch
               quad),
           order);
     }
-    good = _mm256_cmpeq_epi8(good, _mm256_setzero_si256());
-    if (x || !_mm256_testz_si256(good, good)) break;
+    if (x || !_mm256_testz_si256(bad, bad)) break;
     if (dst) {
       unsigned char *d = dst + w;
       _mm_storeu_si128((__m128i *)(void *)d, _mm256_castsi256_si128(v[0]));
