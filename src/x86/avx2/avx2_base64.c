@@ -350,6 +350,9 @@ UTFXI_INLINE size_t b64_lines76_as(const unsigned char *s, size_t n, unsigned ch
       __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c[j], 4), m0f), eq;
       bad = _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_shuffle_epi8(valid_lo, c[j]),
                                                      _mm256_shuffle_epi8(hi_bit, hi)));
+      /* (one chain, block by block: gcc otherwise ORs the five as a tree,
+       * keeping more values live, and spilled the blocks' values) */
+      __asm__("" : "+x"(bad));
       eq = _mm256_cmpeq_epi8(c[j], c63);
       hi = _mm256_andnot_si256(eq, hi);
       v[j] = _mm256_shuffle_epi8(
