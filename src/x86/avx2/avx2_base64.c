@@ -14,58 +14,49 @@
 #include "avx2_compress_bytes.h"
 #include "../x86_prototypes.h"
 
-/* Validity by nibbles: bit h of b64_invalid_lo[alphabet][lo] is set when
- * the character (h << 4 | lo), h < 8, is not in the alphabet (whitespace and
- * '=' included: they are for the scalar steps); b64_hi_bit[h] is that bit,
- * and for h >= 8 (bytes from 0x80) bit 0, set in every entry (no character
- * below 0x10 is in an alphabet). A byte is valid iff the two lookups share
- * no bit. */
-static const uint8_t b64_invalid_lo[3][16] = {
-    {0x57, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x0F, 0xAB, 0xAF, 0xAF, 0xAF, 0xAB},
-    {0x57, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x0F, 0xAF, 0xAF, 0xAB, 0xAF, 0x8F},
-    {0x57, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x0F, 0xAB, 0xAF, 0xAB, 0xAF, 0x8B},
+/* Validity by nibbles: bit h of valid_lo[lo] is set when the character
+ * (h << 4 | lo), h < 8, is in the alphabet (whitespace and '=' are not:
+ * they are for the scalar steps); B64_HI_BIT[h] is that bit, and for h >= 8
+ * (bytes from 0x80) bit 0, clear in every entry (no character below 0x10
+ * is in an alphabet). A byte is valid iff the two lookups share a bit.
+ * roll: value - character by high nibble, and at 0 (no character of
+ * 0x00..0x0F is in an alphabet) the character of 63, which shares its high
+ * nibble with others ('/' with '+', '_' with P-Z): its index is the high
+ * nibble with the compare's -1 cleared out of it (VPANDN), one instruction
+ * for either alphabet. For both alphabets at once (`both`) the symbols are
+ * compared instead. The tables are static, each vector whole (both lanes),
+ * so a call only picks its row: nothing is built on the stack. */
+#define B64_LANES(...) {__VA_ARGS__, __VA_ARGS__}
+struct b64_alphabet_tables {
+  _Alignas(32) uint8_t valid_lo[32];
+  int8_t roll[32];
+  char c62a, c62b, c63a, c63b;
+  int both;
 };
+#define B64_VALID(x11, x13, x15) \
+  B64_LANES(0xA8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF0, x11, 0x50, x13, 0x50, x15)
+#define B64_ROLL(c62, c63) \
+  B64_LANES(63 - c63, 0, 62 - c62, 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0, 0, 0, 0)
+static const struct b64_alphabet_tables b64_alphabets[3] = {
+    {B64_VALID(0x54, 0x50, 0x54), B64_ROLL('+', '/'), '+', '+', '/', '/', 0},
+    {B64_VALID(0x50, 0x54, 0x70), B64_ROLL('-', '_'), '-', '-', '_', '_', 0},
+    {B64_VALID(0x54, 0x54, 0x74), B64_LANES(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), '+', '-', '/', '_',
+     1},
+};
+#define B64_HI_BIT V_TABLE16(1, 2, 4, 8, 16, 32, 64, -128, 1, 1, 1, 1, 1, 1, 1, 1)
 
-/* The alphabet's constants, each a whole vector (loaded, not rebuilt in the
- * loop): the nibble tables, value - character by high nibble for letters
- * and digits, and the characters of values 62 and 63 (two of each, for
- * both alphabets at once). */
+/* The tier's alphabet (generic_base64.h): its row of the tables. */
 struct g64_alphabet {
-  __m256i invalid_lo, hi_bit, delta, c62a, c62b, c63a, c63b, roll, eight, valid_lo, roll1;
-  int both, slash;
+  const struct b64_alphabet_tables *t;
 };
 
 static inline struct g64_alphabet g64_alphabet_of(unsigned flags) {
-  struct g64_alphabet a;
-  unsigned which = utfxi_b64_alphabet(flags);
-  a.invalid_lo = _mm256_broadcastsi128_si256(
-      _mm_loadu_si128((const __m128i *)(const void *)b64_invalid_lo[which]));
-  a.hi_bit = V_TABLE16(1, 2, 4, 8, 16, 32, 64, -128, 1, 1, 1, 1, 1, 1, 1, 1);
-  a.delta = V_TABLE16(0, 0, 0, 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0, 0, 0, 0);
-  a.c62a = _mm256_set1_epi8(which == 1 ? '-' : '+');
-  a.c62b = _mm256_set1_epi8(which == 0 ? '+' : '-');
-  a.c63a = _mm256_set1_epi8(which == 1 ? '_' : '/');
-  a.c63b = _mm256_set1_epi8(which == 0 ? '/' : '_');
-  /* One alphabet: value - character by high nibble, and at 8 + the high
-   * nibble of the character of 63 (the one sharing its nibble with others) */
-  if (which == 0)
-    a.roll = V_TABLE16(0, 0, 62 - '+', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 63 - '/', 0, 0,
-                       0, 0, 0);
-  else
-    a.roll = V_TABLE16(0, 0, 62 - '-', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0,
-                       63 - '_', 0, 0);
-  a.eight = _mm256_set1_epi8(8);
-  a.both = which == 2;
-  /* The clean runs' forms: the characters each low nibble allows (a byte
-   * from 0x80 gets 0 from PSHUFB, so none), and for the standard alphabet,
-   * whose '/' shares its high nibble with '+' only, the delta by high nibble
-   * with '/' moved down to 1 (no character of 0x10..0x1F is in it): the
-   * index is the high nibble plus the compare's -1, one instruction less. */
-  a.valid_lo = _mm256_xor_si256(a.invalid_lo, _mm256_set1_epi8(-1));
-  a.roll1 = V_TABLE16(0, 63 - '/', 62 - '+', 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0,
-                      0, 0, 0);
-  a.slash = which == 0;
+  struct g64_alphabet a = {&b64_alphabets[utfxi_b64_alphabet(flags)]};
   return a;
+}
+
+static inline __m256i b64_table(const void *row) {
+  return _mm256_load_si256((const __m256i *)row);
 }
 
 static inline __m256i b64_high_nibbles(__m256i c) {
@@ -75,22 +66,24 @@ static inline __m256i b64_high_nibbles(__m256i c) {
 /* Nonzero in the bytes of c outside the alphabet. */
 static inline __m256i b64_invalid(__m256i c, __m256i hi, const struct g64_alphabet *a) {
   __m256i lo = _mm256_and_si256(c, _mm256_set1_epi8(0x0F));
-  return _mm256_and_si256(_mm256_shuffle_epi8(a->invalid_lo, lo),
-                          _mm256_shuffle_epi8(a->hi_bit, hi));
+  return _mm256_andnot_si256(_mm256_shuffle_epi8(b64_table(a->t->valid_lo), lo),
+                             _mm256_shuffle_epi8(B64_HI_BIT, hi));
 }
 
 /* The 6-bit values of 32 alphabet characters. */
 static inline __m256i b64_values(__m256i c, __m256i hi, const struct g64_alphabet *a) {
   __m256i is62, is63;
-  if (!a->both) /* a delta by high nibble, the character of 63 moved to 8 + it */
-    return _mm256_add_epi8(
-        c, _mm256_shuffle_epi8(a->roll, _mm256_or_si256(hi, _mm256_and_si256(
-                                                                _mm256_cmpeq_epi8(c, a->c63a),
-                                                                a->eight))));
-  is62 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c62a), _mm256_cmpeq_epi8(c, a->c62b));
-  is63 = _mm256_or_si256(_mm256_cmpeq_epi8(c, a->c63a), _mm256_cmpeq_epi8(c, a->c63b));
+  const __m256i c63a = _mm256_set1_epi8(a->t->c63a);
+  const __m256i delta =
+      V_TABLE16(0, 0, 0, 52 - '0', -'A', -'A', 26 - 'a', 26 - 'a', 0, 0, 0, 0, 0, 0, 0, 0);
+  if (!a->t->both) /* a delta by high nibble, the character of 63 moved to 0 */
+    return _mm256_add_epi8(c, _mm256_shuffle_epi8(b64_table(a->t->roll),
+                                                  _mm256_andnot_si256(_mm256_cmpeq_epi8(c, c63a), hi)));
+  is62 = _mm256_or_si256(_mm256_cmpeq_epi8(c, _mm256_set1_epi8(a->t->c62a)),
+                         _mm256_cmpeq_epi8(c, _mm256_set1_epi8(a->t->c62b)));
+  is63 = _mm256_or_si256(_mm256_cmpeq_epi8(c, c63a), _mm256_cmpeq_epi8(c, _mm256_set1_epi8(a->t->c63b)));
   /* Symbols: 62 + (0 or 1), in place of the letters' and digits' delta. */
-  return _mm256_blendv_epi8(_mm256_add_epi8(c, _mm256_shuffle_epi8(a->delta, hi)),
+  return _mm256_blendv_epi8(_mm256_add_epi8(c, _mm256_shuffle_epi8(delta, hi)),
                             _mm256_sub_epi8(_mm256_set1_epi8(62), is63),
                             _mm256_or_si256(is62, is63));
 }
@@ -244,23 +237,24 @@ UTFXI_INLINE void g64_store_values(unsigned char *d, __m256i v) { b64_store24(d,
  * its two lanes of 12 bytes (VEXTRACTI128 to memory is a store alone, where
  * VPERMD would take the shuffle port). A character is valid when the bits
  * its low nibble allows (valid_lo, looked up by the character itself: 0 from
- * 0x80) and its high nibble's bit share one; the four blocks keep the
- * bytewise minimum of that, and a zero byte fails the check. With '/' the
- * delta's index is the high nibble plus the compare (roll1). That is 13
- * vector instructions a block where the class check with masked nibbles
- * took 15 (docs/perf-decisions.md, 'Base64 avx2 decode: 13 instructions a
- * block'). */
+ * 0x80) and its high nibble's bit share one: its high nibble's bit ANDNOT
+ * valid_lo is nonzero when it is not (from 0x80 that bit is 1), and the
+ * four blocks' results ORed go straight to VPTEST (no compare). The delta's
+ * index is the high nibble with the compare for the character of 63
+ * cleared out (VPANDN; roll). That is 13 vector instructions a block for
+ * both alphabets, where the class check with masked nibbles took 15
+ * (docs/perf-decisions.md, 'Base64 avx2 decode: 13 instructions a block'). */
 UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsigned char *d,
                                       size_t blocks, const struct g64_alphabet *a,
-                                      const int slash, const int count) {
-  const __m256i m0f = _mm256_set1_epi8(0x0F), valid_lo = a->valid_lo, hi_bit = a->hi_bit;
-  const __m256i roll = slash ? a->roll1 : a->roll, c63 = a->c63a, eight = a->eight;
+                                      const int count) {
+  const __m256i m0f = _mm256_set1_epi8(0x0F), valid_lo = b64_table(a->t->valid_lo), hi_bit = B64_HI_BIT;
+  const __m256i roll = b64_table(a->t->roll), c63 = _mm256_set1_epi8(a->t->c63a);
   const __m256i pair = _mm256_set1_epi32(0x01400140), quad = _mm256_set1_epi32(0x00011000);
   const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
                                          2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
   size_t k;
   for (k = 0; k + 4 <= blocks; k += 4) {
-    __m256i v[4], good = _mm256_set1_epi8(-1);
+    __m256i v[4], bad = _mm256_setzero_si256();
     unsigned j;
 #pragma GCC unroll 4
     for (j = 0; j < 4; j++) {
@@ -268,17 +262,16 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
       /* (a UTF-16 unit above 0xFF packs to 0x00 or 0xFF, neither valid) */
       b64_load(src, i + 32 * (k + j), wide, &c);
       hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), m0f);
-      good = _mm256_min_epu8(good, _mm256_and_si256(_mm256_shuffle_epi8(valid_lo, c),
-                                                    _mm256_shuffle_epi8(hi_bit, hi)));
+      bad = _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_shuffle_epi8(valid_lo, c),
+                                                     _mm256_shuffle_epi8(hi_bit, hi)));
       eq = _mm256_cmpeq_epi8(c, c63);
-      hi = slash ? _mm256_add_epi8(hi, eq) : _mm256_or_si256(hi, _mm256_and_si256(eq, eight));
+      hi = _mm256_andnot_si256(eq, hi);
       v[j] = _mm256_shuffle_epi8(
           _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_add_epi8(c, _mm256_shuffle_epi8(roll, hi)), pair),
                             quad),
           order);
     }
-    good = _mm256_cmpeq_epi8(good, _mm256_setzero_si256());
-    if (!_mm256_testz_si256(good, good)) break;
+    if (!_mm256_testz_si256(bad, bad)) break;
     if (count) continue;
 #pragma GCC unroll 4
     for (j = 0; j < 3; j++) {
@@ -293,9 +286,7 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
 UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a, const int count) {
   size_t k;
-  if (!a->both)
-    return a->slash ? b64_clean_run_one(src, i, wide, d, blocks, a, 1, count)
-                    : b64_clean_run_one(src, i, wide, d, blocks, a, 0, count);
+  if (!a->t->both) return b64_clean_run_one(src, i, wide, d, blocks, a, count);
   for (k = 0; k + 4 <= blocks; k += 4) {
     __m256i c[4], hi[4], bad = _mm256_setzero_si256();
     unsigned j;
@@ -321,12 +312,12 @@ UTFXI_INLINE size_t g64_clean_run(const void *src, size_t i, int wide, unsigned 
  * last 4 lanes, the separator and the next line's start, made 'A'), all five
  * under one check and the separators compared as integers; the values'
  * bytes stored in 12-byte lanes whose spare bytes the next store replaces,
- * the last 9 exactly. One alphabet only (slash as in the clean runs). */
+ * the last 9 exactly. One alphabet only (roll as in the clean runs). */
 UTFXI_INLINE size_t b64_lines76_as(const unsigned char *s, size_t n, unsigned char *dst,
                                    size_t cap, const struct g64_alphabet *a, size_t S,
-                                   unsigned sep, size_t p, size_t *pw, const int slash) {
-  const __m256i m0f = _mm256_set1_epi8(0x0F), valid_lo = a->valid_lo, hi_bit = a->hi_bit;
-  const __m256i roll = slash ? a->roll1 : a->roll, c63 = a->c63a, eight = a->eight;
+                                   unsigned sep, size_t p, size_t *pw) {
+  const __m256i m0f = _mm256_set1_epi8(0x0F), valid_lo = b64_table(a->t->valid_lo), hi_bit = B64_HI_BIT;
+  const __m256i roll = b64_table(a->t->roll), c63 = _mm256_set1_epi8(a->t->c63a);
   const __m256i pair = _mm256_set1_epi32(0x01400140), quad = _mm256_set1_epi32(0x00011000);
   const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
                                          2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
@@ -335,7 +326,7 @@ UTFXI_INLINE size_t b64_lines76_as(const unsigned char *s, size_t n, unsigned ch
   size_t w = *pw;
   while (n - p >= step + 80 && (!dst || cap - w > 2 * 57)) {
     const unsigned char *q = s + p;
-    __m256i c[5], v[5], good = _mm256_set1_epi8(-1);
+    __m256i c[5], v[5], bad = _mm256_setzero_si256();
     unsigned x, j;
     if (S == 2) {
       uint16_t u0, u1;
@@ -357,18 +348,20 @@ UTFXI_INLINE size_t b64_lines76_as(const unsigned char *s, size_t n, unsigned ch
 #pragma GCC unroll 5
     for (j = 0; j < 5; j++) {
       __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c[j], 4), m0f), eq;
-      good = _mm256_min_epu8(good, _mm256_and_si256(_mm256_shuffle_epi8(valid_lo, c[j]),
-                                                    _mm256_shuffle_epi8(hi_bit, hi)));
+      bad = _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_shuffle_epi8(valid_lo, c[j]),
+                                                     _mm256_shuffle_epi8(hi_bit, hi)));
+      /* (one chain, block by block: gcc otherwise ORs the five as a tree,
+       * keeping more values live, and spilled the blocks' values) */
+      __asm__("" : "+x"(bad));
       eq = _mm256_cmpeq_epi8(c[j], c63);
-      hi = slash ? _mm256_add_epi8(hi, eq) : _mm256_or_si256(hi, _mm256_and_si256(eq, eight));
+      hi = _mm256_andnot_si256(eq, hi);
       v[j] = _mm256_shuffle_epi8(
           _mm256_madd_epi16(
               _mm256_maddubs_epi16(_mm256_add_epi8(c[j], _mm256_shuffle_epi8(roll, hi)), pair),
               quad),
           order);
     }
-    good = _mm256_cmpeq_epi8(good, _mm256_setzero_si256());
-    if (x || !_mm256_testz_si256(good, good)) break;
+    if (x || !_mm256_testz_si256(bad, bad)) break;
     if (dst) {
       unsigned char *d = dst + w;
       _mm_storeu_si128((__m128i *)(void *)d, _mm256_castsi256_si128(v[0]));
@@ -399,12 +392,9 @@ UTFXI_INLINE size_t g64_decode_lines76(const void *src, size_t n, unsigned char 
                                        const struct g64_alphabet *a, size_t S, unsigned sep,
                                        size_t p, size_t *pw) {
   const unsigned char *s = (const unsigned char *)src;
-  if (a->both) return p;
-  if (S == 2)
-    return a->slash ? b64_lines76_as(s, n, dst, cap, a, 2, sep, p, pw, 1)
-                    : b64_lines76_as(s, n, dst, cap, a, 2, sep, p, pw, 0);
-  return a->slash ? b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw, 1)
-                  : b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw, 0);
+  if (a->t->both) return p;
+  if (S == 2) return b64_lines76_as(s, n, dst, cap, a, 2, sep, p, pw);
+  return b64_lines76_as(s, n, dst, cap, a, 1, sep & 0xFF, p, pw);
 }
 
 /* The end of a text, n - at->i <= 32 characters from a group start: its
