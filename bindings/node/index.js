@@ -323,7 +323,7 @@ const encoder = new TextEncoder();
 // the text; docs/perf-decisions.md, 'Node session 25').
 const SMALL_JS_INTO = 13;
 const WIDE_INTO = 48;
-let LATIN1_INTO = 768;
+const LATIN1_INTO = 768;
 // Text over LATIN1_INTO units without a character above U+00FF goes to the
 // addon as bytes, not widened to UTF-16 (V8 copies a one-byte string
 // straight into the destination, whose ASCII is then done). Below, the
@@ -339,7 +339,8 @@ let LATIN1_INTO = 768;
 // (The addon's exports object is a dictionary: its functions read once.)
 const addonEncodeInto = addon.encodeInto;
 const addonEncodeIntoLatin1 = addon.encodeIntoLatin1;
-let lastInto = null; // the last destination the addon wrote
+let lastInto = null; // the last destination the addon wrote, if at most KEEP_INTO bytes
+const KEEP_INTO = 1 << 20;
 function encodeInto(string, u8) {
   if (typeof string !== 'string' || !isUint8Array(u8)) return encoder.encodeInto(string, u8); // (throws)
   const n = string.length;
@@ -355,11 +356,13 @@ function encodeInto(string, u8) {
   } else {
     args[2] = n;
     // The same destination as the last call: its length, and the addon
-    // uses the memory it found then (addon.c, encode_into).
+    // uses the memory it found then (addon.c, encode_into). (One is kept
+    // alive until the next call here: not a long one, where the call's
+    // cost is nothing beside the work.)
     if (u8 === lastInto) args[3] = u8.length;
     else {
       args[3] = -1;
-      lastInto = u8;
+      lastInto = u8.length <= KEEP_INTO ? u8 : null;
     }
     if (n > LATIN1_INTO && isLatin1(string)) addonEncodeIntoLatin1(string, u8);
     else addonEncodeInto(string, u8);
