@@ -507,17 +507,6 @@ static napi_value js_encode_latin1(napi_env env, napi_callback_info info) {
   return encode(env, info, 1);
 }
 
-/* encodeInto's destination, a Uint8Array (index.js checked): the typed
- * array call asks V8 less than napi_get_buffer_info (view_data), which
- * checks the view twice. */
-static int u8_data(napi_env env, napi_value v, char **p, size_t *n) {
-  static char empty[1];
-  void *d = NULL;
-  if (napi_get_typedarray_info(env, v, NULL, n, &d, NULL, NULL) != napi_ok) return -1;
-  *p = *n ? d : empty;
-  return 0;
-}
-
 /* encodeIntoLatin1 of len units into cap > len bytes at s: V8 copies the
  * one-byte string straight into the destination, whose ASCII prefix is then
  * its UTF-8 already (one copy, no second pass); from the first other byte,
@@ -550,13 +539,17 @@ static int encode_into_latin1_direct(napi_env env, addon *a, napi_value v, char 
 /* encodeInto / encodeIntoLatin1 (str, u8): a unit is at least one byte, so
  * n + 1 units decide what fits in u8's n bytes. */
 static napi_value encode_into(napi_env env, napi_callback_info info, int latin1) {
+  void *d = NULL;
   const void *src = NULL;
   napi_value argv[2];
   char *s;
   size_t n, len;
   utfx_result r;
   addon *a = get_args(env, info, argv, 2);
-  if (!a) return scratch_throw_oom(env);
+  if (!a) {
+    napi_throw_type_error(env, NULL, "utfx: bad encodeInto call");
+    return NULL;
+  }
   /* args[3] >= 0: the destination is the last call's, still that long
    * (index.js saw the same view): its memory is where it was (the first
    * call's napi_get_typedarray_info moved one kept in V8's heap out of
@@ -565,12 +558,12 @@ static napi_value encode_into(napi_env env, napi_callback_info info, int latin1)
   if (a->args[3] >= 0 && a->into) {
     s = a->into;
     n = (size_t)a->args[3];
-  } else if (u8_data(env, argv[1], &s, &n)) {
+  } else if (scratch_u8_data(env, argv[1], &d, &n)) { /* (index.js checked: a Uint8Array) */
     a->into = NULL;
     napi_throw_type_error(env, NULL, "utfx: bad encodeInto call");
     return NULL;
   } else {
-    a->into = s;
+    a->into = s = d;
   }
   len = a->args[2] > 0 ? (size_t)a->args[2] : 0;
   if (latin1 && len && len < n) {
