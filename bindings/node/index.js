@@ -323,15 +323,24 @@ const encoder = new TextEncoder();
 // the text; docs/perf-decisions.md, 'Node session 25').
 const SMALL_JS_INTO = 13;
 const WIDE_INTO = 48;
-const LATIN1_INTO = 2048;
-// Long Latin-1 text (over LATIN1_INTO units, as encode's LATIN1_ENCODE in
-// text.js) goes to the addon as bytes, not widened to UTF-16.
+const LATIN1_INTO = 768;
+// Text over LATIN1_INTO units without a character above U+00FF goes to the
+// addon as bytes, not widened to UTF-16 (V8 copies a one-byte string
+// straight into the destination, whose ASCII is then done). Below, the
+// question (isLatin1: 12-25 ns) costs more than it saves (ASCII 512 units
+// gains, Latin 512 loses); above, two-byte text pays it for nothing (mixed
+// 1024 units -5 %: docs/perf-decisions.md, 'Node session 28').
 // One result object, made at the one return. When each path returned its
 // own (Node's included), Node's calls here cost 3-10 ns more than the
 // global's once any call had taken the addon's path: most likely V8 then
 // had to make the object the paths merge, where it drops one that does not
 // escape a caller that inlines this and reads a field (docs/perf-decisions.md,
 // 'Node session 26').
+// (The addon's exports object is a dictionary: its functions read once.)
+const addonEncodeInto = addon.encodeInto;
+const addonEncodeIntoLatin1 = addon.encodeIntoLatin1;
+let lastInto = null; // the last destination the addon wrote, if at most KEEP_INTO bytes
+const KEEP_INTO = 1 << 20;
 function encodeInto(string, u8) {
   if (typeof string !== 'string' || !isUint8Array(u8)) return encoder.encodeInto(string, u8); // (throws)
   const n = string.length;
@@ -346,8 +355,17 @@ function encodeInto(string, u8) {
     written = r.written;
   } else {
     args[2] = n;
-    if (n > LATIN1_INTO && isLatin1(string)) addon.encodeIntoLatin1(string, u8);
-    else addon.encodeInto(string, u8);
+    // The same destination as the last call: its length, and the addon
+    // uses the memory it found then (addon.c, encode_into). (One is kept
+    // alive until the next call here: not a long one, where the call's
+    // cost is nothing beside the work.)
+    if (u8 === lastInto) args[3] = u8.length;
+    else {
+      args[3] = -1;
+      lastInto = u8.length <= KEEP_INTO ? u8 : null;
+    }
+    if (n > LATIN1_INTO && isLatin1(string)) addonEncodeIntoLatin1(string, u8);
+    else addonEncodeInto(string, u8);
     // (| 0: a small integer, not the double a Float64Array gives: V8 shares
     // this object's map with Node's own encodeInto results, and a double
     // field there made Node's encodeInto call sites compiled later up to 6x

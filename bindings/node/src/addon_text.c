@@ -91,15 +91,11 @@ static text_data *get(napi_env env, napi_callback_info info, napi_value *argv, s
   return data;
 }
 
-/* The bytes of a Uint8Array (text.js makes one of any other view). The
- * typed array call without its type asks V8 the least (napi_get_buffer_info
- * checks the view twice, for its data and for its length); were v another
- * typed array, its length in elements is within its bytes. */
+/* The bytes of a Uint8Array (text.js makes one of any other view). */
 static int view_data(napi_env env, napi_value v, const char **p, size_t *n) {
-  static const char empty[1];
   void *d = NULL;
-  if (napi_get_typedarray_info(env, v, NULL, n, &d, NULL, NULL) != napi_ok) return -1;
-  *p = *n ? d : empty;
+  if (scratch_u8_data(env, v, &d, n)) return -1;
+  *p = d;
   return 0;
 }
 

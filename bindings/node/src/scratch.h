@@ -38,6 +38,19 @@ static inline void scratch_trim(void **p, size_t *cap, size_t keep) {
   }
 }
 
+/* The memory (*p) and length (*n) of the Uint8Array v (the JavaScript side
+ * checked its type). The typed array call without its type asks V8 the
+ * least (napi_get_buffer_info checks the view twice, for its data and for
+ * its length); were v another typed array, its length in elements is within
+ * its bytes. An empty one gives a pointer of its own. 0, or -1. */
+static inline int scratch_u8_data(napi_env env, napi_value v, void **p, size_t *n) {
+  static char empty[1];
+  void *d = NULL;
+  if (napi_get_typedarray_info(env, v, NULL, n, &d, NULL, NULL) != napi_ok) return -1;
+  *p = *n ? d : empty;
+  return 0;
+}
+
 static inline napi_value scratch_throw_oom(napi_env env) {
   napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "Failed to allocate memory");
   return NULL;

@@ -471,7 +471,7 @@ function tierChecks(tier, full, fallbacks) {
       }
     });
     check(`[${tier}] encodeInto from 128 units after runs of ASCII strings or not, and ` +
-      'Latin-1 text over 2048 units (read as bytes; one-byte and two-byte strings), sizes near the end', () => {
+      'Latin-1 text over 768 units (read as bytes; one-byte and two-byte strings), sizes near the end', () => {
       const ascii = (len) => 'x'.repeat(len);
       const latin = (len) => oneByteString(len);
       const twoByteLatin = (len) => (oneByteString(len) + '\u0100').slice(0, len); // (a slice of a two-byte string)
@@ -481,18 +481,59 @@ function tierChecks(tier, full, fallbacks) {
       };
       const kinds = [ascii, latin, twoByteLatin, withMiddle(randString, 'a'), withMiddle(latin, 'a'),
         withMiddle((len) => '\u4E2D'.repeat(len), 'a'), withMiddle(ascii, '\uD800'),
-        withMiddle(ascii, '\u00E9'), withMiddle((len) => randString(len, 'end'), 'a')];
+        withMiddle(ascii, '\u00E9'), withMiddle((len) => randString(len, 'end'), 'a'),
+        (len) => ascii(len - 2) + '\u00E9\u00E9', (len) => latin(len - 1) + '\u00E9'];
       for (let r = 0; r < 60; r++) {
         if (r % 3 !== 2) { // ASCII strings first: a result must not depend on the calls before it
           checkEncodeInto(ascii(128 + rand(200)), [rand(400)]);
           checkEncodeInto(ascii(128 + rand(3000)), []);
         }
-        const len = r % 4 === 3 ? 2040 + rand(20) : r % 2 ? 128 + rand(400) : 2049 + rand(3000);
+        const len = r % 4 === 3 ? 760 + rand(20) : r % 2 ? 128 + rand(700) : 769 + rand(3000);
         const s = kinds[r % kinds.length](len);
         const need = Buffer.byteLength(s);
-        const sizes = [0, 1, 2, 3, 4];
+        const sizes = [0, 1, 2, 3, 4, len, len + 1, len + 2]; // (from len + 1: V8 copies into the destination)
         for (let k = 0; k < 12; k++) sizes.push(need - k, rand(need));
         checkEncodeInto(s, sizes.filter((x) => x >= 0));
+      }
+    });
+    check(`[${tier}] encodeInto into the same destination again (the addon keeps its memory): ` +
+      'every path, then that view detached, a resizable buffer resized, bytes past written untouched', () => {
+      const kinds = [(len) => 'x'.repeat(len), oneByteString, (len) => randString(len),
+        (len) => (oneByteString(len) + '\u0100').slice(0, len), // (a slice of a two-byte string)
+        (len) => 'x'.repeat(len - 1) + '\u00E9', (len) => '\u00E9' + 'x'.repeat(len - 1)];
+      const lens = () => pick([1, 12, 40, 127, 128, 700, 767, 768, 769, 770, 1000, 3000]);
+      // The destination and the 2 bytes after it (as far as its buffer
+      // goes; nothing of a detached one) as hex, and a copy of them for the global.
+      const room = (a) => Math.min(a.length + 2, a.buffer.byteLength - a.byteOffset);
+      const hex = (a, n) => (n > 0 ? Buffer.from(a.buffer, a.byteOffset, n).toString('hex') : '');
+      const same = (s, a, what) => {
+        const n = room(a);
+        const b = new Uint8Array(Math.max(n, a.length));
+        if (n > 0) b.set(new Uint8Array(a.buffer, a.byteOffset, n));
+        const ra = utfx.encodeInto(s, a);
+        const rb = new TextEncoder().encodeInto(s, b.subarray(0, a.length));
+        if (ra.read !== rb.read || ra.written !== rb.written || hex(a, n) !== hex(b, n))
+          throw new Error(`encodeInto (${what}) of ${s.length} units into ${a.length}: ` +
+            `utfx ${JSON.stringify(ra)}, node ${JSON.stringify(rb)}`);
+      };
+      for (let r = 0; r < 40; r++) {
+        const size = rand(4000);
+        const ab = new ArrayBuffer(size + 8);
+        const a = new Uint8Array(ab, rand(4), size);
+        new Uint8Array(ab).fill(0xAA);
+        for (let k = 0; k < 30; k++) {
+          same(pick(kinds)(lens()), a, 'again');
+          if (k % 7 === 6) same(pick(kinds)(lens()), new Uint8Array(size + 1), 'another between');
+        }
+        structuredClone(ab, { transfer: [ab] }); // detached: length 0
+        for (let k = 0; k < 5; k++) same(pick(kinds)(lens()), a, 'detached');
+      }
+      const rab = new ArrayBuffer(16, { maxByteLength: 8192 });
+      const t = new Uint8Array(rab); // (its length follows the buffer's)
+      for (let r = 0; r < 60; r++) {
+        rab.resize(rand(8193));
+        new Uint8Array(rab).fill(0xAA);
+        for (let k = 0; k < 3; k++) same(pick(kinds)(lens()), t, 'resized');
       }
     });
     check(`[${tier}] write of short strings (the JavaScript writer): 3000 strings of 0..20 units, ` +
