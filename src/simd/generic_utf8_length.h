@@ -3,7 +3,9 @@
  *
  * The bytes are checked as in generic_utf8_validate.h, four vectors per
  * step, and well-formed text is counted as one unit per non-continuation
- * byte, plus one per 4-byte lead for UTF-16. In a step with an error, the
+ * byte, plus one per 4-byte lead for UTF-16 (the four-vector steps may
+ * count that one at the character's last byte instead, G8_MODE: the step
+ * loop then evens up at its ends). In a step with an error, the
  * vectors before the first error are counted as usual; then the scalar
  * decoder counts from the character boundary before that vector through the
  * first error byte (the lead of an unfinished character counted before is
@@ -32,9 +34,9 @@ UTFXI_INLINE size_t g8_block_count(vu8 v, uint64_t live, int utf16) {
 }
 
 /* UTF-16 units of the four well-formed vectors as byte weights by high
- * nibble (the table `weights`), summed into acc: the nibbles are the ones
- * the check looked up (k's). Where averages count (V_COUNT_BY_AVG), the
- * check looks the weights up itself (g_utf8_errors4_weighed_k). */
+ * nibble (the table `weights`: 1 for ASCII and leads, 0 for continuations,
+ * 2 for a 4-byte lead), summed into acc: the nibbles are the ones the check
+ * looked up (k's). Other modes (G8_MODE) count inside the check. */
 UTFXI_INLINE vu8 g8_utf16_count4(const struct g_utf8_check_k *k, vu8 weights, vu8 acc, vu8 v0,
                                  vu8 v1, vu8 v2, vu8 v3) {
   vu8 a = v_add(v_lookup16(weights, v_shr4(v0, k->nibble)), v_lookup16(weights, v_shr4(v1, k->nibble)));
@@ -42,15 +44,28 @@ UTFXI_INLINE vu8 g8_utf16_count4(const struct g_utf8_check_k *k, vu8 weights, vu
   return v_sum_bytes(acc, v_add(a, b));
 }
 
-/* The weights' unit: 64 where averages sum them (two levels of averages of
- * 0, 64 and 128 are exact, 16 per unit in the tally), else 1. */
-#ifdef V_COUNT_BY_AVG
-#define G8_WEIGHT 64
-#define G8_TALLY_PER_UNIT 16
-#else
-#define G8_WEIGHT 1
-#define G8_TALLY_PER_UNIT 1
+/* How the four-vector steps count (the vocabulary's V_UTF8_COUNT16 and
+ * V_UTF8_COUNT32): G8_AFTER, after the check (UTF-16: weights looked up by
+ * the check's nibbles; UTF-32: compare, mask and POPCNT); G8_BITS, inside
+ * the check: the bytes passed less the bytes that add no unit
+ * (g_utf8_errors4_counted_k: one mask move and POPCNT a vector, from the
+ * check's own lookup). */
+#define G8_AFTER 0
+#define G8_BITS 1
+#ifndef V_UTF8_COUNT16
+#define V_UTF8_COUNT16 G8_AFTER
 #endif
+#ifndef V_UTF8_COUNT32
+#define V_UTF8_COUNT32 G8_AFTER
+#endif
+#define G8_MODE(utf16) ((utf16) ? V_UTF8_COUNT16 : V_UTF8_COUNT32)
+
+/* 4-byte leads among the three bytes before p: with G8_BITS, the steps
+ * from p on count their second units at their last bytes, where everything
+ * else counts them at the lead (g8_block_count). */
+UTFXI_INLINE size_t g8_lead4s_before(const unsigned char *p) {
+  return (size_t)(p[-1] >= 0xF0) + (p[-2] >= 0xF0) + (p[-3] >= 0xF0);
+}
 
 /* Index of the first nonzero byte of err (v_any(err)). */
 UTFXI_INLINE unsigned g8_first_error(vu8 err) {
@@ -147,22 +162,20 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
        * loop, which calls the scalar steps, gcc rebuilt the constants and
        * kept the tally on the stack every step). */
       struct g_utf8_check_k k;
-      /* UTF-16 units as byte weights by high nibble, in G8_WEIGHTs (1 for
-       * ASCII and leads, 0 for continuations, 2 for a 4-byte lead): one
-       * lookup replaces two compares and their mask counts. */
-      vu8 weights = V_TABLE16(G8_WEIGHT, G8_WEIGHT, G8_WEIGHT, G8_WEIGHT, G8_WEIGHT, G8_WEIGHT,
-                              G8_WEIGHT, G8_WEIGHT, 0, 0, 0, 0, G8_WEIGHT, G8_WEIGHT, G8_WEIGHT,
-                              (char)(2 * G8_WEIGHT));
-      vu8 tally = v_zero(); /* UTF-16 units in G8_TALLY_PER_UNITs, or 32 x continuation bytes */
+      /* UTF-16 units as byte weights by high nibble (G8_AFTER):
+       * one lookup replaces two compares and their mask counts. */
+      vu8 weights = V_TABLE16(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2);
+      vu8 tally = v_zero(); /* UTF-16 units (G8_AFTER) */
+      size_t none = 0;      /* bytes that add no unit (G8_BITS) */
       int why = 0;          /* 1: ASCII after an unfinished character, 2: an error */
       /* One pointer counts the steps (with i and count advanced too, gcc
        * kept copies of both and spent scalar operations a step on them);
-       * where averages count, the UTF-32 count is the bytes passed less the
-       * continuation bytes. */
+       * with G8_BITS, the count is the bytes passed less the bytes that
+       * add no unit. */
       const unsigned char *p = s + i, *const last = s + n - step, *const start = p;
       g_utf8_check_k_init(&k);
       g_utf8_check_k_pin(&k);
-      V_PIN(weights);
+      if (G8_MODE(utf16) == G8_AFTER) V_PIN(weights);
       do {
         vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
         vu8 v2 = v_load(p + 2 * V_BYTES), v3 = v_load(p + 3 * V_BYTES);
@@ -175,55 +188,37 @@ UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16) {
             why = 1;
             break;
           }
-#ifdef V_COUNT_BY_AVG
-          if (utf16) count += step;
-#else
-          count += step;
-#endif
+          if (G8_MODE(utf16) == G8_AFTER) count += step;
           p += step;
           continue;
         }
-        if (utf16) {
-#ifdef V_COUNT_BY_AVG
-          vu8 w;
-          if (v_any(g_utf8_errors4_weighed_k(&k, p, v0, v1, v2, v3, &weights, &w))) {
+        if (G8_MODE(utf16) == G8_BITS) {
+          size_t c;
+          if (v_any(g_utf8_errors4_counted_k(&k, p, v0, v1, v2, v3, utf16, &c))) {
             why = 2;
             break;
           }
-          tally = v_sum_bytes(tally, w);
-#else
-          if (v_any(g_utf8_errors4_k(&k, p, v0, v1, v2, v3))) {
-            why = 2;
-            break;
-          }
-          tally = g8_utf16_count4(&k, weights, tally, v0, v1, v2, v3);
-#endif
+          none += c;
         } else {
-#ifdef V_COUNT_BY_AVG /* continuation bytes, 32 each in tally */
-          vu8 conts;
-          if (v_any(g_utf8_errors4_weighed_k(&k, p, v0, v1, v2, v3, NULL, &conts))) {
-            why = 2;
-            break;
-          }
-          tally = v_sum_bytes(tally, conts);
-#else
           if (v_any(g_utf8_errors4_k(&k, p, v0, v1, v2, v3))) {
             why = 2;
             break;
           }
-          count += g8_block_count(v0, G8_ALL, 0) + g8_block_count(v1, G8_ALL, 0) +
-                   g8_block_count(v2, G8_ALL, 0) + g8_block_count(v3, G8_ALL, 0);
-#endif
+          if (utf16)
+            tally = g8_utf16_count4(&k, weights, tally, v0, v1, v2, v3);
+          else
+            count += g8_block_count(v0, G8_ALL, 0) + g8_block_count(v1, G8_ALL, 0) +
+                     g8_block_count(v2, G8_ALL, 0) + g8_block_count(v3, G8_ALL, 0);
         }
         p += step;
       } while (p <= last);
       if (!why && p != start) pending = g_utf8_ends_inside(v_load(p - V_BYTES));
-      if (utf16)
-        count += v_sum_lanes(tally) / G8_TALLY_PER_UNIT;
-#ifdef V_COUNT_BY_AVG
-      else
-        count += (size_t)(p - s) - i - v_sum_lanes(tally) / 32;
-#endif
+      if (G8_MODE(utf16) != G8_AFTER) {
+        count += (size_t)(p - s) - i - none;
+        if (utf16) count += g8_lead4s_before(p) - g8_lead4s_before(start);
+      } else if (utf16) {
+        count += v_sum_lanes(tally);
+      }
       i = (size_t)(p - s);
       if (why) {
         size_t c = count;

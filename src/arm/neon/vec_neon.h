@@ -601,8 +601,4 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
   return n0 + n1;
 }
 
-/* Lengths of UTF-8 (generic_utf8_length.h): the rounding average of unsigned
- * bytes, (a + b + 1) >> 1. */
-static inline vu8 v_avg(vu8 a, vu8 b) { return vrhaddq_u8(a, b); }
-
 #endif

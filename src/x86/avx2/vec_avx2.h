@@ -1019,13 +1019,9 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
   return a2_u8_put_exact(u0, u1, ends, dst, w, total, t);
 }
 
-/* Lengths of UTF-8 (generic_utf8_length.h): the rounding average of unsigned
- * bytes, (a + b + 1) >> 1. */
-static inline vu8 v_avg(vu8 a, vu8 b) { return _mm256_avg_epu8(a, b); }
-/* The UTF-16 / UTF-32 lengths of UTF-8 count with the check's own lookups,
- * averages and one VPSADBW a step (cheaper here than compare, mask and
- * POPCNT, or adds of lookups after the check; on AVX-512 they are not:
+/* How the UTF-16 / UTF-32 lengths of UTF-8 count (generic_utf8_length.h;
  * docs/perf-decisions.md, 'UTF-8 lengths'). */
-#define V_COUNT_BY_AVG 1
+#define V_UTF8_COUNT16 G8_BITS
+#define V_UTF8_COUNT32 G8_BITS
 
 #endif

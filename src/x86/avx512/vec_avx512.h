@@ -1091,8 +1091,9 @@ static inline void v16_surrogate_bits2(vu16 a, vu16 b, int be, uint64_t *hi, uin
   *lo = _mm512_cmpeq_epi8_mask(top, _mm512_set1_epi8((char)0xDC));
 }
 
-/* Lengths of UTF-8 (generic_utf8_length.h): the rounding average of unsigned
- * bytes, (a + b + 1) >> 1. */
-static inline vu8 v_avg(vu8 a, vu8 b) { return _mm512_avg_epu8(a, b); }
+/* How the UTF-16 / UTF-32 lengths of UTF-8 count (generic_utf8_length.h;
+ * docs/perf-decisions.md, 'UTF-8 lengths'). */
+#define V_UTF8_COUNT16 G8_BITS
+#define V_UTF8_COUNT32 G8_AFTER
 
 #endif
