@@ -112,6 +112,14 @@ else
   not_ok "compare prints each row with its change"
   sed 's/^/# /' "$TMP/out"
 fi
+check "compare two lists of layouts" "$BIN" --compare "$BIN,$BIN" "$BIN,$BIN" --rounds 4 --tiny \
+  --suite encode --func bmp --input 'len=16/*'
+if grep -q 'bmp/len=16/dst=exact,utfx-scalar.* 2/2 ' "$TMP/out" && grep -q 'layout means' "$TMP/out"; then
+  ok "compare of layouts prints each row over its two layouts"
+else
+  not_ok "compare of layouts prints each row over its two layouts"
+  sed 's/^/# /' "$TMP/out"
+fi
 
 echo "1..$n"
 [ "$fails" -eq 0 ]
