@@ -1,6 +1,12 @@
 /* The compare mode of the benchmark engine: two harness builds run
  * interleaved, or two result files, and each row's change with its Welch
- * t-test confidence (as Node's benchmark/compare.js and compare.R). */
+ * t-test confidence (as Node's benchmark/compare.js and compare.R).
+ * Each side may be K builds of the same code in K code layouts (a comma
+ * list, bench/compare.sh -k): round r runs layout r % K of both sides, and
+ * a row's change is then the mean over layouts, tested with the layouts as
+ * the samples, since one layout per side measures the layout as much as
+ * the code (Mytkowicz et al., "Producing wrong data without doing anything
+ * obviously wrong!", ASPLOS 2009). */
 #define _POSIX_C_SOURCE 200809L
 
 #include "engine_internal.h"
@@ -75,6 +81,59 @@ static int cmp_load_csv(cmp_table *t, const char *path, int side) {
   return 0;
 }
 
+/* The K per-layout means of v (run i is layout i % k) into m; returns how
+ * many layouts have runs. */
+static size_t layout_means(const double *v, size_t n, size_t k, double *m) {
+  size_t l, i, got = 0;
+  for (l = 0; l < k; l++) {
+    double s = 0;
+    size_t c = 0;
+    for (i = l; i < n; i += k) s += v[i], c++;
+    if (c) m[got++] = s / (double)c;
+  }
+  return got;
+}
+
+/* (max - min) / mean of the layout means, in %. */
+static double spread(const double *m, size_t n) {
+  double lo = m[0], hi = m[0], mean, var;
+  size_t i;
+  for (i = 1; i < n; i++) {
+    if (m[i] < lo) lo = m[i];
+    if (m[i] > hi) hi = m[i];
+  }
+  bench_mean_var(m, n, &mean, &var);
+  return 100 * (hi - lo) / mean;
+}
+
+static void cmp_print_layouts(const cmp_table *t, size_t k, FILE *out) {
+  size_t i, width = 20;
+  double *mo_l = bench_xrealloc(NULL, 2 * k * sizeof *mo_l), *mn_l = mo_l + k;
+  for (i = 0; i < t->count; i++)
+    if (strlen(t->rows[i].key) > width) width = strlen(t->rows[i].key);
+  fprintf(out, "\n%-*s %10s %10s %9s %4s %9s %7s %7s %7s\n", (int)width,
+          "suite,benchmark,impl", "old GB/s", "new GB/s", "change", "", "p-value", "layouts",
+          "old spr", "new spr");
+  for (i = 0; i < t->count; i++) {
+    const cmp_row *r = &t->rows[i];
+    double mo, vo, mn, vn, p;
+    size_t ko = layout_means(r->old_v, r->n_old, k, mo_l);
+    size_t kn = layout_means(r->new_v, r->n_new, k, mn_l);
+    if (!ko || !kn) continue;
+    bench_mean_var(mo_l, ko, &mo, &vo);
+    bench_mean_var(mn_l, kn, &mn, &vn);
+    p = bench_welch_p(mo_l, ko, mn_l, kn);
+    fprintf(out, "%-*s %10.3f %10.3f %+8.2f%% %4s %9.2g %3zu/%zu %6.1f%% %6.1f%%\n", (int)width,
+            r->key, mo, mn, 100 * (mn / mo - 1), bench_stars(p), p, ko, kn, spread(mo_l, ko),
+            spread(mn_l, kn));
+  }
+  fprintf(out, "\nold / new GB/s = mean over the %zu layouts of each layout's mean; change = new / "
+               "old - 1 (positive: faster); Welch t-test over the layout means: * p<0.05, "
+               "** p<0.01, *** p<0.001; spr = (max - min) / mean of a side's layout means\n",
+          k);
+  free(mo_l);
+}
+
 static void cmp_print(const cmp_table *t, FILE *out) {
   size_t i, width = 20;
   for (i = 0; i < t->count; i++)
@@ -128,16 +187,51 @@ int bench_run_child(const char *bin, char **pass, size_t npass, const char *out_
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* Splits a comma list in place into at most `max` entries. */
+static size_t split_list(char *s, char **out, size_t max) {
+  size_t n = 0;
+  while (n < max) {
+    out[n++] = s;
+    s = strchr(s, ',');
+    if (!s) break;
+    *s++ = '\0';
+  }
+  return n;
+}
+
 /* Runs OLD and NEW in alternating order, `rounds` times each, so slow drifts
  * of the machine (heat, other load) hit both sides alike; each run gives one
- * median per benchmark, and the t-test compares those. */
-int bench_compare_binaries(const char *old_bin, const char *new_bin, int rounds, char **pass,
+ * median per benchmark, and the t-test compares those. OLD and NEW may each
+ * be a comma list of K layouts of one build: round r runs layout r % K. */
+int bench_compare_binaries(const char *old_list, const char *new_list, int rounds, char **pass,
                             size_t npass, const char *csv_out) {
+  enum { MAX_LAYOUTS = 64 };
   cmp_table t = {NULL, 0, 0};
   char tmp[] = "/tmp/utfx-bench-XXXXXX";
-  int fd = mkstemp(tmp), r, rc = 0;
+  char *lists[2], *bins[2][MAX_LAYOUTS];
+  size_t nbin[2], layouts;
+  int fd, r, rc = 0;
+  lists[0] = bench_xrealloc(NULL, strlen(old_list) + 1);
+  lists[1] = bench_xrealloc(NULL, strlen(new_list) + 1);
+  strcpy(lists[0], old_list);
+  strcpy(lists[1], new_list);
+  nbin[0] = split_list(lists[0], bins[0], MAX_LAYOUTS);
+  nbin[1] = split_list(lists[1], bins[1], MAX_LAYOUTS);
+  layouts = nbin[0];
+  if (nbin[1] != layouts) {
+    fprintf(stderr, "utfx-bench: --compare needs as many layouts on each side (%zu, %zu)\n",
+            nbin[0], nbin[1]);
+    rc = 2;
+  } else if (layouts > 1 && (size_t)rounds < 2 * layouts) {
+    fprintf(stderr, "utfx-bench: %zu layouts need --rounds of at least %zu\n", layouts,
+            2 * layouts);
+    rc = 2;
+  }
+  fd = rc ? -1 : mkstemp(tmp);
   if (fd < 0) {
-    perror("utfx-bench: mkstemp");
+    if (!rc) perror("utfx-bench: mkstemp");
+    free(lists[0]);
+    free(lists[1]);
     return 2;
   }
   close(fd);
@@ -145,10 +239,12 @@ int bench_compare_binaries(const char *old_bin, const char *new_bin, int rounds,
     int k;
     for (k = 0; k < 2 && rc == 0; k++) {
       int side = (r % 2) ^ k; /* old,new then new,old */
-      fprintf(stderr, "compare: round %d/%d: %s\n", r + 1, rounds, side ? "new" : "old");
+      const char *bin = bins[side][(size_t)r % layouts];
+      fprintf(stderr, "compare: round %d/%d: %s, layout %zu\n", r + 1, rounds,
+              side ? "new" : "old", (size_t)r % layouts);
       bench_set_place(r); /* (both sides of a round alike) */
-      if (bench_run_child(side ? new_bin : old_bin, pass, npass, "--csv", tmp) != 0) {
-        fprintf(stderr, "utfx-bench: %s failed\n", side ? new_bin : old_bin);
+      if (bench_run_child(bin, pass, npass, "--csv", tmp) != 0) {
+        fprintf(stderr, "utfx-bench: %s failed\n", bin);
         rc = 2;
         break;
       }
@@ -157,7 +253,10 @@ int bench_compare_binaries(const char *old_bin, const char *new_bin, int rounds,
   }
   unlink(tmp);
   if (rc == 0) {
-    cmp_print(&t, stdout);
+    if (layouts > 1)
+      cmp_print_layouts(&t, layouts, stdout);
+    else
+      cmp_print(&t, stdout);
     if (csv_out) {
       FILE *f = fopen(csv_out, "w");
       size_t i, k;
@@ -174,6 +273,8 @@ int bench_compare_binaries(const char *old_bin, const char *new_bin, int rounds,
     }
   }
   cmp_free(&t);
+  free(lists[0]);
+  free(lists[1]);
   return rc;
 }
 

@@ -9,7 +9,16 @@
 # run the same harness bytes at the same page offsets; only the kernel probe
 # (which reads a library's internals) is built per side.
 #
-#   bench/compare.sh [-r ROUNDS] OLD NEW [utfx-bench options...]
+#   bench/compare.sh [-r ROUNDS] [-k LAYOUTS] OLD NEW [utfx-bench options...]
+#
+# -k K links each side K times in K code layouts (layout 0 as without -k;
+# layout k > 0 puts a pad of 64 * (37k mod 256) bytes of code and of read-only
+# data before the library and reorders its archive members by a hash seeded
+# with k; the same K layouts on both sides) and runs layout r % K in round r
+# (ROUNDS at least 2K; a multiple of K): each row's change is then the mean
+# over layouts, tested with the layouts as samples, and `spr` is the spread
+# of a side's layout means. Use it for short calls, whose speed can move a few
+# % with the code's addresses alone (docs/perf-decisions.md, 'Code layout').
 #
 # OLD and NEW are git revisions (main, HEAD~1, a sha...) or "." for the
 # working tree as it is now (uncommitted changes included). Example:
@@ -19,12 +28,17 @@
 set -eu
 
 rounds=6
-if [ "${1:-}" = "-r" ]; then
-  rounds=$2
+layouts=1
+while [ $# -ge 2 ]; do
+  case $1 in
+    -r) rounds=$2 ;;
+    -k) layouts=$2 ;;
+    *) break ;;
+  esac
   shift 2
-fi
+done
 if [ $# -lt 2 ]; then
-  sed -n '2,19s/^# \{0,1\}//p' "$0"
+  sed -n '2,29s/^# \{0,1\}//p' "$0"
   exit 2
 fi
 old=$1
@@ -59,14 +73,56 @@ build() {
   fi
   echo "compare: building $rev in $dir" >&2
   make -s -C "$src" -j"$jobs" lib BUILD="$dir/build" >&2
-  set -- "$dir/bench/utfx-bench" BUILD="$dir/bench" \
-    BENCH_LIB="$dir/build/libutfx.a" BENCH_INCLUDE="$src/include" \
-    BENCH_INTERNAL="$src/src"
-  rm -f "$1" # (linked from the bundle or not: make cannot tell)
-  if ! make -s -j"$jobs" "$@" BENCH_BUNDLE="$bundle" >"$dir/link.log" 2>&1; then
-    cat "$dir/link.log" >&2
+  own=
+  bins=
+  k=0
+  while [ $k -lt "$layouts" ]; do
+    lib=$dir/build/libutfx.a
+    pad=
+    if [ $k -gt 0 ]; then
+      layout "$k" "$dir/layout-$k"
+      lib=$dir/layout-$k/libutfx.a
+      pad=$dir/layout-$k/pad.o
+    fi
+    link "$dir" "$src" "$lib" "$pad"
+    bin=$dir/bench/utfx-bench
+    if [ "$layouts" -gt 1 ]; then
+      mv "$bin" "$bin.$k"
+      bin=$bin.$k
+    fi
+    bins=${bins:+$bins,}$bin
+    k=$((k + 1))
+  done
+  if [ -n "$own" ]; then
     echo "compare: $rev does not link with this tree's harness; it gets its own" \
       "(the harness's placement then differs between the sides)" >&2
+  fi
+}
+
+# layout K DIR: layout K's pad object and reordered archive in DIR.
+layout() {
+  rm -rf "$2"
+  mkdir -p "$2/obj"
+  pad=$((64 * ($1 * 37 % 256)))
+  printf '.section .text.utfx_pad,"ax",@progbits\n.skip %d,0xcc\n.section .rodata.utfx_pad,"a"\n.skip %d\n.section .note.GNU-stack,"",@progbits\n' \
+    "$pad" "$pad" | ${CC:-cc} -c -x assembler -o "$2/pad.o" -
+  (cd "$2/obj" && ar x "$dir/build/libutfx.a")
+  (cd "$2/obj" && for m in $(ar t "$dir/build/libutfx.a"); do
+    echo "$(printf '%s %s' "$1" "$m" | cksum | cut -d' ' -f1) $m"
+  done | sort -n | cut -d' ' -f2 | xargs ar rcs ../libutfx.a)
+}
+
+# link DIR SRC LIB PAD: DIR/bench/utfx-bench, the bundle (or, when SRC's
+# library lacks a function the harness calls, a harness of SRC's own) with
+# SRC's kernel probe, PAD and LIB.
+link() {
+  set -- "$1/bench/utfx-bench" BUILD="$1/bench" BENCH_LIB="$3" BENCH_PAD="$4" \
+    BENCH_INCLUDE="$2/include" BENCH_INTERNAL="$2/src"
+  rm -f "$1" # (linked from the bundle or not: make cannot tell)
+  if [ -n "$own" ] ||
+    ! make -s -j"$jobs" "$@" BENCH_BUNDLE="$bundle" >"$dir/link.log" 2>&1; then
+    [ -n "$own" ] || cat "$dir/link.log" >&2
+    own=1
     make -s -j"$jobs" "$@" >&2
   fi
 }
@@ -80,6 +136,6 @@ name() { # a directory name for a revision
 old_dir=$root/old-$(name "$old")
 new_dir=$root/new-$(name "$new")
 build "$old" "$old_dir"
+build_old_bins=$bins
 build "$new" "$new_dir"
-exec "$new_dir/bench/utfx-bench" --compare "$old_dir/bench/utfx-bench" \
-  "$new_dir/bench/utfx-bench" --rounds "$rounds" "$@"
+exec "${bins%%,*}" --compare "$build_old_bins" "$bins" --rounds "$rounds" "$@"

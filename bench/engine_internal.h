@@ -69,7 +69,7 @@ int bench_write_plot_data(const bench_registry *reg, const char *path);
 
 /* compare.c */
 int bench_compare_csv(const char *old_csv, const char *new_csv);
-int bench_compare_binaries(const char *old_bin, const char *new_bin, int rounds, char **pass,
+int bench_compare_binaries(const char *old_list, const char *new_list, int rounds, char **pass,
                            size_t npass, const char *csv_out);
 /* Runs `bin` with the options pass plus --quiet and `out_flag out_file`
  * (--csv or --raw); returns its exit status (-1: it did not run or died). */

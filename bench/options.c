@@ -57,7 +57,9 @@ static void usage(FILE *out) {
           "  --quiet           no progress and no table (with --csv)\n"
           "  --compare OLD NEW run two utfx-bench builds interleaved and print each\n"
           "                    row's change with Welch t-test stars (other options are\n"
-          "                    passed to both; --rounds N, default 6)\n"
+          "                    passed to both; --rounds N, default 6); OLD and NEW\n"
+          "                    may be comma lists of K layouts of each build\n"
+          "                    (bench/compare.sh -k): round r runs layout r %% K\n"
           "  --compare-csv OLD.csv NEW.csv   the same from result files (rows that\n"
           "                    repeat a benchmark are runs)\n"
           "  --selftest        check the statistics code and exit\n",

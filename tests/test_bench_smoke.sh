@@ -104,14 +104,21 @@ else
 fi
 
 check "compare two result files" "$BIN" --compare-csv "$TMP/e.csv" "$TMP/e.csv"
-check "compare two binaries, interleaved" "$BIN" --compare "$BIN" "$BIN" --rounds 2 --tiny \
-  --suite encode --func bmp --input 'len=16/*'
-if grep -q 'bmp/len=16/dst=exact,utfx-scalar' "$TMP/out" && grep -q 'Welch' "$TMP/out"; then
-  ok "compare prints each row with its change"
-else
-  not_ok "compare prints each row with its change"
-  sed 's/^/# /' "$TMP/out"
-fi
+# compare_check WHAT OLD NEW ROUNDS ROW_REGEX FOOTER: a compare of one encode
+# row, its row and footer in the table.
+compare_check() {
+  check "compare $1" "$BIN" --compare "$2" "$3" --rounds "$4" --tiny \
+    --suite encode --func bmp --input 'len=16/*'
+  if grep -q "$5" "$TMP/out" && grep -q "$6" "$TMP/out"; then
+    ok "compare $1: each row with its change"
+  else
+    not_ok "compare $1: each row with its change"
+    sed 's/^/# /' "$TMP/out"
+  fi
+}
+compare_check "two binaries, interleaved" "$BIN" "$BIN" 2 'bmp/len=16/dst=exact,utfx-scalar' Welch
+compare_check "two lists of layouts" "$BIN,$BIN" "$BIN,$BIN" 4 \
+  'bmp/len=16/dst=exact,utfx-scalar.* 2/2 ' 'layout means'
 
 echo "1..$n"
 [ "$fails" -eq 0 ]

@@ -4,6 +4,23 @@
 
 #define UTFXI_HIGH_BITS 0x8080808080808080ull
 
+/* How many bytes of the word at s come before its first byte >= 0x80; h,
+ * the word's high bits, is not 0. */
+UTFXI_INLINE size_t latin1_ascii_prefix(const unsigned char *s, uint64_t h) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  (void)s;
+  return (size_t)__builtin_ctzll(h) >> 3;
+#elif defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  (void)s;
+  return (size_t)__builtin_clzll(h) >> 3;
+#else
+  size_t a = 0;
+  (void)h;
+  while (s[a] < 0x80) a++;
+  return a;
+#endif
+}
+
 utfx_result utfxi_convert_latin1_to_utf8_scalar(const char *src, size_t n, char *dst,
                                                 size_t cap, unsigned flags) {
   const unsigned char *s = (const unsigned char *)src;
@@ -23,11 +40,28 @@ utfx_result utfxi_convert_latin1_to_utf8_scalar(const char *src, size_t n, char 
   }
   w = i;
   while (i < n) {
-    if (n - i >= 8 && cap - w >= 8 && !(utfxi_load64(s + i) & UTFXI_HIGH_BITS)) {
-      memcpy(d + w, s + i, 8);
-      i += 8;
-      w += 8;
-      continue;
+    if (n - i >= 8 && cap - w >= 8) {
+      uint64_t x = utfxi_load64(s + i), h = x & UTFXI_HIGH_BITS;
+      if (!h) {
+        memcpy(d + w, &x, 8);
+        i += 8;
+        w += 8;
+        continue;
+      }
+      if (cap - w >= 16) {
+        /* The ASCII bytes before the first other one by one store of the
+         * word, then that one: a step per non-ASCII byte, not per byte. The
+         * word's output (8 to 16 bytes) surely fits, so the bytes stored
+         * past the ASCII ones are rewritten before the call ends. */
+        size_t a = latin1_ascii_prefix(s + i, h);
+        memcpy(d + w, &x, 8);
+        i += a;
+        w += a;
+        d[w++] = (unsigned char)(0xC0 | s[i] >> 6);
+        d[w++] = (unsigned char)(0x80 | (s[i] & 0x3F));
+        i++;
+        continue;
+      }
     }
     if (s[i] < 0x80) {
       if (w == cap) break;
