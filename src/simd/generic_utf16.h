@@ -487,12 +487,15 @@ UTFXI_INLINE size_t g16_utf8_length_scalar(const char16_t *s, size_t n, int be, 
  * are kept in *top_all for one screen after the run. With `plain` (NULL a
  * constant), an all-ASCII step counts a byte a unit and adds 1 to *plain;
  * without, ASCII steps are counted as any other (their short forms). With
- * `classes` (a constant; V16_UNIT_CLASSES), one class byte per unit gives a
+ * `runs` (a constant: g16_utf8_length's long calls), a step whose screen
+ * fires has its pairs counted without the exact surrogate test first (these
+ * steps are screened only near units from 0xD800 up, nearly always
+ * surrogates); and where V16_UNIT_CLASSES, one class byte per unit gives a
  * step's short forms, ASCII test and screen (no byte maxima of the units),
  * and an unscreened run tests the steps after an ASCII step on their units
  * (docs/perf-decisions.md, 'UTF-8 length of UTF-16'). */
 UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_t n, int be, int screen,
-                               int classes, int *seen, size_t *count, vu8 *forms, vu16 *top_all,
+                               int runs, int *seen, size_t *count, vu8 *forms, vu16 *top_all,
                                size_t *plain) {
   size_t i = *at;
   int hit = 0;
@@ -506,7 +509,7 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
     V_PIN(d);
 #ifdef V16_UNIT_CLASSES
     vu8 ca, cc;
-    if (classes) {
+    if (runs) {
       ca = v16_unit_classes(a, b, be);
       cc = v16_unit_classes(c, d, be);
       top = v16_max_bytes(ca, cc);
@@ -539,9 +542,9 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
     }
     if (!screen) {
       *top_all = v16_max_bytes(*top_all, top);
-    } else if (g16_top_high(top, be, classes)) {
+    } else if (g16_top_high(top, be, runs)) {
       hit++;
-      if (g16_any_surrogate4(a, b, c, d, be))
+      if (runs || g16_any_surrogate4(a, b, c, d, be))
         *count -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen) +
                        g16_block_pairs(s, i + V16_BLOCK, n, c, d, be, seen));
     }
