@@ -570,6 +570,56 @@ static void check_run_screens(enum enc e) {
   free(buf);
 }
 
+/* The lengths of long inputs (2,048 units and more: on avx512 a function
+ * of their own, which counts surrogate-dense blocks at their lows with the
+ * last block's highs carried): random stretches of two-byte text and of
+ * dense text (pairs, with lone highs and lows, pairs across every block
+ * edge by chance), at offsets 0-1, against the scalar kernels. */
+#define DENSE_MAX 3300
+static void check_dense_lengths(enum enc e) {
+  int be = e == E_UTF16BE;
+  size_t t, j, off, i, len, end;
+  char16_t *buf = malloc(2 * (DENSE_MAX + 8));
+  if (!buf) return;
+  cur_script = "dense";
+  for (t = 0; t < 400; t++) {
+    if (!test_keep(t, 8)) continue;
+    len = 2048 + (size_t)rng_below(&rng, DENSE_MAX - 2048);
+    for (j = 0; j < len;) {
+      int dense = (int)rng_below(&rng, 3) != 0;
+      end = j + 1 + (size_t)rng_below(&rng, t % 2 ? 40 : 700);
+      for (; j < end && j < len; j++) {
+        unsigned r = (unsigned)rng_below(&rng, 64), u;
+        if (!dense) u = r ? 0x044F : 'a';
+        else if (r < 2) u = 0xD83D; /* lone, or the high of a pair by chance */
+        else if (r < 4) u = 0xDE00;
+        else if (r < 10) u = 0x044F;
+        else {
+          if (j + 1 < len) put16((unsigned char *)(buf + 2 + j + 1), 0xDE00, be);
+          u = 0xD83D;
+          put16((unsigned char *)(buf + 2 + j), u, be);
+          j++;
+          continue;
+        }
+        put16((unsigned char *)(buf + 2 + j), u, be);
+      }
+    }
+    for (off = 0; off < 2; off++) {
+      const char16_t *src = buf + 2 - off;
+      if (off) memmove(buf + 1, buf + 2, 2 * len);
+      for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+        size_t got, want;
+        if (lens[i].from != e) continue;
+        got = lens[i].pub(src, len);
+        want = lens[i].ref(src, len);
+        CHECK(got == want, "%s dense, trial %zu n=%zu off=%zu: got %zu want %zu", lens[i].name, t,
+              len, off, got, want);
+      }
+    }
+  }
+  free(buf);
+}
+
 /* UTF-16 -> UTF-32 of s (len units) by kernel k against the scalar one,
  * STRICT and REPLACE, destinations roomy, exact and one short: d (inside
  * a, which holds len + 32 values) and b (len + 8). */
@@ -812,8 +862,11 @@ static void suite(void) {
   check_long_lengths(E_UTF16BE);
   check_run_screens(E_UTF16LE);
   check_run_screens(E_UTF16BE);
+  check_dense_lengths(E_UTF16LE);
+  check_dense_lengths(E_UTF16BE);
   tap_group("lengths of long inputs: a pair or lone surrogates across the aligning head's end, "
-            "every offset; surrogates past the first run of the UTF-8 length");
+            "every offset; surrogates past the first run of the UTF-8 length; "
+            "long inputs of random dense and two-byte stretches");
   check_pair_runs(E_UTF16LE);
   check_pair_runs(E_UTF16BE);
   tap_group("text of pairs only, after none or one BMP unit, each unit in turn corrupted");
