@@ -52,6 +52,13 @@ UTFXI_TD_UTF8_PART(utf16le_to_utf8_rest)
 UTFXI_TD_UTF8_PART(utf16be_to_utf8_ascii)
 UTFXI_TD_UTF8_PART(utf16be_to_utf8_rest)
 #undef UTFXI_TD_UTF8_PART
+/* The long calls' UTF-16 -> UTF-32 kernels (generic_utf16_to_utf32.h,
+ * G1632_LONG; avx512 only). */
+#define UTFXI_TD_LONG(op) \
+  utfx_result UTFXI_TD(op)(const char16_t *, size_t, char32_t *, size_t, unsigned);
+UTFXI_TD_LONG(utf16le_to_utf32_long)
+UTFXI_TD_LONG(utf16be_to_utf32_long)
+#undef UTFXI_TD_LONG
 
 #undef UTFXI_TD_VALIDATE
 #undef UTFXI_TD_CONVERT

@@ -570,6 +570,85 @@ static void check_run_screens(enum enc e) {
   free(buf);
 }
 
+/* The lengths of long inputs (2,048 units and more: on avx512 a function
+ * of their own, which counts surrogate-dense blocks at their lows with the
+ * last block's highs carried): random stretches of two-byte text and of
+ * dense text (pairs, with lone highs and lows, pairs across every block
+ * edge by chance), at offsets 0-1, against the scalar kernels. */
+#define DENSE_MAX 3300
+static void check_dense_lengths(enum enc e) {
+  int be = e == E_UTF16BE;
+  size_t t, j, off, i, len, end;
+  char16_t *buf = malloc(2 * (DENSE_MAX + 8));
+  if (!buf) return;
+  cur_script = "dense";
+  for (t = 0; t < 400; t++) {
+    if (!test_keep(t, 8)) continue;
+    len = 2048 + (size_t)rng_below(&rng, DENSE_MAX - 2048);
+    for (j = 0; j < len;) {
+      int dense = (int)rng_below(&rng, 3) != 0;
+      end = j + 1 + (size_t)rng_below(&rng, t % 2 ? 40 : 700);
+      for (; j < end && j < len; j++) {
+        unsigned r = (unsigned)rng_below(&rng, 64), u;
+        if (!dense) u = r ? 0x044F : 'a';
+        else if (r < 2) u = 0xD83D; /* lone, or the high of a pair by chance */
+        else if (r < 4) u = 0xDE00;
+        else if (r < 10) u = 0x044F;
+        else {
+          if (j + 1 < len) put16((unsigned char *)(buf + 2 + j + 1), 0xDE00, be);
+          u = 0xD83D;
+          put16((unsigned char *)(buf + 2 + j), u, be);
+          j++;
+          continue;
+        }
+        put16((unsigned char *)(buf + 2 + j), u, be);
+      }
+    }
+    for (off = 0; off < 2; off++) {
+      const char16_t *src = buf + 2 - off;
+      if (off) memmove(buf + 1, buf + 2, 2 * len);
+      for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+        size_t got, want;
+        if (lens[i].from != e) continue;
+        got = lens[i].pub(src, len);
+        want = lens[i].ref(src, len);
+        CHECK(got == want, "%s dense, trial %zu n=%zu off=%zu: got %zu want %zu", lens[i].name, t,
+              len, off, got, want);
+      }
+    }
+  }
+  free(buf);
+}
+
+/* UTF-16 -> UTF-32 of s (len units) by kernel k against the scalar one,
+ * STRICT and REPLACE, destinations roomy, exact and one short: d (inside
+ * a, which holds len + 32 values) and b (len + 8). */
+static void check_utf32_caps(const struct conv_entry *k, const char16_t *s, size_t len,
+                             char32_t *a, char32_t *d, char32_t *b, int kind, size_t p, size_t off) {
+  unsigned flags;
+  size_t ci, j;
+  for (flags = 0; flags <= 1; flags++) {
+    utfx_result want = k->ref(s, len, b, len + 8, flags), x, y;
+    size_t caps[3];
+    caps[0] = len + 8;
+    caps[1] = want.written;
+    caps[2] = want.written ? want.written - 1 : 0;
+    for (ci = 0; ci < 3; ci++) {
+      memset(a, CANARY, 4 * (len + 32));
+      x = k->pub(s, len, d, caps[ci], flags);
+      y = k->ref(s, len, b, caps[ci], flags);
+      for (j = x.written; j < caps[ci]; j++)
+        if (d[j] != (char32_t)0xA5A5A5A5u) break;
+      CHECK(x.status == y.status && x.read == y.read && x.written == y.written &&
+                x.replaced == y.replaced && memcmp(d, b, 4 * y.written) == 0 && j == caps[ci],
+            "%s n=%zu, plant %d at %zu, off=%zu cap=%zu flags=%u: got (%d,%zu,%zu,%zu) "
+            "want (%d,%zu,%zu,%zu), canary to %zu",
+            k->name, len, kind, p, off, caps[ci], flags, x.status, x.read, x.written, x.replaced,
+            y.status, y.read, y.written, y.replaced, j);
+    }
+  }
+}
+
 /* UTF-16 -> UTF-32 of long inputs (from UTFXI_ALIGN_HEAD_BYTES: a head that
  * aligns the destination, then runs without surrogates that must stop at
  * the vector with surrogates, whatever their step). A pair, a lone high, a lone
@@ -583,8 +662,7 @@ static void check_long_to_utf32(enum enc e) {
       {0xD83D, 0xDE00, 'a'}, {0xD83D, 0x044F, 'a'}, {'a', 0xDE00, 'a'}, {0xD83D, 0xD83D, 0xDE00}};
   const struct conv_entry *k = NULL;
   int be = e == E_UTF16BE, kind;
-  size_t i, p, off, ci, j;
-  unsigned flags;
+  size_t i, p, off, j;
   unsigned char *buf = malloc(2 * LONG32_LEN + 64);
   char32_t *a = malloc(4 * (LONG32_LEN + 32)), *b = malloc(4 * (LONG32_LEN + 32));
   for (i = 0; i < sizeof convs / sizeof convs[0]; i++)
@@ -602,30 +680,59 @@ static void check_long_to_utf32(enum enc e) {
         char32_t *d = a + (off * 5) % 16;
         for (j = 0; j < LONG32_LEN; j++) put16(buf + 2 * (off + j), j % 7 ? 0x044F : ' ', be);
         for (j = 0; j < 3; j++) put16(buf + 2 * (off + p + j), plants[kind][j], be);
-        for (flags = 0; flags <= 1; flags++) {
-          utfx_result want = k->ref(s, LONG32_LEN, b, LONG32_LEN + 8, flags), x, y;
-          size_t caps[3];
-          caps[0] = LONG32_LEN + 8;
-          caps[1] = want.written;
-          caps[2] = want.written ? want.written - 1 : 0;
-          for (ci = 0; ci < 3; ci++) {
-            memset(a, CANARY, 4 * (LONG32_LEN + 32));
-            x = k->pub(s, LONG32_LEN, d, caps[ci], flags);
-            y = k->ref(s, LONG32_LEN, b, caps[ci], flags);
-            for (j = x.written; j < caps[ci]; j++)
-              if (d[j] != (char32_t)0xA5A5A5A5u) break;
-            CHECK(x.status == y.status && x.read == y.read && x.written == y.written &&
-                      x.replaced == y.replaced && memcmp(d, b, 4 * y.written) == 0 &&
-                      j == caps[ci],
-                  "%s long, plant %d at %zu, off=%zu cap=%zu flags=%u: got (%d,%zu,%zu,%zu) "
-                  "want (%d,%zu,%zu,%zu), canary to %zu",
-                  k->name, kind, p, off, caps[ci], flags, x.status, x.read, x.written, x.replaced,
-                  y.status, y.read, y.written, y.replaced, j);
+        check_utf32_caps(k, s, LONG32_LEN, a, d, b, kind, p, off);
+      }
+    }
+  }
+done:
+  free(buf);
+  free(a);
+  free(b);
+}
+
+/* UTF-16 -> UTF-32 around the x86 entries' length for long calls (2,048
+ * units, a kernel of its own on avx512: after its first run stops at a
+ * surrogate, runs go one vector a step): lengths just below, at and above
+ * it; a first pair stops the first run near the start, then a pair, a lone
+ * high, a lone low or high-high-low at every position of the next 130
+ * units (two vectors' runs' worth on every width, so each unit of a
+ * one-vector run's test) and of the last 70, offsets 0-1, in two-byte text
+ * against the scalar kernel. */
+static void check_long_runs_to_utf32(enum enc e) {
+  static const size_t lens32[] = {2047, 2048, 2049, 2200};
+  static const size_t firsts[] = {5, 70};
+  static const uint32_t plants[4][3] = {
+      {0xD83D, 0xDE00, 'a'}, {0xD83D, 0x044F, 'a'}, {'a', 0xDE00, 'a'}, {0xD83D, 0xD83D, 0xDE00}};
+  const struct conv_entry *k = NULL;
+  int be = e == E_UTF16BE, kind;
+  size_t i, li, fi, p, off, j, len, q;
+  unsigned char *buf = malloc(2 * 2200 + 64);
+  char32_t *a = malloc(4 * (2200 + 32)), *b = malloc(4 * (2200 + 32));
+  for (i = 0; i < sizeof convs / sizeof convs[0]; i++)
+    if (convs[i].from == e && convs[i].to == E_UTF32) k = &convs[i];
+  if (!buf || !a || !b || !k) {
+    CHECK(0, "check_long_runs_to_utf32: no memory or no kernel");
+    goto done;
+  }
+  for (li = 0; li < sizeof lens32 / sizeof lens32[0]; li++)
+    for (fi = 0; fi < sizeof firsts / sizeof firsts[0]; fi++) {
+      len = lens32[li];
+      q = firsts[fi];
+      for (p = q + 2; p + 3 <= len; p++) {
+        if (p >= q + 132 && p + 70 < len) continue;
+        for (kind = 0; kind < 4; kind++) {
+          if (!test_keep(p * 4 + (size_t)kind, 4)) continue;
+          for (off = 0; off < 2; off++) {
+            const char16_t *s = (const char16_t *)(buf + 2 * off);
+            for (j = 0; j < len; j++) put16(buf + 2 * (off + j), j % 7 ? 0x044F : ' ', be);
+            put16(buf + 2 * (off + q), 0xD83D, be);
+            put16(buf + 2 * (off + q + 1), 0xDE00, be);
+            for (j = 0; j < 3; j++) put16(buf + 2 * (off + p + j), plants[kind][j], be);
+            check_utf32_caps(k, s, len, a, a + (off * 5) % 16, b, kind, p, off);
           }
         }
       }
     }
-  }
 done:
   free(buf);
   free(a);
@@ -755,15 +862,21 @@ static void suite(void) {
   check_long_lengths(E_UTF16BE);
   check_run_screens(E_UTF16LE);
   check_run_screens(E_UTF16BE);
+  check_dense_lengths(E_UTF16LE);
+  check_dense_lengths(E_UTF16BE);
   tap_group("lengths of long inputs: a pair or lone surrogates across the aligning head's end, "
-            "every offset; surrogates past the first run of the UTF-8 length");
+            "every offset; surrogates past the first run of the UTF-8 length; "
+            "long inputs of random dense and two-byte stretches");
   check_pair_runs(E_UTF16LE);
   check_pair_runs(E_UTF16BE);
   tap_group("text of pairs only, after none or one BMP unit, each unit in turn corrupted");
   check_long_to_utf32(E_UTF16LE);
   check_long_to_utf32(E_UTF16BE);
+  check_long_runs_to_utf32(E_UTF16LE);
+  check_long_runs_to_utf32(E_UTF16BE);
   tap_group("UTF-16 -> UTF-32 of long inputs: a pair or lone surrogates planted near the start, "
-            "the middle and the end of two-byte text, offsets 0-3, caps roomy, exact, one short");
+            "the middle and the end of two-byte text, offsets 0-3, caps roomy, exact, one short; "
+            "around the long-call length, surrogates after the first run's end");
   check_big(E_UTF16LE);
   check_big(E_UTF16BE);
   check_big(E_UTF32);

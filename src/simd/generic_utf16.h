@@ -766,8 +766,32 @@ UTFXI_INLINE size_t g16_utf32_length_long(const char16_t *s, size_t n, int be) {
   size_t i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
   size_t head = be ? utfxi_utf32_length_from_utf16be_scalar(s, i)
                    : utfxi_utf32_length_from_utf16le_scalar(s, i);
-  int across = i && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be);
-  return head - (size_t)across + g16_utf32_length(s + i, n - i, be);
+#ifdef V16_PAIR_TOPS
+  /* Surrogate-dense blocks count the lows after a high by the blocks' top
+   * bytes (V16_PAIR_TOPS), the last block's highs carried: only in long
+   * calls, whose function this is (in the short form's loop it cost calls
+   * of 32-256 units 3-6 %: docs/perf-decisions.md, 'UTF-32 length of
+   * UTF-16'). Pairs are counted at their low half here; the rest of the
+   * call, at their high half, so a pair across i is counted by neither. */
+  size_t pairs = 0, screen_from, backoff = G16_BACKOFF_MIN, from = i;
+  struct v16_tops_k k;
+  v16_tops_k_init(&k, be);
+  while (n - i >= 4 * V16_BLOCK + 1) {
+    uint64_t prev;
+    if (!g16_screen_x8(s + i, be)) {
+      i += 4 * V16_BLOCK;
+      backoff = G16_BACKOFF_MIN;
+      continue;
+    }
+    prev = i && g16_is_high(s, i - 1, be) ? (uint64_t)1 << 63 : 0;
+    g16_back_off(i, &screen_from, &backoff);
+    for (; i < screen_from && n - i >= V16_BLOCK; i += V16_BLOCK)
+      pairs += v16_count_pair_tops(&k, v16_load_raw(s + i), v16_load_raw(s + i + V16_UNITS), &prev);
+  }
+  head += i - from - pairs;
+#endif
+  return head - (size_t)(i && i < n && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) +
+         g16_utf32_length(s + i, n - i, be);
 }
 __attribute__((noinline)) static size_t g16_utf32_length_long_le(const char16_t *s, size_t n) {
   return g16_utf32_length_long(s, n, 0);

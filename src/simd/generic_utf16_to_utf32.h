@@ -10,6 +10,12 @@
  *    start after a run that made progress): surrogate-dense text would fail
  *    every run test.
  *  - A vector without surrogates: zero-extended.
+ *  - Long calls (G1632_LONG, the tier's entry chooses by length): after
+ *    the first run stops, runs go one vector a step in a loop of their
+ *    own, with no back-off and no more two-vector runs: mixed text meets a
+ *    surrogate every few vectors. Short calls keep the two-vector runs (in
+ *    L1 one test per two vectors wins) in a function of their own, whose
+ *    code the long form leaves as it was.
  *  - With surrogates, each unit is paired against the unit after it (a
  *    second load, one unit on), so a pair across two vectors is seen whole:
  *    the first vector writes its code point at the high half, the second
@@ -103,132 +109,26 @@ UTFXI_INLINE int g1632_scalar_vector(const char16_t *s, size_t n, size_t *pi, si
   return 0;
 }
 
-UTFXI_INLINE utfx_result g1632_body(const char16_t *s, size_t n, char32_t *d, size_t cap,
-                                    unsigned flags, int be) {
-  size_t i = 0, w = 0, replaced = 0, screen_from = 0, backoff = G1632_BACKOFF_MIN, start;
-  uint64_t carry = 0; /* G16_UNIT: unit i is the low half of a pair already written */
-  utfx_result r;
-  struct g1632_k c;
-  g1632_k_init(&c);
-  while (n - i >= V16_UNITS && cap - w >= V16_UNITS) {
-    vu16 v, nx;
-    vm16 high;
-    uint64_t m, hi, lo, bad;
-    if (!carry && i >= screen_from && n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS) {
-      start = i;
-      do {
-        vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-        if (g16_any_surrogate_x2(a, b, be)) break;
-        v16_store_utf32(d + w, be ? v16_bswap(a) : a);
-        v16_store_utf32(d + w + V16_UNITS, be ? v16_bswap(b) : b);
-        i += 2 * V16_UNITS;
-        w += 2 * V16_UNITS;
-      } while (n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS);
-      if (i != start) backoff = G1632_BACKOFF_MIN;
-      screen_from = i + backoff;
-      if (backoff < G1632_BACKOFF_MAX) backoff *= 2;
-      continue;
-    }
-    v = v16_load(s + i, be);
-    if (!carry && !v16_any(v16_top_eq_k(v, c.f800, c.d800))) {
-      v16_store_utf32(d + w, v);
-      i += V16_UNITS;
-      w += V16_UNITS;
-      continue;
-    }
-    if (n - i == V16_UNITS || cap - w < V16_UTF32_ROOM) break; /* (nx would be past the end) */
-    nx = v16_load(s + i + 1, be);
-    if (g1632_put_pairs(d + w, v16_as_v32(carry ? nx : v), &c)) {
-      /* Emoji text: vectors of pairs follow one another, each with the
-       * same carry; a loop of their own keeps the rest of the body out of
-       * the way */
-      const size_t on = carry ? 1 : 0;
-      do {
-        i += V16_UNITS;
-        w += V16_UNITS / 2;
-      } while (n - i >= V16_UNITS + 1 && cap - w >= V16_UTF32_ROOM &&
-               g1632_put_pairs(d + w, v16_as_v32(v16_load(s + i + on, be)), &c));
-      continue;
-    }
-    high = v16_top_eq_k(v, c.fc00, c.d800);
-    m = v16_bits2(high, v16_top_eq_k(v, c.fc00, c.dc00));
-    hi = m & G1632_ALL;
-    lo = m >> G1632_BITS;
-    bad = (hi & ~(lo >> V16_UNIT_BITS | (g16_is_low(s, i + V16_UNITS, be) ? G1632_LAST : 0))) |
-          (lo & ~(hi << V16_UNIT_BITS | carry));
-    if (bad) {
-      if (g1632_scalar_vector(s, n, &i, V16_UNITS, carry, d, cap, &w, flags, be, &replaced, &r))
-        return r;
-      carry = 0;
-      continue;
-    }
-    w += v16_store_utf32_paired(d + w, v, nx, high, ~lo & G1632_ALL, c.offset, 0);
-    carry = hi & G1632_LAST ? G16_UNIT : 0;
-    i += V16_UNITS;
-  }
-#ifdef V_MASKED_TAIL
-  while (i < n) { /* the tail, or where the room is short: exact steps */
-    size_t k = n - i < V16_UNITS ? n - i : V16_UNITS, count;
-    uint64_t last = G16_UNIT << ((k - 1) * V16_UNIT_BITS), m, hi, lo, bad;
-    vu16 v = v16_load_tail(s + i, k, be), nx; /* (zeros after the k units: no surrogates) */
-    vm16 high;
-    if (!carry && !v16_any(v16_top_eq_k(v, c.f800, c.d800))) {
-      if (cap - w < k) break;
-      v16_store_utf32_tail(d + w, k, v);
-      i += k;
-      w += k;
-      continue;
-    }
-    nx = v16_load_tail(s + i + 1, n - i - 1, be);
-    high = v16_top_eq_k(v, c.fc00, c.d800);
-    m = v16_bits2(high, v16_top_eq_k(v, c.fc00, c.dc00));
-    hi = m & G1632_ALL;
-    lo = m >> G1632_BITS;
-    bad = (hi & ~(lo >> V16_UNIT_BITS | (n - i > k && g16_is_low(s, i + k, be) ? last : 0))) |
-          (lo & ~(hi << V16_UNIT_BITS | carry));
-    if (bad) {
-      if (g1632_scalar_vector(s, n, &i, k, carry, d, cap, &w, flags, be, &replaced, &r)) return r;
-      carry = 0;
-      continue;
-    }
-    count = k - G16_COUNT(lo);
-    if (count > cap - w) break;
-    v16_store_utf32_paired(d + w, v, nx, high, ~lo & (last | (last - 1)), c.offset, 1);
-    carry = hi & last ? G16_UNIT : 0;
-    i += k;
-    w += count;
-  }
+/* The kernel (G1632_FN(kernel)): g1632_kernel, and g1632_long_kernel
+ * where the tier has long calls' kernels. */
+#define G1632_L 0
+#define G1632_FN(x) g1632_##x
+#include "generic_utf16_to_utf32_body.h"
+#ifdef G1632_LONG
+#define G1632_L 1
+#define G1632_FN(x) g1632_long_##x
+#include "generic_utf16_to_utf32_body.h"
 #endif
-  if (i == n) return utfxi_result(UTFX_OK, n, w, replaced);
-  start = i + (carry ? 1 : 0);
-  r = g1632_scalar(s + start, n - start, d + w, cap - w, flags, be);
-  return utfxi_result_after(&r, start, w, replaced);
-}
 
-/* The body after a first vector without surrogates, for an input of one
- * vector (nothing more to do: the body's constants would cost it), and for
- * a long input, whose first step is then of fewer units where that makes
- * the destination vector-aligned (the run loop is store-bound, and a
- * store across two cache lines costs two); only here: realigning at every
- * run slowed avx2 on mixed text (docs/perf-decisions.md, 'UTF-16 ->
- * UTF-32'). */
-UTFXI_INLINE utfx_result g1632(const char16_t *s, size_t n, char32_t *d, size_t cap,
-                               unsigned flags, int be) {
-  size_t k = 0;
-  utfx_result r;
-  if (cap >= V16_UNITS && (n == V16_UNITS || (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)d % V_BYTES))) {
-    vu16 v = v16_load(s, be);
-    if (!v16_any(v16_top_eq(v, 0xF800, 0xD800))) {
-      v16_store_utf32(d, v);
-      if (n == V16_UNITS) return utfxi_result(UTFX_OK, n, n, 0);
-      k = utfxi_aligning_step(d, 4, V_BYTES, 0, 1);
-    }
-  }
-  r = g1632_body(s + k, n - k, d + k, cap - k, flags, be);
-  return utfxi_result_after(&r, k, k, 0);
-}
-
-UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16le_to_utf32), char16_t, char32_t, g1632, 0)
-UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16be_to_utf32), char16_t, char32_t, g1632, 1)
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16le_to_utf32), char16_t, char32_t, g1632_kernel, 0)
+UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16be_to_utf32), char16_t, char32_t, g1632_kernel, 1)
+/* The long calls' kernels (utfxi_utf16XX_to_utf32_long_TIER), on a tier
+ * that defines G1632_LONG: where compare results are mask registers, one
+ * test a vector costs little (docs/perf-decisions.md, 'UTF-16 -> UTF-32';
+ * avx2 with one-vector runs lost 38-49 % on text without surrogates). */
+#ifdef G1632_LONG
+UTFXI_CONVERT_ENTRY(G_NAME(utf16le_to_utf32_long), char16_t, char32_t, g1632_long_kernel, 0)
+UTFXI_CONVERT_ENTRY(G_NAME(utf16be_to_utf32_long), char16_t, char32_t, g1632_long_kernel, 1)
+#endif
 
 #endif

@@ -180,6 +180,29 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   }
 UTFXI_X86_UTF8_PICK(le, 0)
 UTFXI_X86_UTF8_PICK(be, 1)
+/* Long calls (UTFXI_X86_LONG_UNITS units or more) to a kernel of their own,
+ * on a tier that has one: its loops are not the short kernel's, whose
+ * registers and code stay as they were (a long loop reached from inside
+ * the short kernel cost short calls 3-5 %: docs/perf-decisions.md,
+ * 'UTF-16 -> UTF-32'). Inlined into the entry: one call from there. */
+#define UTFXI_X86_LONG_UNITS 2048
+#define UTFXI_X86_LONG_PICK(op, longk)                                                      \
+  static inline __attribute__((always_inline)) utfx_result                                  \
+  UTFXI_PASTE(utfxi_x86_##op##_, TIER)(const char16_t *s, size_t n, char32_t *d, size_t cap, \
+                                       unsigned flags) {                                    \
+    if (UTFXI_UNLIKELY(n >= UTFXI_X86_LONG_UNITS))                                          \
+      return UTFXI_PASTE(utfxi_##longk##_, TIER)(s, n, d, cap, flags);                      \
+    return UTFXI_PASTE(utfxi_##op##_, TIER)(s, n, d, cap, flags);                           \
+  }
+#ifdef UTFXI_X86_LONG_UTF32
+UTFXI_X86_LONG_PICK(convert_utf16le_to_utf32, utf16le_to_utf32_long)
+UTFXI_X86_LONG_PICK(convert_utf16be_to_utf32, utf16be_to_utf32_long)
+#define UTFXI_X86_LONG_FIELDS                                                              \
+  .convert_utf16le_to_utf32 = UTFXI_PASTE(utfxi_x86_convert_utf16le_to_utf32_, TIER),      \
+  .convert_utf16be_to_utf32 = UTFXI_PASTE(utfxi_x86_convert_utf16be_to_utf32_, TIER),
+#else
+#define UTFXI_X86_LONG_FIELDS
+#endif
 #define UTFXI_X86_TIER TIER
 static const struct utfxi_kernels INNER = UTFXI_X86_INNER_TABLE(UTFXI_STR(TIER));
 UTFXI_TIER_TABLE

@@ -49,7 +49,9 @@
  * the Latin-1 lengths of UTF-8 / UTF-16 are the UTF-32 ones (code points
  * after replacement); the streaming decoder's block kernels are avx2's on
  * both tiers (AVX2 suffices for them); UTF-16 -> UTF-8 is the choice between
- * the kernel's two parts (x86_entries.h), which the entry inlines. */
+ * the kernel's two parts (x86_entries.h), which the entry inlines; so is,
+ * where the tier has kernels for long calls, the choice by length
+ * (UTFXI_X86_LONG_FIELDS, x86_entries.h). */
 #define UTFXI_X86_INNER_TABLE(name_)                                                       \
   {                                                                                        \
     .name = name_, UTFXI_SCALAR_KERNELS UTFXI_X86_ACCELERATED(UTFXI_X86_FIELD)             \
@@ -61,6 +63,7 @@
     UTFXI_DECODER_BLOCKS(UTFXI_X86_BLOCKS_FIELD)                                           \
     .convert_utf16le_to_utf8 = UTFXI_X86_PASTE(utfxi_x86_utf16le_to_utf8_, UTFXI_X86_TIER), \
     .convert_utf16be_to_utf8 = UTFXI_X86_PASTE(utfxi_x86_utf16be_to_utf8_, UTFXI_X86_TIER), \
+    UTFXI_X86_LONG_FIELDS                                                                  \
   }
 
 

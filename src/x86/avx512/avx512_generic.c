@@ -20,6 +20,9 @@
  * 4-9 % slower on inputs of 64-256 bytes: docs/perf-decisions.md, 'UTF-8 ->
  * Latin-1'). */
 #define G_OWN_UTF8_TO_LATIN1 1
+/* UTF-16 -> UTF-32: a kernel of its own for long calls, which the entries
+ * choose (UTFXI_X86_LONG_UTF32 in avx512_entries.c). */
+#define G1632_LONG 1
 
 #include "../../simd/generic_latin1.h"
 #include "../../simd/generic_utf16.h"

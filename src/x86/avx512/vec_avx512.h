@@ -192,6 +192,51 @@ static inline vu8 v16_pair_starts(vu16 hi, vu16 lo, int be) {
 static inline vm16 v16_below(vu16 v, unsigned c) {
   return _mm512_cmplt_epu16_mask(v, _mm512_set1_epi16((short)c));
 }
+/* The pairs of a long call's surrogate-dense blocks (V16_PAIR_TOPS,
+ * g16_utf32_length_long): one VPERMT2B packs a block's 64 top bytes, an AND
+ * and two byte compares make its high and low surrogates' masks, and a low
+ * counts where the unit before it is a high (*prev: the last block's highs,
+ * carried in a register, so no second load one unit on): 2 loads and 4
+ * vector operations a block, where the units' form takes 4 loads and 8
+ * (docs/perf-decisions.md, 'UTF-32 length of UTF-16'). */
+#define V16_PAIR_TOPS 1
+struct v16_tops_k {
+  vu8 pick, fc, d8, dc;
+};
+static inline void v16_tops_k_init(struct v16_tops_k *k, int be) {
+  /* byte 2j + 1 of a:b, the top byte (2j in UTF-16BE) */
+  static const unsigned char pick[2][64] = {
+    {
+      0x01, 0x03, 0x05, 0x07, 0x09, 0x0B, 0x0D, 0x0F, 0x11, 0x13, 0x15, 0x17, 0x19, 0x1B, 0x1D,
+      0x1F, 0x21, 0x23, 0x25, 0x27, 0x29, 0x2B, 0x2D, 0x2F, 0x31, 0x33, 0x35, 0x37, 0x39, 0x3B,
+      0x3D, 0x3F, 0x41, 0x43, 0x45, 0x47, 0x49, 0x4B, 0x4D, 0x4F, 0x51, 0x53, 0x55, 0x57, 0x59,
+      0x5B, 0x5D, 0x5F, 0x61, 0x63, 0x65, 0x67, 0x69, 0x6B, 0x6D, 0x6F, 0x71, 0x73, 0x75, 0x77,
+      0x79, 0x7B, 0x7D, 0x7F},
+    {
+      0x00, 0x02, 0x04, 0x06, 0x08, 0x0A, 0x0C, 0x0E, 0x10, 0x12, 0x14, 0x16, 0x18, 0x1A, 0x1C,
+      0x1E, 0x20, 0x22, 0x24, 0x26, 0x28, 0x2A, 0x2C, 0x2E, 0x30, 0x32, 0x34, 0x36, 0x38, 0x3A,
+      0x3C, 0x3E, 0x40, 0x42, 0x44, 0x46, 0x48, 0x4A, 0x4C, 0x4E, 0x50, 0x52, 0x54, 0x56, 0x58,
+      0x5A, 0x5C, 0x5E, 0x60, 0x62, 0x64, 0x66, 0x68, 0x6A, 0x6C, 0x6E, 0x70, 0x72, 0x74, 0x76,
+      0x78, 0x7A, 0x7C, 0x7E}};
+  A512_TABLE(k->pick, &pick[be ? 1 : 0]);
+  k->fc = _mm512_set1_epi8((char)0xFC);
+  k->d8 = _mm512_set1_epi8((char)0xD8);
+  k->dc = _mm512_set1_epi8((char)0xDC);
+  V_LOADED(k->fc);
+  V_LOADED(k->d8);
+  V_LOADED(k->dc);
+}
+/* How many units of the 64 raw units a, b are a low surrogate after a high
+ * one; *prev: bit 63, the unit before a is a high surrogate (then the
+ * block's highs). */
+static inline size_t v16_count_pair_tops(const struct v16_tops_k *k, vu16 a, vu16 b,
+                                         uint64_t *prev) {
+  __m512i t = _mm512_and_si512(_mm512_permutex2var_epi8(a, k->pick, b), k->fc);
+  uint64_t hi = _mm512_cmpeq_epi8_mask(t, k->d8), lo = _mm512_cmpeq_epi8_mask(t, k->dc);
+  size_t c = (size_t)_mm_popcnt_u64(lo & (hi << 1 | *prev >> 63));
+  *prev = hi;
+  return c;
+}
 
 /* 32-bit lanes (UTF-32 values). */
 #define V32_LANES 16

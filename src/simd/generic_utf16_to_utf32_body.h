@@ -1,0 +1,147 @@
+/* The body of the UTF-16 -> UTF-32 kernels (generic_utf16_to_utf32.h says
+ * how it works), included there once per form: G1632_L 0 for any call, 1
+ * for long calls (G1632_LONG), G1632_FN(x) the form's names. The form is a
+ * literal, not a parameter, so the short form's code is exactly what it is
+ * without the long one (a parameter folded after inlining moved its
+ * registers). */
+
+UTFXI_INLINE utfx_result G1632_FN(body)(const char16_t *s, size_t n, char32_t *d, size_t cap,
+                                    unsigned flags, int be) {
+  size_t i = 0, w = 0, replaced = 0, screen_from = 0, backoff = G1632_BACKOFF_MIN, start;
+  uint64_t carry = 0; /* G16_UNIT: unit i is the low half of a pair already written */
+  utfx_result r;
+  struct g1632_k c;
+  g1632_k_init(&c);
+  while (n - i >= V16_UNITS && cap - w >= V16_UNITS) {
+    vu16 v, nx;
+    vm16 high;
+    uint64_t m, hi, lo, bad;
+    if (!carry && i >= screen_from && n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS) {
+      start = i;
+      do {
+        vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
+        if (g16_any_surrogate_x2(a, b, be)) break;
+        v16_store_utf32(d + w, be ? v16_bswap(a) : a);
+        v16_store_utf32(d + w + V16_UNITS, be ? v16_bswap(b) : b);
+        i += 2 * V16_UNITS;
+        w += 2 * V16_UNITS;
+      } while (n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS);
+      if (G1632_L) { /* no more two-vector runs: the one-vector ones below */
+        screen_from = SIZE_MAX;
+        continue;
+      }
+      if (i != start) backoff = G1632_BACKOFF_MIN;
+      screen_from = i + backoff;
+      if (backoff < G1632_BACKOFF_MAX) backoff *= 2;
+      continue;
+    }
+    v = v16_load(s + i, be);
+    if (!carry && !v16_any(v16_top_eq_k(v, c.f800, c.d800))) {
+      if (G1632_L) { /* one-vector runs */
+        do {
+          v16_store_utf32(d + w, v);
+          i += V16_UNITS;
+          w += V16_UNITS;
+        } while (n - i >= V16_UNITS && cap - w >= V16_UNITS &&
+                 !v16_any(v16_top_eq_k(v = v16_load(s + i, be), c.f800, c.d800)));
+        continue;
+      }
+      v16_store_utf32(d + w, v);
+      i += V16_UNITS;
+      w += V16_UNITS;
+      continue;
+    }
+    if (n - i == V16_UNITS || cap - w < V16_UTF32_ROOM) break; /* (nx would be past the end) */
+    nx = v16_load(s + i + 1, be);
+    if (g1632_put_pairs(d + w, v16_as_v32(carry ? nx : v), &c)) {
+      /* Emoji text: vectors of pairs follow one another, each with the
+       * same carry; a loop of their own keeps the rest of the body out of
+       * the way */
+      const size_t on = carry ? 1 : 0;
+      do {
+        i += V16_UNITS;
+        w += V16_UNITS / 2;
+      } while (n - i >= V16_UNITS + 1 && cap - w >= V16_UTF32_ROOM &&
+               g1632_put_pairs(d + w, v16_as_v32(v16_load(s + i + on, be)), &c));
+      continue;
+    }
+    high = v16_top_eq_k(v, c.fc00, c.d800);
+    m = v16_bits2(high, v16_top_eq_k(v, c.fc00, c.dc00));
+    hi = m & G1632_ALL;
+    lo = m >> G1632_BITS;
+    bad = (hi & ~(lo >> V16_UNIT_BITS | (g16_is_low(s, i + V16_UNITS, be) ? G1632_LAST : 0))) |
+          (lo & ~(hi << V16_UNIT_BITS | carry));
+    if (bad) {
+      if (g1632_scalar_vector(s, n, &i, V16_UNITS, carry, d, cap, &w, flags, be, &replaced, &r))
+        return r;
+      carry = 0;
+      continue;
+    }
+    w += v16_store_utf32_paired(d + w, v, nx, high, ~lo & G1632_ALL, c.offset, 0);
+    carry = hi & G1632_LAST ? G16_UNIT : 0;
+    i += V16_UNITS;
+  }
+#ifdef V_MASKED_TAIL
+  while (i < n) { /* the tail, or where the room is short: exact steps */
+    size_t k = n - i < V16_UNITS ? n - i : V16_UNITS, count;
+    uint64_t last = G16_UNIT << ((k - 1) * V16_UNIT_BITS), m, hi, lo, bad;
+    vu16 v = v16_load_tail(s + i, k, be), nx; /* (zeros after the k units: no surrogates) */
+    vm16 high;
+    if (!carry && !v16_any(v16_top_eq_k(v, c.f800, c.d800))) {
+      if (cap - w < k) break;
+      v16_store_utf32_tail(d + w, k, v);
+      i += k;
+      w += k;
+      continue;
+    }
+    nx = v16_load_tail(s + i + 1, n - i - 1, be);
+    high = v16_top_eq_k(v, c.fc00, c.d800);
+    m = v16_bits2(high, v16_top_eq_k(v, c.fc00, c.dc00));
+    hi = m & G1632_ALL;
+    lo = m >> G1632_BITS;
+    bad = (hi & ~(lo >> V16_UNIT_BITS | (n - i > k && g16_is_low(s, i + k, be) ? last : 0))) |
+          (lo & ~(hi << V16_UNIT_BITS | carry));
+    if (bad) {
+      if (g1632_scalar_vector(s, n, &i, k, carry, d, cap, &w, flags, be, &replaced, &r)) return r;
+      carry = 0;
+      continue;
+    }
+    count = k - G16_COUNT(lo);
+    if (count > cap - w) break;
+    v16_store_utf32_paired(d + w, v, nx, high, ~lo & (last | (last - 1)), c.offset, 1);
+    carry = hi & last ? G16_UNIT : 0;
+    i += k;
+    w += count;
+  }
+#endif
+  if (i == n) return utfxi_result(UTFX_OK, n, w, replaced);
+  start = i + (carry ? 1 : 0);
+  r = g1632_scalar(s + start, n - start, d + w, cap - w, flags, be);
+  return utfxi_result_after(&r, start, w, replaced);
+}
+
+/* The body after a first vector without surrogates, for an input of one
+ * vector (nothing more to do: the body's constants would cost it), and for
+ * a long input, whose first step is then of fewer units where that makes
+ * the destination vector-aligned (the run loop is store-bound, and a
+ * store across two cache lines costs two); only here: realigning at every
+ * run slowed avx2 on mixed text (docs/perf-decisions.md, 'UTF-16 ->
+ * UTF-32'). */
+UTFXI_INLINE utfx_result G1632_FN(kernel)(const char16_t *s, size_t n, char32_t *d, size_t cap,
+                               unsigned flags, int be) {
+  size_t k = 0;
+  utfx_result r;
+  if (cap >= V16_UNITS && (n == V16_UNITS || (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)d % V_BYTES))) {
+    vu16 v = v16_load(s, be);
+    if (!v16_any(v16_top_eq(v, 0xF800, 0xD800))) {
+      v16_store_utf32(d, v);
+      if (n == V16_UNITS) return utfxi_result(UTFX_OK, n, n, 0);
+      k = utfxi_aligning_step(d, 4, V_BYTES, 0, 1);
+    }
+  }
+  r = G1632_FN(body)(s + k, n - k, d + k, cap - k, flags, be);
+  return utfxi_result_after(&r, k, k, 0);
+}
+
+#undef G1632_FN
+#undef G1632_L
