@@ -109,16 +109,26 @@ UTFXI_INLINE int g1632_scalar_vector(const char16_t *s, size_t n, size_t *pi, si
   return 0;
 }
 
-/* The kernel (G1632_FN(kernel)): g1632_kernel, and g1632_long_kernel
- * where the tier has long calls' kernels. */
+/* The kernel (G1632_KERNEL): g1632_kernel, and g1632_long_kernel where the
+ * tier has long calls' kernels. The forms' names are whole identifiers,
+ * declared here, so the amalgamation sees them as this file's statics and
+ * renames them per tier. */
+#define G1632_PARAMS const char16_t *s, size_t n, char32_t *d, size_t cap, unsigned flags, int be
+UTFXI_INLINE utfx_result g1632_body(G1632_PARAMS);
+UTFXI_INLINE utfx_result g1632_kernel(G1632_PARAMS);
 #define G1632_L 0
-#define G1632_FN(x) g1632_##x
+#define G1632_BODY g1632_body
+#define G1632_KERNEL g1632_kernel
 #include "generic_utf16_to_utf32_body.h"
 #ifdef G1632_LONG
+UTFXI_INLINE utfx_result g1632_long_body(G1632_PARAMS);
+UTFXI_INLINE utfx_result g1632_long_kernel(G1632_PARAMS);
 #define G1632_L 1
-#define G1632_FN(x) g1632_long_##x
+#define G1632_BODY g1632_long_body
+#define G1632_KERNEL g1632_long_kernel
 #include "generic_utf16_to_utf32_body.h"
 #endif
+#undef G1632_PARAMS
 
 UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16le_to_utf32), char16_t, char32_t, g1632_kernel, 0)
 UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16be_to_utf32), char16_t, char32_t, g1632_kernel, 1)

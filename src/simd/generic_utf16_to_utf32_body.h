@@ -1,11 +1,11 @@
 /* The body of the UTF-16 -> UTF-32 kernels (generic_utf16_to_utf32.h says
  * how it works), included there once per form: G1632_L 0 for any call, 1
- * for long calls (G1632_LONG), G1632_FN(x) the form's names. The form is a
+ * for long calls (G1632_LONG), G1632_BODY and G1632_KERNEL the form's names. The form is a
  * literal, not a parameter, so the short form's code is exactly what it is
  * without the long one (a parameter folded after inlining moved its
  * registers). */
 
-UTFXI_INLINE utfx_result G1632_FN(body)(const char16_t *s, size_t n, char32_t *d, size_t cap,
+UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, size_t cap,
                                     unsigned flags, int be) {
   size_t i = 0, w = 0, replaced = 0, screen_from = 0, backoff = G1632_BACKOFF_MIN, start;
   uint64_t carry = 0; /* G16_UNIT: unit i is the low half of a pair already written */
@@ -127,7 +127,7 @@ UTFXI_INLINE utfx_result G1632_FN(body)(const char16_t *s, size_t n, char32_t *d
  * store across two cache lines costs two); only here: realigning at every
  * run slowed avx2 on mixed text (docs/perf-decisions.md, 'UTF-16 ->
  * UTF-32'). */
-UTFXI_INLINE utfx_result G1632_FN(kernel)(const char16_t *s, size_t n, char32_t *d, size_t cap,
+UTFXI_INLINE utfx_result G1632_KERNEL(const char16_t *s, size_t n, char32_t *d, size_t cap,
                                unsigned flags, int be) {
   size_t k = 0;
   utfx_result r;
@@ -139,9 +139,10 @@ UTFXI_INLINE utfx_result G1632_FN(kernel)(const char16_t *s, size_t n, char32_t 
       k = utfxi_aligning_step(d, 4, V_BYTES, 0, 1);
     }
   }
-  r = G1632_FN(body)(s + k, n - k, d + k, cap - k, flags, be);
+  r = G1632_BODY(s + k, n - k, d + k, cap - k, flags, be);
   return utfxi_result_after(&r, k, k, 0);
 }
 
-#undef G1632_FN
+#undef G1632_BODY
+#undef G1632_KERNEL
 #undef G1632_L
