@@ -520,7 +520,10 @@ static int encode_into_latin1_direct(napi_env env, addon *a, napi_value v, char 
   size_t got = 0, k;
   utfx_result r;
   if (scratch_grow((void **)&a->u8, &a->u8_cap, len, 1)) return -1;
-  if (napi_get_value_string_latin1(env, v, s, len + 1, &got) != napi_ok) got = 0;
+  if (napi_get_value_string_latin1(env, v, s, len + 1, &got) != napi_ok) {
+    out->read = out->written = 0; /* (index.js passed a string: not reached) */
+    return 0;
+  }
   r = utfx_validate_ascii(s, got);
   if (r.status == UTFX_OK) {
     s[got] = keep;
