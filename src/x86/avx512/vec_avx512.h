@@ -195,9 +195,9 @@ static inline vm16 v16_below(vu16 v, unsigned c) {
 /* The pairs of a long call's surrogate-dense blocks (V16_PAIR_TOPS,
  * g16_utf32_length_long): one VPERMT2B packs a block's 64 top bytes, an AND
  * and two byte compares make its high and low surrogates' masks, and a low
- * counts where the unit before it is a high (*prev: the last block's highs,
- * carried in a register, so no second load one unit on): 2 loads and 4
- * vector operations a block, where the units' form takes 4 loads and 8
+ * counts where the unit before it is a high (from the last block's top
+ * bytes, carried in a register, so no second load one unit on): 2 loads and
+ * 5 vector operations a block, where the units' form takes 4 loads and 8
  * (docs/perf-decisions.md, 'UTF-32 length of UTF-16'). */
 #define V16_PAIR_TOPS 1
 struct v16_tops_k {
