@@ -777,16 +777,18 @@ UTFXI_INLINE size_t g16_utf32_length_long(const char16_t *s, size_t n, int be) {
   struct v16_tops_k k;
   v16_tops_k_init(&k, be);
   while (n - i >= 4 * V16_BLOCK + 1) {
-    uint64_t prev;
+    v16_tops_carry prev;
     if (!g16_screen_x8(s + i, be)) {
       i += 4 * V16_BLOCK;
       backoff = G16_BACKOFF_MIN;
       continue;
     }
-    prev = i && g16_is_high(s, i - 1, be) ? (uint64_t)1 << 63 : 0;
+    prev = v16_tops_carry_from(i && g16_is_high(s, i - 1, be));
     g16_back_off(i, &screen_from, &backoff);
-    for (; i < screen_from && n - i >= V16_BLOCK; i += V16_BLOCK)
-      pairs += v16_count_pair_tops(&k, v16_load_raw(s + i), v16_load_raw(s + i + V16_UNITS), &prev);
+    for (; i < screen_from && n - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK)
+      pairs += v16_count_pair_tops(&k, v16_load_raw(s + i), v16_load_raw(s + i + V16_UNITS), &prev) +
+               v16_count_pair_tops(&k, v16_load_raw(s + i + V16_BLOCK),
+                                   v16_load_raw(s + i + V16_BLOCK + V16_UNITS), &prev);
   }
   head += i - from - pairs;
 #endif

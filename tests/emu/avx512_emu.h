@@ -507,6 +507,9 @@ UTFXEMU_CMP(utfxemu_cmpeq_epi16_mask, __mmask32, u16, 32, ==)
 UTFXEMU_CMP(utfxemu_cmpneq_epi16_mask, __mmask32, u16, 32, !=)
 UTFXEMU_CMP(utfxemu_cmpeq_epi32_mask, __mmask16, u32, 16, ==)
 UTFXEMU_CMP(utfxemu_cmpge_epu8_mask, __mmask64, u8, 64, >=)
+static inline __mmask64 utfxemu_mask_cmpeq_epi8_mask(__mmask64 k, utfxemu_m512i a, utfxemu_m512i b) {
+  return k & utfxemu_cmpeq_epi8_mask(a, b);
+}
 static inline __mmask64 utfxemu_mask_cmpge_epu8_mask(__mmask64 k, utfxemu_m512i a, utfxemu_m512i b) {
   return k & utfxemu_cmpge_epu8_mask(a, b);
 }
@@ -549,6 +552,8 @@ static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
 
 #undef _mm512_cmpeq_epi8_mask
 #define _mm512_cmpeq_epi8_mask utfxemu_cmpeq_epi8_mask
+#undef _mm512_mask_cmpeq_epi8_mask
+#define _mm512_mask_cmpeq_epi8_mask utfxemu_mask_cmpeq_epi8_mask
 #undef _mm512_cmpeq_epi16_mask
 #define _mm512_cmpeq_epi16_mask utfxemu_cmpeq_epi16_mask
 #undef _mm512_cmpeq_epi32_mask

@@ -195,9 +195,9 @@ static inline vm16 v16_below(vu16 v, unsigned c) {
 /* The pairs of a long call's surrogate-dense blocks (V16_PAIR_TOPS,
  * g16_utf32_length_long): one VPERMT2B packs a block's 64 top bytes, an AND
  * and two byte compares make its high and low surrogates' masks, and a low
- * counts where the unit before it is a high (*prev: the last block's highs,
- * carried in a register, so no second load one unit on): 2 loads and 4
- * vector operations a block, where the units' form takes 4 loads and 8
+ * counts where the unit before it is a high (from the last block's top
+ * bytes, carried in a register, so no second load one unit on): 2 loads and
+ * 5 vector operations a block, where the units' form takes 4 loads and 8
  * (docs/perf-decisions.md, 'UTF-32 length of UTF-16'). */
 #define V16_PAIR_TOPS 1
 struct v16_tops_k {
@@ -227,15 +227,19 @@ static inline void v16_tops_k_init(struct v16_tops_k *k, int be) {
   V_LOADED(k->dc);
 }
 /* How many units of the 64 raw units a, b are a low surrogate after a high
- * one; *prev: bit 63, the unit before a is a high surrogate (then the
- * block's highs). */
+ * one; *prev: the last block's top bytes, masked (byte 63: 0xD8, the unit
+ * before a is a high surrogate). The neighbour is a VPERMT2B from it, so
+ * the masks stay in mask registers. */
+typedef vu8 v16_tops_carry;
+static inline v16_tops_carry v16_tops_carry_from(int high) {
+  return high ? _mm512_set1_epi8((char)0xD8) : _mm512_setzero_si512();
+}
 static inline size_t v16_count_pair_tops(const struct v16_tops_k *k, vu16 a, vu16 b,
-                                         uint64_t *prev) {
+                                         v16_tops_carry *prev) {
   __m512i t = _mm512_and_si512(_mm512_permutex2var_epi8(a, k->pick, b), k->fc);
-  uint64_t hi = _mm512_cmpeq_epi8_mask(t, k->d8), lo = _mm512_cmpeq_epi8_mask(t, k->dc);
-  size_t c = (size_t)_mm_popcnt_u64(lo & (hi << 1 | *prev >> 63));
-  *prev = hi;
-  return c;
+  __mmask64 hi = _mm512_cmpeq_epi8_mask(v_prev_bytes(*prev, t, 1), k->d8);
+  *prev = t;
+  return (size_t)_mm_popcnt_u64(_mm512_mask_cmpeq_epi8_mask(hi, t, k->dc));
 }
 
 /* 32-bit lanes (UTF-32 values). */
