@@ -131,15 +131,23 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     size_t start, end, steps = 0;
     int lone = 0;
     if (n - i >= 2 * V16_BLOCK + 1 && cap - i >= 2 * V16_BLOCK + 1) {
-      /* the screen: two blocks without a surrogate (most text) */
-      vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-      a = v16_load_raw(s + i);
-      b = v16_load_raw(s + i + V16_UNITS);
-      if (!g16_screen4(a, b, c, e, be)) {
+      /* the screen: two blocks without a surrogate (most text), in a loop
+       * of its own with one bound (through the outer loop's tests a step
+       * took four taken branches, and avx2 ran at about half speed in
+       * some processes on Zen 4: docs/perf-decisions.md, 'UTF-16 repair
+       * and byte swap') */
+      const size_t last = room - (2 * V16_BLOCK + 1);
+      int clean;
+      do {
+        vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
+        a = v16_load_raw(s + i);
+        b = v16_load_raw(s + i + V16_UNITS);
+        clean = !g16_screen4(a, b, c, e, be);
+        if (!clean) break;
         g16_copy_swapped4(d + i, a, b, c, e);
         i += 2 * V16_BLOCK;
-        continue;
-      }
+      } while (i <= last);
+      if (clean) continue;
     } else {
       /* one block left (and a unit): its screen costs less than the pair
        * test (docs/perf-decisions.md, 'UTF-16 repair and byte swap') */
