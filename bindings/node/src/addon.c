@@ -566,7 +566,8 @@ static napi_value encode_into(napi_env env, napi_callback_info info, int latin1)
     napi_throw_type_error(env, NULL, "utfx: bad encodeInto call");
     return NULL;
   } else {
-    a->into = s = d;
+    s = d;
+    a->into = n ? s : NULL; /* (an empty view's memory is a stand-in: a resizable one grows elsewhere) */
   }
   len = a->args[2] > 0 ? (size_t)a->args[2] : 0;
   if (latin1 && len && len < n) {

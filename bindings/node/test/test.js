@@ -535,6 +535,12 @@ function tierChecks(tier, full, fallbacks) {
         new Uint8Array(rab).fill(0xAA);
         for (let k = 0; k < 3; k++) same(pick(kinds)(lens()), t, 'resized');
       }
+      // empty at its first call, then grown: its memory is only known then
+      const rab0 = new ArrayBuffer(0, { maxByteLength: 8192 });
+      const t0 = new Uint8Array(rab0);
+      for (let k = 0; k < 3; k++) same(pick(kinds)(lens()), t0, 'empty, then grown');
+      rab0.resize(8192);
+      for (let k = 0; k < 5; k++) same(pick(kinds)(lens()), t0, 'empty, then grown');
     });
     check(`[${tier}] write of short strings (the JavaScript writer): 3000 strings of 0..20 units, ` +
       'every length 0..needed+1 at offsets 0-2', () => {
