@@ -11,7 +11,18 @@
 # command), and wall-time ratios: against the tool it replaces and against
 # cat moving the same output the same way (the cost of the output alone).
 #
-#   bench/cli_bench.sh [-n ROUNDS] [-s MIB] [-m text|base64] [FILE]
+#   bench/cli_bench.sh [-n ROUNDS] [-s MIB] [-m text|base64] [-c cold|small] [FILE]
+#
+# How a file sits in the page cache changes what reading it costs every reader
+# (cat included) by up to 2x on Linux 6.18 (docs/perf-decisions.md, "The CLI:
+# the inputs' page cache"), so the inputs (FILE, and the expected output the
+# cat rows and decoding read) are put in one state before every round, -c:
+#   cold (default): written back, dropped from the page cache and read back
+#                   in, as a file read from disk is held (readahead: large
+#                   folios);
+#   small: rewritten by 4 KiB writes, as a file just written by a program
+#          writing small blocks is held (4 KiB folios).
+# Both keep the contents; small rewrites FILE in place.
 #
 # FILE (default: a temporary file, removed at the end) is generated when it
 # does not exist: SIZE MiB (default 512) of the multilingual corpus in
@@ -27,16 +38,19 @@ UTFX_OLD=${UTFX_OLD:-}
 ROUNDS=5
 MIB=512
 MODE=text
-while getopts n:s:m: opt; do
+CACHE=cold
+while getopts n:s:m:c: opt; do
   case $opt in
     n) ROUNDS=$OPTARG ;;
     s) MIB=$OPTARG ;;
     m) MODE=$OPTARG ;;
-    *) echo "usage: $0 [-n ROUNDS] [-s MIB] [-m text|base64] [FILE]" >&2; exit 2 ;;
+    c) CACHE=$OPTARG ;;
+    *) echo "usage: $0 [-n ROUNDS] [-s MIB] [-m text|base64] [-c cold|small] [FILE]" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
 case $MODE in text | base64) ;; *) echo "$0: -m text or base64" >&2; exit 2 ;; esac
+case $CACHE in cold | small) ;; *) echo "$0: -c cold or small" >&2; exit 2 ;; esac
 [ -x "$UTFX" ] || { echo "$0: $UTFX not built (make cli)" >&2; exit 2; }
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/utfx-cli-bench.XXXXXX")
@@ -66,6 +80,8 @@ if [ "$MODE" = text ]; then
   "$UTFX" convert -t utf-16le "$FILE" | cmp -s - "$WORK/expected" ||
     { echo "$0: utfx and iconv disagree on $FILE" >&2; exit 1; }
   SIZED=$WORK/expected
+  INPUTS=("$FILE" "$SIZED")
+  LARGEST=$SIZED # the largest output
   rows=(
     "cat::-::cat \"\$FILE\" > /dev/null"
     "utfx validate -j 1::cat::\"\$U\" validate -j 1 \"\$FILE\""
@@ -94,6 +110,8 @@ else
   base64 "$FILE" > "$B64"
   "$UTFX" base64 "$FILE" | cmp -s - "$B64" || { echo "$0: utfx and base64 disagree" >&2; exit 1; }
   "$UTFX" base64 -d "$B64" | cmp -s - "$FILE" || { echo "$0: utfx base64 -d disagrees" >&2; exit 1; }
+  INPUTS=("$FILE" "$B64")
+  LARGEST=$B64
   rows=(
     "cat text::-::cat \"\$B64\" > /dev/null"
     "base64::-::base64 \"\$FILE\" > /dev/null"
@@ -126,24 +144,44 @@ for r in "${rows[@]}"; do
     cmds+=("old ${r%%::*}::${rest%%::*}::U=\$UTFX_OLD; ${rest#*::}")
   fi
 done
-cat "$FILE" "$FILE" > /dev/null # into the page cache
+# Puts file $1 in the page cache state $CACHE (see the top). Dropping needs
+# the pages clean (sync FILE writes them back); dd's nocache with count=0
+# drops the whole file's cache; the direct read leaves the cache alone, so
+# the 4 KiB writes allocate its folios afresh.
+cache_state() {
+  sync "$1"
+  dd if="$1" iflag=nocache count=0 status=none
+  if [ "$CACHE" = small ]; then
+    dd if="$1" iflag=direct bs=4M status=none |
+      dd of="$1" bs=4k iflag=fullblock conv=notrunc status=none
+    sync "$1"
+  fi
+  cat "$1" > /dev/null
+}
 
 TIMEFORMAT='%R %U %S'
 for ((r = 1; r <= ROUNDS; r++)); do
   echo "round $r of $ROUNDS" >&2
+  for f in "${INPUTS[@]}"; do cache_state "$f"; done
   for i in "${!cmds[@]}"; do
-    rm -f "$OUT"
     U=$UTFX
     rest=${cmds[$i]#*::}
+    # A row writing the file first finds one as large as its output there,
+    # which its redirection truncates: the page cache pages this frees are
+    # reused at once, as on a machine without free page reporting. Freed by
+    # an rm seconds earlier, they would be handed back to this VM's host and
+    # cost the next writer a host fault each, 2-4x its CPU time
+    # (docs/perf-decisions.md, "The CLI: what binds the file row in this VM").
+    if [[ ${rest#*::} == *'"$OUT"'* ]]; then cat "$LARGEST" > "$OUT"; else rm -f "$OUT"; fi
     { time { eval "${rest#*::}" 2> /dev/null; }; } 2>> "$WORK/t.$i"
   done
 done
 
 cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 cpu_fm=$(awk -F': ' '/^cpu family/ { f = $2 } /^model[[:space:]]*:/ { m = $2 } END { print "family " f " model " m }' /proc/cpuinfo)
-printf '%s (%s), %s online CPUs, load %s, %s MiB input (%s), %d rounds\n' "$cpu_model" \
-  "$cpu_fm" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$(( $(stat -c %s "$FILE") >> 20 ))" \
-  "$FILE" "$ROUNDS"
+printf '%s (%s), %s online CPUs, load %s, %s MiB input (%s, page cache %s; file rows reuse pages), %d rounds\n' \
+  "$cpu_model" "$cpu_fm" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" \
+  "$(( $(stat -c %s "$FILE") >> 20 ))" "$FILE" "$CACHE" "$ROUNDS"
 printf '%-28s %9s %17s %9s %9s %9s\n' command "wall s" "(min..max)" "CPU s" "ref/it" "it/cat"
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 stat_of() { # INDEX -> "median min max cpu"
