@@ -233,17 +233,21 @@ UTFXI_INLINE void g64_store_values(unsigned char *d, __m256i v) { b64_store24(d,
 #define G64_CLEAN_RUN 1
 /* One alphabet (the common case), every constant in a register of its own:
  * the four blocks' values are made before the check, so that only they
- * stay live (no spills), and each of the first three blocks is stored as
- * its two lanes of 12 bytes (VEXTRACTI128 to memory is a store alone, where
- * VPERMD would take the shuffle port). A character is valid when the bits
+ * stay live (no spills), and each block is stored as its two lanes of 12
+ * bytes (VEXTRACTI128 to memory is a store alone, where VPERMD would take
+ * the shuffle port): the fourth block's only once the next run is checked,
+ * its 4 spare bytes then the next run's; the last run's fourth block
+ * exactly, after the loop. A character is valid when the bits
  * its low nibble allows (valid_lo, looked up by the character itself: 0 from
  * 0x80) and its high nibble's bit share one: its high nibble's bit ANDNOT
- * valid_lo is nonzero when it is not (from 0x80 that bit is 1), and the
- * four blocks' results ORed go straight to VPTEST (no compare). The delta's
- * index is the high nibble with the compare for the character of 63
- * cleared out (VPANDN; roll). That is 13 vector instructions a block for
- * both alphabets, where the class check with masked nibbles took 15
- * (docs/perf-decisions.md, 'Base64 avx2 decode: 13 instructions a block'). */
+ * valid_lo is nonzero when it is not (from 0x80 that bit is 1), which is
+ * what VPTEST's carry tests, so each block takes one VPTEST (no VPANDN, no
+ * OR chain; the flags are ANDed in general registers). The delta's index is
+ * the high nibble with the compare for the character of 63 cleared out
+ * (VPANDN; roll). That is 12 vector instructions a block for both
+ * alphabets, where the class check with masked nibbles took 15
+ * (docs/perf-decisions.md, 'Base64 avx2 decode: 13 instructions a block',
+ * 'Base64 avx2 decode: a VPTEST a block (session 29)'). */
 UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsigned char *d,
                                       size_t blocks, const struct g64_alphabet *a,
                                       const int count) {
@@ -253,17 +257,18 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
   const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
                                          2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
   size_t k;
+  __m256i last = _mm256_setzero_si256();
   for (k = 0; k + 4 <= blocks; k += 4) {
-    __m256i v[4], bad = _mm256_setzero_si256();
-    unsigned j;
+    __m256i v[4];
+    unsigned j, ok = 1;
 #pragma GCC unroll 4
     for (j = 0; j < 4; j++) {
       __m256i c, hi, eq;
       /* (a UTF-16 unit above 0xFF packs to 0x00 or 0xFF, neither valid) */
       b64_load(src, i + 32 * (k + j), wide, &c);
       hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), m0f);
-      bad = _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_shuffle_epi8(valid_lo, c),
-                                                     _mm256_shuffle_epi8(hi_bit, hi)));
+      ok &= (unsigned)_mm256_testc_si256(_mm256_shuffle_epi8(valid_lo, c),
+                                         _mm256_shuffle_epi8(hi_bit, hi));
       eq = _mm256_cmpeq_epi8(c, c63);
       hi = _mm256_andnot_si256(eq, hi);
       v[j] = _mm256_shuffle_epi8(
@@ -271,15 +276,21 @@ UTFXI_INLINE size_t b64_clean_run_one(const void *src, size_t i, int wide, unsig
                             quad),
           order);
     }
-    if (!_mm256_testz_si256(bad, bad)) break;
+    if (!ok) break;
     if (count) continue;
+    if (k) { /* the last run's fourth block: its spare bytes are this run's */
+      _mm_storeu_si128((__m128i *)(void *)(d + 24 * k - 24), _mm256_castsi256_si128(last));
+      _mm_storeu_si128((__m128i *)(void *)(d + 24 * k - 12), _mm256_extracti128_si256(last, 1));
+    }
 #pragma GCC unroll 4
     for (j = 0; j < 3; j++) {
       _mm_storeu_si128((__m128i *)(void *)(d + 24 * (k + j)), _mm256_castsi256_si128(v[j]));
       _mm_storeu_si128((__m128i *)(void *)(d + 24 * (k + j) + 12), _mm256_extracti128_si256(v[j], 1));
     }
-    b64_store24(d + 24 * (k + 3), _mm256_permutevar8x32_epi32(v[3], _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7)));
+    last = v[3];
   }
+  if (!count && k)
+    b64_store24(d + 24 * k - 24, _mm256_permutevar8x32_epi32(last, _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7)));
   return k;
 }
 
