@@ -112,9 +112,12 @@ function invalid() {
 }
 
 module.exports = function base64(addon) {
-  const args = new Float64Array(4);
-  const results = new Float64Array(4);
-  addon.base64Setup(args, results);
+  const args = new Float64Array(8);
+  const results = new Float64Array(8);
+  // fromBase64's results of up to SMALL_FROM_BYTES, before they are sliced
+  // off: the addon keeps its memory (MEM_SHORT).
+  const shortOut = new Uint8Array(new ArrayBuffer(128));
+  addon.base64Setup(args, results, shortOut);
   // Read once: the addon's exports object is a dictionary, whose every
   // property read costs a lookup (text.js does the same).
   const {
@@ -298,8 +301,6 @@ module.exports = function base64(addon) {
     return w;
   }
 
-  // fromBase64's results of up to SMALL_FROM_BYTES, before they are sliced off.
-  const shortOut = new Uint8Array(new ArrayBuffer(128));
   const NOTHING = new Uint8Array(0); // (for a rest that must decode to no bytes)
 
   // Has the string no unit above 0xFF (then the addon reads it as bytes,
@@ -309,13 +310,23 @@ module.exports = function base64(addon) {
   const LATIN1_READ = 1024;
   const isLatin1 = (string, n) => n >= LATIN1_READ && !ABOVE_LATIN1.test(string);
 
+  // The view's memory (args[4]): asked of V8 (MEM_ASK), asked and
+  // remembered (MEM_KEEP: setFromBase64's target, lastSet), the remembered
+  // one's (its length: the same view as last time) or shortOut's.
+  const MEM_ASK = -2;
+  const MEM_KEEP = -1;
+  const MEM_SHORT = -3;
+  let lastSet = null; // setFromBase64's last target that reached the addon, if at most KEEP_SET bytes
+  const KEEP_SET = 1 << 20;
+
   // The addon's decode of string (n units) into view from byte `at` on:
   // the bytes written; results[0] = status, results[1] = read.
-  function decodeInto(view, string, n, flags, latin1, at = 0) {
+  function decodeInto(view, string, n, flags, latin1, at = 0, mem = MEM_ASK) {
     args[0] = flags;
     args[1] = latin1 ? 1 : 0;
     args[2] = n;
     args[3] = at;
+    args[4] = mem;
     addonDecodeInto(view, string);
     return results[2];
   }
@@ -334,8 +345,8 @@ module.exports = function base64(addon) {
   // no progress, the rest is one call with the caller's flags.
   // Returns the bytes written; results[0] = status, results[1] = read, as
   // one call over the whole string would.
-  function decodeTC39(view, string, n, flags, latin1) {
-    if (n <= CHUNK) return decodeInto(view, string, n, flags, latin1);
+  function decodeTC39(view, string, n, flags, latin1, mem = MEM_ASK) {
+    if (n <= CHUNK) return decodeInto(view, string, n, flags, latin1, 0, mem);
     const pieceFlags = (flags & ~STRICT) | STOP_BEFORE_PARTIAL;
     const cap = typedArrayLength.call(view);
     let pos = 0;
@@ -348,7 +359,7 @@ module.exports = function base64(addon) {
       while (last > pos && ((c = string.charCodeAt(last - 1)) === 0x20 || c === 0x0A ||
                             c === 0x09 || c === 0x0D || c === 0x0C)) last--;
       if (last > pos && c === 0x3D) break; // the piece may end in padding: the rest in one go
-      const got = decodeInto(view, string.slice(pos, end), end - pos, pieceFlags, latin1, w);
+      const got = decodeInto(view, string.slice(pos, end), end - pos, pieceFlags, latin1, w, mem);
       const read = results[1];
       if (read === 0) break; // no whole group: the rest in one go
       if (results[0] !== 0) { // an error, or the target is full (DST_FULL)
@@ -362,7 +373,7 @@ module.exports = function base64(addon) {
       w += got;
       pos += read;
     }
-    const got = decodeInto(view, pos === 0 ? string : string.slice(pos), n - pos, flags, latin1, w);
+    const got = decodeInto(view, pos === 0 ? string : string.slice(pos), n - pos, flags, latin1, w, mem);
     if (results[0] !== INVALID) results[1] = resumeAt(string, pos, results[1]);
     return w + got;
   }
@@ -406,7 +417,7 @@ module.exports = function base64(addon) {
       // addon cannot write without first giving it an ArrayBuffer (costlier
       // than the decode): decoded into a reused array, then sliced, which
       // makes such an array of the exact length.
-      written = decodeInto(shortOut, string, n, flags, isLatin1(string, n));
+      written = decodeInto(shortOut, string, n, flags, isLatin1(string, n), 0, MEM_SHORT);
       if (results[0] !== 0) throw invalid(); // (max bounds all, DST_FULL is not possible)
       return typedArraySlice.call(shortOut, 0, written);
     } else if (max >= NEW_FROM[0] && max <= NEW_FROM[1] && n <= CHUNK) {
@@ -456,7 +467,15 @@ module.exports = function base64(addon) {
       if (smallError) throw invalid();
       return { read: smallRead, written };
     }
-    const written = decodeTC39(into, string, n, flags, isLatin1(string, n));
+    // The same target as the last call's: its length, and the addon uses
+    // the memory it found then (addon_base64.c, js_decode_into). (One is
+    // kept alive until the next call here.)
+    let mem = cap;
+    if (into !== lastSet) {
+      lastSet = cap <= KEEP_SET ? into : null;
+      mem = lastSet ? MEM_KEEP : MEM_ASK;
+    }
+    const written = decodeTC39(into, string, n, flags, isLatin1(string, n), mem);
     const status = results[0];
     if (status === INVALID) throw invalid();
     let read = results[1];

@@ -3,11 +3,14 @@
  * base64.js does the argument checking and the options (TC39's order, Node's
  * names) and calls these only with arguments of the right types:
  *
- *   base64Setup(args, results)  the Float64Arrays shared with base64.js
+ *   base64Setup(args, results, shortOut)  the Float64Arrays shared with
+ *                               base64.js, and its Uint8Array for short
+ *                               fromBase64 results
  *   base64Encode(view)          -> string: the view's bytes in base64, flags
  *                               (UTFX_BASE64_*) in args[0]
  *   base64DecodeInto(view, str) decodes into the view from byte
- *                               args[3] on: str (args[2] units long) decoded
+ *                               args[3] on (args[4]: the view's memory,
+ *                               below): str (args[2] units long) decoded
  *                               with flags args[0]; read as Latin-1 bytes
  *                               when args[1] is 1 (a string without a unit
  *                               above 0xFF, or Node's rules, which take each
@@ -40,8 +43,11 @@ napi_value utfx_node_base64_init(napi_env env, napi_value exports);
 typedef struct {
   void *scratch; /* the string's copy (bytes or UTF-16 units), the encoded text */
   size_t cap;    /* bytes */
+  unsigned char *into; /* the memory of the view base64.js remembers (setFromBase64's last target) */
+  unsigned char *short_out; /* shortOut's memory, */
+  size_t short_cap;         /* and its length */
   double *args, *results;
-  napi_ref args_ref, results_ref;
+  napi_ref args_ref, results_ref, short_ref;
 } b64_data;
 
 /* Bytes kept between calls (more is freed): a 1 MiB input's text (1.4 MB) and
@@ -167,10 +173,34 @@ static napi_value js_decode_into(napi_env env, napi_callback_info info) {
   size_t cap;
   utfx_result r;
   int e;
+  double known;
   b64_data *d = get_args(env, info, argv, 2);
-  if (!d || !d->args || view_data(env, argv[0], &dst, &cap)) {
+  if (!d || !d->args) {
     napi_throw_type_error(env, NULL, "utfx: bad base64DecodeInto call");
     return NULL;
+  }
+  /* args[4]: -2 ask V8 for the view's memory; -1 ask and remember it; -3
+   * the view is base64.js's shortOut, whose memory setup kept; a length:
+   * the view is the one remembered, still that long (base64.js saw
+   * the same object), and its memory is where it was: the first call's
+   * napi_get_typedarray_info moved one kept in V8's heap out of it, a
+   * detached one has length 0, a resizable buffer keeps its reservation in
+   * place (addon.c's encode_into does the same). Asking was about 10 % of a
+   * 256-character setFromBase64. */
+  known = d->args[4];
+  if (known >= 0 && d->into) {
+    dst = d->into;
+    cap = (size_t)known;
+  } else if (known == -3 && d->short_out) {
+    dst = d->short_out;
+    cap = d->short_cap;
+  } else {
+    if (known == -1) d->into = NULL;
+    if (view_data(env, argv[0], &dst, &cap)) {
+      napi_throw_type_error(env, NULL, "utfx: bad base64DecodeInto call");
+      return NULL;
+    }
+    if (known == -1 && cap) d->into = dst; /* (an empty view's memory is a stand-in) */
   }
   if (d->args[3] > 0 && d->args[3] <= (double)cap) { /* base64.js keeps it in the view */
     size_t off = (size_t)d->args[3];
@@ -223,24 +253,31 @@ static napi_value js_decode_new(napi_env env, napi_callback_info info) {
 }
 
 static napi_value js_setup(napi_env env, napi_callback_info info) {
-  napi_value argv[2];
-  void *p[2];
-  size_t count;
+  napi_value argv[3];
+  void *p[3];
+  size_t count[3];
   napi_typedarray_type type;
-  b64_data *d = get_args(env, info, argv, 2);
-  for (int i = 0; i < 2; i++) {
-    if (!d || napi_get_typedarray_info(env, argv[i], &type, &count, &p[i], NULL, NULL) != napi_ok ||
-        type != napi_float64_array || count < 4) {
-      napi_throw_type_error(env, NULL, "utfx: base64Setup wants two Float64Arrays of 4");
+  b64_data *d = get_args(env, info, argv, 3);
+  for (int i = 0; i < 3; i++) {
+    if (!d || napi_get_typedarray_info(env, argv[i], &type, &count[i], &p[i], NULL, NULL) != napi_ok ||
+        type != (i < 2 ? napi_float64_array : napi_uint8_array) || count[i] < (i < 2 ? 8 : 1)) {
+      napi_throw_type_error(env, NULL,
+                            "utfx: base64Setup wants two Float64Arrays of 8 and a Uint8Array");
       return NULL;
     }
   }
   if (d->args_ref) napi_delete_reference(env, d->args_ref);
   if (d->results_ref) napi_delete_reference(env, d->results_ref);
-  napi_create_reference(env, argv[0], 1, &d->args_ref); /* keep them (and p) alive */
+  if (d->short_ref) napi_delete_reference(env, d->short_ref);
+  /* keep them (and p) alive: typed arrays' memory does not move once
+   * napi_get_typedarray_info has seen it (js_decode_into) */
+  napi_create_reference(env, argv[0], 1, &d->args_ref);
   napi_create_reference(env, argv[1], 1, &d->results_ref);
+  napi_create_reference(env, argv[2], 1, &d->short_ref);
   d->args = p[0];
   d->results = p[1];
+  d->short_out = p[2];
+  d->short_cap = count[2];
   return NULL;
 }
 

@@ -562,6 +562,64 @@ function randomChecks(label, scale) {
     }
   });
 
+  check(`[${label}] setFromBase64 into the same target again (the addon keeps its memory): small ` +
+    'ones V8 keeps in its heap (collections between), other calls between, detached, a resizable ' +
+    'buffer resized, bytes past written untouched', () => {
+    require('v8').setFlagsFromString('--expose-gc'); // (full collections: V8 moves what it keeps in its heap)
+    const gc = require('vm').runInNewContext('gc');
+    // The target and the 2 bytes after it (as far as its buffer goes) as hex.
+    const room = (a) => Math.min(a.length + 2, a.buffer.byteLength - a.byteOffset);
+    const hexAt = (a, n) => (n > 0 ? Buffer.from(a.buffer, a.byteOffset, n).toString('hex') : '');
+    const same = (s, a, what) => {
+      const n = room(a);
+      const want = Buffer.from(new Uint8Array(a.buffer, a.byteOffset, Math.max(n, 0))); // (a copy)
+      const ref = refFromBase64(s, 'base64', 'loose', a.length);
+      let got;
+      try {
+        got = utfx.setFromBase64(a, s);
+      } catch (e) {
+        got = { error: e.name };
+      }
+      if (ref.error) {
+        if (got.error !== 'SyntaxError') throw new Error(`setFromBase64 (${what}) of ${show(s)} into ${a.length}: no error`);
+        return;
+      }
+      want.set(ref.bytes.slice(0, Math.min(ref.bytes.length, n)));
+      if (got.read !== ref.read || got.written !== ref.bytes.length || hexAt(a, n) !== want.toString('hex'))
+        throw new Error(`setFromBase64 (${what}) of ${show(s)} into ${a.length}: ` +
+          `utfx ${JSON.stringify(got)} ${hexAt(a, n)}, reference read ${ref.read} ${want.toString('hex')}`);
+    };
+    const text = () => randText(rand(3) ? 15 + rand(60) : rand(3000), 'base64');
+    for (let r = 0; r < 30 * scale; r++) {
+      const size = r % 3 === 0 ? 1 + rand(64) : rand(4000); // (up to 64 bytes: in V8's heap at first)
+      const ab = r % 3 === 0 ? null : new ArrayBuffer(size + 8);
+      const a = ab ? new Uint8Array(ab, rand(4), size) : new Uint8Array(size);
+      for (let k = 0; k < 20; k++) {
+        same(text(), a, 'again');
+        if (k % 5 === 1) gc();
+        if (k % 7 === 3) same(text(), new Uint8Array(size + 1), 'another between');
+        if (k % 7 === 5) {
+          const t = text();
+          assert.deepStrictEqual(utfx.base64Decode(t), Buffer.from(t, 'base64'));
+          const ref = refFromBase64(t, 'base64', 'loose');
+          if (ref.error) assert.throws(() => utfx.fromBase64(t), SyntaxError);
+          else assert.strictEqual(hex(utfx.fromBase64(t)), hex(Uint8Array.from(ref.bytes)));
+        }
+      }
+      if (ab) {
+        structuredClone(ab, { transfer: [ab] }); // detached: length 0
+        for (let k = 0; k < 3; k++) assert.throws(() => utfx.setFromBase64(a, text()), TypeError);
+      }
+    }
+    const rab = new ArrayBuffer(16, { maxByteLength: 8192 });
+    const t = new Uint8Array(rab); // (its length follows the buffer's)
+    for (let r = 0; r < 60; r++) {
+      rab.resize(rand(8193));
+      new Uint8Array(rab).fill(0xAA);
+      for (let k = 0; k < 3; k++) same(text(), t, 'resized');
+    }
+  });
+
   check(`[${label}] random texts with whitespace and bad characters, short and long (to 40000 ` +
     'characters): fromBase64, setFromBase64, base64Decode, atob', () => {
     for (let r = 0; r < 150 * scale; r++) {
