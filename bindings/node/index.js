@@ -340,7 +340,13 @@ const LATIN1_INTO = 768;
 const addonEncodeInto = addon.encodeInto;
 const addonEncodeIntoLatin1 = addon.encodeIntoLatin1;
 let lastInto = null; // the last destination the addon wrote, if at most KEEP_INTO bytes
+let seenInto = null; // the last destination Node's call wrote from KEPT_INTO units (kept as lastInto)
 const KEEP_INTO = 1 << 20;
+// From KEPT_INTO units a destination used again goes to the addon: with its
+// memory kept (below) the addon's call costs less than Node's there, with a
+// new destination each call more, so a new one goes to Node's call first
+// (docs/perf-decisions.md, 'Node session 29').
+const KEPT_INTO = 32;
 function encodeInto(string, u8) {
   if (typeof string !== 'string' || !isUint8Array(u8)) return encoder.encodeInto(string, u8); // (throws)
   const n = string.length;
@@ -349,7 +355,9 @@ function encodeInto(string, u8) {
   if (n < SMALL_JS_INTO && n < SMALL_ENCODE_INTO) {
     written = writeShort(u8, string, 0, u8.length); // (length 0 if detached)
     read = writeRead;
-  } else if (n < SMALL_ENCODE_INTO && (n < WIDE_INTO || string.charCodeAt(n >> 1) < 0x800)) {
+  } else if (n < SMALL_ENCODE_INTO && (n < WIDE_INTO || string.charCodeAt(n >> 1) < 0x800) &&
+      (n < KEPT_INTO || (u8 !== lastInto && u8 !== seenInto))) {
+    if (n >= KEPT_INTO) seenInto = u8.length <= KEEP_INTO ? u8 : null;
     const r = encoder.encodeInto(string, u8);
     read = r.read;
     written = r.written;
