@@ -317,7 +317,8 @@ const encoder = new TextEncoder();
 // cons string under 13 units, so these are flat, where charCodeAt is
 // cheapest; sliced ones of 14-15 units already lose on CJK text:
 // docs/perf-decisions.md, 'Node session 27'), Node's up to
-// SMALL_ENCODE_INTO, then the addon; and the addon from WIDE_INTO units
+// SMALL_ENCODE_INTO into a new destination (the addon's into the last
+// call's: below), then the addon; and the addon from WIDE_INTO units
 // when the middle unit is U+0800 or above (CJK, emoji: V8's UTF-8 writer
 // takes 1.3 ns and more a unit there, the addon's call 65-130 ns whatever
 // the text; docs/perf-decisions.md, 'Node session 25').
@@ -340,7 +341,12 @@ const LATIN1_INTO = 768;
 const addonEncodeInto = addon.encodeInto;
 const addonEncodeIntoLatin1 = addon.encodeIntoLatin1;
 let lastInto = null; // the last destination the addon wrote, if at most KEEP_INTO bytes
+let seenInto = null; // the last destination Node's call wrote (kept as lastInto)
 const KEEP_INTO = 1 << 20;
+// A destination used again goes to the addon: with its memory kept (below)
+// the addon's call costs less than Node's from SMALL_JS_INTO units, with a
+// new destination each call more, so a new one goes to Node's call first
+// (docs/perf-decisions.md, 'Node session 29').
 function encodeInto(string, u8) {
   if (typeof string !== 'string' || !isUint8Array(u8)) return encoder.encodeInto(string, u8); // (throws)
   const n = string.length;
@@ -349,7 +355,9 @@ function encodeInto(string, u8) {
   if (n < SMALL_JS_INTO && n < SMALL_ENCODE_INTO) {
     written = writeShort(u8, string, 0, u8.length); // (length 0 if detached)
     read = writeRead;
-  } else if (n < SMALL_ENCODE_INTO && (n < WIDE_INTO || string.charCodeAt(n >> 1) < 0x800)) {
+  } else if (n < SMALL_ENCODE_INTO && (n < WIDE_INTO || string.charCodeAt(n >> 1) < 0x800) &&
+      u8 !== lastInto && u8 !== seenInto) {
+    seenInto = u8.length <= KEEP_INTO ? u8 : null;
     const r = encoder.encodeInto(string, u8);
     read = r.read;
     written = r.written;
