@@ -570,6 +570,41 @@ static void check_run_screens(enum enc e) {
   free(buf);
 }
 
+/* A lone high surrogate, then a gap of units without surrogates (two-byte
+ * or ASCII), then a lone low one, in the UTF-8 length's step-screened runs
+ * (a pair and lone units every 500 units before keep them screened step by
+ * step): a high carried from the last step with surrogates must not pair a
+ * low one steps later. Every position of the high over 256 units, gaps of 1
+ * unit to past two steps of 128 units, at offsets 0-1. */
+#define CARRY_LEN 6000
+static void check_carried_highs(enum enc e) {
+  static const size_t gaps[] = {1, 2, 65, 127, 128, 129, 130, 257, 385};
+  int be = e == E_UTF16BE;
+  size_t p, gi, j, off, fill, want, got;
+  char16_t *buf = malloc(2 * (CARRY_LEN + 8)), *t;
+  if (!buf) return;
+  cur_script = "carry";
+  for (fill = 0; fill < 2; fill++)
+    for (off = 0; off < 2; off++)
+      for (gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++)
+        for (p = 3000; p < 3256; p++) {
+          t = buf + off;
+          for (j = 0; j < CARRY_LEN; j++) put16((unsigned char *)(t + j), fill ? 'a' : 0x044F, be);
+          for (j = 100; j + 2 < 2900; j += 500) {
+            put16((unsigned char *)(t + j), 0xD83D, be);
+            put16((unsigned char *)(t + j + 1), 0xDE00, be);
+            put16((unsigned char *)(t + j + 250), j % 1000 ? 0xD83D : 0xDE00, be);
+          }
+          put16((unsigned char *)(t + p), 0xD83D, be);
+          put16((unsigned char *)(t + p + gaps[gi]), 0xDE00, be);
+          want = (be ? utfxi_utf8_length_from_utf16be_scalar : utfxi_utf8_length_from_utf16le_scalar)(t, CARRY_LEN);
+          got = (be ? utfx_utf8_length_from_utf16be : utfx_utf8_length_from_utf16le)(t, CARRY_LEN);
+          CHECK(got == want, "utf8_length carry %s, high at %zu, gap %zu, fill %zu, off=%zu: got %zu want %zu",
+                be ? "be" : "le", p, gaps[gi], fill, off, got, want);
+        }
+  free(buf);
+}
+
 /* The lengths of long inputs (2,048 units and more: on avx512 a function
  * of their own, which counts surrogate-dense blocks at their lows with the
  * last block's highs carried): random stretches of two-byte text and of
@@ -864,9 +899,11 @@ static void suite(void) {
   check_run_screens(E_UTF16BE);
   check_dense_lengths(E_UTF16LE);
   check_dense_lengths(E_UTF16BE);
+  check_carried_highs(E_UTF16LE);
+  check_carried_highs(E_UTF16BE);
   tap_group("lengths of long inputs: a pair or lone surrogates across the aligning head's end, "
             "every offset; surrogates past the first run of the UTF-8 length; "
-            "long inputs of random dense and two-byte stretches");
+            "long inputs of random dense and two-byte stretches; a lone high, a gap, a lone low");
   check_pair_runs(E_UTF16LE);
   check_pair_runs(E_UTF16BE);
   tap_group("text of pairs only, after none or one BMP unit, each unit in turn corrupted");

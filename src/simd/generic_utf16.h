@@ -480,6 +480,12 @@ UTFXI_INLINE size_t g16_utf8_length_scalar(const char16_t *s, size_t n, int be, 
   return count;
 }
 
+/* g16_utf8_length's `runs` for long calls without the lone-surrogate flag:
+ * where V16_PAIR_TOPS, their pairs are counted at their low halves
+ * (g16_forms_run). A constant apart from 1, so that the flag's long calls
+ * (whose flag pointer is not a constant) keep their code. */
+#define G16_RUNS_TOPS 2
+
 /* The short-form bytes of the steps from i to stop (whole steps) added to
  * *forms, each non-ASCII step's count to *count; with `screen` (a constant),
  * each step's surrogates screened and its pairs taken off, and the return
@@ -499,6 +505,16 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
                                size_t *plain) {
   size_t i = *at;
   int hit = 0;
+#ifdef V16_PAIR_TOPS
+  /* runs == G16_RUNS_TOPS: a firing step's pairs are counted at their low
+   * halves from the blocks' top bytes, the last block's highs carried in a
+   * register (no scalar loads); the carry starts empty (a pair across *at
+   * was counted before) and a pair across the run's end is counted here. */
+  struct v16_tops_k tk;
+  v16_tops_carry prev = v16_tops_carry_from(0);
+  size_t next = i; /* where a step follows the last firing one */
+  if (runs == G16_RUNS_TOPS) v16_tops_k_init(&tk, be);
+#endif
   for (; stop - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
     vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
     vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), d = v16_load_raw(s + i + 3 * V16_UNITS), top;
@@ -544,11 +560,22 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
       *top_all = v16_max_bytes(*top_all, top);
     } else if (g16_top_high(top, be, runs)) {
       hit++;
+#ifdef V16_PAIR_TOPS
+      if (runs == G16_RUNS_TOPS) {
+        if (i != next) prev = v16_tops_carry_from(0); /* the step before had no surrogate */
+        *count -= 2 * (v16_count_pair_tops(&tk, a, b, &prev) + v16_count_pair_tops(&tk, c, d, &prev));
+        next = i + 2 * V16_BLOCK;
+        continue;
+      }
+#endif
       if (runs || g16_any_surrogate4(a, b, c, d, be))
         *count -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen) +
                        g16_block_pairs(s, i + V16_BLOCK, n, c, d, be, seen));
     }
   }
+#ifdef V16_PAIR_TOPS
+  if (runs == G16_RUNS_TOPS && hit && i < n && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) *count -= 2;
+#endif
   *at = i;
   return hit;
 }
@@ -667,10 +694,10 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
  * screen each step: the runs' state and second loop slowed them by 4-20 %
  * (docs/perf-decisions.md, 'UTF-8 length of UTF-16'). */
 __attribute__((noinline)) static size_t g16_utf8_length_long_le(const char16_t *s, size_t n) {
-  return g16_utf8_length(s, n, 0, NULL, 1);
+  return g16_utf8_length(s, n, 0, NULL, G16_RUNS_TOPS);
 }
 __attribute__((noinline)) static size_t g16_utf8_length_long_be(const char16_t *s, size_t n) {
-  return g16_utf8_length(s, n, 1, NULL, 1);
+  return g16_utf8_length(s, n, 1, NULL, G16_RUNS_TOPS);
 }
 __attribute__((noinline)) static size_t g16_utf8_length_long_le_flag(const char16_t *s, size_t n,
                                                                      int *lone) {
