@@ -791,8 +791,12 @@ UTFXI_INLINE size_t g16_utf32_length(const char16_t *s, size_t n, int be) {
  * (docs/perf-decisions.md, 'UTF-32 length of UTF-16'). */
 UTFXI_INLINE size_t g16_utf32_length_long(const char16_t *s, size_t n, int be) {
   size_t i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
-  size_t head = be ? utfxi_utf32_length_from_utf16be_scalar(s, i)
-                   : utfxi_utf32_length_from_utf16le_scalar(s, i);
+  size_t head;
+#ifdef V16_PAIR_WORDS
+  if (i < V16_PAIR_WORDS_BACK) i += V16_UNITS; /* (its loads reach back) */
+#endif
+  head = be ? utfxi_utf32_length_from_utf16be_scalar(s, i)
+            : utfxi_utf32_length_from_utf16le_scalar(s, i);
 #ifdef V16_PAIR_TOPS
   /* Surrogate-dense blocks count the lows after a high by the blocks' top
    * bytes (V16_PAIR_TOPS), the last block's highs carried: only in long
@@ -818,6 +822,29 @@ UTFXI_INLINE size_t g16_utf32_length_long(const char16_t *s, size_t n, int be) {
                                    v16_load_raw(s + i + V16_BLOCK + V16_UNITS), &prev);
   }
   head += i - from - pairs;
+#elif defined(V16_PAIR_WORDS)
+  /* Surrogate-dense blocks count the lows after a high, each against the
+   * unit before it in memory (V16_PAIR_WORDS), as bytes summed per run of
+   * blocks (at most G16_BACKOFF_MAX units: 64 blocks, so at most 64 a
+   * byte); the rest of the call counts at the high halves, as above. */
+  size_t screen_from, backoff = G16_BACKOFF_MIN, from = i;
+  vu8 sums = v_zero();
+  struct v16_words_k k;
+  v16_words_k_init(&k, be);
+  while (n - i >= 4 * V16_BLOCK + 1) {
+    vu8 lows = v_zero();
+    size_t stop;
+    if (!g16_screen_x8(s + i, be)) {
+      i += 4 * V16_BLOCK;
+      backoff = G16_BACKOFF_MIN;
+      continue;
+    }
+    g16_back_off(i, &screen_from, &backoff);
+    stop = screen_from < n - V16_BLOCK ? screen_from : n - V16_BLOCK + 1; /* (a block's loads fit) */
+    for (; i < stop; i += V16_BLOCK) lows = v16_sub_pair_lows(lows, &k, s + i, be);
+    sums = v_sum_bytes(sums, lows);
+  }
+  head += i - from - (size_t)v_sum_lanes(sums);
 #endif
   return head - (size_t)(i && i < n && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) +
          g16_utf32_length(s + i, n - i, be);

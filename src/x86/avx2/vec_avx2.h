@@ -170,6 +170,41 @@ static inline vu8 v16_pair_starts(vu16 hi, vu16 lo, int be) {
                                _mm256_set1_epi16((short)(be ? 0x00FC : 0xFC00)));
   return _mm256_subs_epu16(_mm256_set1_epi16(1), z);
 }
+/* The pairs of a long call's surrogate-dense blocks (V16_PAIR_WORDS,
+ * g16_utf32_length_long), counted at their low halves: one blend of a load
+ * one byte on from the other puts each unit's top byte and the unit
+ * before's in one 16-bit lane (UTF-16LE: the load one byte back gives the
+ * earlier top byte as the low byte; UTF-16BE: the load three bytes back,
+ * as the high byte), and one compare of the lane, masked to 0xFCFC, finds
+ * the pairs: no lane crossing, two loads (one of them across a cache line
+ * one time in two) and 4 operations a vector, where the unit form takes 4
+ * loads and 5-6 (docs/perf-decisions.md, 'UTF-32 length of UTF-16'). */
+#define V16_PAIR_WORDS 1
+/* Units the loads reach back before the vector. */
+#define V16_PAIR_WORDS_BACK 2
+struct v16_words_k {
+  vu8 sel, fc, pair;
+};
+static inline void v16_words_k_init(struct v16_words_k *k, int be) {
+  V_CONST16(k->sel, 0xFF00);
+  V_CONST16(k->fc, 0xFCFC);
+  if (be)
+    V_CONST16(k->pair, 0xD8DC);
+  else
+    V_CONST16(k->pair, 0xDCD8);
+}
+/* acc, less 1 in a byte for each low surrogate after a high one among the
+ * 2 * V16_UNITS units at p. */
+static inline vu8 v16_sub_pair_lows(vu8 acc, const struct v16_words_k *k, const char16_t *p, int be) {
+  const char *b = (const char *)p;
+  __m256i wa = be ? _mm256_blendv_epi8(v_load(b), v_load(b - 3), k->sel)
+                  : _mm256_blendv_epi8(v_load(b - 1), v_load(b), k->sel);
+  __m256i wb = be ? _mm256_blendv_epi8(v_load(b + 32), v_load(b + 29), k->sel)
+                  : _mm256_blendv_epi8(v_load(b + 31), v_load(b + 32), k->sel);
+  return _mm256_sub_epi8(acc,
+                         _mm256_packs_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(wa, k->fc), k->pair),
+                                            _mm256_cmpeq_epi16(_mm256_and_si256(wb, k->fc), k->pair)));
+}
 /* Lanes below c, a power of two (AVX2 has no unsigned 16-bit compare). */
 static inline vm16 v16_below(vu16 v, unsigned c) { return v16_top_eq(v, 0x10000 - c, 0); }
 /* Each unit's top byte next to the next unit's (one blend of the swapped
