@@ -12,9 +12,10 @@
 #   bench/compare.sh [-r ROUNDS] [-k LAYOUTS] OLD NEW [utfx-bench options...]
 #
 # -k K links each side K times in K code layouts (layout 0 as without -k;
-# layout k > 0 puts a pad of 64 * (37k mod 256) bytes of code and of read-only
-# data before the library and reorders its archive members by a hash seeded
-# with k; the same K layouts on both sides) and runs layout r % K in round r
+# layout k > 0 links the library compiled with -ffunction-sections, its
+# functions reordered inside each object and its objects reordered, both by
+# hashes seeded with k, after a pad of 64 * (37k mod 256) bytes of code and of
+# read-only data; the same K layouts on both sides) and runs layout r % K in round r
 # (ROUNDS at least 2K; a multiple of K): each row's change is then the mean
 # over layouts, tested with the layouts as samples, and `spr` is the spread
 # of a side's layout means. Use it for short calls, whose speed can move a few
@@ -38,7 +39,7 @@ while [ $# -ge 2 ]; do
   shift 2
 done
 if [ $# -lt 2 ]; then
-  sed -n '2,29s/^# \{0,1\}//p' "$0"
+  sed -n '2,30s/^# \{0,1\}//p' "$0"
   exit 2
 fi
 old=$1
@@ -73,6 +74,10 @@ build() {
   fi
   echo "compare: building $rev in $dir" >&2
   make -s -C "$src" -j"$jobs" lib BUILD="$dir/build" >&2
+  if [ "$layouts" -gt 1 ]; then
+    make -s -C "$src" -j"$jobs" lib BUILD="$dir/build-fs" \
+      EXTRA_FLAGS="${EXTRA_FLAGS:-} -ffunction-sections" >&2
+  fi
   own=
   bins=
   k=0
@@ -99,17 +104,43 @@ build() {
   fi
 }
 
-# layout K DIR: layout K's pad object and reordered archive in DIR.
+# layout K DIR: layout K's pad object and library in DIR. The library is
+# the -ffunction-sections build: in each object, `ld -r` joins the functions'
+# sections into one .text in the order of a hash seeded with K (so the code
+# moves inside its object too, each function keeping its own alignment, and
+# its neighbours change); .text.unlikely/.hot/.startup/.exit stay apart as
+# the linker groups them. The objects then go into the archive in the order
+# of another hash seeded with K.
+shuffle() { # shuffle K: stdin's lines in the order of a hash seeded with K
+  while read -r l; do
+    echo "$(printf '%s %s' "$1" "$l" | cksum | cut -d' ' -f1) $l"
+  done | sort -n | cut -d' ' -f2
+}
+syms() { # the functions of object $1 with their sizes, sorted
+  ${NM:-nm} -S --defined-only "$1" | awk '$3 ~ /^[tT]$/ { print $4, $2 }' | sort
+}
 layout() {
   rm -rf "$2"
-  mkdir -p "$2/obj"
+  mkdir -p "$2/obj" "$2/fs"
   pad=$((64 * ($1 * 37 % 256)))
   printf '.section .text.utfx_pad,"ax",@progbits\n.skip %d,0xcc\n.section .rodata.utfx_pad,"a"\n.skip %d\n.section .note.GNU-stack,"",@progbits\n' \
     "$pad" "$pad" | ${CC:-cc} -c -x assembler -o "$2/pad.o" -
-  (cd "$2/obj" && ar x "$dir/build/libutfx.a")
-  (cd "$2/obj" && for m in $(ar t "$dir/build/libutfx.a"); do
-    echo "$(printf '%s %s' "$1" "$m" | cksum | cut -d' ' -f1) $m"
-  done | sort -n | cut -d' ' -f2 | xargs ar rcs ../libutfx.a)
+  (cd "$2/fs" && ar x "$dir/build-fs/libutfx.a")
+  for m in $(ar t "$dir/build-fs/libutfx.a"); do
+    {
+      printf 'SECTIONS {\n  .text 0 : {\n'
+      ${READELF:-readelf} -SW "$2/fs/$m" | sed -n 's/^ *\[ *[0-9]*\] \(\.text\.[^ ]*\) .*/\1/p' |
+        grep -v '^\.text\.\(unlikely\|hot\|startup\|exit\)\(\.\|$\)' |
+        shuffle "$1" | sed 's/.*/    *(&)/'
+      printf '    *(.text)\n  }\n}\n'
+    } >"$2/fs/$m.ld"
+    ${LD:-ld} -r -T "$2/fs/$m.ld" -o "$2/obj/$m" "$2/fs/$m"
+    if [ "$(syms "$2/fs/$m")" != "$(syms "$2/obj/$m")" ]; then
+      echo "compare: layout $1: $m's functions changed in the reorder" >&2
+      exit 1
+    fi
+  done
+  (cd "$2/obj" && ar t "$dir/build-fs/libutfx.a" | shuffle "$1" | xargs ar rcs ../libutfx.a)
 }
 
 # link DIR SRC LIB PAD: DIR/bench/utfx-bench, the bundle (or, when SRC's

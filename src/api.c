@@ -11,12 +11,25 @@
 #include "scalar/base64.h"
 #include "scalar/utf16_ascii.h"
 
-#define UTFXI_API_VALIDATE(enc, S)                                        \
-  utfx_result utfx_validate_##enc(const S *s, size_t n) {                 \
-    if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);                    \
-    if (UTFXI_IS_SHORT(S, n)) return utfxi_validate_##enc##_scalar(s, n); \
-    return utfxi_active()->validate_##enc(s, n);                          \
+/* UTFXI_SHORT_validate_*: the short path. validate_ascii runs its scalar
+ * body inline, as the UTF-16 ASCII checks below (no call on it). */
+#define UTFXI_API_VALIDATE(enc, S)                                  \
+  utfx_result utfx_validate_##enc(const S *s, size_t n) {           \
+    if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);              \
+    if (UTFXI_SHORT_HINT_##enc(UTFXI_IS_SHORT(S, n))) return UTFXI_SHORT_validate_##enc(s, n); \
+    return utfxi_active()->validate_##enc(s, n);                    \
   }
+#define UTFXI_SHORT_validate_utf8 utfxi_validate_utf8_scalar
+#define UTFXI_SHORT_validate_utf16le utfxi_validate_utf16le_scalar
+#define UTFXI_SHORT_validate_utf16be utfxi_validate_utf16be_scalar
+#define UTFXI_SHORT_validate_utf32 utfxi_validate_utf32_scalar
+#define UTFXI_SHORT_validate_ascii utfxi_ascii_bytes
+/* The inline body laid out after the long path's call, as below. */
+#define UTFXI_SHORT_HINT_utf8(c) (c)
+#define UTFXI_SHORT_HINT_utf16le(c) (c)
+#define UTFXI_SHORT_HINT_utf16be(c) (c)
+#define UTFXI_SHORT_HINT_utf32(c) (c)
+#define UTFXI_SHORT_HINT_ascii UTFXI_UNLIKELY
 UTFXI_VALIDATIONS(UTFXI_API_VALIDATE)
 
 #define UTFXI_API_CONVERT(from, S, to, T)                                                     \

@@ -1,6 +1,7 @@
 /* Scalar reference: validation of UTF-8, UTF-16LE/BE, UTF-32 and ASCII.
  * read = offset of the first ill-formed unit (n when valid). */
 #include "unicode.h"
+#include "utf16_ascii.h"
 
 #define UTFXI_HIGH_BITS 0x8080808080808080ull
 
@@ -74,11 +75,5 @@ utfx_result utfxi_validate_utf32_scalar(const char32_t *s, size_t n) {
 }
 
 utfx_result utfxi_validate_ascii_scalar(const char *src, size_t n) {
-  const unsigned char *s = (const unsigned char *)src;
-  size_t i = 0;
-  while (n - i >= 16 && !((utfxi_load64(s + i) | utfxi_load64(s + i + 8)) & UTFXI_HIGH_BITS))
-    i += 16;
-  for (; i < n; i++)
-    if (s[i] >= 0x80) return utfxi_result(UTFX_INVALID, i, 0, 0);
-  return utfxi_result(UTFX_OK, n, 0, 0);
+  return utfxi_ascii_bytes(src, n);
 }
