@@ -61,10 +61,21 @@ UTFXI_INLINE void g_utf8_check_k_pin(struct g_utf8_check_k *k) { G_UTF8_CHECK_K_
  * and its last byte. */
 UTFXI_INLINE vu8 g_utf8_error_bytes_kw(const struct g_utf8_check_k *k, vu8 cur, vu8 prev1,
                                        vu8 prev2, vu8 prev3, int utf16, vu8 *w) {
-  vu8 a = v_lookup16(k->prev_hi, v_shr4(prev1, k->nibble));
-  vu8 b = v_lookup16(k->prev_lo, v_and(prev1, k->nibble));
-  vu8 c = v_lookup16(k->cur_hi, v_shr4(cur, k->nibble));
-  vu8 special = v_and(v_and(a, b), c);
+  vu8 a, b, c, special;
+#ifdef V_LOOKUP_NIBBLES
+  if (w) { /* the lengths' form only: validation's code is left as it was
+            * (docs/perf-decisions.md, 'UTF-8 lengths') */
+    a = v_lookup_hi4(k->prev_hi, prev1);
+    b = v_lookup_lo4(k->prev_lo, prev1);
+    c = v_lookup_hi4(k->cur_hi, cur);
+  } else
+#endif
+  {
+    a = v_lookup16(k->prev_hi, v_shr4(prev1, k->nibble));
+    b = v_lookup16(k->prev_lo, v_and(prev1, k->nibble));
+    c = v_lookup16(k->cur_hi, v_shr4(cur, k->nibble));
+  }
+  special = v_and(v_and(a, b), c);
   /* 0x80 where the byte two back is >= E0 or the byte three back >= F0
    * (saturating subtraction leaves bit 7 set exactly then): there a
    * continuation after a continuation is expected, so XOR flips it. */
