@@ -380,6 +380,48 @@ static void suite(void) {
   }
   tap_group("UTF-8 lengths of long inputs: every offset, an error near the first boundary");
 
+  /* The UTF-16 length of UTF-8 takes long calls (16 vectors and more: 512
+   * bytes on avx2, 1024 on avx512) to a kernel of its own, with a check of
+   * its own on avx512: lengths on both sides of that, and well past it, of
+   * valid text of each script (cut anywhere: an unfinished last character)
+   * and with one ill-formed byte at spread positions. */
+  {
+    static const size_t around[] = {500, 512, 1000, 1023, 1024, 1025, 2047, 2048, 2049, 4100};
+    static const unsigned char bad[] = {0x80, 0xC0, 0xE0, 0xF0, 0xFF};
+    enum { AROUND_MAX = 4100 + 8 };
+    unsigned char *src = malloc(AROUND_MAX), *buf = malloc(AROUND_MAX + 8);
+    size_t a, d, p, b;
+    for (script = 0; script < NSCRIPT; script++) {
+      random_text(&rng, script, src, AROUND_MAX);
+      for (a = 0; a < sizeof around / sizeof around[0]; a++) {
+        for (d = 0; d < 3; d++) {
+          size_t n = around[a] + d, off = (a + d + (size_t)script) % 8;
+          const char *t = (const char *)buf + off;
+          for (p = n; p-- > 0;) { /* p = n - 1 first: once without an error */
+            if (p != n - 1 && (p % 37 != d || !test_keep(p + a, 4))) continue;
+            for (b = 0; b <= sizeof bad; b++) {
+              size_t la, lb;
+              if ((p == n - 1) != (b == 0)) continue;
+              memcpy(buf + off, src, n);
+              if (b > 0) buf[off + p] = bad[b - 1];
+              la = utfx_utf16_length_from_utf8(t, n);
+              lb = utfxi_utf16_length_from_utf8_scalar(t, n);
+              CHECK(la == lb, "%s utf16_length n=%zu, byte %zu = %02X: %zu vs %zu",
+                    script_names[script], n, p, b ? bad[b - 1] : 0, la, lb);
+              la = utfx_utf32_length_from_utf8(t, n);
+              lb = utfxi_utf32_length_from_utf8_scalar(t, n);
+              CHECK(la == lb, "%s utf32_length n=%zu, byte %zu = %02X: %zu vs %zu",
+                    script_names[script], n, p, b ? bad[b - 1] : 0, la, lb);
+            }
+          }
+        }
+      }
+    }
+    free(src);
+    free(buf);
+  }
+  tap_group("UTF-8 lengths around the long calls' kernel (512 / 1024 bytes) and past it");
+
   guard_free(guard, MAX_LEN);
   free(text);
   free(aligned);
