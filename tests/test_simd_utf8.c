@@ -151,6 +151,24 @@ static void check_conv(const struct conv *cv, const char *src, size_t n, size_t 
         n, cap, a.written);
 }
 
+/* The n bytes of src copied to buf + off, byte p made `byte` (0: none):
+ * their UTF-16 and UTF-32 lengths against the scalar kernels'. */
+static void check_lengths(unsigned char *buf, size_t off, const unsigned char *src, size_t n,
+                          size_t p, unsigned byte, const char *what) {
+  const char *t = (const char *)buf + off;
+  size_t la, lb;
+  memcpy(buf + off, src, n);
+  if (byte) buf[off + p] = (unsigned char)byte;
+  la = utfx_utf16_length_from_utf8(t, n);
+  lb = utfxi_utf16_length_from_utf8_scalar(t, n);
+  CHECK(la == lb, "%s utf16_length n=%zu, offset %zu, byte %zu = %02X: %zu vs %zu", what, n, off,
+        p, byte, la, lb);
+  la = utfx_utf32_length_from_utf8(t, n);
+  lb = utfxi_utf32_length_from_utf8_scalar(t, n);
+  CHECK(la == lb, "%s utf32_length n=%zu, offset %zu, byte %zu = %02X: %zu vs %zu", what, n, off,
+        p, byte, la, lb);
+}
+
 /* Everything on one input: validation, lengths, every conversion with a
  * destination of exactly the needed size (and every smaller one when
  * all_caps). */
@@ -358,19 +376,8 @@ static void suite(void) {
         size_t edge = 64 - off; /* the first 64-byte boundary after buf + off */
         for (p = edge - 4; p <= edge + 4; p++) {
           for (b = 0; b <= sizeof bad; b++) {
-            const char *t = (const char *)buf + off;
-            size_t la, lb;
             if (b > 0 && p == edge - 4) continue; /* b == 0: no error (once per offset) */
-            memcpy(buf + off, src, LONG_LEN);
-            if (b > 0) buf[off + p] = bad[b - 1];
-            la = utfx_utf16_length_from_utf8(t, LONG_LEN);
-            lb = utfxi_utf16_length_from_utf8_scalar(t, LONG_LEN);
-            CHECK(la == lb, "%s long utf16_length, offset %zu, byte %zu = %02X: %zu vs %zu",
-                  script_names[script], off, p, b ? bad[b - 1] : 0, la, lb);
-            la = utfx_utf32_length_from_utf8(t, LONG_LEN);
-            lb = utfxi_utf32_length_from_utf8_scalar(t, LONG_LEN);
-            CHECK(la == lb, "%s long utf32_length, offset %zu, byte %zu = %02X: %zu vs %zu",
-                  script_names[script], off, p, b ? bad[b - 1] : 0, la, lb);
+            check_lengths(buf, off, src, LONG_LEN, p, b ? bad[b - 1] : 0, script_names[script]);
           }
         }
       }
@@ -396,23 +403,11 @@ static void suite(void) {
       for (a = 0; a < sizeof around / sizeof around[0]; a++) {
         for (d = 0; d < 3; d++) {
           size_t n = around[a] + d, off = (a + d + (size_t)script) % 8;
-          const char *t = (const char *)buf + off;
-          for (p = n; p-- > 0;) { /* p = n - 1 first: once without an error */
-            if (p != n - 1 && (p % 37 != d || !test_keep(p + a, 4))) continue;
-            for (b = 0; b <= sizeof bad; b++) {
-              size_t la, lb;
-              if ((p == n - 1) != (b == 0)) continue;
-              memcpy(buf + off, src, n);
-              if (b > 0) buf[off + p] = bad[b - 1];
-              la = utfx_utf16_length_from_utf8(t, n);
-              lb = utfxi_utf16_length_from_utf8_scalar(t, n);
-              CHECK(la == lb, "%s utf16_length n=%zu, byte %zu = %02X: %zu vs %zu",
-                    script_names[script], n, p, b ? bad[b - 1] : 0, la, lb);
-              la = utfx_utf32_length_from_utf8(t, n);
-              lb = utfxi_utf32_length_from_utf8_scalar(t, n);
-              CHECK(la == lb, "%s utf32_length n=%zu, byte %zu = %02X: %zu vs %zu",
-                    script_names[script], n, p, b ? bad[b - 1] : 0, la, lb);
-            }
+          check_lengths(buf, off, src, n, 0, 0, script_names[script]); /* no error */
+          for (p = d; p < n; p += 37) {
+            if (!test_keep(p + a, 4)) continue;
+            for (b = 0; b < sizeof bad; b++)
+              check_lengths(buf, off, src, n, p, bad[b], script_names[script]);
           }
         }
       }
