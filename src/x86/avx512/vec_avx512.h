@@ -80,7 +80,7 @@ static inline uint64_t v_sum_lanes(vu8 acc) { return (uint64_t)_mm512_reduce_add
 static inline vu8 v_lookup16(vu8 table, vu8 idx) { return _mm512_shuffle_epi8(table, idx); }
 /* table (a V_TABLE16) at each byte's high / low nibble, no mask: VPERMB reads
  * 6 bits of each index, and the table repeats every 16 bytes
- * (generic_utf8_check.h, the lengths' check). */
+ * (generic_utf8_check_w.h: the long calls' check of the UTF-16 length). */
 #define V_LOOKUP_NIBBLES 1
 static inline vu8 v_lookup_hi4(vu8 table, vu8 v) {
   return _mm512_permutexvar_epi8(_mm512_srli_epi16(v, 4), table);
