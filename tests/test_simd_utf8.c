@@ -151,6 +151,24 @@ static void check_conv(const struct conv *cv, const char *src, size_t n, size_t 
         n, cap, a.written);
 }
 
+/* The n bytes of src copied to buf + off, byte p made `byte` (0: none):
+ * their UTF-16 and UTF-32 lengths against the scalar kernels'. */
+static void check_lengths(unsigned char *buf, size_t off, const unsigned char *src, size_t n,
+                          size_t p, unsigned byte, const char *what) {
+  const char *t = (const char *)buf + off;
+  size_t la, lb;
+  memcpy(buf + off, src, n);
+  if (byte) buf[off + p] = (unsigned char)byte;
+  la = utfx_utf16_length_from_utf8(t, n);
+  lb = utfxi_utf16_length_from_utf8_scalar(t, n);
+  CHECK(la == lb, "%s utf16_length n=%zu, offset %zu, byte %zu = %02X: %zu vs %zu", what, n, off,
+        p, byte, la, lb);
+  la = utfx_utf32_length_from_utf8(t, n);
+  lb = utfxi_utf32_length_from_utf8_scalar(t, n);
+  CHECK(la == lb, "%s utf32_length n=%zu, offset %zu, byte %zu = %02X: %zu vs %zu", what, n, off,
+        p, byte, la, lb);
+}
+
 /* Everything on one input: validation, lengths, every conversion with a
  * destination of exactly the needed size (and every smaller one when
  * all_caps). */
@@ -358,19 +376,8 @@ static void suite(void) {
         size_t edge = 64 - off; /* the first 64-byte boundary after buf + off */
         for (p = edge - 4; p <= edge + 4; p++) {
           for (b = 0; b <= sizeof bad; b++) {
-            const char *t = (const char *)buf + off;
-            size_t la, lb;
             if (b > 0 && p == edge - 4) continue; /* b == 0: no error (once per offset) */
-            memcpy(buf + off, src, LONG_LEN);
-            if (b > 0) buf[off + p] = bad[b - 1];
-            la = utfx_utf16_length_from_utf8(t, LONG_LEN);
-            lb = utfxi_utf16_length_from_utf8_scalar(t, LONG_LEN);
-            CHECK(la == lb, "%s long utf16_length, offset %zu, byte %zu = %02X: %zu vs %zu",
-                  script_names[script], off, p, b ? bad[b - 1] : 0, la, lb);
-            la = utfx_utf32_length_from_utf8(t, LONG_LEN);
-            lb = utfxi_utf32_length_from_utf8_scalar(t, LONG_LEN);
-            CHECK(la == lb, "%s long utf32_length, offset %zu, byte %zu = %02X: %zu vs %zu",
-                  script_names[script], off, p, b ? bad[b - 1] : 0, la, lb);
+            check_lengths(buf, off, src, LONG_LEN, p, b ? bad[b - 1] : 0, script_names[script]);
           }
         }
       }
@@ -379,6 +386,36 @@ static void suite(void) {
     free(buf);
   }
   tap_group("UTF-8 lengths of long inputs: every offset, an error near the first boundary");
+
+  /* The UTF-16 length of UTF-8 takes long calls (16 vectors and more: 512
+   * bytes on avx2, 1024 on avx512) to a kernel of its own, with a check of
+   * its own on avx512: lengths on both sides of that, and well past it, of
+   * valid text of each script (cut anywhere: an unfinished last character)
+   * and with one ill-formed byte at spread positions. */
+  {
+    static const size_t around[] = {500, 512, 1000, 1023, 1024, 1025, 2047, 2048, 2049, 4100};
+    static const unsigned char bad[] = {0x80, 0xC0, 0xE0, 0xF0, 0xFF};
+    enum { AROUND_MAX = 4100 + 8 };
+    unsigned char *src = malloc(AROUND_MAX), *buf = malloc(AROUND_MAX + 8);
+    size_t a, d, p, b;
+    for (script = 0; script < NSCRIPT; script++) {
+      random_text(&rng, script, src, AROUND_MAX);
+      for (a = 0; a < sizeof around / sizeof around[0]; a++) {
+        for (d = 0; d < 3; d++) {
+          size_t n = around[a] + d, off = (a + d + (size_t)script) % 8;
+          check_lengths(buf, off, src, n, 0, 0, script_names[script]); /* no error */
+          for (p = d; p < n; p += 37) {
+            if (!test_keep(p + a, 4)) continue;
+            for (b = 0; b < sizeof bad; b++)
+              check_lengths(buf, off, src, n, p, bad[b], script_names[script]);
+          }
+        }
+      }
+    }
+    free(src);
+    free(buf);
+  }
+  tap_group("UTF-8 lengths around the long calls' kernel (512 / 1024 bytes) and past it");
 
   guard_free(guard, MAX_LEN);
   free(text);

@@ -50,29 +50,17 @@ UTFXI_INLINE void g_utf8_check_k_init(struct g_utf8_check_k *k) {
 
 UTFXI_INLINE void g_utf8_check_k_pin(struct g_utf8_check_k *k) { G_UTF8_CHECK_K_HOLD(k, V_PIN); }
 
-/* Nonzero bytes mark the bytes of cur that end an ill-formed pair or break
- * the continuation count, given the three bytes before each. With w (not
- * NULL): bit 7 of each byte of *w is set where that byte of cur adds no
- * unit to a count of characters (its other bits mean nothing). UTF-32: the
- * continuation bytes (bit 7 of the current-byte lookup, UTFXI_LK_TWO_CONTS,
- * is set exactly for them). UTF-16 (utf16): the continuation bytes but the
- * last of a 4-byte character (there the byte three back is >= F0: bit 7 of
- * `fourth`), so that a 4-byte character counts its two units at its lead
- * and its last byte. */
+/* g_utf8_error_bytes_kw and g_utf8_errors4_counted_k, the check's form with
+ * the nibble masks (generic_utf8_check_w.h, once per form). */
 UTFXI_INLINE vu8 g_utf8_error_bytes_kw(const struct g_utf8_check_k *k, vu8 cur, vu8 prev1,
-                                       vu8 prev2, vu8 prev3, int utf16, vu8 *w) {
-  vu8 a = v_lookup16(k->prev_hi, v_shr4(prev1, k->nibble));
-  vu8 b = v_lookup16(k->prev_lo, v_and(prev1, k->nibble));
-  vu8 c = v_lookup16(k->cur_hi, v_shr4(cur, k->nibble));
-  vu8 special = v_and(v_and(a, b), c);
-  /* 0x80 where the byte two back is >= E0 or the byte three back >= F0
-   * (saturating subtraction leaves bit 7 set exactly then): there a
-   * continuation after a continuation is expected, so XOR flips it. */
-  vu8 third = v_subs(prev2, k->third);
-  vu8 fourth = v_subs(prev3, k->fourth);
-  if (w) *w = utf16 ? v_xor(c, fourth) : c;
-  return v_xor(special, v_or_and(third, fourth, k->top));
-}
+                                       vu8 prev2, vu8 prev3, int utf16, vu8 *w);
+UTFXI_INLINE vu8 g_utf8_errors4_counted_k(const struct g_utf8_check_k *k, const unsigned char *p,
+                                          vu8 v0, vu8 v1, vu8 v2, vu8 v3, int utf16,
+                                          size_t *none);
+#define G_UTF8_NIB 0
+#define G_UTF8_KW g_utf8_error_bytes_kw
+#define G_UTF8_ERRORS4_W g_utf8_errors4_counted_k
+#include "generic_utf8_check_w.h"
 
 UTFXI_INLINE vu8 g_utf8_error_bytes_k(const struct g_utf8_check_k *k, vu8 cur, vu8 prev1, vu8 prev2,
                                       vu8 prev3) {
@@ -109,33 +97,6 @@ UTFXI_INLINE vu8 g_utf8_errors4_k(const struct g_utf8_check_k *k, const unsigned
   err = v_or(err, g_utf8_block_errors_k(k, p + 2 * V_BYTES, v2));
   V_SEQUENCE(err);
   return v_or(err, g_utf8_block_errors_k(k, p + 3 * V_BYTES, v3));
-}
-
-/* g_utf8_errors4_k, and in *none how many bytes of the four vectors add no
- * unit (g_utf8_error_bytes_kw), from the masks of their bit 7
- * (v_high_bits). */
-UTFXI_INLINE vu8 g_utf8_errors4_counted_k(const struct g_utf8_check_k *k, const unsigned char *p,
-                                          vu8 v0, vu8 v1, vu8 v2, vu8 v3, int utf16,
-                                          size_t *none) {
-  vu8 w;
-  size_t c;
-  vu8 err = g_utf8_error_bytes_kw(k, v0, v_load(p - 1), v_load(p - 2), v_load(p - 3), utf16, &w);
-  c = g_popcnt64(v_high_bits(w));
-  V_SEQUENCE(err);
-  err = v_or(err, g_utf8_error_bytes_kw(k, v1, v_load(p + V_BYTES - 1), v_load(p + V_BYTES - 2),
-                                        v_load(p + V_BYTES - 3), utf16, &w));
-  c += g_popcnt64(v_high_bits(w));
-  V_SEQUENCE(err);
-  err = v_or(err, g_utf8_error_bytes_kw(k, v2, v_load(p + 2 * V_BYTES - 1),
-                                        v_load(p + 2 * V_BYTES - 2), v_load(p + 2 * V_BYTES - 3),
-                                        utf16, &w));
-  c += g_popcnt64(v_high_bits(w));
-  V_SEQUENCE(err);
-  err = v_or(err, g_utf8_error_bytes_kw(k, v3, v_load(p + 3 * V_BYTES - 1),
-                                        v_load(p + 3 * V_BYTES - 2), v_load(p + 3 * V_BYTES - 3),
-                                        utf16, &w));
-  *none = c + g_popcnt64(v_high_bits(w));
-  return err;
 }
 
 UTFXI_INLINE vu8 g_utf8_errors4(const unsigned char *p, vu8 v0, vu8 v1, vu8 v2, vu8 v3) {

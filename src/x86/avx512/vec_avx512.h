@@ -78,6 +78,14 @@ static inline vu8 v_sum_bytes(vu8 acc, vu8 v) {
 static inline uint64_t v_sum_lanes(vu8 acc) { return (uint64_t)_mm512_reduce_add_epi64(acc); }
 #define V_TABLE16(...) _mm512_broadcast_i32x4(_mm_setr_epi8(__VA_ARGS__))
 static inline vu8 v_lookup16(vu8 table, vu8 idx) { return _mm512_shuffle_epi8(table, idx); }
+/* table (a V_TABLE16) at each byte's high / low nibble, no mask: VPERMB reads
+ * 6 bits of each index, and the table repeats every 16 bytes
+ * (generic_utf8_check_w.h: the long calls' check of the UTF-16 length). */
+#define V_LOOKUP_NIBBLES 1
+static inline vu8 v_lookup_hi4(vu8 table, vu8 v) {
+  return _mm512_permutexvar_epi8(_mm512_srli_epi16(v, 4), table);
+}
+static inline vu8 v_lookup_lo4(vu8 table, vu8 v) { return _mm512_permutexvar_epi8(v, table); }
 /* Byte j of the pair (prev, cur) at 64 + j - k: one VPERMT2B. */
 static inline vu8 v_prev_bytes(vu8 prev, vu8 cur, int k) {
   const __m512i iota = _mm512_set_epi8(
