@@ -481,9 +481,9 @@ UTFXI_INLINE size_t g16_utf8_length_scalar(const char16_t *s, size_t n, int be, 
 }
 
 /* g16_utf8_length's `runs` for long calls without the lone-surrogate flag:
- * where V16_PAIR_TOPS, their pairs are counted at their low halves
- * (g16_forms_run). A constant apart from 1, so that the flag's long calls
- * (whose flag pointer is not a constant) keep their code. */
+ * where V16_PAIR_TOPS or V16_PAIR_WORDS, their pairs are counted at their
+ * low halves (g16_forms_run). A constant apart from 1, so that the flag's
+ * long calls (whose flag pointer is not a constant) keep their code. */
 #define G16_RUNS_TOPS 2
 
 /* The short-form bytes of the steps from i to stop (whole steps) added to
@@ -514,6 +514,16 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
   v16_tops_carry prev = v16_tops_carry_from(0);
   size_t next = i; /* where a step follows the last firing one */
   if (runs == G16_RUNS_TOPS) v16_tops_k_init(&tk, be);
+#elif defined(V16_PAIR_WORDS)
+  /* runs == G16_RUNS_TOPS: a firing step's pairs are counted at their low
+   * halves, each low against the unit before it in memory, as bytes added
+   * twice to *forms at the run's end (a surrogate has no short form, so a
+   * byte still gains at most 4 a step); a pair across *at was counted
+   * before (taken back here), one across the run's end is counted here. */
+  struct v16_words_k wk;
+  vu8 lows = v_zero();
+  const size_t start = i; /* >= V16_PAIR_WORDS_BACK (g16_utf8_length's head) */
+  if (runs == G16_RUNS_TOPS) v16_words_k_init(&wk, be);
 #endif
   for (; stop - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
     vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
@@ -567,14 +577,23 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
         next = i + 2 * V16_BLOCK;
         continue;
       }
+#elif defined(V16_PAIR_WORDS)
+      if (runs == G16_RUNS_TOPS) {
+        lows = v16_sub_pair_lows(v16_sub_pair_lows(lows, &wk, s + i, be), &wk, s + i + V16_BLOCK, be);
+        if (i == start && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) *count += 2;
+        continue;
+      }
 #endif
       if (runs || g16_any_surrogate4(a, b, c, d, be))
         *count -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen) +
                        g16_block_pairs(s, i + V16_BLOCK, n, c, d, be, seen));
     }
   }
-#ifdef V16_PAIR_TOPS
+#if defined(V16_PAIR_TOPS) || defined(V16_PAIR_WORDS)
   if (runs == G16_RUNS_TOPS && hit && i < n && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) *count -= 2;
+#endif
+#if !defined(V16_PAIR_TOPS) && defined(V16_PAIR_WORDS)
+  if (runs == G16_RUNS_TOPS) *forms = v_add(*forms, v_add(lows, lows));
 #endif
   *at = i;
   return hit;
@@ -616,6 +635,9 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
      * costs two); the scalar head ends after a unit that is not a high
      * surrogate, so it takes a pair whole. */
     i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
+#if !defined(V16_PAIR_TOPS) && defined(V16_PAIR_WORDS)
+    if (runs == G16_RUNS_TOPS && i < V16_PAIR_WORDS_BACK) i += V16_UNITS; /* (g16_forms_run's loads reach back) */
+#endif
     while (i && g16_is_high(s, i - 1, be)) i++;
     total = g16_utf8_length_scalar(s, i, be, seen_at);
   }
