@@ -517,11 +517,10 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
 #elif defined(V16_PAIR_WORDS)
   /* runs == G16_RUNS_TOPS: a firing step's pairs are counted at their low
    * halves, each low against the unit before it in memory, as bytes added
-   * twice to *forms at the run's end (a surrogate has no short form, so a
-   * byte still gains at most 4 a step); a pair across *at was counted
-   * before (taken back here), one across the run's end is counted here. */
+   * twice to *forms (a surrogate has no short form, so a byte still gains
+   * at most 4 a step); a pair across *at was counted before (taken back
+   * here), one across the run's end is counted here. */
   struct v16_words_k wk;
-  vu8 lows = v_zero();
   const size_t start = i; /* >= V16_PAIR_WORDS_BACK (g16_utf8_length's head) */
   if (runs == G16_RUNS_TOPS) v16_words_k_init(&wk, be);
 #endif
@@ -579,7 +578,9 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
       }
 #elif defined(V16_PAIR_WORDS)
       if (runs == G16_RUNS_TOPS) {
-        lows = v16_sub_pair_lows(v16_sub_pair_lows(lows, &wk, s + i, be), &wk, s + i + V16_BLOCK, be);
+        vu8 lows = v16_sub_pair_lows(v_zero(), &wk, s + i, be);
+        lows = v16_sub_pair_lows(lows, &wk, s + i + V16_BLOCK, be);
+        *forms = v_add(*forms, v_add(lows, lows));
         if (i == start && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) *count += 2;
         continue;
       }
@@ -591,9 +592,6 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
   }
 #if defined(V16_PAIR_TOPS) || defined(V16_PAIR_WORDS)
   if (runs == G16_RUNS_TOPS && hit && i < n && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) *count -= 2;
-#endif
-#if !defined(V16_PAIR_TOPS) && defined(V16_PAIR_WORDS)
-  if (runs == G16_RUNS_TOPS) *forms = v_add(*forms, v_add(lows, lows));
 #endif
   *at = i;
   return hit;
