@@ -485,6 +485,15 @@ UTFXI_INLINE size_t g16_utf8_length_scalar(const char16_t *s, size_t n, int be, 
  * low halves (g16_forms_run). A constant apart from 1, so that the flag's
  * long calls (whose flag pointer is not a constant) keep their code. */
 #define G16_RUNS_TOPS 2
+/* Whether a long call counts its firing steps' pairs at their low halves:
+ * every order with V16_PAIR_TOPS; with V16_PAIR_WORDS (avx2) little-endian
+ * only: the big-endian form made scripts without pairs slower
+ * (docs/perf-decisions.md, "UTF-8 length of UTF-16", session 29). */
+#ifdef V16_PAIR_TOPS
+#define G16_PAIRS_AT_LOWS(runs, be) ((runs) == G16_RUNS_TOPS)
+#else
+#define G16_PAIRS_AT_LOWS(runs, be) ((runs) == G16_RUNS_TOPS && !(be))
+#endif
 
 /* The short-form bytes of the steps from i to stop (whole steps) added to
  * *forms, each non-ASCII step's count to *count; with `screen` (a constant),
@@ -522,7 +531,7 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
    * here), one across the run's end is counted here. */
   struct v16_words_k wk;
   const size_t start = i; /* >= V16_PAIR_WORDS_BACK (g16_utf8_length's head) */
-  if (runs == G16_RUNS_TOPS) v16_words_k_init(&wk, be);
+  if (G16_PAIRS_AT_LOWS(runs, be)) v16_words_k_init(&wk, be);
 #endif
   for (; stop - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
     vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
@@ -577,7 +586,7 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
         continue;
       }
 #elif defined(V16_PAIR_WORDS)
-      if (runs == G16_RUNS_TOPS) {
+      if (G16_PAIRS_AT_LOWS(runs, be)) {
         vu8 lows = v16_sub_pair_lows(v_zero(), &wk, s + i, be);
         lows = v16_sub_pair_lows(lows, &wk, s + i + V16_BLOCK, be);
         *forms = v_add(*forms, v_add(lows, lows));
@@ -591,7 +600,7 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
     }
   }
 #if defined(V16_PAIR_TOPS) || defined(V16_PAIR_WORDS)
-  if (runs == G16_RUNS_TOPS && hit && i < n && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) *count -= 2;
+  if (G16_PAIRS_AT_LOWS(runs, be) && hit && i < n && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) *count -= 2;
 #endif
   *at = i;
   return hit;
@@ -634,7 +643,7 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
      * surrogate, so it takes a pair whole. */
     i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
 #if !defined(V16_PAIR_TOPS) && defined(V16_PAIR_WORDS)
-    if (runs == G16_RUNS_TOPS && i < V16_PAIR_WORDS_BACK) i += V16_UNITS; /* (g16_forms_run's loads reach back) */
+    if (G16_PAIRS_AT_LOWS(runs, be) && i < V16_PAIR_WORDS_BACK) i += V16_UNITS; /* (g16_forms_run's loads reach back) */
 #endif
     while (i && g16_is_high(s, i - 1, be)) i++;
     total = g16_utf8_length_scalar(s, i, be, seen_at);
