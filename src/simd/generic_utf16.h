@@ -481,10 +481,19 @@ UTFXI_INLINE size_t g16_utf8_length_scalar(const char16_t *s, size_t n, int be, 
 }
 
 /* g16_utf8_length's `runs` for long calls without the lone-surrogate flag:
- * where V16_PAIR_TOPS, their pairs are counted at their low halves
- * (g16_forms_run). A constant apart from 1, so that the flag's long calls
- * (whose flag pointer is not a constant) keep their code. */
+ * where V16_PAIR_TOPS or V16_PAIR_WORDS, their pairs are counted at their
+ * low halves (g16_forms_run). A constant apart from 1, so that the flag's
+ * long calls (whose flag pointer is not a constant) keep their code. */
 #define G16_RUNS_TOPS 2
+/* Whether a long call counts its firing steps' pairs at their low halves:
+ * every order with V16_PAIR_TOPS; with V16_PAIR_WORDS (avx2) little-endian
+ * only: the big-endian form made scripts without pairs slower
+ * (docs/perf-decisions.md, "UTF-8 length of UTF-16", session 29). */
+#ifdef V16_PAIR_TOPS
+#define G16_PAIRS_AT_LOWS(runs, be) ((runs) == G16_RUNS_TOPS)
+#else
+#define G16_PAIRS_AT_LOWS(runs, be) ((runs) == G16_RUNS_TOPS && !(be))
+#endif
 
 /* The short-form bytes of the steps from i to stop (whole steps) added to
  * *forms, each non-ASCII step's count to *count; with `screen` (a constant),
@@ -514,6 +523,15 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
   v16_tops_carry prev = v16_tops_carry_from(0);
   size_t next = i; /* where a step follows the last firing one */
   if (runs == G16_RUNS_TOPS) v16_tops_k_init(&tk, be);
+#elif defined(V16_PAIR_WORDS)
+  /* runs == G16_RUNS_TOPS: a firing step's pairs are counted at their low
+   * halves, each low against the unit before it in memory, as bytes added
+   * twice to *forms (a surrogate has no short form, so a byte still gains
+   * at most 4 a step); a pair across *at was counted before (taken back
+   * here), one across the run's end is counted here. */
+  struct v16_words_k wk;
+  const size_t start = i; /* >= V16_PAIR_WORDS_BACK (g16_utf8_length's head) */
+  if (G16_PAIRS_AT_LOWS(runs, be)) v16_words_k_init(&wk, be);
 #endif
   for (; stop - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
     vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
@@ -567,14 +585,22 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
         next = i + 2 * V16_BLOCK;
         continue;
       }
+#elif defined(V16_PAIR_WORDS)
+      if (G16_PAIRS_AT_LOWS(runs, be)) {
+        vu8 lows = v16_sub_pair_lows(v_zero(), &wk, s + i, be);
+        lows = v16_sub_pair_lows(lows, &wk, s + i + V16_BLOCK, be);
+        *forms = v_add(*forms, v_add(lows, lows));
+        if (i == start && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) *count += 2;
+        continue;
+      }
 #endif
       if (runs || g16_any_surrogate4(a, b, c, d, be))
         *count -= 2 * (g16_block_pairs(s, i, n, a, b, be, seen) +
                        g16_block_pairs(s, i + V16_BLOCK, n, c, d, be, seen));
     }
   }
-#ifdef V16_PAIR_TOPS
-  if (runs == G16_RUNS_TOPS && hit && i < n && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) *count -= 2;
+#if defined(V16_PAIR_TOPS) || defined(V16_PAIR_WORDS)
+  if (G16_PAIRS_AT_LOWS(runs, be) && hit && i < n && g16_is_high(s, i - 1, be) && g16_is_low(s, i, be)) *count -= 2;
 #endif
   *at = i;
   return hit;
@@ -616,6 +642,9 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
      * costs two); the scalar head ends after a unit that is not a high
      * surrogate, so it takes a pair whole. */
     i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
+#if !defined(V16_PAIR_TOPS) && defined(V16_PAIR_WORDS)
+    if (G16_PAIRS_AT_LOWS(runs, be) && i < V16_PAIR_WORDS_BACK) i += V16_UNITS; /* (g16_forms_run's loads reach back) */
+#endif
     while (i && g16_is_high(s, i - 1, be)) i++;
     total = g16_utf8_length_scalar(s, i, be, seen_at);
   }
