@@ -46,16 +46,44 @@ static size_t trim_led(const unsigned char *s, size_t n, size_t k) {
   return k < utf8_lead(s[n - k], &lo, &hi) && utf8_valid_prefix(s + n - k, k) == k ? n - k : n;
 }
 
-size_t utfx_trim_partial_utf8(const char *src, size_t n) {
-  const unsigned char *s = (const unsigned char *)src;
-  /* back over at most 3 continuation bytes to the byte that leads them,
-   * unrolled: a complete character last is the common case */
+/* back over at most 3 continuation bytes to the byte that leads them */
+static size_t trim_tail(const unsigned char *s, size_t n) {
   if (n == 0 || s[n - 1] < 0x80) return n;
   if (s[n - 1] >= 0xC0) return trim_led(s, n, 1);
   if (n < 2 || s[n - 2] < 0x80) return n;
   if (s[n - 2] >= 0xC0) return trim_led(s, n, 2);
   if (n < 3 || s[n - 3] < 0xF0) return n; /* no 4-byte lead: whole, or not a prefix */
   return trim_led(s, n, 3);
+}
+
+/* (out of line: the word test rarely sends an input here) */
+__attribute__((noinline)) static size_t trim_cut(const unsigned char *s, size_t n) {
+  return trim_tail(s, n);
+}
+
+size_t utfx_trim_partial_utf8(const char *src, size_t n) {
+  const unsigned char *s = (const unsigned char *)src;
+  uint32_t w, y;
+  /* Below 4 bytes: an ASCII byte last returns at once, the rest goes out
+   * of line. */
+  if (UTFXI_UNLIKELY(n < 4)) {
+    size_t r = n;
+    if (UTFXI_UNLIKELY(n == 0 || s[n - 1] >= 0x80)) return trim_cut(s, n);
+    __asm__("" : "+r"(r));
+    return r;
+  }
+  /* Only a lead k bytes from the end that announces more than k bytes can be
+   * cut: s[n-1] >= C0, s[n-2] >= E0 or s[n-3] >= F0, that is a byte b with
+   * (b & m) == m for m = C0, E0, F0. In the word of the last 4 bytes, y has a
+   * zero byte just where one is; without one the end is whole, whether the
+   * last byte is ASCII or ends a longer character: one branch for both. */
+  memcpy(&w, s + n - 4, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  w = __builtin_bswap32(w);
+#endif
+  y = (~w & 0xC0E0F000u) | 0xFFu;
+  if (UTFXI_UNLIKELY((y - 0x01010101u) & ~y & 0x80808080u)) return trim_cut(s, n);
+  return n;
 }
 
 /* A high surrogate last: the unit's high byte is D8..DB. */
