@@ -193,8 +193,8 @@ static inline void v16_words_k_init(struct v16_words_k *k, int be) {
   else
     V_CONST16(k->pair, 0xDCD8);
 }
-/* acc, less 1 in a byte for each low surrogate after a high one among the
- * 2 * V16_UNITS units at p. */
+/* acc plus 1 in a byte for each low surrogate after a high one among the
+ * 2 * V16_UNITS units at p (the compare's -1 subtracted). */
 static inline vu8 v16_sub_pair_lows(vu8 acc, const struct v16_words_k *k, const char16_t *p, int be) {
   const char *b = (const char *)p;
   __m256i wa = be ? _mm256_blendv_epi8(v_load(b), v_load(b - 3), k->sel)
