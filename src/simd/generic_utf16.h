@@ -484,15 +484,15 @@ UTFXI_INLINE size_t g16_utf8_length_scalar(const char16_t *s, size_t n, int be, 
  * where V16_PAIR_TOPS or V16_PAIR_WORDS, their pairs are counted at their
  * low halves (g16_forms_run). A constant apart from 1, so that the flag's
  * long calls (whose flag pointer is not a constant) keep their code. */
-#define G16_RUNS_TOPS 2
+#define G16_RUNS_AT_LOWS 2
 /* Whether a long call counts its firing steps' pairs at their low halves:
  * every order with V16_PAIR_TOPS; with V16_PAIR_WORDS (avx2) little-endian
  * only: the big-endian form made scripts without pairs slower
  * (docs/perf-decisions.md, "UTF-8 length of UTF-16", session 29). */
 #ifdef V16_PAIR_TOPS
-#define G16_PAIRS_AT_LOWS(runs, be) ((runs) == G16_RUNS_TOPS)
+#define G16_PAIRS_AT_LOWS(runs, be) ((runs) == G16_RUNS_AT_LOWS)
 #else
-#define G16_PAIRS_AT_LOWS(runs, be) ((runs) == G16_RUNS_TOPS && !(be))
+#define G16_PAIRS_AT_LOWS(runs, be) ((runs) == G16_RUNS_AT_LOWS && !(be))
 #endif
 
 /* The short-form bytes of the steps from i to stop (whole steps) added to
@@ -515,16 +515,16 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
   size_t i = *at;
   int hit = 0;
 #ifdef V16_PAIR_TOPS
-  /* runs == G16_RUNS_TOPS: a firing step's pairs are counted at their low
+  /* runs == G16_RUNS_AT_LOWS: a firing step's pairs are counted at their low
    * halves from the blocks' top bytes, the last block's highs carried in a
    * register (no scalar loads); the carry starts empty (a pair across *at
    * was counted before) and a pair across the run's end is counted here. */
   struct v16_tops_k tk;
   v16_tops_carry prev = v16_tops_carry_from(0);
   size_t next = i; /* where a step follows the last firing one */
-  if (runs == G16_RUNS_TOPS) v16_tops_k_init(&tk, be);
+  if (runs == G16_RUNS_AT_LOWS) v16_tops_k_init(&tk, be);
 #elif defined(V16_PAIR_WORDS)
-  /* runs == G16_RUNS_TOPS: a firing step's pairs are counted at their low
+  /* runs == G16_RUNS_AT_LOWS: a firing step's pairs are counted at their low
    * halves, each low against the unit before it in memory, as bytes added
    * twice to *forms (a surrogate has no short form, so a byte still gains
    * at most 4 a step); a pair across *at was counted before (taken back
@@ -579,7 +579,7 @@ UTFXI_INLINE int g16_forms_run(const char16_t *s, size_t *at, size_t stop, size_
     } else if (g16_top_high(top, be, runs)) {
       hit++;
 #ifdef V16_PAIR_TOPS
-      if (runs == G16_RUNS_TOPS) {
+      if (runs == G16_RUNS_AT_LOWS) {
         if (i != next) prev = v16_tops_carry_from(0); /* the step before had no surrogate */
         *count -= 2 * (v16_count_pair_tops(&tk, a, b, &prev) + v16_count_pair_tops(&tk, c, d, &prev));
         next = i + 2 * V16_BLOCK;
@@ -723,10 +723,10 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
  * screen each step: the runs' state and second loop slowed them by 4-20 %
  * (docs/perf-decisions.md, 'UTF-8 length of UTF-16'). */
 __attribute__((noinline)) static size_t g16_utf8_length_long_le(const char16_t *s, size_t n) {
-  return g16_utf8_length(s, n, 0, NULL, G16_RUNS_TOPS);
+  return g16_utf8_length(s, n, 0, NULL, G16_RUNS_AT_LOWS);
 }
 __attribute__((noinline)) static size_t g16_utf8_length_long_be(const char16_t *s, size_t n) {
-  return g16_utf8_length(s, n, 1, NULL, G16_RUNS_TOPS);
+  return g16_utf8_length(s, n, 1, NULL, G16_RUNS_AT_LOWS);
 }
 __attribute__((noinline)) static size_t g16_utf8_length_long_le_flag(const char16_t *s, size_t n,
                                                                      int *lone) {
