@@ -211,6 +211,7 @@ module.exports = function base64(addon) {
       // Whole groups of 4 alphabet characters while 3 bytes fit: most of
       // the text; anything else goes a character at a time below.
       if (k === 0) {
+        const start = i;
         while (i + 4 <= n && max - w >= 3) {
           const c0 = s.charCodeAt(i);
           const c1 = s.charCodeAt(i + 1);
@@ -228,9 +229,11 @@ module.exports = function base64(addon) {
           out[w + 2] = x & 0xFF;
           w += 3;
           i += 4;
-          smallRead = i;
-          if (w === max) return w;
+          if (w === max) break;
         }
+        // (set once here, not a context store a group)
+        if (i !== start) smallRead = i;
+        if (w === max) return w;
       }
       let c = 0;
       while (i < n && ((c = s.charCodeAt(i)) === 0x20 || c === 0x0A || c === 0x09 || c === 0x0D ||
