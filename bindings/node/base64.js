@@ -26,17 +26,20 @@ const DST_FULL = 2;
 
 // Below these lengths JavaScript or Node's own code is faster than the
 // addon (bench.js --suite base64-overhead; README.md): Node's base64
-// encoder (simdutf in Node 20.20) costs less than the N-API call up to about
-// 512 bytes; the JavaScript decoder beats the call on about 20 characters
-// (setFromBase64), and on 48 for fromBase64, whose results of up to 64
-// bytes V8 keeps inside the Uint8Array object: the addon decodes those into
-// a reused array, sliced off after; Buffer.from costs more than the addon
-// on every length (its pool and byteLength).
-let SMALL_TO = 512; // bytes, toBase64
-let SMALL_SET = 20; // characters, setFromBase64
-let SMALL_FROM = 48; // characters, fromBase64
+// encoder (simdutf in Node 20.20) costs less than the N-API call on 24-63
+// bytes (under 24 the call is ahead by 10-20 ns, not taken: the kernel's
+// short steps make it lose at 32-48); the JavaScript decoder beats the
+// call below 32 characters (setFromBase64) and 28 (fromBase64, whose
+// results of up to 64 bytes V8 keeps inside the Uint8Array object: the
+// addon decodes those into a reused array, sliced off after): its cost
+// grows by about 2 ns a character where the call's is flat, and the
+// kernel's step for under 32 units costs the call some more; Buffer.from
+// costs more than the addon on every length (its pool and byteLength).
+let SMALL_TO = 64; // bytes, toBase64
+let SMALL_SET = 32; // characters, setFromBase64
+let SMALL_FROM = 28; // characters, fromBase64
 let SMALL_FROM_BYTES = 64; // bytes of fromBase64's result (V8's on-heap typed arrays)
-let SMALL_ENCODE = 512; // bytes, base64Encode
+let SMALL_ENCODE = 64; // bytes, base64Encode
 let SMALL_DECODE = 0; // characters, base64Decode
 // From this many characters on base64Decode calls Node's decoder itself
 // (Buffer#base64Write into the same result): it reads the string where V8
@@ -208,6 +211,7 @@ module.exports = function base64(addon) {
       // Whole groups of 4 alphabet characters while 3 bytes fit: most of
       // the text; anything else goes a character at a time below.
       if (k === 0) {
+        const start = i;
         while (i + 4 <= n && max - w >= 3) {
           const c0 = s.charCodeAt(i);
           const c1 = s.charCodeAt(i + 1);
@@ -225,9 +229,11 @@ module.exports = function base64(addon) {
           out[w + 2] = x & 0xFF;
           w += 3;
           i += 4;
-          smallRead = i;
-          if (w === max) return w;
+          if (w === max) break;
         }
+        // (set once here, not a context store a group)
+        if (i !== start) smallRead = i;
+        if (w === max) return w;
       }
       let c = 0;
       while (i < n && ((c = s.charCodeAt(i)) === 0x20 || c === 0x0A || c === 0x09 || c === 0x0D ||

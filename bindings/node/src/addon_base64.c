@@ -136,10 +136,13 @@ static napi_value js_encode(napi_env env, napi_callback_info info) {
 /* Decodes string v (args[2] units; Latin-1 bytes when args[1] is 1, else
  * UTF-16) with flags args[0] into dst[0, cap), the string copied into the
  * scratch from byte `at` on (what lies before is the caller's). Sets results
- * (status, read, written); -1 when v could not be read, -2 when out of
- * memory (nothing set then). */
+ * (status, read, written) and *written; -1 when v could not be read, -2 when
+ * out of memory (nothing set then). Only the fields are read back, not a
+ * copy of the whole result: the kernel stores them one by one, and the
+ * copy's 16-byte loads, each over two of those stores, cannot be forwarded
+ * from them (they wait for the stores to reach the cache). */
 static int decode_string(napi_env env, b64_data *d, napi_value v, size_t at, unsigned char *dst,
-                         size_t cap, utfx_result *out) {
+                         size_t cap, size_t *written) {
   unsigned flags = flags_of(d);
   double units = d->args[2];
   size_t len = 0, want = units > 0 && units < (double)(SIZE_MAX / 4) ? (size_t)units : 0;
@@ -163,7 +166,7 @@ static int decode_string(napi_env env, b64_data *d, napi_value v, size_t at, uns
   d->results[0] = (double)r.status;
   d->results[1] = (double)r.read;
   d->results[2] = (double)r.written; /* (a number made for the return costs more) */
-  *out = r;
+  *written = r.written;
   return 0;
 }
 
@@ -171,7 +174,7 @@ static napi_value js_decode_into(napi_env env, napi_callback_info info) {
   napi_value argv[2];
   unsigned char *dst;
   size_t cap;
-  utfx_result r;
+  size_t written;
   int e;
   double known;
   b64_data *d = get_args(env, info, argv, 2);
@@ -207,7 +210,7 @@ static napi_value js_decode_into(napi_env env, napi_callback_info info) {
     dst += off;
     cap -= off;
   }
-  if ((e = decode_string(env, d, argv[1], 0, dst, cap, &r)) != 0) {
+  if ((e = decode_string(env, d, argv[1], 0, dst, cap, &written)) != 0) {
     if (e == -2) return scratch_throw_oom(env);
     napi_throw_type_error(env, NULL, "utfx: bad base64DecodeInto call");
     return NULL;
@@ -227,7 +230,7 @@ static napi_value js_decode_new(napi_env env, napi_callback_info info) {
   unsigned char *dst;
   void *data = NULL;
   size_t cap, at, want;
-  utfx_result r;
+  size_t written;
   int e;
   b64_data *d = get_args(env, info, argv, 1);
   if (!d || !d->args || !(d->args[3] >= 0 && d->args[3] < (double)(SIZE_MAX / 8)) ||
@@ -241,13 +244,13 @@ static napi_value js_decode_new(napi_env env, napi_callback_info info) {
   at = (cap + 1) & ~(size_t)1;
   want = (size_t)d->args[2];
   if (!(dst = scratch(d, at + (want + 1) * sizeof(char16_t)))) return scratch_throw_oom(env);
-  if ((e = decode_string(env, d, argv[0], at, dst, cap, &r)) != 0) {
+  if ((e = decode_string(env, d, argv[0], at, dst, cap, &written)) != 0) {
     if (e == -2) return scratch_throw_oom(env);
     napi_throw_type_error(env, NULL, "utfx: bad base64DecodeNew call");
     return NULL;
   }
-  if (napi_create_arraybuffer(env, r.written, &data, &ab) != napi_ok) return NULL;
-  if (r.written) memcpy(data, dst, r.written);
+  if (napi_create_arraybuffer(env, written, &data, &ab) != napi_ok) return NULL;
+  if (written) memcpy(data, dst, written);
   shrink(d);
   return ab;
 }
