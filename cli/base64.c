@@ -76,7 +76,8 @@ struct b64_slot {
   unsigned char *data;
   size_t n;
   int err;             /* errno of reading it, or -1: the file shrank */
-  unsigned char *buf;
+  unsigned char *buf; /* the result: in mem, or in the output's slot ring */
+  unsigned char *mem;
   size_t cap, len;
   int fast;    /* decode: the fast decoding of the piece is exact */
   size_t read; /* decode: characters it used (the rest is a partial group) */
@@ -92,9 +93,14 @@ enum {
 };
 static size_t piece_size(void) { return cli_env_size("UTFX_CLI_SPLIT", 1, (size_t)1 << 20); }
 
-static int slot_alloc(struct b64_slot *s, size_t cap) {
-  if (s->buf) return 0;
-  s->buf = malloc(cap);
+/* Points s->buf at room for cap bytes: where the output takes slot's next
+ * piece without a copy (cli_output_slot_buffer), else s's own buffer. */
+static int slot_alloc(struct b64_job *job, unsigned slot, struct b64_slot *s, size_t cap) {
+  s->buf = job ? cli_output_slot_buffer(job->out, slot, cap) : NULL;
+  if (!s->buf) {
+    if (!s->mem) s->mem = malloc(cap);
+    s->buf = s->mem;
+  }
   s->cap = cap;
   return s->buf ? 0 : -1;
 }
@@ -171,7 +177,7 @@ static int encode_work(void *ctx, size_t i, unsigned slot) {
   struct b64_job *job = ctx;
   struct b64_slot *s = &job->slots[slot];
   if (read_piece(job, i, s)) return 1;
-  if (slot_alloc(s, encode_bound(job, job->piece)) != 0) {
+  if (slot_alloc(job, slot, s, encode_bound(job, job->piece)) != 0) {
     s->err = ENOMEM;
     return 1;
   }
@@ -373,7 +379,7 @@ static int decode_stream(struct b64_job *job, const struct cli_input *in) {
   size_t have = 0, got;
   int rc = 0, eof = 0;
   memset(&s, 0, sizeof s);
-  if (!data || slot_alloc(&s, (job->chunk + CARRY_MAX) / 4 * 3 + 3) != 0) {
+  if (!data || slot_alloc(NULL, 0, &s, (job->chunk + CARRY_MAX) / 4 * 3 + 3) != 0) {
     cli_error("out of memory");
     rc = CLI_EXIT_IO;
   }
@@ -391,7 +397,7 @@ static int decode_stream(struct b64_job *job, const struct cli_input *in) {
     have = keep;
   }
   free(data);
-  free(s.buf);
+  free(s.mem);
   return rc;
 }
 
@@ -414,7 +420,7 @@ static int decode_work(void *ctx, size_t i, unsigned slot) {
   struct b64_job *job = ctx;
   struct b64_slot *s = &job->slots[slot];
   if (read_piece(job, i, s)) return 1;
-  if (slot_alloc(s, job->piece / 4 * 3 + 3) != 0) {
+  if (slot_alloc(job, slot, s, job->piece / 4 * 3 + 3) != 0) {
     s->err = ENOMEM;
     return 1;
   }
@@ -469,6 +475,7 @@ static int run_pieces(struct b64_job *job, const struct cli_input *in, int decod
   if (start < 0 || start >= (off_t)in->size) return CLI_NOT_MAPPED;
   job->slots = calloc(slots, sizeof *job->slots);
   if (!job->slots) return CLI_NOT_MAPPED;
+  cli_output_slots(job->out, slots);
   job->in = in;
   job->start = (int64_t)start;
   job->size = (uint64_t)(in->size - start);
@@ -487,7 +494,7 @@ static int run_pieces(struct b64_job *job, const struct cli_input *in, int decod
   if (!rc) (void)lseek(in->fd, (off_t)in->size, SEEK_SET);
   for (k = 0; k < slots; k++) {
     free(job->slots[k].data);
-    free(job->slots[k].buf);
+    free(job->slots[k].mem);
   }
   free(job->slots);
   job->slots = NULL;

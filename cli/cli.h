@@ -91,6 +91,7 @@ struct cli_input {
   int64_t size; /* -1 when unknown (pipe, terminal) */
 };
 
+struct cli_ring;
 struct cli_output {
   int fd;
   int is_stdout;
@@ -98,6 +99,9 @@ struct cli_output {
   const char *display;
   char *final_path; /* NULL for stdout */
   char *tmp_path;   /* the temporary file renamed onto final_path by commit */
+  int splice;       /* a pipe: pieces from the slot rings go over by vmsplice */
+  unsigned nrings;
+  struct cli_ring *rings; /* per slot of the ordered loop (cli_output_slots) */
 };
 
 extern const char *cli_prog; /* "utfx" or "utfx convert": prefix of messages */
@@ -122,6 +126,13 @@ int cli_pread_full(const struct cli_input *in, unsigned char *buf, size_t want, 
  * path itself when it exists) gives the permissions of the result. */
 int cli_output_open(struct cli_output *o, const char *path, const char *mode_of);
 int cli_output_write(struct cli_output *o, const void *p, size_t n);
+/* Into a pipe, the ordered loop's pieces are written where the pipe can take
+ * them without a copy: cli_output_slots (on the calling thread, before the
+ * loop) makes room for `slots` slots; cli_output_slot_buffer (in a slot's
+ * work) returns where its next piece of at most cap bytes goes, or NULL (use
+ * your own buffer); cli_output_write of bytes there hands them over. */
+void cli_output_slots(struct cli_output *o, unsigned slots);
+unsigned char *cli_output_slot_buffer(struct cli_output *o, unsigned slot, size_t cap);
 int cli_output_commit(struct cli_output *o);
 void cli_output_abort(struct cli_output *o);
 int cli_flush_stdout(void); /* for stdio output (count, info, help) */

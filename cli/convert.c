@@ -49,7 +49,8 @@ static const char usage[] =
 /* The conversion of whole characters p[0..nbytes): in buf, or, for valid
  * input already in the target's form, the input itself (no copy). */
 struct piece {
-  unsigned char *buf;
+  unsigned char *buf; /* where this piece is converted: mem, or the output's slot ring */
+  unsigned char *mem; /* the mapped path's own buffer, when the output gives none */
   size_t cap; /* 4 * nbytes + 64: the most any pair writes (ASCII to UTF-32) */
   const unsigned char *out;
   size_t olen;
@@ -217,9 +218,11 @@ static int map_work(struct cli_mapped *m, size_t i, unsigned slot, const unsigne
   struct convert_ctx *c = m->ctx;
   struct piece *o = &c->pieces[slot];
   (void)i;
+  o->cap = 4 * m->split + 64;
+  o->buf = cli_output_slot_buffer(c->out, slot, o->cap);
   if (!o->buf) {
-    o->cap = 4 * m->split + 64;
-    o->buf = malloc(o->cap);
+    if (!o->mem) o->mem = malloc(o->cap);
+    o->buf = o->mem;
   }
   if (!o->buf || !p) {
     o->olen = 0;
@@ -257,6 +260,7 @@ static int convert_one(struct convert_ctx *c, struct cli_stream *s, const char *
     m.emit = map_emit;
     m.ctx = c;
     m.copy = 0; /* on the map: no copy of the input (see mapped.c) */
+    cli_output_slots(c->out, cli_par_slots(c->threads));
     rc = cli_mapped_run(&m, s, &in);
   }
   if (rc == CLI_NOT_MAPPED) rc = cli_stream_run(s, &in);
@@ -413,7 +417,7 @@ int cli_convert_main(int argc, char **argv) {
         rc = cli_output_commit(&out);
     }
   }
-  for (i = 0; i < (int)cli_par_slots(c.threads); i++) free(c.pieces[i].buf);
+  for (i = 0; i < (int)cli_par_slots(c.threads); i++) free(c.pieces[i].mem);
   free(c.pieces);
   free(c.chunk.buf);
   return rc;

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/uio.h> /* struct iovec */
 #include <sys/vfs.h> /* fstatfs */
 #include <unistd.h>
 
@@ -262,6 +263,124 @@ static void prealloc(struct cli_output *o, size_t n) {
 #endif
 }
 
+
+/* Into a pipe, vmsplice(2) hands the pipe the pages a piece was converted in
+ * instead of copying it into pipe pages (a page allocated and filled per
+ * 4 KiB, most of the writer's cost after the conversion). The pipe then
+ * holds those pages until the reader is done, and a reader may even splice
+ * them on, so bytes once handed over are never written again: each slot
+ * converts into its own ring of anonymous memory, piece after piece, and
+ * gives back (MADV_DONTNEED) the 2 MiB blocks it has passed, and the whole
+ * ring before it starts over (the pipe keeps its references to the old
+ * pages; the ring gets fresh ones). Fresh pages are zeroed by their fault:
+ * the rings ask for transparent huge pages, one fault and one clear per
+ * 2 MiB, which costs less than the copy; with 4 KiB pages the faults would
+ * cost more than the copy, so the rings are used only when the kernel gives
+ * huge pages to madvise(MADV_HUGEPAGE) regions. UTFX_CLI_SPLICE=0 turns it
+ * off (docs/perf-decisions.md, "The CLI: into a pipe by vmsplice from
+ * rings"). */
+struct cli_ring {
+  unsigned char *raw, *base; /* the mapping; base: its first 2 MiB boundary */
+  size_t size;               /* bytes from base */
+  size_t pos;                /* the next piece goes at base + pos */
+  size_t freed;              /* base[0..freed) is given back */
+};
+
+enum { RING_BLOCK = 2 << 20, RING_MIN = 64 << 20 };
+
+static int huge_pages_on_madvise(void) {
+#if defined(MADV_HUGEPAGE)
+  char buf[128];
+  ssize_t n;
+  int fd = open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY);
+  if (fd < 0) return 0;
+  n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0) return 0;
+  buf[n] = '\0';
+  return strstr(buf, "[always]") != NULL || strstr(buf, "[madvise]") != NULL;
+#else
+  return 0;
+#endif
+}
+
+static int may_splice(int fd) {
+#if defined(SPLICE_F_GIFT) && defined(MADV_HUGEPAGE) && defined(MADV_DONTNEED)
+  struct stat st;
+  return cli_env_size("UTFX_CLI_SPLICE", 0, 1) != 0 && fstat(fd, &st) == 0 &&
+         S_ISFIFO(st.st_mode) && huge_pages_on_madvise();
+#else
+  (void)fd;
+  return 0;
+#endif
+}
+
+void cli_output_slots(struct cli_output *o, unsigned slots) {
+  if (!o->splice || o->nrings >= slots) return;
+  {
+    struct cli_ring *r = realloc(o->rings, slots * sizeof *r);
+    if (!r) return;
+    memset(r + o->nrings, 0, (slots - o->nrings) * sizeof *r);
+    o->rings = r;
+    o->nrings = slots;
+  }
+}
+
+static void ring_give_back(struct cli_ring *r, size_t from, size_t to) {
+  if (to > from) (void)madvise(r->base + from, to - from, MADV_DONTNEED);
+}
+
+unsigned char *cli_output_slot_buffer(struct cli_output *o, unsigned slot, size_t cap) {
+#if defined(MADV_HUGEPAGE)
+  struct cli_ring *r;
+  if (!o->splice || slot >= o->nrings) return NULL;
+  r = &o->rings[slot];
+  if (!r->raw) {
+    /* UTFX_CLI_RING (tests): smaller rings, started over more often. */
+    size_t want = cli_env_size("UTFX_CLI_RING", 1, RING_MIN);
+    size_t size = cap > want ? cap : want;
+    void *raw;
+    size = (size + 4095) / 4096 * 4096;
+    raw = mmap(NULL, size + RING_BLOCK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+               -1, 0);
+    if (raw == MAP_FAILED) return NULL;
+    r->raw = raw;
+    r->base = (unsigned char *)(((uintptr_t)raw + RING_BLOCK - 1) &
+                                ~(uintptr_t)(RING_BLOCK - 1));
+    r->size = size;
+    r->pos = r->freed = 0;
+    (void)madvise(r->base, r->size, MADV_HUGEPAGE);
+  }
+  if (cap > r->size) return NULL;
+  if (r->pos + cap > r->size) { /* start over on fresh pages */
+    ring_give_back(r, r->freed, r->size);
+    r->pos = r->freed = 0;
+  }
+  return r->base + r->pos;
+#else
+  (void)o, (void)slot, (void)cap;
+  return NULL;
+#endif
+}
+
+static struct cli_ring *ring_of(const struct cli_output *o, const unsigned char *p) {
+  unsigned k;
+  for (k = 0; k < o->nrings; k++) {
+    const struct cli_ring *r = &o->rings[k];
+    if (r->raw && p >= r->base && p < r->base + r->size) return &o->rings[k];
+  }
+  return NULL;
+}
+
+static void rings_free(struct cli_output *o) {
+  unsigned k;
+  for (k = 0; k < o->nrings; k++)
+    if (o->rings[k].raw) munmap(o->rings[k].raw, o->rings[k].size + RING_BLOCK);
+  free(o->rings);
+  o->rings = NULL;
+  o->nrings = 0;
+}
+
 int cli_output_open(struct cli_output *o, const char *path, const char *mode_of) {
   struct stat st;
   const char *slash;
@@ -274,6 +393,7 @@ int cli_output_open(struct cli_output *o, const char *path, const char *mode_of)
     o->display = "<stdout>";
     grow_pipe(o->fd);
     o->prealloc = may_prealloc(o->fd);
+    o->splice = may_splice(o->fd);
     return 0;
   }
   o->display = path;
@@ -329,8 +449,49 @@ static void die_by_sigpipe(void) {
   _exit(128 + SIGPIPE);
 }
 
+/* Hands p[0..n), in ring r, to the pipe: 0, an error code, or 1 when
+ * vmsplice is not available here and nothing was written (write it). */
+static int splice_out(struct cli_output *o, struct cli_ring *r, const unsigned char *p, size_t n) {
+  size_t end = (size_t)(p - r->base) + n, block;
+  struct iovec iov;
+  iov.iov_base = r->base + (p - r->base); /* p, writable: it is in the ring */
+  iov.iov_len = n;
+  while (iov.iov_len > 0) {
+    ssize_t w = vmsplice(o->fd, &iov, 1, 0);
+    if (w > 0) {
+      iov.iov_base = (unsigned char *)iov.iov_base + w;
+      iov.iov_len -= (size_t)w;
+    } else if (w < 0 && errno == EINTR) {
+      continue;
+    } else if (w < 0 && (errno == EINVAL || errno == ENOSYS) && iov.iov_len == n) {
+      return 1;
+    } else {
+      if (w < 0 && errno == EPIPE) die_by_sigpipe();
+      cli_error("%s: write error: %s", o->display, w < 0 ? strerror(errno) : "no progress");
+      return CLI_EXIT_IO;
+    }
+  }
+  /* Never write these bytes again: the next piece starts after them (the
+   * pipe holds a page's range, not the page), and the blocks behind it are
+   * given back. */
+  r->pos = end;
+  block = r->pos / RING_BLOCK * RING_BLOCK;
+  if (block > r->freed) {
+    ring_give_back(r, r->freed, block);
+    r->freed = block;
+  }
+  return 0;
+}
+
 int cli_output_write(struct cli_output *o, const void *p, size_t n) {
   const unsigned char *b = p;
+  if (o->splice && n > 0) {
+    struct cli_ring *r = ring_of(o, b);
+    if (r) {
+      int rc = splice_out(o, r, b, n);
+      if (rc != 1) return rc;
+    }
+  }
   prealloc(o, n);
   while (n > 0) {
     ssize_t w = write(o->fd, b, n);
@@ -350,6 +511,7 @@ int cli_output_write(struct cli_output *o, const void *p, size_t n) {
 
 int cli_output_commit(struct cli_output *o) {
   int rc = 0;
+  rings_free(o);
   if (o->is_stdout) return 0;
   if (fsync(o->fd) != 0 && errno != EINVAL) {
     cli_error("%s: write error: %s", o->display, strerror(errno));
@@ -376,6 +538,7 @@ int cli_output_commit(struct cli_output *o) {
 }
 
 void cli_output_abort(struct cli_output *o) {
+  rings_free(o);
   if (o->is_stdout) return;
   if (o->fd >= 0 && o->tmp_path) close(o->fd);
   o->fd = -1;

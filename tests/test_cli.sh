@@ -593,6 +593,25 @@ for pipe in "" 0 4096 65536; do
   cmp -s plain.out piped.out || bad+=("UTFX_CLI_PIPE=$pipe")
 done
 check_bad "into a pipe (grown or not): the same bytes as into a file"
+# Into a pipe, pieces of a mapped file go over by vmsplice from per-slot
+# rings (io.c), whose pages must never be written again once handed over:
+# with rings of one piece or a few (UTFX_CLI_RING=1: started over at every
+# piece that does not fit), small pieces, and a reader that lets the pipe
+# fill first, the bytes read must be the ones written, for convert and
+# base64 both ways.
+bad=()
+base64 big.16 > big16.b64
+for ring in "" 1; do
+  for j in 1 3; do
+    env UTFX_CLI_RING=$ring UTFX_CLI_SPLIT=16384 utfx convert -j $j -t utf-16le big.txt |
+      { sleep 0.2; cat; } | cmp -s - big.16 || bad+=("convert ring=$ring -j $j")
+    env UTFX_CLI_RING=$ring UTFX_CLI_SPLIT=16383 utfx base64 -j $j big.16 |
+      { sleep 0.2; cat; } | cmp -s - big16.b64 || bad+=("base64 ring=$ring -j $j")
+    env UTFX_CLI_RING=$ring UTFX_CLI_SPLIT=16384 utfx base64 -d -j $j big16.b64 |
+      { sleep 0.2; cat; } | cmp -s - big.16 || bad+=("base64 -d ring=$ring -j $j")
+  done
+done
+check_bad "into a pipe by vmsplice from rings, a slow reader: the bytes written"
 
 # Kill the process while it writes (it has written two chunks to the
 # temporary file and waits for more input): OUT must be untouched. (Not
