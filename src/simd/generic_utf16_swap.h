@@ -256,11 +256,14 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     }
   }
 #else
-  if (n - i <= V16_BLOCK && cap - i >= n - i && (i == n || !g16_is_low(s, i, be))) {
+  if (n - i <= V16_BLOCK && cap - i >= n - i && (i == n || g16_pairs_from(s, i, be, carry))) {
     /* The tail as one zero-padded block: a high surrogate in its last unit
-     * has no low one after it, so it fails the test, as it should. A low
-     * surrogate in its first unit (the screen did not pair it) goes to the
-     * scalar tail. */
+     * has no low one after it, so it fails the test, as it should. Its first
+     * unit is a low surrogate exactly when a high one is carried (the pair
+     * steps stored that high one): emoji text whose pairs straddle the
+     * blocks ended in the scalar kernel, a few % of a 64 KiB call
+     * (docs/perf-decisions.md, 'UTF-16 byte swap: the masked tail after a
+     * carried high surrogate'). */
     const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
                    low = be ? 0x00DC : 0xDC00;
     size_t k = n - i, k1 = k ? k - 1 : 0;
