@@ -157,6 +157,7 @@ static napi_value undefined(napi_env env) {
 static napi_value decode_utf8(napi_env env, text_data *t, unsigned flags, const char *s, size_t n) {
   utfx_result r;
   size_t done, lat, from;
+  const char *run; /* the Latin-1 of the first lat characters */
   if (n <= SHORT_UTF8) {
     r = utfx_validate_ascii(s, n);
     if (r.status == UTFX_OK) return latin1_string(env, t, s, n); /* (no BOM: not ASCII) */
@@ -172,19 +173,29 @@ static napi_value decode_utf8(napi_env env, text_data *t, unsigned flags, const 
   }
   r = utfx_validate_ascii(s, n);
   if (r.status == UTFX_OK) return latin1_string(env, t, s, n);
-  if (scratch_grow((void **)&t->u8, &t->u8_cap, n, 1)) return scratch_throw_oom(env);
   done = r.read;
-  memcpy(t->u8, s, done);
-  r = utfx_convert_utf8_to_latin1(s + done, n - done, t->u8 + done, n - done, UTFX_STRICT);
-  lat = done + r.written;
-  if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, lat);
-  /* A character above U+00FF or an ill-formed sequence at s + from. */
-  from = done + r.read;
+  if ((unsigned char)s[done] > 0xC3) {
+    /* A lead byte above C3 starts a character above U+00FF (CJK, emoji:
+     * mixed text's first non-ASCII character, most often): there is no
+     * Latin-1 run to look for, and the ASCII before it is widened from the
+     * input itself. */
+    lat = from = done;
+    run = s;
+  } else {
+    if (scratch_grow((void **)&t->u8, &t->u8_cap, n, 1)) return scratch_throw_oom(env);
+    memcpy(t->u8, s, done);
+    r = utfx_convert_utf8_to_latin1(s + done, n - done, t->u8 + done, n - done, UTFX_STRICT);
+    lat = done + r.written;
+    if (r.status == UTFX_OK) return latin1_string(env, t, t->u8, lat);
+    /* A character above U+00FF or an ill-formed sequence at s + from. */
+    from = done + r.read;
+    run = t->u8;
+  }
   if (scratch_grow((void **)&t->u16, &t->u16_cap, lat + utfx_whatwg_max_length(UTFX_UTF8, n - from),
            sizeof(char16_t)))
     return scratch_throw_oom(env);
-  r = host_le() ? utfx_convert_latin1_to_utf16le(t->u8, lat, t->u16, lat, UTFX_STRICT)
-                : utfx_convert_latin1_to_utf16be(t->u8, lat, t->u16, lat, UTFX_STRICT);
+  r = host_le() ? utfx_convert_latin1_to_utf16le(run, lat, t->u16, lat, UTFX_STRICT)
+                : utfx_convert_latin1_to_utf16be(run, lat, t->u16, lat, UTFX_STRICT);
   r = utfx_whatwg_decode(UTFX_UTF8, flags | UTFX_WHATWG_IGNORE_BOM, s + from, n - from,
                          t->u16 + lat, t->u16_cap - lat);
   if (r.status != UTFX_OK) return undefined(env); /* fatal */
