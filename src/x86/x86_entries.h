@@ -4,7 +4,8 @@
  * around the kernel that x86_kernels.h names for it. Each entry
  *  - takes inputs shorter than two 32-byte vectors to the scalar kernel
  *    (UTFXI_SHORT_BYTES: on them the SIMD kernels run mostly their scalar
- *    tail, behind their set-up), and
+ *    tail, behind their set-up), or for the UTF-16 operations of
+ *    UTFXI_SHORT_UTF16 (internal.h) shorter than its tier's bound, and
  *  - returns with the upper halves of the YMM/ZMM registers clean
  *    (VZEROUPPER: XINUSE bits 2 and 6 clear), whatever compiler built the
  *    kernel. gcc, for one, leaves them dirty in kernels that call a helper it
