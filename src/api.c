@@ -11,13 +11,32 @@
 #include "scalar/base64.h"
 #include "scalar/utf16_ascii.h"
 
+/* The short path: the scalar kernel below the smallest bound any tier has
+ * for the operation (a constant), and for the operations of
+ * UTFXI_SHORT_UTF16 (internal.h) also below the active table's own. */
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Winitializer-overrides"
+#elif defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Woverride-init"
+#endif
+#define UTFXI_SHORT_MIN_FIELD(op, avx512, avx2) .op = (avx512) < (avx2) ? (avx512) : (avx2),
+static const struct utfxi_short_units utfxi_short_min = {
+    UTFXI_SHORT_DEFAULTS UTFXI_SHORT_UTF16(UTFXI_SHORT_MIN_FIELD)};
+#define UTFXI_SHORT_ANY(op, n) ((n) < utfxi_short_min.op)
+#define UTFXI_SHORT_IN(k, op, S, n) \
+  (utfxi_short_min.op != UTFXI_SU_UNITS(S) && (n) < (k)->short_units.op)
+
 /* UTFXI_SHORT_validate_*: the short path. validate_ascii runs its scalar
  * body inline, as the UTF-16 ASCII checks below (no call on it). */
 #define UTFXI_API_VALIDATE(enc, S)                                  \
   utfx_result utfx_validate_##enc(const S *s, size_t n) {           \
+    const struct utfxi_kernels *k;                                  \
     if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);              \
-    if (UTFXI_SHORT_HINT_##enc(UTFXI_IS_SHORT(S, n))) return UTFXI_SHORT_validate_##enc(s, n); \
-    return utfxi_active()->validate_##enc(s, n);                    \
+    if (UTFXI_SHORT_HINT_##enc(UTFXI_SHORT_ANY(validate_##enc, n))) \
+      return UTFXI_SHORT_validate_##enc(s, n);                      \
+    k = utfxi_active();                                             \
+    if (UTFXI_SHORT_IN(k, validate_##enc, S, n)) return UTFXI_SHORT_validate_##enc(s, n); \
+    return k->validate_##enc(s, n);                                 \
   }
 #define UTFXI_SHORT_validate_utf8 utfxi_validate_utf8_scalar
 #define UTFXI_SHORT_validate_utf16le utfxi_validate_utf16le_scalar
@@ -36,18 +55,27 @@ UTFXI_VALIDATIONS(UTFXI_API_VALIDATE)
   utfx_result utfx_convert_##from##_to_##to(const S *restrict src, size_t n, T *restrict dst, \
                                             size_t cap, unsigned flags) {                     \
     T no_room[1];                                                                             \
+    const struct utfxi_kernels *k;                                                            \
     if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);                                        \
     if (!dst && cap == 0) dst = no_room;                                                      \
-    if (UTFXI_IS_SHORT(S, n))                                                                 \
+    if (UTFXI_SHORT_ANY(convert_##from##_to_##to, n))                                         \
       return utfxi_convert_##from##_to_##to##_scalar(src, n, dst, cap, flags & UTFX_REPLACE); \
-    return utfxi_active()->convert_##from##_to_##to(src, n, dst, cap, flags & UTFX_REPLACE);  \
+    k = utfxi_active();                                                                       \
+    if (UTFXI_SHORT_IN(k, convert_##from##_to_##to, S, n))                                    \
+      return utfxi_convert_##from##_to_##to##_scalar(src, n, dst, cap, flags & UTFX_REPLACE); \
+    return k->convert_##from##_to_##to(src, n, dst, cap, flags & UTFX_REPLACE);               \
   }
 UTFXI_CONVERSIONS(UTFXI_API_CONVERT)
 
 #define UTFXI_API_LENGTH(to, from, S)                                                          \
   size_t utfx_##to##_length_from_##from(const S *src, size_t n) {                              \
-    if (UTFXI_IS_SHORT(S, n)) return n ? utfxi_##to##_length_from_##from##_scalar(src, n) : 0; \
-    return utfxi_active()->to##_length_from_##from(src, n);                                    \
+    const struct utfxi_kernels *k;                                                             \
+    if (UTFXI_SHORT_ANY(to##_length_from_##from, n))                                           \
+      return n ? utfxi_##to##_length_from_##from##_scalar(src, n) : 0;                         \
+    k = utfxi_active();                                                                        \
+    if (UTFXI_SHORT_IN(k, to##_length_from_##from, S, n))                                      \
+      return utfxi_##to##_length_from_##from##_scalar(src, n);                                 \
+    return k->to##_length_from_##from(src, n);                                                 \
   }
 UTFXI_LENGTHS(UTFXI_API_LENGTH)
 
@@ -132,11 +160,16 @@ size_t utfx_base64_length_from_binary_lines(size_t n, unsigned flags, size_t lin
  * 'Short inputs'). */
 #define UTFXI_API_MAP(op)                                                \
   void utfx_##op(const char16_t *src, size_t n, char16_t *dst) {         \
-    if (UTFXI_IS_SHORT(char16_t, n)) {                                   \
+    const struct utfxi_kernels *k;                                       \
+    if (UTFXI_SHORT_ANY(op, n)) {                                        \
       if (n) utfxi_##op##_scalar(src, n, dst);                           \
-    } else {                                                             \
-      utfxi_active()->op(src, n, dst);                                   \
+      return;                                                            \
     }                                                                    \
+    k = utfxi_active();                                                  \
+    if (UTFXI_SHORT_IN(k, op, char16_t, n))                              \
+      utfxi_##op##_scalar(src, n, dst);                                  \
+    else                                                                 \
+      k->op(src, n, dst);                                                \
   }
 UTFXI_UTF16_MAPS(UTFXI_API_MAP)
 
@@ -154,10 +187,13 @@ UTFXI_UTF16_CHECKS(UTFXI_API_CHECK)
 #define UTFXI_API_FLAGGED(op)                                                \
   size_t utfx_##op(const char16_t *src, size_t n, int *flag) {               \
     int ignored;                                                             \
+    const struct utfxi_kernels *k;                                           \
     if (!flag) flag = &ignored;                                              \
     if (n == 0) return (size_t)(*flag = 0);                                  \
-    if (UTFXI_IS_SHORT(char16_t, n)) return utfxi_##op##_scalar(src, n, flag); \
-    return utfxi_active()->op(src, n, flag);                                 \
+    if (UTFXI_SHORT_ANY(op, n)) return utfxi_##op##_scalar(src, n, flag);    \
+    k = utfxi_active();                                                      \
+    if (UTFXI_SHORT_IN(k, op, char16_t, n)) return utfxi_##op##_scalar(src, n, flag); \
+    return k->op(src, n, flag);                                              \
   }
 UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_API_FLAGGED)
 

@@ -19,6 +19,87 @@
  * UTFXI_DECODER_BLOCKS). */
 #include "operations.h"
 
+/* Inputs shorter than two 32-byte vectors run the scalar kernel on every
+ * tier: on them the SIMD kernels run one block and then their scalar tail
+ * (or, for UTF-16 text with surrogates, a scalar region), slower than the
+ * scalar kernel alone (docs/perf-decisions.md, 'Short inputs'). The public
+ * functions test it before dispatch (api.c: a direct call, no table), the
+ * SIMD tier tables again for the decoder's kernel calls (x86/x86_entries.h). */
+#define UTFXI_SHORT_BYTES 64
+#define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
+
+/* The exceptions: UTF-16 operations whose kernel on a tier beats the scalar
+ * one on every text from fewer units (a masked whole-input step on avx512, a
+ * whole 16-unit vector on avx2): X(op, avx512 units, avx2 units), the
+ * length from which that tier's entry runs its kernel (docs/perf-decisions.md,
+ * 'Short UTF-16 inputs'). The one list: api.c takes the smaller bound as its
+ * direct scalar call's and the active table's own (`short_units`) above it,
+ * x86_entries.h its tier's column. */
+#define UTFXI_SHORT_UTF16(X)                           \
+  X(validate_utf16le, 12, 32)                          \
+  X(validate_utf16be, 16, 32)                          \
+  X(convert_utf16le_to_utf16be, 12, 32)                \
+  X(convert_utf16be_to_utf16le, 12, 32)                \
+  X(convert_utf16le_to_utf32, 24, 32)                  \
+  X(convert_utf16be_to_utf32, 24, 32)                  \
+  X(utf8_length_from_utf16le, 16, 32)                  \
+  X(utf8_length_from_utf16be, 16, 32)                  \
+  X(utf32_length_from_utf16le, 12, 32)                 \
+  X(utf32_length_from_utf16be, 12, 32)                 \
+  X(latin1_length_from_utf16le, 12, 32)                \
+  X(latin1_length_from_utf16be, 12, 32)                \
+  X(utf8_length_from_utf16le_with_surrogates, 16, 32)  \
+  X(utf8_length_from_utf16be_with_surrogates, 16, 32)  \
+  X(swap_bytes_utf16, 24, 16)                          \
+  X(to_well_formed_utf16le, 16, 32)                    \
+  X(to_well_formed_utf16be, 16, 32)
+
+/* Per operation, the units below which a table's entry takes the scalar
+ * kernel (UTFXI_SHORT_DEFAULTS: UTFXI_IS_SHORT's, as designated
+ * initializers; a tier overrides the operations of UTFXI_SHORT_UTF16). */
+struct utfxi_short_units {
+#define UTFXI_SU_VALIDATE(enc, S) unsigned char validate_##enc;
+#define UTFXI_SU_CONVERT(from, S, to, T) unsigned char convert_##from##_to_##to;
+#define UTFXI_SU_LENGTH(to, from, S) unsigned char to##_length_from_##from;
+#define UTFXI_SU_OP1(op) unsigned char op;
+#define UTFXI_SU_OP2(op, S) unsigned char op;
+#define UTFXI_SU_OP3(op, S, T) unsigned char op;
+  UTFXI_VALIDATIONS(UTFXI_SU_VALIDATE)
+  UTFXI_CONVERSIONS(UTFXI_SU_CONVERT)
+  UTFXI_LENGTHS(UTFXI_SU_LENGTH)
+  UTFXI_BASE64_CODECS(UTFXI_SU_OP3)
+  UTFXI_BASE64_LENGTHS(UTFXI_SU_OP2)
+  UTFXI_BASE64_LINE_CODECS(UTFXI_SU_OP3)
+  UTFXI_UTF16_MAPS(UTFXI_SU_OP1)
+  UTFXI_UTF16_COUNTED_REPAIRS(UTFXI_SU_OP1)
+  UTFXI_UTF16_CHECKS(UTFXI_SU_OP1)
+  UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_SU_OP1)
+#undef UTFXI_SU_VALIDATE
+#undef UTFXI_SU_CONVERT
+#undef UTFXI_SU_LENGTH
+#undef UTFXI_SU_OP1
+#undef UTFXI_SU_OP2
+#undef UTFXI_SU_OP3
+};
+#define UTFXI_SU_UNITS(S) (UTFXI_SHORT_BYTES / sizeof(S))
+#define UTFXI_SU_INIT_VALIDATE(enc, S) .validate_##enc = UTFXI_SU_UNITS(S),
+#define UTFXI_SU_INIT_CONVERT(from, S, to, T) .convert_##from##_to_##to = UTFXI_SU_UNITS(S),
+#define UTFXI_SU_INIT_LENGTH(to, from, S) .to##_length_from_##from = UTFXI_SU_UNITS(S),
+#define UTFXI_SU_INIT_OP2(op, S) .op = UTFXI_SU_UNITS(S),
+#define UTFXI_SU_INIT_OP3(op, S, T) .op = UTFXI_SU_UNITS(S),
+#define UTFXI_SU_INIT_OP16(op) .op = UTFXI_SU_UNITS(char16_t),
+#define UTFXI_SHORT_DEFAULTS                                                  \
+  UTFXI_VALIDATIONS(UTFXI_SU_INIT_VALIDATE)                                   \
+  UTFXI_CONVERSIONS(UTFXI_SU_INIT_CONVERT)                                    \
+  UTFXI_LENGTHS(UTFXI_SU_INIT_LENGTH)                                         \
+  UTFXI_BASE64_CODECS(UTFXI_SU_INIT_OP3)                                      \
+  UTFXI_BASE64_LENGTHS(UTFXI_SU_INIT_OP2)                                     \
+  UTFXI_BASE64_LINE_CODECS(UTFXI_SU_INIT_OP3)                                 \
+  UTFXI_UTF16_MAPS(UTFXI_SU_INIT_OP16)                                        \
+  UTFXI_UTF16_COUNTED_REPAIRS(UTFXI_SU_INIT_OP16)                             \
+  UTFXI_UTF16_CHECKS(UTFXI_SU_INIT_OP16)                                      \
+  UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_SU_INIT_OP16)
+
 /* Kernel signatures are those of the public functions, except that `flags`
  * arrives already reduced to UTFX_STRICT or UTFX_REPLACE. */
 struct utfxi_kernels {
@@ -63,6 +144,10 @@ struct utfxi_kernels {
 #undef UTFXI_FIELD_CHECK
 #undef UTFXI_FIELD_FLAGGED
 #undef UTFXI_FIELD_REPAIR
+  /* Per operation, the inputs this table's entries take to the scalar
+   * kernel (api.c reads it for the operations of UTFXI_SHORT_UTF16). Last:
+   * the other fields keep their offsets. */
+  struct utfxi_short_units short_units;
 };
 
 /* The scalar reference kernels: utfxi_<op>_scalar. */
@@ -118,6 +203,7 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
 #define UTFXI_INIT_BLOCKS(op, params, args) .op = utfxi_##op##_scalar,
 #define UTFXI_INIT_SCAN(op) .op = utfxi_##op##_scalar,
 #define UTFXI_SCALAR_KERNELS                                                            \
+  .short_units = {UTFXI_SHORT_DEFAULTS},                                                \
   UTFXI_VALIDATIONS(UTFXI_INIT_VALIDATE)                                                \
   UTFXI_CONVERSIONS(UTFXI_INIT_CONVERT)                                                 \
   UTFXI_LENGTHS(UTFXI_INIT_LENGTH)                                                      \
@@ -129,15 +215,6 @@ UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_DECL_FLAGGED)
   UTFXI_UTF16_CHECKS(UTFXI_INIT_SCAN)                                                   \
   UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_INIT_SCAN)                                          \
   UTFXI_DECODER_BLOCKS(UTFXI_INIT_BLOCKS)
-
-/* Inputs shorter than two 32-byte vectors run the scalar kernel on every
- * tier: on them the SIMD kernels run one block and then their scalar tail
- * (or, for UTF-16 text with surrogates, a scalar region), slower than the
- * scalar kernel alone (docs/perf-decisions.md, 'Short inputs'). The public
- * functions test it before dispatch (api.c: a direct call, no table), the
- * SIMD tier tables again for the decoder's kernel calls (x86/x86_entries.h). */
-#define UTFXI_SHORT_BYTES 64
-#define UTFXI_IS_SHORT(S, n) ((n) < UTFXI_SHORT_BYTES / sizeof(S))
 
 /* Inputs from this many bytes on start with a head that aligns a kernel's
  * loads or stores (utfxi_aligning_step, or a few values by the scalar kernel):

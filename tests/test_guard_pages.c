@@ -31,7 +31,8 @@
  *              around the full output; every cut must be at a character
  *              boundary and the output the one-shot result.
  * Validation and length functions run on every input and placement, the
- * UTF-16 repair functions out of place and in place. In the caps sweep the
+ * UTF-16 repair functions and the byte swap out of place and in place, and
+ * the UTF-8 lengths with the lone-surrogate flag. In the caps sweep the
  * scalar kernels' full outputs are also checked against the naive reference
  * (tests/support/reference.c), so the specification is not taken on trust. */
 #define _DEFAULT_SOURCE
@@ -346,6 +347,39 @@ static void check_conversions(const struct input_case *ic, const struct placed *
   }
 }
 
+/* The byte swap (out of place, then in place twice, which restores the
+ * source) and the UTF-8 length with the lone-surrogate flag, on one placed
+ * UTF-16 source: the short inputs some tiers take to their kernels
+ * (UTFXI_SHORT_UTF16) read exactly their n units. */
+static void check_swap_and_flagged(const struct input_case *ic, const struct placed *pl) {
+  enum ref_enc e = ic->s->e;
+  size_t n = ic->n, i, len, want_len = 0;
+  const char16_t *src = (const char16_t *)(const void *)pl->p;
+  char16_t *dst = (char16_t *)(void *)dst_at(n, 2, pl->at.dst_gap);
+  char16_t *in_place = (char16_t *)(void *)pl->p;
+  const char16_t *orig = (const char16_t *)(const void *)input.b;
+  int flag = -1, want_flag = 0, swapped = 1, restored = 1;
+  utfx_swap_bytes_utf16(src, n, dst);
+  for (i = 0; i < n; i++) swapped &= dst[i] == (char16_t)(orig[i] << 8 | orig[i] >> 8);
+  CHECK(swapped && dst_done((unsigned char *)dst, n, 2, n), "swap_bytes_utf16 %s n=%zu item at %zu",
+        ic->what, n, ic->p);
+  utfx_swap_bytes_utf16(in_place, n, in_place);
+  for (i = 0; i < n; i++) swapped &= in_place[i] == dst[i];
+  utfx_swap_bytes_utf16(in_place, n, in_place);
+  for (i = 0; i < n; i++) restored &= in_place[i] == orig[i];
+  CHECK(swapped && restored, "swap_bytes_utf16 in place %s n=%zu item at %zu", ic->what, n, ic->p);
+  if (n)
+    want_len = e == REF_UTF16LE
+                   ? utfxi_utf8_length_from_utf16le_with_surrogates_scalar(orig, n, &want_flag)
+                   : utfxi_utf8_length_from_utf16be_with_surrogates_scalar(orig, n, &want_flag);
+  len = e == REF_UTF16LE ? utfx_utf8_length_from_utf16le_with_surrogates(src, n, &flag)
+                         : utfx_utf8_length_from_utf16be_with_surrogates(src, n, &flag);
+  calls += 4;
+  CHECK(len == want_len && flag == want_flag,
+        "utf8_length_from_%s_with_surrogates %s n=%zu item at %zu: got %zu / %d, scalar %zu / %d",
+        ref_enc_name(e), ic->what, n, ic->p, len, flag, want_len, want_flag);
+}
+
 static void check_repair(const struct input_case *ic, const struct placed *pl, size_t npl) {
   enum ref_enc e = ic->s->e;
   void (*pub)(const char16_t *, size_t, char16_t *);
@@ -364,6 +398,7 @@ static void check_repair(const struct input_case *ic, const struct placed *pl, s
     calls += 2;
     CHECK(memcmp(dst, want.b, 2 * n) == 0 && intact, "to_well_formed_%s %s n=%zu item at %zu",
           ref_enc_name(e), ic->what, n, ic->p);
+    check_swap_and_flagged(ic, &pl[k]);
     /* In place, on the placed source itself (last: it changes the source). */
     pub((const char16_t *)(const void *)pl[k].p, n, (char16_t *)(void *)pl[k].p);
     CHECK(memcmp(pl[k].p, want.b, 2 * n) == 0, "to_well_formed_%s in place %s n=%zu item at %zu",

@@ -4,7 +4,8 @@
  * around the kernel that x86_kernels.h names for it. Each entry
  *  - takes inputs shorter than two 32-byte vectors to the scalar kernel
  *    (UTFXI_SHORT_BYTES: on them the SIMD kernels run mostly their scalar
- *    tail, behind their set-up), and
+ *    tail, behind their set-up), or for the UTF-16 operations of
+ *    UTFXI_SHORT_UTF16 (internal.h) shorter than its tier's bound, and
  *  - returns with the upper halves of the YMM/ZMM registers clean
  *    (VZEROUPPER: XINUSE bits 2 and 6 clear), whatever compiler built the
  *    kernel. gcc, for one, leaves them dirty in kernels that call a helper it
@@ -27,7 +28,14 @@
 #include "x86_kernels.h"
 #include "../simd/utf16_to_utf8_parts.h"
 
-/* UTFXI_IS_SHORT (internal.h): inputs the scalar kernel takes. */
+/* Inputs the scalar kernel takes: UTFXI_IS_SHORT (internal.h), or this
+ * tier's column of UTFXI_SHORT_UTF16 (utfxi_short_TIER, below). */
+#define UTFXI_SHORT_PICK_avx512(avx512, avx2) avx512
+#define UTFXI_SHORT_PICK_avx2(avx512, avx2) avx2
+#define UTFXI_SHORT_FIELD(op, avx512, avx2) .op = UTFXI_PASTE(UTFXI_SHORT_PICK_, TIER)(avx512, avx2),
+#define UTFXI_TIER_SHORT_INIT {UTFXI_SHORT_DEFAULTS UTFXI_SHORT_UTF16(UTFXI_SHORT_FIELD)}
+#define UTFXI_TIER_SHORT UTFXI_PASTE(utfxi_short_, TIER)
+#define UTFXI_SHORT_HERE(op, n) ((n) < UTFXI_TIER_SHORT.op)
 
 /* The entries of tier TIER are TIER_op and wrap utfxi_TIER_inner.op, which
  * the compiler resolves to a direct call (the inner table is a static
@@ -52,7 +60,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
 #define UTFXI_WRAP(R, MOVE, op, S, n, args)                                    \
   do {                                                                         \
     R k;                                                                       \
-    if (UTFXI_IS_SHORT(S, n) || INNER.op == utfxi_##op##_scalar)               \
+    if (UTFXI_SHORT_HERE(op, n) || INNER.op == utfxi_##op##_scalar)            \
       return utfxi_##op##_scalar args;                                         \
     k = INNER.op args;                                                         \
     _mm256_zeroupper();                                                        \
@@ -75,7 +83,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   }
 #define ENTRY_UTF16_MAP(op)                                                   \
   static void ENTRY(op)(const char16_t *s, size_t n, char16_t *d) {        \
-    if (UTFXI_IS_SHORT(char16_t, n)) {                                     \
+    if (UTFXI_SHORT_HERE(op, n)) {                                         \
       utfxi_##op##_scalar(s, n, d);                                        \
       return;                                                              \
     }                                                                      \
@@ -85,7 +93,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
 #define ENTRY_REPAIR(op)                                                   \
   static size_t ENTRY(op)(const char16_t *s, size_t n, char16_t *d) {      \
     size_t k;                                                              \
-    if (UTFXI_IS_SHORT(char16_t, n)) return utfxi_##op##_scalar(s, n, d);  \
+    if (UTFXI_SHORT_HERE(op, n)) return utfxi_##op##_scalar(s, n, d);      \
     k = INNER.op(s, n, d);                                                 \
     _mm256_zeroupper();                                                    \
     return k;                                                              \
@@ -98,7 +106,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
  * they call only the scalar steps), which test_vector_state checks. */
 #define ENTRY_B64(op, S, T)                                                           \
   static utfx_result ENTRY(op)(const S *s, size_t n, T *d, size_t cap, unsigned flags) { \
-    if (UTFXI_IS_SHORT(S, n) || INNER.op == utfxi_##op##_scalar)                       \
+    if (UTFXI_SHORT_HERE(op, n) || INNER.op == utfxi_##op##_scalar)                    \
       return utfxi_##op##_scalar(s, n, d, cap, flags);                                 \
     return INNER.op(s, n, d, cap, flags);                                              \
   }
@@ -150,6 +158,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
   const struct utfxi_kernels UTFXI_PASTE(utfxi_, UTFXI_PASTE(TIER, _kernels)) = {         \
       .name = UTFXI_STR(TIER),                                                            \
       .inner = &INNER,                                                                    \
+      .short_units = UTFXI_TIER_SHORT_INIT,                                               \
       UTFXI_VALIDATIONS(FIELD_VALIDATE) UTFXI_CONVERSIONS(FIELD_CONVERT)                  \
       UTFXI_LENGTHS(FIELD_LENGTH)                                                         \
       UTFXI_BASE64_CODECS(FIELD_B64) UTFXI_BASE64_LENGTHS(FIELD_B64)                      \
@@ -205,6 +214,7 @@ UTFXI_X86_LONG_PICK(convert_utf16be_to_utf32, utf16be_to_utf32_long)
 #endif
 #define UTFXI_X86_TIER TIER
 static const struct utfxi_kernels INNER = UTFXI_X86_INNER_TABLE(UTFXI_STR(TIER));
+static const struct utfxi_short_units UTFXI_TIER_SHORT = UTFXI_TIER_SHORT_INIT;
 UTFXI_TIER_TABLE
 
 #endif
