@@ -6,7 +6,6 @@
 /* Copies four units below 0x80 (the caller checked) to the target form. */
 UTFXI_INLINE void utf16_copy_ascii4(const char16_t *s, void *dst, size_t w, int be,
                                     enum utfxi_target t) {
-  size_t j;
   if (t == UTFXI_T_UTF8 || t == UTFXI_T_LATIN1) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* the units' low bytes gathered in the word (gcc made the loop below
@@ -18,10 +17,28 @@ UTFXI_INLINE void utf16_copy_ascii4(const char16_t *s, void *dst, size_t w, int 
     memcpy((unsigned char *)dst + w, &b, 4);
 #else
     unsigned char *d = (unsigned char *)dst + w;
-    for (j = 0; j < 4; j++) d[j] = (unsigned char)utfxi_load16(s + j, be);
+    for (size_t j = 0; j < 4; j++) d[j] = (unsigned char)utfxi_load16(s + j, be);
 #endif
   } else {
-    for (j = 0; j < 4; j++) utfxi_put(dst, w + j, utfxi_load16(s + j, be), t);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* the word's units widened or byte-swapped in registers (gcc made the
+     * loop below a loop of four loads and four stores) */
+    uint64_t x = utfxi_load64(s);
+    if (t == UTFXI_T_UTF32) {
+      uint64_t lo, hi;
+      x >>= be ? 8 : 0; /* the units' low bytes at even bytes, zeros between */
+      lo = (x & 0xFFFF) | (x & 0xFFFF0000u) << 16;
+      hi = (x >> 32 & 0xFFFF) | (x >> 48) << 32;
+      memcpy((char32_t *)dst + w, &lo, 8);
+      memcpy((char32_t *)dst + w + 2, &hi, 8);
+    } else {
+      /* each unit's high byte is zero: a shift by a byte swaps the order */
+      if ((t == UTFXI_T_UTF16BE) != be) x = be ? x >> 8 : x << 8;
+      memcpy((char16_t *)dst + w, &x, 8);
+    }
+#else
+    for (size_t j = 0; j < 4; j++) utfxi_put(dst, w + j, utfxi_load16(s + j, be), t);
+#endif
   }
 }
 
