@@ -417,6 +417,37 @@ static void suite(void) {
   }
   tap_group("UTF-8 lengths around the long calls' kernel (512 / 1024 bytes) and past it");
 
+  /* Runs of 4-byte characters only (emoji runs: after a block of them, the
+   * next blocks are checked in their 32-bit lanes, not by the lookup
+   * check), valid and with one byte changed at every position: overlong
+   * (F0 8F), above U+10FFFF (F4 90, F5..F7), not a continuation, a lead. */
+  {
+    static const unsigned char bad[] = {0x80, 0x8F, 0x90, 0xBF, 0xC0, 0x41,
+                                        0xE0, 0xF0, 0xF4, 0xF5, 0xF7, 0xF8};
+    static const size_t lens[] = {64, 127, 128, 192, 257, MAX_LEN};
+    size_t a, p, b;
+    for (a = 0; a < sizeof lens / sizeof lens[0]; a++) {
+      size_t n = lens[a];
+      for (k = 0; k + 4 <= n; k += 4) {
+        uint32_t c = 0x10000 + (uint32_t)rng_below(&rng, 0x100000);
+        if (k % 64 == 16) c = k % 128 ? 0x10000 : 0x10FFFF; /* the range's ends */
+        put_utf8(text + k, c);
+      }
+      for (; k < n; k++) text[k] = 'x';
+      memcpy(work, text, n);
+      check_all((const char *)work, n, 0, "emoji run");
+      for (p = 0; p < n; p++) {
+        if (!test_keep(p + a, 2)) continue;
+        for (b = 0; b < sizeof bad; b++) {
+          memcpy(work, text, n);
+          work[p] = bad[b];
+          check_all((const char *)work, n, 0, "emoji run, one byte changed");
+        }
+      }
+    }
+  }
+  tap_group("runs of 4-byte characters, one byte changed at every position");
+
   guard_free(guard, MAX_LEN);
   free(text);
   free(aligned);

@@ -46,11 +46,16 @@ UTFXI_INLINE int g_utf8_put_run3(const unsigned char *p, void *dst, size_t w,
 /* The V32_LANES 4-byte characters of v, a block already checked to be
  * well-formed with a 4-byte lead at every fourth byte (emoji runs), as
  * UTF-32 or as surrogate pairs at unit w of dst; returns the units written. */
-UTFXI_INLINE size_t g_utf8_put_run4(vu8 v, void *dst, size_t w, enum utfxi_target t) {
-  vu32 x = v32_of_bytes(v); /* lead in bits 0-7, the last byte in bits 24-31 */
-  vu32 cp = v32_or_values(
+UTFXI_INLINE vu32 g_utf8_run4_code_points(vu32 x) {
+  /* lead in bits 0-7, the last byte in bits 24-31 */
+  return v32_or_values(
       v32_or_values(v32_shl(v32_and_value(x, 0x07), 18), v32_shl(v32_and_value(x, 0x3F00), 4)),
       v32_or_values(v32_shr(v32_and_value(x, 0x3F0000), 10), v32_and_value(v32_shr(x, 24), 0x3F)));
+}
+
+/* The code points cp of the 4-byte characters x as UTF-32 or surrogate
+ * pairs at unit w of dst; returns the units written. */
+UTFXI_INLINE size_t g_utf8_store_run4(vu32 cp, void *dst, size_t w, enum utfxi_target t) {
   vu32 pair;
   if (t == UTFXI_T_UTF32) {
     v32_store((char32_t *)dst + w, cp);
@@ -63,6 +68,24 @@ UTFXI_INLINE size_t g_utf8_put_run4(vu8 v, void *dst, size_t w, enum utfxi_targe
   if (t == UTFXI_T_UTF16BE) pair = v32_bswap16(pair);
   v32_store((char16_t *)dst + w, pair);
   return 2 * V32_LANES;
+}
+
+UTFXI_INLINE size_t g_utf8_put_run4(vu8 v, void *dst, size_t w, enum utfxi_target t) {
+  return g_utf8_store_run4(g_utf8_run4_code_points(v32_of_bytes(v)), dst, w, t);
+}
+
+/* If the V_BYTES bytes at p are V32_LANES well-formed 4-byte characters
+ * (the next block of an emoji run), stores them as g_utf8_put_run4 does and
+ * returns the units written; else returns 0 and stores nothing. The check
+ * is on the lanes (shape, and U+10000..U+10FFFF), as the 3-byte runs',
+ * instead of the lookup check and its three loads of the bytes before. */
+UTFXI_INLINE size_t g_utf8_put_run4_checked(const unsigned char *p, void *dst, size_t w,
+                                            enum utfxi_target t) {
+  vu32 x = v32_of_bytes(v_load(p));
+  vu32 cp = g_utf8_run4_code_points(x);
+  vm32 fine = v32_and(v32_top_eq(x, 0xC0C0C0F8, 0x808080F0), v32_in_range(cp, 0x10000, 0x100000));
+  if (!v32_all(fine)) return 0;
+  return g_utf8_store_run4(cp, dst, w, t);
 }
 
 #endif

@@ -138,6 +138,7 @@ struct g_u8_pos {
   size_t i, w;
   size_t clean; /* bytes [clean, i) are whole characters already checked */
   int try3;     /* the last block held only 3-byte characters */
+  int try4;     /* the last block held only 4-byte characters */
 };
 
 /* The ASCII block v at pos->i (a whole block, with room): stored; and
@@ -330,6 +331,7 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
       /* 4-byte characters only (emoji runs), all whole */
       pos->w = w + g_utf8_put_run4(v, dst, w, t);
       pos->i = i + V_BYTES;
+      pos->try4 = 1;
       return 0;
     }
     /* A lead at every third byte, the rest continuations: 3-byte
@@ -375,6 +377,18 @@ UTFXI_INLINE utfx_result g_utf8_transcode_body(const unsigned char *s, size_t n,
       }
       if (pos.i != from) continue;
     }
+    if (pos.try4) {
+      /* runs of 4-byte characters (emoji): V_BYTES a step, checked in their
+       * lanes, while they last */
+      size_t from = pos.i, u;
+      pos.try4 = 0;
+      while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES &&
+             (u = g_utf8_put_run4_checked(s + pos.i, dst, pos.w, t)) != 0) {
+        pos.i += V_BYTES;
+        pos.w += u;
+      }
+      if (pos.i != from) continue;
+    }
 #endif
     status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0);
     if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
@@ -400,7 +414,7 @@ UTFXI_INLINE utfx_result g_utf8_transcode_body(const unsigned char *s, size_t n,
 UTFXI_INLINE utfx_result g_utf8_transcode(const char *src, size_t n, void *dst, size_t cap,
                                           unsigned flags, enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
-  struct g_u8_pos pos = {0, 0, 0, 0};
+  struct g_u8_pos pos = {0, 0, 0, 0, 0};
   /* ASCII from the start (short inputs often are), before the other steps'
    * constants are made: made at the call's entry, they cost short ASCII
    * calls much (docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'). */
