@@ -13,7 +13,10 @@
 
 /* The short path: the scalar kernel below the smallest bound any tier has
  * for the operation (a constant), and for the operations of
- * UTFXI_SHORT_UTF16 (internal.h) also below the active table's own. */
+ * UTFXI_SHORT_UTF16 (internal.h) also below the active table's own, which
+ * is read only below the largest bound (a constant): longer calls pay one
+ * compare with an immediate, no load (docs/perf-decisions.md, 'Short UTF-16
+ * inputs: the table's bound read only below the largest'). */
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Winitializer-overrides"
 #elif defined(__GNUC__)
@@ -22,9 +25,11 @@
 #define UTFXI_SHORT_MIN_FIELD(op, avx512, avx2) .op = (avx512) < (avx2) ? (avx512) : (avx2),
 static const struct utfxi_short_units utfxi_short_min = {
     UTFXI_SHORT_DEFAULTS UTFXI_SHORT_UTF16(UTFXI_SHORT_MIN_FIELD)};
+#define UTFXI_SHORT_MAX_FIELD(op, avx512, avx2) .op = (avx512) > (avx2) ? (avx512) : (avx2),
+static const struct utfxi_short_units utfxi_short_max = {
+    UTFXI_SHORT_DEFAULTS UTFXI_SHORT_UTF16(UTFXI_SHORT_MAX_FIELD)};
 #define UTFXI_SHORT_ANY(op, n) ((n) < utfxi_short_min.op)
-#define UTFXI_SHORT_IN(k, op, S, n) \
-  (utfxi_short_min.op != UTFXI_SU_UNITS(S) && (n) < (k)->short_units.op)
+#define UTFXI_SHORT_IN(k, op, S, n) ((n) < utfxi_short_max.op && (n) < (k)->short_units.op)
 
 /* UTFXI_SHORT_validate_*: the short path. validate_ascii runs its scalar
  * body inline, as the UTF-16 ASCII checks below (no call on it). */
