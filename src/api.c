@@ -21,7 +21,7 @@
 #endif
 #define UTFXI_SHORT_MIN_FIELD(op, avx512, avx2) .op = (avx512) < (avx2) ? (avx512) : (avx2),
 static const struct utfxi_short_units utfxi_short_min = {
-    UTFXI_SHORT_DEFAULTS UTFXI_SHORT_UTF16(UTFXI_SHORT_MIN_FIELD)};
+    UTFXI_SHORT_DEFAULTS UTFXI_SHORT_PER_TIER(UTFXI_SHORT_MIN_FIELD)};
 #define UTFXI_SHORT_ANY(op, n) ((n) < utfxi_short_min.op)
 #define UTFXI_SHORT_IN(k, op, S, n) \
   (utfxi_short_min.op != UTFXI_SU_UNITS(S) && (n) < (k)->short_units.op)
@@ -79,15 +79,19 @@ UTFXI_CONVERSIONS(UTFXI_API_CONVERT)
   }
 UTFXI_LENGTHS(UTFXI_API_LENGTH)
 
-/* Base64: short inputs run the scalar kernel, as for conversions. */
+/* Base64: short inputs run the scalar kernel, as for conversions (the
+ * bounds per tier: UTFXI_SHORT_BASE64). */
 #define UTFXI_API_B64(op, S, T)                                                            \
   utfx_result utfx_##op(const S *restrict src, size_t n, T *restrict dst, size_t cap,      \
                         unsigned flags) {                                                  \
     T no_room[1];                                                                          \
+    const struct utfxi_kernels *k;                                                         \
     if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);                                     \
     if (!dst && cap == 0) dst = no_room;                                                   \
-    if (UTFXI_IS_SHORT(S, n)) return utfxi_##op##_scalar(src, n, dst, cap, flags);         \
-    return utfxi_active()->op(src, n, dst, cap, flags);                                    \
+    if (UTFXI_SHORT_ANY(op, n)) return utfxi_##op##_scalar(src, n, dst, cap, flags);       \
+    k = utfxi_active();                                                                    \
+    if (UTFXI_SHORT_IN(k, op, S, n)) return utfxi_##op##_scalar(src, n, dst, cap, flags);  \
+    return k->op(src, n, dst, cap, flags);                                                 \
   }
 UTFXI_BASE64_CODECS(UTFXI_API_B64)
 
