@@ -13,21 +13,28 @@
 
 /* The short path: the scalar kernel below the smallest bound any tier has
  * for the operation (a constant), and for the operations of
- * UTFXI_SHORT_UTF16 (internal.h) also below the active table's own, which
- * is read only below the largest bound (a constant): longer calls pay one
- * compare with an immediate, no load (docs/perf-decisions.md, 'Short UTF-16
- * inputs: the table's bound read only below the largest'). */
+ * UTFXI_SHORT_PER_TIER (internal.h) also below the active table's own,
+ * which is read only below the largest bound (a constant): longer calls pay
+ * one compare with an immediate and no load (docs/perf-decisions.md, 'Short
+ * UTF-16 inputs: the table's bound read only below the largest'). Only x86
+ * builds have tiers with bounds of their own; elsewhere the largest bound is
+ * UTFXI_IS_SHORT's, so the table's (that one) is read below it. */
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Winitializer-overrides"
 #elif defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Woverride-init"
 #endif
 #define UTFXI_SHORT_MIN_FIELD(op, avx512, avx2) .op = (avx512) < (avx2) ? (avx512) : (avx2),
-static const struct utfxi_short_units utfxi_short_min = {
-    UTFXI_SHORT_DEFAULTS UTFXI_SHORT_UTF16(UTFXI_SHORT_MIN_FIELD)};
 #define UTFXI_SHORT_MAX_FIELD(op, avx512, avx2) .op = (avx512) > (avx2) ? (avx512) : (avx2),
+#if defined(__x86_64__) && !defined(UTFX_NO_SIMD)
+#define UTFXI_SHORT_MAX_LIST(X) UTFXI_SHORT_PER_TIER(X)
+#else
+#define UTFXI_SHORT_MAX_LIST(X)
+#endif
+static const struct utfxi_short_units utfxi_short_min = {
+    UTFXI_SHORT_DEFAULTS UTFXI_SHORT_PER_TIER(UTFXI_SHORT_MIN_FIELD)};
 static const struct utfxi_short_units utfxi_short_max = {
-    UTFXI_SHORT_DEFAULTS UTFXI_SHORT_UTF16(UTFXI_SHORT_MAX_FIELD)};
+    UTFXI_SHORT_DEFAULTS UTFXI_SHORT_MAX_LIST(UTFXI_SHORT_MAX_FIELD)};
 #define UTFXI_SHORT_ANY(op, n) ((n) < utfxi_short_min.op)
 #define UTFXI_SHORT_IN(k, op, S, n) ((n) < utfxi_short_max.op && (n) < (k)->short_units.op)
 
@@ -84,15 +91,19 @@ UTFXI_CONVERSIONS(UTFXI_API_CONVERT)
   }
 UTFXI_LENGTHS(UTFXI_API_LENGTH)
 
-/* Base64: short inputs run the scalar kernel, as for conversions. */
+/* Base64: short inputs run the scalar kernel, as for conversions (the
+ * bounds per tier: UTFXI_SHORT_BASE64). */
 #define UTFXI_API_B64(op, S, T)                                                            \
   utfx_result utfx_##op(const S *restrict src, size_t n, T *restrict dst, size_t cap,      \
                         unsigned flags) {                                                  \
     T no_room[1];                                                                          \
+    const struct utfxi_kernels *k;                                                         \
     if (n == 0) return utfxi_result(UTFX_OK, 0, 0, 0);                                     \
     if (!dst && cap == 0) dst = no_room;                                                   \
-    if (UTFXI_IS_SHORT(S, n)) return utfxi_##op##_scalar(src, n, dst, cap, flags);         \
-    return utfxi_active()->op(src, n, dst, cap, flags);                                    \
+    if (UTFXI_SHORT_ANY(op, n)) return utfxi_##op##_scalar(src, n, dst, cap, flags);       \
+    k = utfxi_active();                                                                    \
+    if (UTFXI_SHORT_IN(k, op, S, n)) return utfxi_##op##_scalar(src, n, dst, cap, flags);  \
+    return k->op(src, n, dst, cap, flags);                                                 \
   }
 UTFXI_BASE64_CODECS(UTFXI_API_B64)
 

@@ -54,6 +54,18 @@
   X(to_well_formed_utf16le, 16, 32)                    \
   X(to_well_formed_utf16be, 16, 32)
 
+/* The same for the base64 codecs (bytes to encode, characters or UTF-16
+ * units to decode): avx512 encodes and decodes a short input as one masked
+ * block (g64_encode_all, g64_decode_end), cheaper than the scalar loop from
+ * a group or two; avx2 takes whole vectors ('Base64 short calls on the
+ * vector tiers', docs/perf-decisions.md). UTFXI_SHORT_PER_TIER: both lists,
+ * what api.c and x86_entries.h expand. */
+#define UTFXI_SHORT_BASE64(X) \
+  X(base64_encode, 4, 28)     \
+  X(base64_decode, 6, 32)     \
+  X(base64_decode_utf16, 6, 32)
+#define UTFXI_SHORT_PER_TIER(X) UTFXI_SHORT_UTF16(X) UTFXI_SHORT_BASE64(X)
+
 /* Per operation, the units below which a table's entry takes the scalar
  * kernel (UTFXI_SHORT_DEFAULTS: UTFXI_IS_SHORT's, as designated
  * initializers; a tier overrides the operations of UTFXI_SHORT_UTF16). */

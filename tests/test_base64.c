@@ -816,6 +816,109 @@ static void test_guard(void) {
   tap_group("base64: sources and destinations against guard pages");
 }
 
+/* Short calls, which the vector tiers take from a few characters or bytes
+ * (UTFXI_SHORT_BASE64): every length 0..80, every combination of the six
+ * decode flags (encode: the same 64, of which it reads URL and
+ * NO_PADDING), sources against a guard page at either end and destinations
+ * of exactly the room needed against one at either end, each call against
+ * the scalar kernel (result and bytes). */
+#define SHORT_MAX 80
+static utfx_result short_decode(int form, const uint16_t *u, size_t n, unsigned char *dst,
+                                size_t cap, unsigned flags, char16_t *s16, char *s8) {
+  size_t i;
+  for (i = 0; i < n; i++) s16[i] = u[i], s8[i] = (char)u[i];
+  switch (form) {
+    case 0: return utfx_base64_decode_utf16(s16, n, dst, cap, flags);
+    case 1: return utfxi_base64_decode_utf16_scalar(s16, n, dst, cap, flags);
+    case 2: return utfx_base64_decode(s8, n, dst, cap, flags);
+    default: return utfxi_base64_decode_scalar(s8, n, dst, cap, flags);
+  }
+}
+
+static void test_short(void) {
+  static const uint16_t put[] = {' ', '\n', '=', '*', '-', '_', 0x100, 0xC2, 0x80, 'A'};
+  char *s8_front = guard_alloc_front(SHORT_MAX), *s8_end = guard_alloc(SHORT_MAX);
+  char16_t *s16_front = guard_alloc_front(2 * SHORT_MAX), *s16_end = guard_alloc(2 * SHORT_MAX);
+  unsigned char *d_front = guard_alloc_front(SHORT_MAX), *d_end = guard_alloc(SHORT_MAX);
+  unsigned char *b_front = guard_alloc_front(SHORT_MAX), *b_end = guard_alloc(SHORT_MAX);
+  char *t_front = guard_alloc_front(4 * SHORT_MAX / 3 + 4), *t_end = guard_alloc(4 * SHORT_MAX / 3 + 4);
+  static unsigned char bin[SHORT_MAX], want_b[SHORT_MAX];
+  static char text[2 * SHORT_MAX], want_t[2 * SHORT_MAX];
+  static uint16_t u[SHORT_MAX + 1];
+  size_t n, v, i, cap, place;
+  unsigned flags;
+  rng_seed(&rng, 0x5407);
+  for (n = 0; n <= SHORT_MAX; n++) {
+    /* encode n bytes */
+    for (i = 0; i < n; i++) bin[i] = (unsigned char)rng_next(&rng);
+    for (flags = 0; flags < 64; flags++) {
+      size_t len = utfx_base64_length_from_binary(n, flags);
+      utfx_result want = utfxi_base64_encode_scalar(bin, n, want_t, sizeof want_t, flags), r;
+      CHECK(want.status == UTFX_OK && want.written == len, "short encode scalar n %zu", n);
+      for (place = 0; place < 4; place++) {
+        const unsigned char *src = place & 1 ? b_front : b_end + SHORT_MAX - n;
+        char *dst = place & 2 ? t_front : t_end + 4 * SHORT_MAX / 3 + 4 - len;
+        memcpy((unsigned char *)src, bin, n);
+        r = utfx_base64_encode(src, n, dst, len, flags);
+        CHECK(same_result(r, want) && memcmp(dst, want_t, len) == 0,
+              "short encode n %zu flags %#x placement %zu", n, flags, place);
+        if (len) { /* one short of the room: the whole groups that fit */
+          utfx_result w1 = utfxi_base64_encode_scalar(bin, n, want_t, len - 1, flags);
+          r = utfx_base64_encode(src, n, dst + 1, len - 1, flags);
+          CHECK(same_result(r, w1), "short encode n %zu flags %#x cap %zu", n, flags, len - 1);
+        }
+      }
+    }
+    /* decode n characters: the text of random bytes, unpadded and (whole
+     * groups) padded, and with one odd unit at each of a few offsets */
+    if (n == 0) continue;
+    for (i = 0; i < SHORT_MAX; i++) bin[i] = (unsigned char)rng_next(&rng);
+    ref_encode(bin, n, (n & 1) ? UTFX_BASE64_URL : 0, text); /* >= n characters */
+    for (v = 0; v < 2 + 3 * (sizeof put / sizeof put[0]); v++) {
+      for (i = 0; i < n; i++) u[i] = (unsigned char)text[i];
+      if (v == 1) { /* padding as the encoder writes it */
+        size_t tail = (size_t)rng_below(&rng, 3);
+        if (n % 4 == 0 && tail) u[n - 1] = '=';
+        if (n % 4 == 0 && tail == 2) u[n - 2] = '=';
+      } else if (v >= 2) {
+        u[(size_t)rng_below(&rng, n)] = put[(v - 2) % (sizeof put / sizeof put[0])];
+      }
+      for (flags = 0; flags < 64; flags++) {
+        utfx_result want[2];
+        int narrow = 1, form;
+        for (i = 0; i < n; i++) narrow &= u[i] <= 0xFF;
+        want[0] = short_decode(1, u, n, want_b, SHORT_MAX, flags, s16_end + SHORT_MAX - n,
+                               s8_end + SHORT_MAX - n);
+        for (cap = want[0].written; cap + 2 > want[0].written && cap <= want[0].written; cap--) {
+          want[1] = short_decode(1, u, n, want_b, cap, flags, s16_end + SHORT_MAX - n,
+                                 s8_end + SHORT_MAX - n);
+          for (place = 0; place < 4; place++)
+            for (form = 0; form < (narrow ? 4 : 2); form += 2) {
+              char16_t *s16 = place & 1 ? s16_front : s16_end + SHORT_MAX - n;
+              char *s8 = place & 1 ? s8_front : s8_end + SHORT_MAX - n;
+              unsigned char *dst = place & 2 ? d_front : d_end + SHORT_MAX - cap;
+              utfx_result r = short_decode(form, u, n, dst, cap, flags, s16, s8);
+              CHECK(same_result(r, want[1]) &&
+                        memcmp(dst, want_b, r.written < want[1].written ? r.written
+                                                                         : want[1].written) == 0,
+                    "short decode form %d n %zu text %zu flags %#x cap %zu placement %zu: "
+                    "%d/%zu/%zu, want %d/%zu/%zu",
+                    form, n, v, flags, cap, place, r.status, r.read, r.written, want[1].status,
+                    want[1].read, want[1].written);
+            }
+          if (cap == 0) break;
+        }
+      }
+    }
+  }
+  guard_free_front(s8_front, SHORT_MAX), guard_free(s8_end, SHORT_MAX);
+  guard_free_front(s16_front, 2 * SHORT_MAX), guard_free(s16_end, 2 * SHORT_MAX);
+  guard_free_front(d_front, SHORT_MAX), guard_free(d_end, SHORT_MAX);
+  guard_free_front(b_front, SHORT_MAX), guard_free(b_end, SHORT_MAX);
+  guard_free_front(t_front, 4 * SHORT_MAX / 3 + 4), guard_free(t_end, 4 * SHORT_MAX / 3 + 4);
+  tap_group("base64: short calls, lengths 0..80, every flag combination, guard pages");
+}
+
 /* ------------------------------------------------------------ node oracle */
 
 /* One line per case to node: "d HEX-UTF16LE" (decode) or "e HEX" (encode);
@@ -990,6 +1093,7 @@ static void suite(void) {
   test_encode_random();
   test_encode_offsets();
   test_guard();
+  test_short();
   test_node();
   printf("# %lu decode checks\n", decode_checks);
 }

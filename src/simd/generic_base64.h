@@ -37,8 +37,9 @@
  *   int g64_decode_end(const void *src, size_t n, int wide, unsigned char *dst, size_t cap,
  *                      unsigned flags, const struct g64_alphabet *a, struct utfxi_b64_at *at)
  *       the last n - at->i <= G64_CHARS characters (from a group start) when
- *       they decode to UTFX_OK with read n (the scalar steps' result) and
- *       take no scalar rule: decoded to dst, *at moved to the end, 1; else
+ *       they decode to UTFX_OK (the scalar steps' result) and take no scalar
+ *       rule: decoded to dst, *at moved to the end (or, for
+ *       stop-before-partial, to the unread last group), 1; else
  *       0, having decoded at most whole groups of alphabet characters
  *       that leave room to spare in dst (*at moved past them);
  * optionally (G64_CLEAN_RUN):
@@ -353,7 +354,7 @@ UTFXI_INLINE utfx_result g64_decode(const void *src, size_t n, int wide, unsigne
 #ifdef G64_DECODE_END
     if (!count && dst && n - at.i <= G64_CHARS &&
         g64_decode_end(src, n, wide, dst, cap, flags, &a, &at))
-      return utfxi_result(UTFX_OK, n, at.w, 0);
+      return utfxi_result(UTFX_OK, at.i, at.w, 0);
 #endif
     over = utfxi_base64_decode_steps(src, n, wide, dst, cap, flags, at.i + G64_CHARS, &at);
     if (over) return utfxi_b64_result(over, &at);

@@ -5,7 +5,8 @@
  *  - takes inputs shorter than two 32-byte vectors to the scalar kernel
  *    (UTFXI_SHORT_BYTES: on them the SIMD kernels run mostly their scalar
  *    tail, behind their set-up), or for the UTF-16 operations of
- *    UTFXI_SHORT_UTF16 (internal.h) shorter than its tier's bound, and
+ *    UTFXI_SHORT_UTF16 and the base64 codecs of UTFXI_SHORT_BASE64
+ *    (internal.h) shorter than its tier's bound, and
  *  - returns with the upper halves of the YMM/ZMM registers clean
  *    (VZEROUPPER: XINUSE bits 2 and 6 clear), whatever compiler built the
  *    kernel. gcc, for one, leaves them dirty in kernels that call a helper it
@@ -29,11 +30,11 @@
 #include "../simd/utf16_to_utf8_parts.h"
 
 /* Inputs the scalar kernel takes: UTFXI_IS_SHORT (internal.h), or this
- * tier's column of UTFXI_SHORT_UTF16 (utfxi_short_TIER, below). */
+ * tier's column of UTFXI_SHORT_PER_TIER (utfxi_short_TIER, below). */
 #define UTFXI_SHORT_PICK_avx512(avx512, avx2) avx512
 #define UTFXI_SHORT_PICK_avx2(avx512, avx2) avx2
 #define UTFXI_SHORT_FIELD(op, avx512, avx2) .op = UTFXI_PASTE(UTFXI_SHORT_PICK_, TIER)(avx512, avx2),
-#define UTFXI_TIER_SHORT_INIT {UTFXI_SHORT_DEFAULTS UTFXI_SHORT_UTF16(UTFXI_SHORT_FIELD)}
+#define UTFXI_TIER_SHORT_INIT {UTFXI_SHORT_DEFAULTS UTFXI_SHORT_PER_TIER(UTFXI_SHORT_FIELD)}
 #define UTFXI_TIER_SHORT UTFXI_PASTE(utfxi_short_, TIER)
 #define UTFXI_SHORT_HERE(op, n) ((n) < UTFXI_TIER_SHORT.op)
 

@@ -260,7 +260,7 @@ UTFXI_INLINE int g64_decode_end(const void *src, size_t n, int wide, unsigned ch
   const size_t i = at->i, r = n - i;
   const uint64_t all = _bzhi_u64(~0ull, (unsigned)r);
   uint64_t pad, bad, clean;
-  size_t q, rem, bytes;
+  size_t q, rem, bytes, end = n, part = 0;
   __m512i c, v;
   if (!b64_load_masked(src, i, wide, all, &c)) goto groups;
   v = _mm512_permutex2var_epi8(a->lo, c, a->hi);
@@ -271,14 +271,25 @@ UTFXI_INLINE int g64_decode_end(const void *src, size_t n, int wide, unsigned ch
   if (bad != pad || (pad | clean) != all || r - q > 2) goto groups;
   rem = q % 4;
   if (rem == 1 || (r != q && rem + (r - q) != 4)) goto groups;
-  if (rem && r == q && (flags & (UTFX_BASE64_STRICT | UTFX_BASE64_STOP_BEFORE_PARTIAL))) goto groups;
+  if (UTFXI_UNLIKELY(rem && r == q &&
+                     (flags & (UTFX_BASE64_STRICT | UTFX_BASE64_STOP_BEFORE_PARTIAL)))) {
+    /* stop-before-partial: the unpadded last group stays unread (NODE and
+     * STRICT override STOP), but TC39 says DST_FULL when its bytes would
+     * not fit: the steps' */
+    if (flags & (UTFX_BASE64_STRICT | UTFX_BASE64_NODE)) goto groups;
+    part = rem - 1;
+    end = n - rem;
+    q -= rem;
+    rem = 0;
+    clean = _bzhi_u64(~0ull, (unsigned)q);
+  }
   if (rem && (flags & UTFX_BASE64_STRICT) &&
       (_mm512_test_epi8_mask(v, _mm512_set1_epi8(rem == 2 ? 0xF : 0x3)) >> (q - 1) & 1))
     goto groups;
   bytes = q / 4 * 3 + (rem ? rem - 1 : 0);
-  if (cap - at->w < bytes) goto groups;
+  if (cap - at->w < bytes + part) goto groups;
   b64_pack_store_bytes(_mm512_maskz_mov_epi8(clean, v), (unsigned)bytes, dst + at->w);
-  at->i = n;
+  at->i = end;
   at->w += bytes;
   return 1;
 groups: /* all but the last group, as the blocks' tail would */
