@@ -37,6 +37,8 @@
  * x86_entries.h its tier's column. */
 #define UTFXI_SHORT_UTF16(X)                           \
   X(validate_utf16le, 12, 32)                          \
+  X(convert_utf16le_to_utf8, 24, 32)                   \
+  X(convert_utf16be_to_utf8, 24, 32)                   \
   X(validate_utf16be, 16, 32)                          \
   X(convert_utf16le_to_utf16be, 12, 32)                \
   X(convert_utf16be_to_utf16le, 12, 32)                \

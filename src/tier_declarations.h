@@ -51,6 +51,9 @@ UTFXI_TD_UTF8_PART(utf16le_to_utf8_ascii)
 UTFXI_TD_UTF8_PART(utf16le_to_utf8_rest)
 UTFXI_TD_UTF8_PART(utf16be_to_utf8_ascii)
 UTFXI_TD_UTF8_PART(utf16be_to_utf8_rest)
+/* (avx512 only: G16_UTF8_SHORT) */
+UTFXI_TD_UTF8_PART(utf16le_to_utf8_short)
+UTFXI_TD_UTF8_PART(utf16be_to_utf8_short)
 #undef UTFXI_TD_UTF8_PART
 /* The long calls' UTF-16 -> UTF-32 kernels (generic_utf16_to_utf32.h,
  * G1632_LONG; avx512 only). */

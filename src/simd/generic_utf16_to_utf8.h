@@ -275,6 +275,35 @@ UTFXI_INLINE utfx_result g16_to_utf8_ascii(const char16_t *s, size_t n, char *ds
 G16_OUT_OF_LINE(G_NAME(utf16le_to_utf8_ascii), g16_to_utf8_ascii, 0)
 G16_OUT_OF_LINE(G_NAME(utf16be_to_utf8_ascii), g16_to_utf8_ascii, 1)
 
+#ifdef G16_UTF8_SHORT
+/* A whole input shorter than a vector (the tier's entries choose it:
+ * UTFXI_X86_UTF8_SHORT), in one masked step: ASCII in one narrowing store,
+ * without the constants of the other steps; else the exact masked step of
+ * the tail (below 0x800, BMP, pairs), and the scalar kernel for what it
+ * does not take (a lone surrogate, a short destination). A short ASCII call
+ * through the ASCII part cost two calls and its 16-unit head
+ * (docs/perf-decisions.md, 'UTF-16 -> UTF-8, short inputs'). */
+UTFXI_INLINE utfx_result g16_to_utf8_short(const char16_t *s, size_t n, char *dst, size_t cap,
+                                           unsigned flags, int be) {
+  unsigned char *d = (unsigned char *)dst;
+  vu16 v = v16_load_tail(s, n, be); /* (zeros after the n units: ASCII) */
+  struct v16_utf8_k k;
+  size_t took, len, replaced = 0;
+  utfx_result r;
+  if (!v16_any_bits(v, 0xFF80) && cap >= n) {
+    v16_store_bytes_tail(d, n, v);
+    return utfxi_result(UTFX_OK, n, n, 0);
+  }
+  v16_utf8_k_init(&k);
+  len = v16_store_utf8_tail(d, v, n, 0, cap, flags, &k, &took, &replaced);
+  if (took == n) return utfxi_result(UTFX_OK, n, len, replaced);
+  r = g16_to_utf8_scalar(s + took, n - took, d + len, cap - len, flags, be);
+  return utfxi_result_after(&r, took, len, replaced);
+}
+G16_OUT_OF_LINE(G_NAME(utf16le_to_utf8_short), g16_to_utf8_short, 0)
+G16_OUT_OF_LINE(G_NAME(utf16be_to_utf8_short), g16_to_utf8_short, 1)
+#endif
+
 /* The tier's kernel: the choice of utf16_to_utf8_parts.h, then one part. The
  * x86 tier entries make the same choice and call the part themselves (one
  * call less: x86_entries.h). */

@@ -179,11 +179,21 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
 #endif
 /* UTF-16 -> UTF-8: the kernel's choice between its two parts
  * (utf16_to_utf8_parts.h), inlined into the entry, which then calls the part
- * itself: one call from here, not two. */
+ * itself: one call from here, not two. A tier that defines
+ * UTFXI_X86_UTF8_SHORT takes inputs below it to a third part
+ * (G16_UTF8_SHORT: one masked step). */
+#ifdef UTFXI_X86_UTF8_SHORT /* (units below which the tier has a short part) */
+#define UTFXI_X86_UTF8_TO_SHORT(bo, s, n, d, cap, flags) \
+  if (n < UTFXI_X86_UTF8_SHORT)                          \
+    return UTFXI_PASTE(utfxi_utf16##bo##_to_utf8_short_, TIER)(s, n, d, cap, flags);
+#else
+#define UTFXI_X86_UTF8_TO_SHORT(bo, s, n, d, cap, flags)
+#endif
 #define UTFXI_X86_UTF8_PICK(bo, be)                                                         \
   static inline __attribute__((always_inline)) utfx_result                                  \
   UTFXI_PASTE(utfxi_x86_utf16##bo##_to_utf8_, TIER)(                                        \
       const char16_t *s, size_t n, char *d, size_t cap, unsigned flags) {                  \
+    UTFXI_X86_UTF8_TO_SHORT(bo, s, n, d, cap, flags)                                        \
     return UTFXI_UTF16_TO_UTF8_PICK(UTFXI_PASTE(utfxi_utf16##bo##_to_utf8_ascii_, TIER),   \
                                     UTFXI_PASTE(utfxi_utf16##bo##_to_utf8_rest_, TIER), s, \
                                     n, d, cap, flags, be);                                  \

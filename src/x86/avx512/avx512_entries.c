@@ -4,4 +4,7 @@
 /* UTF-16 -> UTF-32 long calls go to a kernel of their own (G1632_LONG in
  * avx512_generic.c). */
 #define UTFXI_X86_LONG_UTF32 1
+/* UTF-16 -> UTF-8 inputs shorter than a vector go to the short part
+ * (G16_UTF8_SHORT in avx512_generic.c). */
+#define UTFXI_X86_UTF8_SHORT 32
 #include "../x86_entries.h"

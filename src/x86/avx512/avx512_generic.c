@@ -23,6 +23,9 @@
 /* UTF-16 -> UTF-32: a kernel of its own for long calls, which the entries
  * choose (UTFXI_X86_LONG_UTF32 in avx512_entries.c). */
 #define G1632_LONG 1
+/* UTF-16 -> UTF-8: a part for inputs shorter than a vector, which the
+ * entries choose (UTFXI_X86_UTF8_SHORT in avx512_entries.c). */
+#define G16_UTF8_SHORT 1
 
 #include "../../simd/generic_latin1.h"
 #include "../../simd/generic_utf16.h"
