@@ -36,7 +36,7 @@ static const struct utfxi_short_units utfxi_short_min = {
 static const struct utfxi_short_units utfxi_short_max = {
     UTFXI_SHORT_DEFAULTS UTFXI_SHORT_MAX_LIST(UTFXI_SHORT_MAX_FIELD)};
 #define UTFXI_SHORT_ANY(op, n) ((n) < utfxi_short_min.op)
-#define UTFXI_SHORT_IN(k, op, S, n) ((n) < utfxi_short_max.op && (n) < (k)->short_units.op)
+#define UTFXI_SHORT_IN(k, op, n) ((n) < utfxi_short_max.op && (n) < (k)->short_units.op)
 
 /* UTFXI_SHORT_validate_*: the short path. validate_ascii runs its scalar
  * body inline, as the UTF-16 ASCII checks below (no call on it). */
@@ -47,7 +47,7 @@ static const struct utfxi_short_units utfxi_short_max = {
     if (UTFXI_SHORT_HINT_##enc(UTFXI_SHORT_ANY(validate_##enc, n))) \
       return UTFXI_SHORT_validate_##enc(s, n);                      \
     k = utfxi_active();                                             \
-    if (UTFXI_SHORT_IN(k, validate_##enc, S, n)) return UTFXI_SHORT_validate_##enc(s, n); \
+    if (UTFXI_SHORT_IN(k, validate_##enc, n)) return UTFXI_SHORT_validate_##enc(s, n); \
     return k->validate_##enc(s, n);                                 \
   }
 #define UTFXI_SHORT_validate_utf8 utfxi_validate_utf8_scalar
@@ -73,7 +73,7 @@ UTFXI_VALIDATIONS(UTFXI_API_VALIDATE)
     if (UTFXI_SHORT_ANY(convert_##from##_to_##to, n))                                         \
       return utfxi_convert_##from##_to_##to##_scalar(src, n, dst, cap, flags & UTFX_REPLACE); \
     k = utfxi_active();                                                                       \
-    if (UTFXI_SHORT_IN(k, convert_##from##_to_##to, S, n))                                    \
+    if (UTFXI_SHORT_IN(k, convert_##from##_to_##to, n))                                    \
       return utfxi_convert_##from##_to_##to##_scalar(src, n, dst, cap, flags & UTFX_REPLACE); \
     return k->convert_##from##_to_##to(src, n, dst, cap, flags & UTFX_REPLACE);               \
   }
@@ -85,7 +85,7 @@ UTFXI_CONVERSIONS(UTFXI_API_CONVERT)
     if (UTFXI_SHORT_ANY(to##_length_from_##from, n))                                           \
       return n ? utfxi_##to##_length_from_##from##_scalar(src, n) : 0;                         \
     k = utfxi_active();                                                                        \
-    if (UTFXI_SHORT_IN(k, to##_length_from_##from, S, n))                                      \
+    if (UTFXI_SHORT_IN(k, to##_length_from_##from, n))                                      \
       return utfxi_##to##_length_from_##from##_scalar(src, n);                                 \
     return k->to##_length_from_##from(src, n);                                                 \
   }
@@ -102,7 +102,7 @@ UTFXI_LENGTHS(UTFXI_API_LENGTH)
     if (!dst && cap == 0) dst = no_room;                                                   \
     if (UTFXI_SHORT_ANY(op, n)) return utfxi_##op##_scalar(src, n, dst, cap, flags);       \
     k = utfxi_active();                                                                    \
-    if (UTFXI_SHORT_IN(k, op, S, n)) return utfxi_##op##_scalar(src, n, dst, cap, flags);  \
+    if (UTFXI_SHORT_IN(k, op, n)) return utfxi_##op##_scalar(src, n, dst, cap, flags);  \
     return k->op(src, n, dst, cap, flags);                                                 \
   }
 UTFXI_BASE64_CODECS(UTFXI_API_B64)
@@ -182,7 +182,7 @@ size_t utfx_base64_length_from_binary_lines(size_t n, unsigned flags, size_t lin
       return;                                                            \
     }                                                                    \
     k = utfxi_active();                                                  \
-    if (UTFXI_SHORT_IN(k, op, char16_t, n))                              \
+    if (UTFXI_SHORT_IN(k, op, n))                              \
       utfxi_##op##_scalar(src, n, dst);                                  \
     else                                                                 \
       k->op(src, n, dst);                                                \
@@ -208,7 +208,7 @@ UTFXI_UTF16_CHECKS(UTFXI_API_CHECK)
     if (n == 0) return (size_t)(*flag = 0);                                  \
     if (UTFXI_SHORT_ANY(op, n)) return utfxi_##op##_scalar(src, n, flag);    \
     k = utfxi_active();                                                      \
-    if (UTFXI_SHORT_IN(k, op, char16_t, n)) return utfxi_##op##_scalar(src, n, flag); \
+    if (UTFXI_SHORT_IN(k, op, n)) return utfxi_##op##_scalar(src, n, flag); \
     return k->op(src, n, flag);                                              \
   }
 UTFXI_UTF16_FLAGGED_LENGTHS(UTFXI_API_FLAGGED)

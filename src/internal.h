@@ -32,16 +32,16 @@
  * one on every text from fewer units (a masked whole-input step on avx512, a
  * whole 16-unit vector on avx2): X(op, avx512 units, avx2 units), the
  * length from which that tier's entry runs its kernel (docs/perf-decisions.md,
- * 'Short UTF-16 inputs'). The one list: api.c takes the smaller bound as its
- * direct scalar call's and the active table's own (`short_units`) above it,
- * x86_entries.h its tier's column. */
+ * 'Short UTF-16 inputs'). The one list: api.c calls the scalar kernel
+ * directly below the smaller bound and, between the two bounds, below the
+ * active table's own (`short_units`); x86_entries.h tests its tier's column. */
 #define UTFXI_SHORT_UTF16(X)                           \
   X(validate_utf16le, 12, 32)                          \
-  X(convert_utf16le_to_utf8, 24, 32)                   \
-  X(convert_utf16be_to_utf8, 24, 32)                   \
   X(validate_utf16be, 16, 32)                          \
   X(convert_utf16le_to_utf16be, 12, 32)                \
   X(convert_utf16be_to_utf16le, 12, 32)                \
+  X(convert_utf16le_to_utf8, 24, 32)                   \
+  X(convert_utf16be_to_utf8, 24, 32)                   \
   X(convert_utf16le_to_utf32, 24, 32)                  \
   X(convert_utf16be_to_utf32, 24, 32)                  \
   X(utf8_length_from_utf16le, 16, 32)                  \
