@@ -10,10 +10,13 @@
  * 32-byte vector and the short path, STRICT and REPLACE, room for everything,
  * a destination that fills up, and none. A first group proves that the probe
  * sees a dirty upper state when there is one. Skipped (with a message) where
- * XGETBV with ECX = 1 does not exist: non-x86 hosts, CPUs without it. */
+ * XGETBV with ECX = 1 does not exist: non-x86 hosts, CPUs without it; and
+ * for the emulated avx512 tier (`make test-avx512-emu`), whose machine code
+ * is not the real kernels'. */
 #include <string.h>
 
 #include "internal.h"
+#include "support/emulated.h"
 #include "tap.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -33,9 +36,12 @@ static int have_xinuse(void) {
   return (a >> 2) & 1; /* XGETBV with ECX = 1 */
 }
 
+/* A legacy-SSE instruction first: Zen 4 can report the upper state clean
+ * right after a return without VZEROUPPER and set the bit only at the next
+ * legacy-SSE instruction, the one that pays on Intel. */
 static unsigned xinuse(void) {
   unsigned lo, hi;
-  __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
+  __asm__ volatile("pxor %%xmm15, %%xmm15\n\txgetbv" : "=a"(lo), "=d"(hi) : "c"(1) : "xmm15");
   return lo;
 }
 
@@ -310,6 +316,13 @@ static void base64_calls(void) {
 }
 
 static void suite(void) {
+  if (test_emulated() && strcmp(utfx_implementation(), "avx512") == 0) {
+    /* The emulated tier's machine code is the compiler's AVX2 code for
+     * tests/emu's plain-C intrinsics: where it puts VZEROUPPER says nothing
+     * of the real kernels, which the native run checks on AVX-512 CPUs. */
+    printf("# skipping avx512 here: emulated, not the real kernels' exits\n");
+    return;
+  }
   base64_calls();
   tap_group("base64 calls return with clean upper YMM/ZMM state");
   all_functions();
