@@ -16,7 +16,10 @@
  * UTFXI_SHORT_PER_TIER (internal.h) also below the active table's own,
  * which is read only below the largest bound (a constant): longer calls pay
  * one compare with an immediate and no load (docs/perf-decisions.md, 'Short
- * UTF-16 inputs: the table's bound read only below the largest'). Only x86
+ * UTF-16 inputs: the table's bound read only below the largest') and no
+ * taken branch after it: the read is laid out of line, so the table's call
+ * follows that compare ('Short UTF-16 inputs: the long path falls
+ * through'). Only x86
  * builds have tiers with bounds of their own; elsewhere the largest bound is
  * UTFXI_IS_SHORT's, so the table's (that one) is read below it. */
 #if defined(__clang__)
@@ -36,7 +39,7 @@ static const struct utfxi_short_units utfxi_short_min = {
 static const struct utfxi_short_units utfxi_short_max = {
     UTFXI_SHORT_DEFAULTS UTFXI_SHORT_MAX_LIST(UTFXI_SHORT_MAX_FIELD)};
 #define UTFXI_SHORT_ANY(op, n) ((n) < utfxi_short_min.op)
-#define UTFXI_SHORT_IN(k, op, n) ((n) < utfxi_short_max.op && (n) < (k)->short_units.op)
+#define UTFXI_SHORT_IN(k, op, n) (UTFXI_UNLIKELY((n) < utfxi_short_max.op) && (n) < (k)->short_units.op)
 
 /* UTFXI_SHORT_validate_*: the short path. validate_ascii runs its scalar
  * body inline, as the UTF-16 ASCII checks below (no call on it). */
