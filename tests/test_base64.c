@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "scalar/base64.h"
 #include "support/emulated.h"
 #include "support/guard.h"
 #include "support/slurp.h"
@@ -1080,6 +1081,38 @@ static void test_encode_offsets(void) {
   tap_group("base64: encode at every source and destination offset");
 }
 
+/* An encode long enough for the avx512 tier's non-temporal stores
+ * (UTFXI_B64_STREAM_FROM): at a destination on a cache line (they run from
+ * there), 4 bytes past one (they run after the groups up to the next line)
+ * and 1 byte past one (ordinary stores), each with a tail after its blocks.
+ * Under emulation only the first. */
+static void test_encode_stream(void) {
+  const size_t n = UTFXI_B64_STREAM_FROM + 47, full = (n + 2) / 3 * 4;
+  static const size_t dofs[] = {0, 4, 1};
+  unsigned char *bin = malloc(n);
+  char *want = malloc(full), *text = aligned_alloc(64, full + 128);
+  size_t i, z;
+  if (!bin || !want || !text) {
+    CHECK(0, "encode stream: out of memory");
+    free(bin), free(want), free(text);
+    return;
+  }
+  for (i = 0; i < n; i++) bin[i] = (unsigned char)rng_next(&rng);
+  for (z = 0; z < (test_emulated() ? 1 : sizeof dofs / sizeof dofs[0]); z++) {
+    unsigned flags = z == 1 ? UTFX_BASE64_URL : 0;
+    size_t dof = dofs[z], w = ref_encode(bin, n, flags, want);
+    utfx_result r;
+    memset(text, CANARY, full + 128);
+    r = utfx_base64_encode(bin, n, text + dof, full, flags);
+    CHECK(w == full && r.status == UTFX_OK && r.written == full &&
+              memcmp(text + dof, want, full) == 0 && (unsigned char)text[dof + full] == CANARY &&
+              (dof == 0 || (unsigned char)text[dof - 1] == CANARY),
+          "encode n %zu destination offset %zu", n, dof);
+  }
+  free(bin), free(want), free(text);
+  tap_group("base64: encode beyond the cache (non-temporal stores)");
+}
+
 /* ------------------------------------------------------------ main */
 
 static void suite(void) {
@@ -1092,6 +1125,7 @@ static void suite(void) {
   test_caps();
   test_encode_random();
   test_encode_offsets();
+  test_encode_stream();
   test_guard();
   test_short();
   test_node();

@@ -110,6 +110,13 @@ static inline size_t utfxi_b64_line_len(size_t L) { return L > SIZE_MAX / 2 ? SI
  * lines fetched ahead'). A prefetch for a write where the tier has one. */
 #define UTFXI_B64_AHEAD 512
 #define UTFXI_B64_AHEAD_FROM (12 * 1024)
+/* From this many input bytes (output 21 MiB: with the input more than a
+ * 32 MiB L3 holds) the avx512 encode writes its blocks with non-temporal
+ * stores: ordinary stores would first read each output line from memory.
+ * Below, where the output may stay in the cache, they are the faster
+ * (docs/perf-decisions.md, 'Base64 avx512 encode beyond the cache:
+ * non-temporal stores'). */
+#define UTFXI_B64_STREAM_FROM ((size_t)16 << 20)
 static inline void utfxi_b64_ahead(const void *out) {
   __builtin_prefetch((const char *)out + UTFXI_B64_AHEAD, 1, 3);
 }

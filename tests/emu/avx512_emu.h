@@ -75,6 +75,11 @@ static inline utfxemu_m512i utfxemu_loadu_si512(const void *p) {
   return r;
 }
 static inline void utfxemu_storeu_si512(void *p, utfxemu_m512i a) { memcpy(p, &a, 64); }
+/* A non-temporal store faults unless p is 64-byte aligned, as here. */
+static inline void utfxemu_stream_si512(void *p, utfxemu_m512i a) {
+  if ((uintptr_t)p % 64) __builtin_trap();
+  memcpy(p, &a, 64);
+}
 
 /* Masked accesses: element j of `size` bytes at p + j * size, only where
  * mask bit j is set (volatile: the compiler may not widen them). */
@@ -156,6 +161,8 @@ static inline void utfxemu_mm_mask_storeu_epi8(void *p, __mmask16 k, __m128i a) 
 #define _mm512_loadu_si512 utfxemu_loadu_si512
 #undef _mm512_storeu_si512
 #define _mm512_storeu_si512 utfxemu_storeu_si512
+#undef _mm512_stream_si512
+#define _mm512_stream_si512 utfxemu_stream_si512
 #undef _mm512_maskz_loadu_epi8
 #define _mm512_maskz_loadu_epi8 utfxemu_maskz_loadu_epi8
 #undef _mm512_maskz_loadu_epi16

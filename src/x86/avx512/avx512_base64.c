@@ -592,7 +592,8 @@ UTFXI_INLINE void b64_encode_groups(const unsigned char *s, size_t groups, char 
 
 /* The blocks of s to d while 64 bytes are there to read (whole loads: a
  * masked load also takes a vector port, which the three shuffles keep
- * busy); `ahead`: each store's line asked for early (utfxi_b64_ahead).
+ * busy); `ahead` 1: each store's line asked for early (utfxi_b64_ahead);
+ * 2: non-temporal stores (d 64-byte aligned), fenced after the loop.
  * Returns how many. The count is known before the loop, which then keeps one
  * compare a block (docs/perf-decisions.md, 'Base64 avx512 encode: the
  * loop's count first'). `back` (s % 16, when that many input bytes stand
@@ -610,9 +611,14 @@ UTFXI_INLINE size_t b64_encode_whole(const unsigned char *s, size_t n, size_t bl
   if (whole > blocks) whole = blocks;
   for (end = d + 64 * whole; o != end; p += 48, o += 64) {
     __m512i v = b64_encoded(_mm512_loadu_si512(p), spread, fields, chars);
+    if (ahead == 2) {
+      _mm512_stream_si512((void *)o, v);
+      continue;
+    }
     if (ahead) utfxi_b64_ahead(o);
     _mm512_storeu_si512(o, v);
   }
+  if (ahead == 2) _mm_sfence(); /* ordered before the call's later stores */
   return whole;
 }
 
@@ -673,16 +679,18 @@ static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t 
  * and no small store follows the blocks' (docs/perf-decisions.md, 'Base64
  * avx512 encode: the call around the loop'). */
 #define G64_ENCODE_ALL 1
-UTFXI_INLINE void g64_encode_all(const unsigned char *s, size_t n, char *d, size_t out, int url) {
-  const __m512i spread = _mm512_loadu_si512(b64_spread), fields = _mm512_loadu_si512(b64_fields);
-  const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
-  char *const end = d + out;
-  size_t back = 0, k;
+/* g64_encode_all after its head, to `end`; `stream`: the blocks by
+ * non-temporal stores (d 64-byte aligned). */
+UTFXI_INLINE void b64_encode_rest(const unsigned char *s, size_t n, char *d, char *end, size_t back,
+                                  __m512i spread, __m512i fields, __m512i chars, const int stream) {
+  size_t k;
   __m512i v;
-  if (n >= 8 * 48) back = b64_encode_head(&s, &n, &d, spread, fields, chars);
-  k = n >= UTFXI_B64_AHEAD_FROM
-          ? b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 1)
-          : b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 0);
+  if (stream)
+    k = b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 2);
+  else
+    k = n >= UTFXI_B64_AHEAD_FROM
+            ? b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 1)
+            : b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 0);
   s += 48 * k, n -= 48 * k, d += 64 * k;
   if (n > 48) {
     _mm512_storeu_si512(d, b64_encoded(_mm512_maskz_loadu_epi8(B64_48_BYTES, s), spread, fields,
@@ -693,6 +701,36 @@ UTFXI_INLINE void g64_encode_all(const unsigned char *s, size_t n, char *d, size
                   chars);
   v = _mm512_mask_mov_epi8(_mm512_set1_epi8('='), _bzhi_u64(~0ull, (unsigned)(4 * n + 2) / 3), v);
   _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)(end - d)), v);
+}
+
+/* g64_encode_all from UTFXI_B64_STREAM_FROM bytes, out of line (inline, it
+ * cost the shorter calls' path registers and pushes): the blocks by
+ * non-temporal stores when the head leaves d on a cache line. */
+__attribute__((noinline)) static void g64_encode_big(const unsigned char *s, size_t n, char *d,
+                                                     size_t out, int url) {
+  const __m512i spread = _mm512_loadu_si512(b64_spread), fields = _mm512_loadu_si512(b64_fields);
+  const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
+  char *const end = d + out;
+  size_t back = b64_encode_head(&s, &n, &d, spread, fields, chars);
+  if ((uintptr_t)d % 64 == 0)
+    b64_encode_rest(s, n, d, end, back, spread, fields, chars, 1);
+  else
+    b64_encode_rest(s, n, d, end, back, spread, fields, chars, 0);
+}
+
+UTFXI_INLINE void g64_encode_all(const unsigned char *s, size_t n, char *d, size_t out, int url) {
+  const __m512i spread = _mm512_loadu_si512(b64_spread), fields = _mm512_loadu_si512(b64_fields);
+  const __m512i chars = _mm512_loadu_si512(b64_chars[url ? 1 : 0]);
+  char *const end = d + out;
+  size_t back = 0;
+  if (n >= 8 * 48) {
+    if (n >= UTFXI_B64_STREAM_FROM) {
+      g64_encode_big(s, n, d, out, url);
+      return;
+    }
+    back = b64_encode_head(&s, &n, &d, spread, fields, chars);
+  }
+  b64_encode_rest(s, n, d, end, back, spread, fields, chars, 0);
 }
 
 /* Encoding in lines (generic_base64.h): a block as g64_encode_blocks does. */
