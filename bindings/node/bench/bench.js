@@ -76,6 +76,14 @@ function cpuNs() {
 
 let sink = 0;
 const oldPkg = opts.old ? require(path.resolve(opts.old)) : null;
+// One addon file loads once per process: two packages on it would share its
+// state (base64Setup's arrays: the last package's win, the other's calls
+// read them), so each needs its own file.
+if (oldPkg && oldPkg._internal && oldPkg._internal.addon === utfx._internal.addon) {
+  console.error('bench.js: --old uses the same addon file as this package (UTFX_NODE_ADDON?): ' +
+    'give it a copy of its own (its build/utfx.node)');
+  process.exit(2);
+}
 
 // A timing loop of its own for one side of one cell: `code` is an
 // expression whose value is summed over iters calls, or a block `{ ... }`
