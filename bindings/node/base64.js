@@ -25,22 +25,35 @@ const INVALID = 1;
 const DST_FULL = 2;
 
 // Below these lengths JavaScript or Node's own code is faster than the
-// addon (bench.js --suite base64-overhead; README.md): Node's base64
-// encoder (simdutf in Node 20.20) costs less than the N-API call on 24-63
-// bytes (under 24 the call is ahead by 10-20 ns, not taken: the kernel's
-// short steps make it lose at 32-48); the JavaScript decoder beats the
-// call below 32 characters (setFromBase64) and 28 (fromBase64, whose
-// results of up to 64 bytes V8 keeps inside the Uint8Array object: the
-// addon decodes those into a reused array, sliced off after): its cost
-// grows by about 2 ns a character where the call's is flat, and the
-// kernel's step for under 32 units costs the call some more; Buffer.from
-// costs more than the addon on every length (its pool and byteLength).
+// addon (bench.js --suite base64-overhead; README.md), set per kernel set
+// by tune(): the call costs what the kernel's short path does. avx512
+// encodes from 4 bytes and decodes from 6 characters as one masked block:
+// its call (54-65 ns) is ahead of Node's encoder (67-76) on every length,
+// and of the JavaScript decoder (about 2 ns a character over 30-60 ns)
+// from 24 characters, where a sliced string's charCodeAt costs the
+// decoder more than a flat one's (docs/perf-decisions.md, 'Node session
+// 31'). The other sets go scalar below 28 bytes / 32 characters (avx2) or
+// always: Node's encoder below 64 bytes (under 24 the call is 10-20 ns
+// ahead, not taken: the kernel's short steps make it lose at 32-48), the
+// JavaScript decoder below 32 characters (setFromBase64) and 28
+// (fromBase64, whose results of up to 64 bytes V8 keeps inside the
+// Uint8Array object: the addon decodes those into a reused array, sliced
+// off after); Buffer.from costs more than the addon on every length (its
+// pool and byteLength).
+const TUNED = {
+  // [toBase64, setFromBase64, fromBase64, base64Encode]
+  avx512: [0, 24, 24, 0],
+  other: [64, 32, 28, 64],
+};
 let SMALL_TO = 64; // bytes, toBase64
 let SMALL_SET = 32; // characters, setFromBase64
 let SMALL_FROM = 28; // characters, fromBase64
 let SMALL_FROM_BYTES = 64; // bytes of fromBase64's result (V8's on-heap typed arrays)
 let SMALL_ENCODE = 64; // bytes, base64Encode
 let SMALL_DECODE = 0; // characters, base64Decode
+function tune(impl) {
+  [SMALL_TO, SMALL_SET, SMALL_FROM, SMALL_ENCODE] = TUNED[impl] || TUNED.other;
+}
 // From this many characters on base64Decode calls Node's decoder itself
 // (Buffer#base64Write into the same result): it reads the string where V8
 // keeps it (in place for an external string, Node's texts of about 1 MB and
@@ -121,6 +134,7 @@ module.exports = function base64(addon) {
   // off: the addon keeps its memory (MEM_SHORT).
   const shortOut = new Uint8Array(new ArrayBuffer(128));
   addon.base64Setup(args, results, shortOut);
+  tune(addon.implementation());
   // Read once: the addon's exports object is a dictionary, whose every
   // property read costs a lookup (text.js does the same).
   const {
@@ -535,6 +549,7 @@ module.exports = function base64(addon) {
 
   return {
     exports: { toBase64, fromBase64, setFromBase64, base64Encode, base64Decode },
+    tune, // (the kernel set's name: index.js's setImplementation)
     // (toBase64, [setFromBase64 characters, fromBase64 characters, fromBase64
     // bytes], base64Encode, [base64Decode: Node's code below, Node's decoder
     // from], fromNew); a number for the second sets all three, one for the

@@ -441,7 +441,11 @@ module.exports = {
   // the ones this CPU runs, and a switch for tests and benchmarks.
   implementation: addon.implementation,
   implementations: addon.implementations,
-  setImplementation: addon.setImplementation,
+  setImplementation(name) {
+    const ok = addon.setImplementation(name);
+    if (ok) base64.tune(addon.implementation()); // (its thresholds follow the kernels)
+    return ok;
+  },
   ...base64.exports,
 };
 

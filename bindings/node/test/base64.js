@@ -653,6 +653,23 @@ apiChecks();
 const { base64Thresholds } = utfx._internal;
 const tiers = utfx.implementations();
 const best = utfx.implementation();
+// avx512's short calls are one masked block, the other sets' scalar steps:
+// each has its thresholds (base64.js, TUNED), set at load (UTFX_IMPL) and by
+// setImplementation.
+check('the base64 thresholds follow the kernel set: at load and on setImplementation', () => {
+  const per = {};
+  for (const tier of tiers) {
+    assert.ok(utfx.setImplementation(tier), tier);
+    per[tier] = JSON.stringify(base64Thresholds());
+    const atLoad = require('child_process').execFileSync(process.execPath, ['-e',
+      'process.stdout.write(JSON.stringify(require(process.argv[1])._internal.base64Thresholds()))',
+      require.resolve('..')], { env: { ...process.env, UTFX_IMPL: tier }, encoding: 'utf8' });
+    assert.strictEqual(atLoad, per[tier], `${tier}: at load`);
+  }
+  assert.ok(utfx.setImplementation(best));
+  assert.strictEqual(JSON.stringify(base64Thresholds()), per[best]);
+  if (per.avx512 && per.scalar) assert.notStrictEqual(per.avx512, per.scalar);
+});
 const saved = base64Thresholds();
 for (const tier of tiers) {
   assert.ok(utfx.setImplementation(tier), tier);
