@@ -697,6 +697,13 @@ static inline utfxemu_m512i utfxemu_permutexvar_epi64(utfxemu_m512i idx, utfxemu
   UTFXEMU_EACH(j, 8) r.u64[j] = a.u64[idx.u64[j] & 7];
   return r;
 }
+/* vpermt2d: index bits 0-3 pick the dword, bit 4 the table (a or b). */
+static inline utfxemu_m512i utfxemu_permutex2var_epi32(utfxemu_m512i a, utfxemu_m512i idx,
+                                                       utfxemu_m512i b) {
+  utfxemu_m512i r;
+  UTFXEMU_EACH(j, 16) r.u32[j] = (idx.u32[j] & 16 ? b : a).u32[idx.u32[j] & 15];
+  return r;
+}
 /* vpermt2b: index bits 0-5 pick the byte, bit 6 the table (a or b). */
 static inline utfxemu_m512i utfxemu_maskz_permutex2var_epi8(__mmask64 k, utfxemu_m512i a,
                                                             utfxemu_m512i idx,
@@ -742,6 +749,8 @@ static inline utfxemu_m512i utfxemu_shuffle_epi8(utfxemu_m512i a, utfxemu_m512i 
 #define _mm512_permutexvar_epi32 utfxemu_permutexvar_epi32
 #undef _mm512_permutexvar_epi64
 #define _mm512_permutexvar_epi64 utfxemu_permutexvar_epi64
+#undef _mm512_permutex2var_epi32
+#define _mm512_permutex2var_epi32 utfxemu_permutex2var_epi32
 #undef _mm512_maskz_permutex2var_epi8
 #define _mm512_maskz_permutex2var_epi8 utfxemu_maskz_permutex2var_epi8
 #undef _mm512_permutex2var_epi8

@@ -465,45 +465,60 @@ static inline size_t v32_store_utf16(char16_t *d, vu32 units, vm32 astral, int b
 /* UTF-8 encoding of 16 scalar values (32-bit lanes); lanes in `drop` produce
  * no bytes. vpmultishiftqb pulls each output byte's 6-bit field out of the
  * code point in one instruction (the bit offsets depend on the length class,
- * chosen per lane with masked moves); an AND/OR (vpternlogd) adds the marker
+ * looked up per lane: a512_utf8_class_tables); an AND/OR (vpternlogd) adds the marker
  * bits; vpcompressb packs the kept bytes to the front. Every kept byte except
  * an ASCII one has its top bit set and every unused byte has it clear, so
  * the keep mask is vpmovb2m plus the first byte of each kept lane.
  * *len = number of bytes. */
 struct a512_utf8_consts {
-  __m512i ctrl1, ctrl2, ctrl3, ctrl4, mark2, mark3, mark4, c80, c800, c10000, fields;
+  __m512i ctrl1, ctrl3, ctrl4, mark3, mark4, c800, c10000, fields, class_ctrl[2], class_mark[2];
 };
+/* The encoder's class of each lane by the exponent of its value as a float
+ * (exact below 2^24; values above 0x10FFFF, whose bytes no word keeps, may
+ * read any entry), whose low 5 bits index 32 entries: e = floor(log2(cp))
+ * sits at (127 + e) % 32, so entries 31 and 0-5 are 1 byte (e = 0-6; cp = 0
+ * has exponent 0: entry 0), 6-9 2 bytes (e = 7-10), 10-14 3 bytes (e =
+ * 11-15), 15-30 4 bytes. Rows: the bit offsets of an even lane (an odd
+ * lane's are 32 more: ctrl1), low and high half; the marker bits, the same.
+ * One conversion, one shift and two VPERMT2D instead of three compares and
+ * six masked moves (docs/perf-decisions.md, 'the avx512 encoder's class by
+ * table'). */
+static const uint32_t a512_utf8_class_tables[4][16] __attribute__((aligned(64))) = {
+    {0, 0, 0, 0, 0, 0, 0x6, 0x6, 0x6, 0x6, 0x60C, 0x60C, 0x60C, 0x60C, 0x60C, 0x60C12},
+    {0x60C12, 0x60C12, 0x60C12, 0x60C12, 0x60C12, 0x60C12, 0x60C12, 0x60C12, 0x60C12, 0x60C12,
+     0x60C12, 0x60C12, 0x60C12, 0x60C12, 0x60C12, 0},
+    {0, 0, 0, 0, 0, 0, 0x80C0, 0x80C0, 0x80C0, 0x80C0, 0x8080E0, 0x8080E0, 0x8080E0, 0x8080E0,
+     0x8080E0, 0x808080F0},
+    {0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
+     0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
+     0x808080F0, 0}};
 
 /* The encoder's constants, built once per call of a kernel and pinned in
  * registers (see V_LOADED). */
 static inline void a512_utf8_consts_init(struct a512_utf8_consts *k) {
   /* per qword (two lanes): bit offset of each output byte's field */
   A512_CONST64(k->ctrl1, 0x2020202000000000ull);
-  A512_CONST64(k->ctrl2, 0x2020202600000006ull);
   A512_CONST64(k->ctrl3, 0x2020262C0000060Cull);
   A512_CONST64(k->ctrl4, 0x20262C3200060C12ull);
-  A512_CONST64(k->mark2, 0x000080C0000080C0ull);
   A512_CONST64(k->mark3, 0x008080E0008080E0ull);
   A512_CONST64(k->mark4, 0x808080F0808080F0ull);
-  A512_CONST64(k->c80, 0x0000008000000080ull);
   A512_CONST64(k->c800, 0x0000080000000800ull);
+  A512_TABLE(k->class_ctrl[0], &a512_utf8_class_tables[0]);
+  A512_TABLE(k->class_ctrl[1], &a512_utf8_class_tables[1]);
+  A512_TABLE(k->class_mark[0], &a512_utf8_class_tables[2]);
+  A512_TABLE(k->class_mark[1], &a512_utf8_class_tables[3]);
   A512_CONST64(k->c10000, 0x0001000000010000ull);
   A512_CONST64(k->fields, 0x3F3F3FFF3F3F3FFFull);
 }
 
-static inline __m512i a512_encode_utf8_x16_any(__m512i cp, __mmask16 drop, unsigned *len,
-                                               const struct a512_utf8_consts *k, int bmp) {
-  __mmask16 k2 = _mm512_cmpge_epu32_mask(cp, k->c80);
-  __mmask16 k3 = _mm512_cmpge_epu32_mask(cp, k->c800);
-  __mmask16 k4 = bmp ? 0 : _mm512_cmpge_epu32_mask(cp, k->c10000);
-  __m512i ctrl = _mm512_mask_mov_epi32(k->ctrl1, k2, k->ctrl2);
-  __m512i marker = _mm512_maskz_mov_epi32(k2, k->mark2);
+static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned *len,
+                                           const struct a512_utf8_consts *k) {
+  __m512i at = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(cp)), 23);
+  __m512i ctrl = _mm512_or_si512(
+      _mm512_permutex2var_epi32(k->class_ctrl[0], at, k->class_ctrl[1]), k->ctrl1);
+  __m512i marker = _mm512_permutex2var_epi32(k->class_mark[0], at, k->class_mark[1]);
   __m512i out;
   __mmask64 keep;
-  ctrl = _mm512_mask_mov_epi32(ctrl, k3, k->ctrl3);
-  marker = _mm512_mask_mov_epi32(marker, k3, k->mark3);
-  ctrl = _mm512_mask_mov_epi32(ctrl, k4, k->ctrl4);
-  marker = _mm512_mask_mov_epi32(marker, k4, k->mark4);
   /* (fields & 0x3F3F3FFF) | marker, zero in dropped lanes */
   out = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(ctrl, cp), k->fields, marker, 0xEA);
   out = _mm512_maskz_mov_epi32((__mmask16)~drop, out);
@@ -511,17 +526,6 @@ static inline __m512i a512_encode_utf8_x16_any(__m512i cp, __mmask16 drop, unsig
          (drop ? _pdep_u64((uint16_t)~drop, 0x1111111111111111ull) : 0x1111111111111111ull);
   *len = (unsigned)_mm_popcnt_u64(keep);
   return _mm512_maskz_compress_epi8(keep, out);
-}
-
-static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned *len,
-                                           const struct a512_utf8_consts *k) {
-  return a512_encode_utf8_x16_any(cp, drop, len, k, 0);
-}
-
-/* The same for values below 0x10000 (one class fewer to select). */
-static inline __m512i a512_encode_utf8_x16_bmp(__m512i cp, __mmask16 drop, unsigned *len,
-                                               const struct a512_utf8_consts *k) {
-  return a512_encode_utf8_x16_any(cp, drop, len, k, 1);
 }
 
 /* UTF-32 to UTF-8 (generic_utf32.h), as in vec_avx2.h: stores are masked
@@ -599,8 +603,8 @@ UTFXI_INLINE size_t a512_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
     _mm_storeu_si128((__m128i *)(void *)(d + 80), _mm512_extracti32x4_epi32(ob, 2));
     return 96;
   }
-  out0 = a512_encode_utf8_x16_bmp(a, 0, &len0, e);
-  out1 = a512_encode_utf8_x16_bmp(b, 0, &len1, e);
+  out0 = a512_encode_utf8_x16(a, 0, &len0, e);
+  out1 = a512_encode_utf8_x16(b, 0, &len1, e);
   a512_store_utf8_two(d, out0, len0, out1, len1);
   return (size_t)len0 + len1;
 }
@@ -935,8 +939,8 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
     out0 = a512_encode_utf8_x16(c0, (__mmask16)drop, &len0, &k->e);
     out1 = a512_encode_utf8_x16(c1, (__mmask16)(drop >> 16), &len1, &k->e);
   } else { /* whole block, no pairs: constant masks */
-    out0 = a512_encode_utf8_x16_bmp(c0, 0, &len0, &k->e);
-    out1 = a512_encode_utf8_x16_bmp(c1, 0, &len1, &k->e);
+    out0 = a512_encode_utf8_x16(c0, 0, &len0, &k->e);
+    out1 = a512_encode_utf8_x16(c1, 0, &len1, &k->e);
   }
   if ((size_t)len0 + len1 > room) return 0;
   a512_store_utf8_two(d, out0, len0, out1, len1);
