@@ -774,6 +774,52 @@ done:
   free(b);
 }
 
+/* UTF-16 -> UTF-32 of long inputs with runs of pairs (emoji in long text:
+ * on avx512 the long calls' big-endian kernel works on the units as they lie
+ * in memory, so its pair lanes and paired stores differ from the other
+ * forms'): 120 pairs after the first units or up to the end, on both
+ * parities, in two-byte text, each of their units in turn made a lone high,
+ * a lone low or a BMP unit, offsets 0-1, against the scalar kernel. */
+#define LONGP_LEN 2200
+#define LONGP_PAIRS 120
+static void check_long_pairs_to_utf32(enum enc e) {
+  static const uint32_t plants[4] = {0, 0xD83D, 0xDE00, 'a'};
+  const struct conv_entry *k = NULL;
+  int be = e == E_UTF16BE, kind;
+  size_t i, qi, p, off, j, q, len;
+  unsigned char *buf = malloc(2 * (LONGP_LEN + 1) + 64);
+  char32_t *a = malloc(4 * (LONGP_LEN + 1 + 32)), *b = malloc(4 * (LONGP_LEN + 1 + 32));
+  for (i = 0; i < sizeof convs / sizeof convs[0]; i++)
+    if (convs[i].from == e && convs[i].to == E_UTF32) k = &convs[i];
+  if (!buf || !a || !b || !k) {
+    CHECK(0, "check_long_pairs_to_utf32: no memory or no kernel");
+    goto done;
+  }
+  for (qi = 0; qi < 4; qi++) {
+    /* the pairs from unit 5 or 6, or up to the end of 2,200 or 2,201 units */
+    len = LONGP_LEN + (qi == 3);
+    q = qi < 2 ? 5 + qi : len - 2 * LONGP_PAIRS;
+    for (p = q; p < q + 2 * LONGP_PAIRS; p++)
+      for (kind = 0; kind < 4; kind++) {
+        if (kind == 0 ? p != q : !test_keep(p * 4 + (size_t)kind, 4)) continue;
+        for (off = 0; off < 2; off++) {
+          const char16_t *s = (const char16_t *)(buf + 2 * off);
+          for (j = 0; j < len; j++) put16(buf + 2 * (off + j), j % 7 ? 0x044F : ' ', be);
+          for (j = 0; j < LONGP_PAIRS; j++) {
+            put16(buf + 2 * (off + q + 2 * j), 0xD83D, be);
+            put16(buf + 2 * (off + q + 2 * j + 1), 0xDE00 + (uint32_t)j, be);
+          }
+          if (kind) put16(buf + 2 * (off + p), plants[kind], be);
+          check_utf32_caps(k, s, len, a, a + (off * 5) % 16, b, kind, p, off);
+        }
+      }
+  }
+done:
+  free(buf);
+  free(a);
+  free(b);
+}
+
 /* Text of pairs only (emoji), after none or one BMP unit (the pairs then
  * start at an odd unit): the byte swap's loop of pair lanes, and every
  * kernel, with each unit in turn made a lone high, a lone low, a low-high
@@ -911,9 +957,12 @@ static void suite(void) {
   check_long_to_utf32(E_UTF16BE);
   check_long_runs_to_utf32(E_UTF16LE);
   check_long_runs_to_utf32(E_UTF16BE);
+  check_long_pairs_to_utf32(E_UTF16LE);
+  check_long_pairs_to_utf32(E_UTF16BE);
   tap_group("UTF-16 -> UTF-32 of long inputs: a pair or lone surrogates planted near the start, "
             "the middle and the end of two-byte text, offsets 0-3, caps roomy, exact, one short; "
-            "around the long-call length, surrogates after the first run's end");
+            "around the long-call length, surrogates after the first run's end; runs of 120 "
+            "pairs near the start or at the end, each unit in turn a lone high, lone low, BMP");
   check_big(E_UTF16LE);
   check_big(E_UTF16BE);
   check_big(E_UTF32);

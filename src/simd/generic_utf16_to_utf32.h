@@ -24,6 +24,10 @@
  *    place, one store (emoji text); else each high half's lane gets the
  *    pair's code point and the low halves' lanes are compressed out
  *    (v16_store_utf32_paired: a table shuffle or VPCOMPRESSD).
+ *  - Long calls of big-endian units, where the vocabulary widens with the
+ *    byte swap in one step (V16_WIDEN_BE, avx512's VPERMB): the units stay
+ *    as they lie in memory, tested against byte-swapped constants
+ *    (G1632_R, a form of the body of its own).
  *  - A vector with a lone surrogate goes to the scalar kernel (with the unit
  *    after it when it ends inside a pair), so U+FFFD, STRICT errors and a
  *    full destination are the scalar kernel's by construction.
@@ -81,6 +85,67 @@ UTFXI_INLINE void g1632_k_init(struct g1632_k *k) {
   V_LOADED(k->pair2);
 }
 
+/* Where the vocabulary widens big-endian units with their byte swap in one
+ * step (V16_WIDEN_BE), the long calls' big-endian body (G1632_R, a form of
+ * its own so that the others' code stays as it was) keeps the units as they
+ * lie in memory (raw): the tests take byte-swapped constants, the stores
+ * swap as they widen, and no vector is swapped before its test. */
+
+#ifdef V16_WIDEN_BE
+/* The constants for raw big-endian units: the tests' byte-swapped. */
+UTFXI_INLINE void g1632_k_init_raw(struct g1632_k *k) {
+  k->f800 = v16_splat(0x00F8);
+  k->fc00 = v16_splat(0x00FC);
+  k->d800 = v16_splat(0x00D8);
+  k->dc00 = v16_splat(0x00DC);
+  k->offset = v32_splat(0x10000u - (0xD800u << 10) - 0xDC00u);
+  k->top2 = v32_splat(0x00FC00FCu);
+  k->pair2 = v32_splat(0x00DC00D8u);
+  V_LOADED(k->f800);
+  V_LOADED(k->fc00);
+  V_LOADED(k->d800);
+  V_LOADED(k->dc00);
+  V_LOADED(k->offset);
+  V_LOADED(k->top2);
+  V_LOADED(k->pair2);
+}
+#endif
+
+/* Units at p as the body works on them: raw (G1632_R), else host order. */
+UTFXI_INLINE vu16 g1632_load(const char16_t *p, int be, int raw) {
+  return raw ? v16_load_raw(p) : v16_load(p, be);
+}
+
+/* Host-order units v (raw units where raw, with wbe the widening's
+ * constants) widened to d. */
+#ifdef V16_WIDEN_BE
+#define G1632_WBE const struct v16_widen_be *wbe
+#else
+#define G1632_WBE const void *wbe
+#endif
+UTFXI_INLINE void g1632_store(char32_t *d, vu16 v, int raw, G1632_WBE) {
+#ifdef V16_WIDEN_BE
+  if (raw) {
+    v16_store_utf32_be(d, v, wbe);
+    return;
+  }
+#endif
+  (void)raw;
+  (void)wbe;
+  v16_store_utf32(d, v);
+}
+
+UTFXI_INLINE size_t g1632_store_paired(char32_t *d, vu16 v, vu16 nx, vm16 high, uint64_t keep,
+                                       vu32 offset, int exact, int raw, G1632_WBE) {
+#ifdef V16_WIDEN_BE
+  if (raw) return v16_store_utf32_paired_be(d, v, nx, high, keep, offset, exact, wbe);
+#endif
+  (void)raw;
+  (void)wbe;
+  return v16_store_utf32_paired(d, v, nx, high, keep, offset, exact);
+}
+#undef G1632_WBE
+
 /* If the 32-bit lanes of x are all pairs (the high half in the low 16
  * bits), stores their code points at d and returns 1. */
 UTFXI_INLINE int g1632_put_pairs(char32_t *d, vu32 x, const struct g1632_k *k) {
@@ -88,6 +153,15 @@ UTFXI_INLINE int g1632_put_pairs(char32_t *d, vu32 x, const struct g1632_k *k) {
   v32_store(d, v32_add(v32_add(v32_shr(v32_shl(x, 16), 6), v32_shr(x, 16)), k->offset));
   return 1;
 }
+#ifdef V16_WIDEN_BE
+/* The same of raw big-endian units (constants of g1632_k_init_raw). */
+UTFXI_INLINE int g1632_put_pairs_raw(char32_t *d, vu32 x, const struct g1632_k *k) {
+  if (!v32_all(v32_eq(v32_and_values(x, k->top2), k->pair2))) return 0;
+  x = v16_bswap(x);
+  v32_store(d, v32_add(v32_add(v32_shr(v32_shl(x, 16), 6), v32_shr(x, 16)), k->offset));
+  return 1;
+}
+#endif
 
 /* Units from i (whose first is a written low half when carry is set) to the
  * end of the vector of k units there, and the unit after it if that ends a
@@ -117,6 +191,7 @@ UTFXI_INLINE int g1632_scalar_vector(const char16_t *s, size_t n, size_t *pi, si
 UTFXI_INLINE utfx_result g1632_body(G1632_PARAMS);
 UTFXI_INLINE utfx_result g1632_kernel(G1632_PARAMS);
 #define G1632_L 0
+#define G1632_R 0
 #define G1632_BODY g1632_body
 #define G1632_KERNEL g1632_kernel
 #include "generic_utf16_to_utf32_body.h"
@@ -124,9 +199,22 @@ UTFXI_INLINE utfx_result g1632_kernel(G1632_PARAMS);
 UTFXI_INLINE utfx_result g1632_long_body(G1632_PARAMS);
 UTFXI_INLINE utfx_result g1632_long_kernel(G1632_PARAMS);
 #define G1632_L 1
+#define G1632_R 0
 #define G1632_BODY g1632_long_body
 #define G1632_KERNEL g1632_long_kernel
 #include "generic_utf16_to_utf32_body.h"
+#ifdef V16_WIDEN_BE
+UTFXI_INLINE utfx_result g1632_long_raw_body(G1632_PARAMS);
+UTFXI_INLINE utfx_result g1632_long_raw_kernel(G1632_PARAMS);
+#define G1632_L 1
+#define G1632_R 1
+#define G1632_BODY g1632_long_raw_body
+#define G1632_KERNEL g1632_long_raw_kernel
+#include "generic_utf16_to_utf32_body.h"
+#define G1632_LONG_BE g1632_long_raw_kernel
+#else
+#define G1632_LONG_BE g1632_long_kernel
+#endif
 #endif
 #undef G1632_PARAMS
 
@@ -138,7 +226,7 @@ UTFXI_CONVERT_ENTRY(G_NAME(convert_utf16be_to_utf32), char16_t, char32_t, g1632_
  * avx2 with one-vector runs lost 38-49 % on text without surrogates). */
 #ifdef G1632_LONG
 UTFXI_CONVERT_ENTRY(G_NAME(utf16le_to_utf32_long), char16_t, char32_t, g1632_long_kernel, 0)
-UTFXI_CONVERT_ENTRY(G_NAME(utf16be_to_utf32_long), char16_t, char32_t, g1632_long_kernel, 1)
+UTFXI_CONVERT_ENTRY(G_NAME(utf16be_to_utf32_long), char16_t, char32_t, G1632_LONG_BE, 1)
 #endif
 
 #endif

@@ -9,9 +9,24 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
                                     unsigned flags, int be) {
   size_t i = 0, w = 0, replaced = 0, screen_from = 0, backoff = G1632_BACKOFF_MIN, start;
   uint64_t carry = 0; /* G16_UNIT: unit i is the low half of a pair already written */
+  const int raw = G1632_R; /* big-endian units as they lie in memory */
   utfx_result r;
   struct g1632_k c;
+#if G1632_R
+  struct v16_widen_be wbe_, *wbe = &wbe_;
+#define G1632_PUT_PAIRS(d_, x_) \
+  (raw ? g1632_put_pairs_raw(d_, x_, &c) : g1632_put_pairs(d_, x_, &c))
+  if (raw) {
+    v16_widen_be_init(wbe);
+    g1632_k_init_raw(&c);
+  } else {
+    g1632_k_init(&c);
+  }
+#else
+  const void *wbe = 0;
+#define G1632_PUT_PAIRS(d_, x_) g1632_put_pairs(d_, x_, &c)
   g1632_k_init(&c);
+#endif
   while (n - i >= V16_UNITS && cap - w >= V16_UNITS) {
     vu16 v, nx;
     vm16 high;
@@ -21,8 +36,8 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
       do {
         vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
         if (g16_any_surrogate_x2(a, b, be)) break;
-        v16_store_utf32(d + w, be ? v16_bswap(a) : a);
-        v16_store_utf32(d + w + V16_UNITS, be ? v16_bswap(b) : b);
+        g1632_store(d + w, be && !raw ? v16_bswap(a) : a, raw, wbe);
+        g1632_store(d + w + V16_UNITS, be && !raw ? v16_bswap(b) : b, raw, wbe);
         i += 2 * V16_UNITS;
         w += 2 * V16_UNITS;
       } while (n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS);
@@ -35,25 +50,25 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
       if (backoff < G1632_BACKOFF_MAX) backoff *= 2;
       continue;
     }
-    v = v16_load(s + i, be);
+    v = g1632_load(s + i, be, raw);
     if (!carry && !v16_any(v16_top_eq_k(v, c.f800, c.d800))) {
       if (G1632_L) { /* one-vector runs */
         do {
-          v16_store_utf32(d + w, v);
+          g1632_store(d + w, v, raw, wbe);
           i += V16_UNITS;
           w += V16_UNITS;
         } while (n - i >= V16_UNITS && cap - w >= V16_UNITS &&
-                 !v16_any(v16_top_eq_k(v = v16_load(s + i, be), c.f800, c.d800)));
+                 !v16_any(v16_top_eq_k(v = g1632_load(s + i, be, raw), c.f800, c.d800)));
         continue;
       }
-      v16_store_utf32(d + w, v);
+      g1632_store(d + w, v, raw, wbe);
       i += V16_UNITS;
       w += V16_UNITS;
       continue;
     }
     if (n - i == V16_UNITS || cap - w < V16_UTF32_ROOM) break; /* (nx would be past the end) */
-    nx = v16_load(s + i + 1, be);
-    if (g1632_put_pairs(d + w, v16_as_v32(carry ? nx : v), &c)) {
+    nx = g1632_load(s + i + 1, be, raw);
+    if (G1632_PUT_PAIRS(d + w, v16_as_v32(carry ? nx : v))) {
       /* Emoji text: vectors of pairs follow one another, each with the
        * same carry; a loop of their own keeps the rest of the body out of
        * the way */
@@ -62,7 +77,7 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
         i += V16_UNITS;
         w += V16_UNITS / 2;
       } while (n - i >= V16_UNITS + 1 && cap - w >= V16_UTF32_ROOM &&
-               g1632_put_pairs(d + w, v16_as_v32(v16_load(s + i + on, be)), &c));
+               G1632_PUT_PAIRS(d + w, v16_as_v32(g1632_load(s + i + on, be, raw))));
       continue;
     }
     high = v16_top_eq_k(v, c.fc00, c.d800);
@@ -77,7 +92,7 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
       carry = 0;
       continue;
     }
-    w += v16_store_utf32_paired(d + w, v, nx, high, ~lo & G1632_ALL, c.offset, 0);
+    w += g1632_store_paired(d + w, v, nx, high, ~lo & G1632_ALL, c.offset, 0, raw, wbe);
     carry = hi & G1632_LAST ? G16_UNIT : 0;
     i += V16_UNITS;
   }
@@ -85,16 +100,17 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
   while (i < n) { /* the tail, or where the room is short: exact steps */
     size_t k = n - i < V16_UNITS ? n - i : V16_UNITS, count;
     uint64_t last = G16_UNIT << ((k - 1) * V16_UNIT_BITS), m, hi, lo, bad;
-    vu16 v = v16_load_tail(s + i, k, be), nx; /* (zeros after the k units: no surrogates) */
+    vu16 v = raw ? v16_load_tail_raw(s + i, k) : v16_load_tail(s + i, k, be), nx;
+    /* (zeros after the k units: no surrogates) */
     vm16 high;
     if (!carry && !v16_any(v16_top_eq_k(v, c.f800, c.d800))) {
       if (cap - w < k) break;
-      v16_store_utf32_tail(d + w, k, v);
+      v16_store_utf32_tail(d + w, k, raw ? v16_bswap(v) : v);
       i += k;
       w += k;
       continue;
     }
-    nx = v16_load_tail(s + i + 1, n - i - 1, be);
+    nx = raw ? v16_load_tail_raw(s + i + 1, n - i - 1) : v16_load_tail(s + i + 1, n - i - 1, be);
     high = v16_top_eq_k(v, c.fc00, c.d800);
     m = v16_bits2(high, v16_top_eq_k(v, c.fc00, c.dc00));
     hi = m & G1632_ALL;
@@ -108,7 +124,7 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
     }
     count = k - G16_COUNT(lo);
     if (count > cap - w) break;
-    v16_store_utf32_paired(d + w, v, nx, high, ~lo & (last | (last - 1)), c.offset, 1);
+    g1632_store_paired(d + w, v, nx, high, ~lo & (last | (last - 1)), c.offset, 1, raw, wbe);
     carry = hi & last ? G16_UNIT : 0;
     i += k;
     w += count;
@@ -143,6 +159,8 @@ UTFXI_INLINE utfx_result G1632_KERNEL(const char16_t *s, size_t n, char32_t *d, 
   return utfxi_result_after(&r, k, k, 0);
 }
 
+#undef G1632_PUT_PAIRS
 #undef G1632_BODY
 #undef G1632_KERNEL
 #undef G1632_L
+#undef G1632_R

@@ -735,14 +735,11 @@ static inline void v16_store_utf32_tail(char32_t *d, size_t k, vu16 v) {
   _mm512_mask_storeu_epi32(d + 16, (__mmask16)(m >> 16),
                            _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)));
 }
-UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 high,
-                                           uint64_t keep, vu32 offset, int exact) {
-  unsigned len0 = (unsigned)_mm_popcnt_u32((unsigned)keep & 0xFFFF);
-  unsigned len1 = (unsigned)_mm_popcnt_u32((unsigned)(keep >> 16) & 0xFFFF);
-  __m512i c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
-  __m512i c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
-  __m512i n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(nx));
-  __m512i n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(nx, 1));
+/* The paired store of units already widened: c0 / c1 the vector's first /
+ * last 16 as 32-bit values, n0 / n1 the units one on. */
+UTFXI_INLINE size_t a512_store_utf32_paired(char32_t *d, __m512i c0, __m512i c1, __m512i n0,
+                                            __m512i n1, vm16 high, uint64_t keep, vu32 offset,
+                                            int exact, unsigned len0, unsigned len1) {
   c0 = _mm512_mask_add_epi32(c0, (__mmask16)high, _mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0),
                              offset);
   c1 = _mm512_mask_add_epi32(c1, (__mmask16)(high >> 16),
@@ -755,6 +752,61 @@ UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 hi
   _mm512_mask_storeu_epi32(d + len0, (__mmask16)_bzhi_u32(0xFFFF, len1),
                            _mm512_maskz_compress_epi32((__mmask16)(keep >> 16), c1));
   return (size_t)len0 + len1;
+}
+UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 high,
+                                           uint64_t keep, vu32 offset, int exact) {
+  unsigned len0 = (unsigned)_mm_popcnt_u32((unsigned)keep & 0xFFFF);
+  unsigned len1 = (unsigned)_mm_popcnt_u32((unsigned)(keep >> 16) & 0xFFFF);
+  __m512i c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+  __m512i c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
+  __m512i n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(nx));
+  __m512i n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(nx, 1));
+  return a512_store_utf32_paired(d, c0, c1, n0, n1, high, keep, offset, exact, len0, len1);
+}
+/* Big-endian units as they lie in memory, widened to host-order 32-bit
+ * values with the byte swap in the same step: one zero-masked VPERMB per 16
+ * values (V16_WIDEN_BE; the swap (VPSHLDW, slow on Zen 4) and the extracts
+ * the widenings need are gone). The indices and the mask are made once per
+ * call (struct v16_widen_be) and kept in registers. */
+#define V16_WIDEN_BE 1
+struct v16_widen_be {
+  __m512i lo, hi; /* byte indices of values 0-15, 16-31 */
+  __mmask64 k;    /* the two low bytes of each 32-bit lane */
+};
+static inline void v16_widen_be_init(struct v16_widen_be *w) {
+  static const uint8_t idx[2][64] = {
+      {1,  0, 0, 0, 3,  2,  0, 0, 5,  4,  0, 0, 7,  6,  0, 0, 9,  8,  0, 0, 11, 10,
+       0,  0, 13, 12, 0, 0, 15, 14, 0,  0, 17, 16, 0, 0, 19, 18, 0,  0, 21, 20, 0, 0,
+       23, 22, 0, 0, 25, 24, 0,  0, 27, 26, 0, 0, 29, 28, 0,  0, 31, 30, 0, 0},
+      {33, 32, 0, 0, 35, 34, 0, 0, 37, 36, 0, 0, 39, 38, 0, 0, 41, 40, 0, 0, 43, 42,
+       0,  0,  45, 44, 0, 0, 47, 46, 0, 0, 49, 48, 0, 0, 51, 50, 0, 0, 53, 52, 0, 0,
+       55, 54, 0, 0, 57, 56, 0, 0, 59, 58, 0, 0, 61, 60, 0, 0, 63, 62, 0, 0}};
+  A512_TABLE(w->lo, &idx[0]);
+  A512_TABLE(w->hi, &idx[1]);
+  w->k = (__mmask64)0x3333333333333333ull;
+}
+static inline void v16_store_utf32_be(char32_t *d, vu16 v, const struct v16_widen_be *w) {
+  __m512i a = _mm512_maskz_permutexvar_epi8(w->k, w->lo, v);
+  __m512i b = _mm512_maskz_permutexvar_epi8(w->k, w->hi, v);
+  _mm256_storeu_si256((__m256i *)(void *)d, _mm512_castsi512_si256(a));
+  __asm__("" ::: "memory");
+  _mm256_storeu_si256((__m256i *)(void *)(d + 8), _mm512_extracti64x4_epi64(a, 1));
+  __asm__("" ::: "memory");
+  _mm256_storeu_si256((__m256i *)(void *)(d + 16), _mm512_castsi512_si256(b));
+  __asm__("" ::: "memory");
+  _mm256_storeu_si256((__m256i *)(void *)(d + 24), _mm512_extracti64x4_epi64(b, 1));
+  __asm__("" ::: "memory");
+}
+UTFXI_INLINE size_t v16_store_utf32_paired_be(char32_t *d, vu16 v, vu16 nx, vm16 high,
+                                              uint64_t keep, vu32 offset, int exact,
+                                              const struct v16_widen_be *w) {
+  unsigned len0 = (unsigned)_mm_popcnt_u32((unsigned)keep & 0xFFFF);
+  unsigned len1 = (unsigned)_mm_popcnt_u32((unsigned)(keep >> 16) & 0xFFFF);
+  __m512i c0 = _mm512_maskz_permutexvar_epi8(w->k, w->lo, v);
+  __m512i c1 = _mm512_maskz_permutexvar_epi8(w->k, w->hi, v);
+  __m512i n0 = _mm512_maskz_permutexvar_epi8(w->k, w->lo, nx);
+  __m512i n1 = _mm512_maskz_permutexvar_epi8(w->k, w->hi, nx);
+  return a512_store_utf32_paired(d, c0, c1, n0, n1, high, keep, offset, exact, len0, len1);
 }
 
 /* ---- UTF-16 to UTF-8 (generic_utf16_to_utf8.h) ---- */
