@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h> /* getrusage */
 #include <sys/stat.h>
 #include <sys/uio.h> /* struct iovec */
 #include <sys/vfs.h> /* fstatfs */
@@ -284,6 +285,7 @@ struct cli_ring {
   size_t size;               /* bytes from base */
   size_t pos;                /* the next piece goes at base + pos */
   size_t freed;              /* base[0..freed) is given back */
+  int small;                 /* its pages came in 4 KiB: the slot uses its own buffer */
 };
 
 enum { RING_BLOCK = 2 << 20, RING_MIN = 64 << 20 };
@@ -330,6 +332,32 @@ static void ring_give_back(struct cli_ring *r, size_t from, size_t to) {
   if (to > from) (void)madvise(r->base + from, to - from, MADV_DONTNEED);
 }
 
+static long thread_minor_faults(void) {
+#if defined(RUSAGE_THREAD)
+  struct rusage ru;
+  if (getrusage(RUSAGE_THREAD, &ru) == 0) return ru.ru_minflt;
+#endif
+  return -1;
+}
+
+/* Whether the ring's fresh first block comes as one huge page: its first
+ * byte is written (one fault either way), then its last page, which faults
+ * again unless the first fault mapped the whole 2 MiB (a smaller large folio
+ * does not reach it). When the kernel has no huge page to give (memory
+ * fragmented, THP disabled for the process), the ring's 4 KiB faults cost
+ * more than the copy into the pipe they save, so the slot writes instead.
+ * Two faults and two getrusage calls per 64 MiB of a slot's output; the
+ * calling thread's fault count, so other threads do not blur it. */
+static int ring_is_huge(struct cli_ring *r) {
+  volatile unsigned char *b = r->base;
+  long before;
+  if (r->size < RING_BLOCK) return 1; /* test rings: nothing to tell */
+  b[0] = 0;
+  before = thread_minor_faults();
+  b[RING_BLOCK - 4096] = 0;
+  return before < 0 || thread_minor_faults() == before;
+}
+
 unsigned char *cli_output_slot_buffer(struct cli_output *o, unsigned slot, size_t cap) {
 #if defined(MADV_HUGEPAGE)
   struct cli_ring *r;
@@ -349,12 +377,17 @@ unsigned char *cli_output_slot_buffer(struct cli_output *o, unsigned slot, size_
                                 ~(uintptr_t)(RING_BLOCK - 1));
     r->size = size;
     r->pos = r->freed = 0;
-    (void)madvise(r->base, r->size, MADV_HUGEPAGE);
+    /* UTFX_CLI_RING_HUGE=0 (tests): 4 KiB pages, as when none can be had. */
+    (void)madvise(r->base, r->size,
+                  cli_env_size("UTFX_CLI_RING_HUGE", 0, 1) ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+    r->small = !ring_is_huge(r);
   }
-  if (cap > r->size) return NULL;
+  if (r->small || cap > r->size) return NULL;
   if (r->pos + cap > r->size) { /* start over on fresh pages */
     ring_give_back(r, r->freed, r->size);
     r->pos = r->freed = 0;
+    r->small = !ring_is_huge(r);
+    if (r->small) return NULL;
   }
   return r->base + r->pos;
 #else

@@ -612,6 +612,35 @@ for ring in "" 1; do
   done
 done
 check_bad "into a pipe by vmsplice from rings, a slow reader: the bytes written"
+# A ring whose pages come in 4 KiB (UTFX_CLI_RING_HUGE=0 asks for that; so
+# does a kernel out of huge pages) is not used: the slot converts into its
+# own buffer and the pipe gets it by write(), the same bytes. strace, when
+# present, shows which way they went (vmsplice only with huge pages, and
+# only when the kernel hands them to madvise regions).
+bad=()
+for huge in 0 1; do
+  env UTFX_CLI_RING_HUGE=$huge utfx convert -t utf-16le big.txt | { sleep 0.2; cat; } |
+    cmp -s - big.16 || bad+=("convert huge=$huge")
+  env UTFX_CLI_RING_HUGE=$huge utfx base64 big.16 | { sleep 0.2; cat; } |
+    cmp -s - big16.b64 || bad+=("base64 huge=$huge")
+  env UTFX_CLI_RING_HUGE=$huge utfx base64 -d big16.b64 | { sleep 0.2; cat; } |
+    cmp -s - big.16 || bad+=("base64 -d huge=$huge")
+done
+check_bad "into a pipe, rings on 4 KiB pages left for write(): the bytes written"
+if command -v strace > /dev/null 2>&1 && strace -f -qq -e trace=none true 2> /dev/null &&
+  grep -q -e '\[always\]' -e '\[madvise\]' /sys/kernel/mm/transparent_hugepage/enabled 2> /dev/null; then
+  bad=()
+  for huge in 0 1; do
+    env UTFX_CLI_RING_HUGE=$huge strace -f -qq -e trace=vmsplice -o strace.out \
+      "$UTFX" convert -t utf-16le big.txt | cat > /dev/null
+    calls=$(grep -c vmsplice strace.out || true)
+    if [ $huge = 0 ] && [ "$calls" != 0 ]; then bad+=("huge=0: $calls vmsplice calls"); fi
+    if [ $huge = 1 ] && [ "$calls" = 0 ]; then bad+=("huge=1: no vmsplice"); fi
+  done
+  check_bad "into a pipe: vmsplice from huge-page rings only"
+else
+  ok "into a pipe: vmsplice from huge-page rings only # skip: no strace, or no THP for madvise"
+fi
 
 # Kill the process while it writes (it has written two chunks to the
 # temporary file and waits for more input): OUT must be untouched. (Not
