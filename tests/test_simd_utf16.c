@@ -812,8 +812,10 @@ static void check_pair_runs(enum enc e) {
  * of the low byte clear and set, whose low seven bits are those of the
  * one- and two-byte classes) or of all of them mixed, lone surrogates
  * among them, in stretches from 1 unit to past a run, at offsets 0-1,
- * against the scalar kernels, both byte orders, with and without the flag. */
+ * against the scalar kernels, both byte orders, with and without the flag;
+ * and high surrogates to the end of inputs that end at a PROT_NONE page. */
 #define CORNER_LEN 9000
+_Static_assert(UTFXI_ALIGN_HEAD_BYTES + 64 <= SRC_BYTES, "the guarded source holds the corners' long inputs");
 static void check_class_corners(enum enc e) {
   static const uint16_t corners[] = {0x0000, 0x0001, 0x007F, 0x0080, 0x00FF, 0x0100, 0x017F,
                                      0x0180, 0x07FF, 0x0800, 0x0880, 0x7FFF, 0x8000, 0x807F,
@@ -822,12 +824,12 @@ static void check_class_corners(enum enc e) {
                                      0xE000, 0xFF0C, 0xFFFF};
   const size_t nc = sizeof corners / sizeof corners[0];
   int be = e == E_UTF16BE, lone, flag;
-  size_t t, j, off, end, want, wantl, got;
+  size_t t, j, off, end, want, wantl, got, len;
   char16_t *buf = malloc(2 * (CORNER_LEN + 8)), *src;
   if (!buf) return;
   cur_script = "corners";
   for (t = 0; t < 3 * nc; t++) {
-    size_t len = 4096 + (size_t)rng_below(&rng, CORNER_LEN - 4096);
+    len = 4096 + (size_t)rng_below(&rng, CORNER_LEN - 4096);
     for (off = 0; off < 2; off++) {
       src = buf + off;
       for (j = 0; j < len;) {
@@ -853,6 +855,19 @@ static void check_class_corners(enum enc e) {
     }
   }
   free(buf);
+  /* high surrogates to the end, the input's end at a PROT_NONE page, at
+   * every start mod 64: the long calls' head must stop at n */
+  for (len = UTFXI_ALIGN_HEAD_BYTES / 2; len < UTFXI_ALIGN_HEAD_BYTES / 2 + 32; len++) {
+    src = (char16_t *)(void *)(src_guard_end + SRC_BYTES - 2 * len);
+    for (j = 0; j < len; j++) put16((unsigned char *)(src + j), j % 3 ? 0xD800 : 0xDBFF, be);
+    got = (be ? utfx_utf8_length_from_utf16be : utfx_utf8_length_from_utf16le)(src, len);
+    CHECK(got == 3 * len, "utf8_length corners %s, highs to a guard page, n=%zu: got %zu", be ? "be" : "le", len, got);
+    flag = -1;
+    got = (be ? utfx_utf8_length_from_utf16be_with_surrogates
+              : utfx_utf8_length_from_utf16le_with_surrogates)(src, len, &flag);
+    CHECK(got == 3 * len && flag == 1, "utf8_length_with_surrogates corners %s, highs to a guard page, n=%zu: %zu/%d",
+          be ? "be" : "le", len, got, flag);
+  }
 }
 
 static void suite(void) {
