@@ -851,6 +851,71 @@ static void check_pair_runs(enum enc e) {
   }
 }
 
+/* The UTF-8 length's class of each unit at its corners, in long inputs
+ * (the runs with the class bytes): stretches of one corner value (every
+ * boundary 0x7F/0x80, 0x7FF/0x800, 0xD7FF/0xD800, 0xDBFF/0xDC00,
+ * 0xDFFF/0xE000, 0xFFFF, and high bytes 0x80-0x87 and 0xD0-0xD7 with bit 7
+ * of the low byte clear and set, whose low seven bits are those of the
+ * one- and two-byte classes) or of all of them mixed, lone surrogates
+ * among them, in stretches from 1 unit to past a run, at offsets 0-1,
+ * against the scalar kernels, both byte orders, with and without the flag;
+ * and high surrogates to the end of inputs that end at a PROT_NONE page. */
+#define CORNER_LEN 9000
+_Static_assert(UTFXI_ALIGN_HEAD_BYTES + 64 <= SRC_BYTES, "the guarded source holds the corners' long inputs");
+static void check_class_corners(enum enc e) {
+  static const uint16_t corners[] = {0x0000, 0x0001, 0x007F, 0x0080, 0x00FF, 0x0100, 0x017F,
+                                     0x0180, 0x07FF, 0x0800, 0x0880, 0x7FFF, 0x8000, 0x807F,
+                                     0x8080, 0x8100, 0x8780, 0x87FF, 0x8800, 0xC8FF, 0xD000,
+                                     0xD07F, 0xD080, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF,
+                                     0xE000, 0xFF0C, 0xFFFF};
+  const size_t nc = sizeof corners / sizeof corners[0];
+  int be = e == E_UTF16BE, lone, flag;
+  size_t t, j, off, end, want, wantl, got, len;
+  char16_t *buf = malloc(2 * (CORNER_LEN + 8)), *src;
+  if (!buf) return;
+  cur_script = "corners";
+  for (t = 0; t < 3 * nc; t++) {
+    len = 4096 + (size_t)rng_below(&rng, CORNER_LEN - 4096);
+    for (off = 0; off < 2; off++) {
+      src = buf + off;
+      for (j = 0; j < len;) {
+        int mixed = t >= nc && rng_below(&rng, 2);
+        uint16_t one = corners[t % nc];
+        end = j + 1 + (size_t)rng_below(&rng, t % 3 ? 9000 : 300);
+        for (; j < end && j < len; j++)
+          put16((unsigned char *)(src + j), mixed ? corners[rng_below(&rng, (uint32_t)nc)] : one, be);
+      }
+      want = (be ? utfxi_utf8_length_from_utf16be_scalar : utfxi_utf8_length_from_utf16le_scalar)(src, len);
+      lone = -1;
+      wantl = (be ? utfxi_utf8_length_from_utf16be_with_surrogates_scalar
+                  : utfxi_utf8_length_from_utf16le_with_surrogates_scalar)(src, len, &lone);
+      got = (be ? utfx_utf8_length_from_utf16be : utfx_utf8_length_from_utf16le)(src, len);
+      CHECK(got == want, "utf8_length corners %s, trial %zu (0x%04X) n=%zu off=%zu: got %zu want %zu",
+            be ? "be" : "le", t, corners[t % nc], len, off, got, want);
+      flag = -1;
+      got = (be ? utfx_utf8_length_from_utf16be_with_surrogates
+                : utfx_utf8_length_from_utf16le_with_surrogates)(src, len, &flag);
+      CHECK(got == wantl && flag == lone,
+            "utf8_length_with_surrogates corners %s, trial %zu n=%zu off=%zu: %zu/%d want %zu/%d",
+            be ? "be" : "le", t, len, off, got, flag, wantl, lone);
+    }
+  }
+  free(buf);
+  /* high surrogates to the end, the input's end at a PROT_NONE page, at
+   * every start mod 64: the long calls' head must stop at n */
+  for (len = UTFXI_ALIGN_HEAD_BYTES / 2; len < UTFXI_ALIGN_HEAD_BYTES / 2 + 32; len++) {
+    src = (char16_t *)(void *)(src_guard_end + SRC_BYTES - 2 * len);
+    for (j = 0; j < len; j++) put16((unsigned char *)(src + j), j % 3 ? 0xD800 : 0xDBFF, be);
+    got = (be ? utfx_utf8_length_from_utf16be : utfx_utf8_length_from_utf16le)(src, len);
+    CHECK(got == 3 * len, "utf8_length corners %s, highs to a guard page, n=%zu: got %zu", be ? "be" : "le", len, got);
+    flag = -1;
+    got = (be ? utfx_utf8_length_from_utf16be_with_surrogates
+              : utfx_utf8_length_from_utf16le_with_surrogates)(src, len, &flag);
+    CHECK(got == 3 * len && flag == 1, "utf8_length_with_surrogates corners %s, highs to a guard page, n=%zu: %zu/%d",
+          be ? "be" : "le", len, got, flag);
+  }
+}
+
 static void suite(void) {
   static const enum enc sources[] = {E_UTF16LE, E_UTF16BE, E_UTF32, E_LATIN1};
   static const char *const source_names[] = {"utf16le", "utf16be", "utf32", "latin1"};
@@ -947,9 +1012,12 @@ static void suite(void) {
   check_dense_lengths(E_UTF16BE);
   check_carried_highs(E_UTF16LE);
   check_carried_highs(E_UTF16BE);
+  check_class_corners(E_UTF16LE);
+  check_class_corners(E_UTF16BE);
   tap_group("lengths of long inputs: a pair or lone surrogates across the aligning head's end, "
             "every offset; surrogates past the first run of the UTF-8 length; "
-            "long inputs of random dense and two-byte stretches; a lone high, a gap, a lone low");
+            "long inputs of random dense and two-byte stretches; a lone high, a gap, a lone low; "
+            "stretches of the UTF-8 length's class corners");
   check_pair_runs(E_UTF16LE);
   check_pair_runs(E_UTF16BE);
   tap_group("text of pairs only, after none or one BMP unit, each unit in turn corrupted");

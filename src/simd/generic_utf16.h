@@ -640,12 +640,13 @@ UTFXI_INLINE size_t g16_utf8_length(const char16_t *s, size_t n, int be, int *lo
   if (runs) { /* the inputs from UTFXI_ALIGN_HEAD */
     /* Vector-aligned loads from here on (a load across two cache lines
      * costs two); the scalar head ends after a unit that is not a high
-     * surrogate, so it takes a pair whole. */
+     * surrogate, so it takes a pair whole, or at n (high surrogates to the
+     * end: without the bound it read past n). */
     i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
 #if !defined(V16_PAIR_TOPS) && defined(V16_PAIR_WORDS)
     if (G16_PAIRS_AT_LOWS(runs, be) && i < V16_PAIR_WORDS_BACK) i += V16_UNITS; /* (g16_forms_run's loads reach back) */
 #endif
-    while (i && g16_is_high(s, i - 1, be)) i++;
+    while (i && i < n && g16_is_high(s, i - 1, be)) i++;
     total = g16_utf8_length_scalar(s, i, be, seen_at);
   }
   while (n - i >= V16_BLOCK) {
