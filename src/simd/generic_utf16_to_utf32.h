@@ -68,14 +68,16 @@ struct g1632_k {
   vu32 offset, top2, pair2;
 };
 
-UTFXI_INLINE void g1632_k_init(struct g1632_k *k) {
-  k->f800 = v16_splat(0xF800);
-  k->fc00 = v16_splat(0xFC00);
-  k->d800 = v16_splat(0xD800);
-  k->dc00 = v16_splat(0xDC00);
+UTFXI_INLINE void g1632_k_init(struct g1632_k *k, int raw) {
+  /* raw (G1632_R, below): big-endian units as they lie, tested against the
+   * byte-swapped constants */
+  k->f800 = v16_splat(raw ? 0x00F8 : 0xF800);
+  k->fc00 = v16_splat(raw ? 0x00FC : 0xFC00);
+  k->d800 = v16_splat(raw ? 0x00D8 : 0xD800);
+  k->dc00 = v16_splat(raw ? 0x00DC : 0xDC00);
   k->offset = v32_splat(0x10000u - (0xD800u << 10) - 0xDC00u);
-  k->top2 = v32_splat(0xFC00FC00u);
-  k->pair2 = v32_splat(0xDC00D800u);
+  k->top2 = v32_splat(raw ? 0x00FC00FCu : 0xFC00FC00u);
+  k->pair2 = v32_splat(raw ? 0x00DC00D8u : 0xDC00D800u);
   V_LOADED(k->f800);
   V_LOADED(k->fc00);
   V_LOADED(k->d800);
@@ -90,26 +92,6 @@ UTFXI_INLINE void g1632_k_init(struct g1632_k *k) {
  * its own so that the others' code stays as it was) keeps the units as they
  * lie in memory (raw): the tests take byte-swapped constants, the stores
  * swap as they widen, and no vector is swapped before its test. */
-
-#ifdef V16_WIDEN_BE
-/* The constants for raw big-endian units: the tests' byte-swapped. */
-UTFXI_INLINE void g1632_k_init_raw(struct g1632_k *k) {
-  k->f800 = v16_splat(0x00F8);
-  k->fc00 = v16_splat(0x00FC);
-  k->d800 = v16_splat(0x00D8);
-  k->dc00 = v16_splat(0x00DC);
-  k->offset = v32_splat(0x10000u - (0xD800u << 10) - 0xDC00u);
-  k->top2 = v32_splat(0x00FC00FCu);
-  k->pair2 = v32_splat(0x00DC00D8u);
-  V_LOADED(k->f800);
-  V_LOADED(k->fc00);
-  V_LOADED(k->d800);
-  V_LOADED(k->dc00);
-  V_LOADED(k->offset);
-  V_LOADED(k->top2);
-  V_LOADED(k->pair2);
-}
-#endif
 
 /* Units at p as the body works on them: raw (G1632_R), else host order. */
 UTFXI_INLINE vu16 g1632_load(const char16_t *p, int be, int raw) {
@@ -154,7 +136,7 @@ UTFXI_INLINE int g1632_put_pairs(char32_t *d, vu32 x, const struct g1632_k *k) {
   return 1;
 }
 #ifdef V16_WIDEN_BE
-/* The same of raw big-endian units (constants of g1632_k_init_raw). */
+/* The same of raw big-endian units (g1632_k_init's raw constants). */
 UTFXI_INLINE int g1632_put_pairs_raw(char32_t *d, vu32 x, const struct g1632_k *k) {
   if (!v32_all(v32_eq(v32_and_values(x, k->top2), k->pair2))) return 0;
   x = v16_bswap(x);

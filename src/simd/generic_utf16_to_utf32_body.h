@@ -16,16 +16,12 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
   struct v16_widen_be wbe_, *wbe = &wbe_;
 #define G1632_PUT_PAIRS(d_, x_) \
   (raw ? g1632_put_pairs_raw(d_, x_, &c) : g1632_put_pairs(d_, x_, &c))
-  if (raw) {
-    v16_widen_be_init(wbe);
-    g1632_k_init_raw(&c);
-  } else {
-    g1632_k_init(&c);
-  }
+  if (raw) v16_widen_be_init(wbe);
+  g1632_k_init(&c, raw);
 #else
   const void *wbe = 0;
 #define G1632_PUT_PAIRS(d_, x_) g1632_put_pairs(d_, x_, &c)
-  g1632_k_init(&c);
+  g1632_k_init(&c, 0);
 #endif
   while (n - i >= V16_UNITS && cap - w >= V16_UNITS) {
     vu16 v, nx;
