@@ -1090,7 +1090,7 @@ static void test_encode_stream(void) {
   const size_t n = UTFXI_B64_STREAM_FROM + 47, full = (n + 2) / 3 * 4;
   static const size_t dofs[] = {0, 4, 1};
   unsigned char *bin = malloc(n);
-  char *want = malloc(full), *text = aligned_alloc(64, full + 128);
+  char *want = malloc(full), *text = aligned_alloc(64, (full + 128 + 63) / 64 * 64);
   size_t i, z;
   if (!bin || !want || !text) {
     CHECK(0, "encode stream: out of memory");
