@@ -851,6 +851,58 @@ static void check_pair_runs(enum enc e) {
   }
 }
 
+/* The byte swap's tail (the last units after the blocks; on avx2 and neon
+ * the last block again, over units already written): two-byte text or
+ * pairs only, lengths 1..200, with in the last 70 units in turn a pair (a
+ * high surrogate carried into the tail when it straddles the last block), a
+ * lone high, a lone low, or, in pairs-only text, a BMP unit or a lone unit;
+ * sources at the end guard, offsets 1-2, roomy, exact and one-short
+ * destinations at the destination guard. */
+#define TAIL_MAX 200
+static void check_swap_tails(enum enc e) {
+  int be = e == E_UTF16BE, kind, emoji;
+  size_t n, q, j, i, off;
+  cur_script = "swap-tails";
+  cur_script_index = -1;
+  for (i = 0; i < sizeof convs / sizeof convs[0]; i++) {
+    const struct conv_entry *k = &convs[i];
+    if (k->from != e || (k->to != E_UTF16LE && k->to != E_UTF16BE)) continue;
+    cur_name = k->name;
+    for (emoji = 0; emoji < 3; emoji++)
+      for (n = 1; n <= TAIL_MAX; n++)
+        for (q = n > 70 ? n - 70 : 0; q < n; q++)
+          for (kind = 0; kind < 3; kind++) {
+            unsigned flags;
+            for (j = 0; j < n; j++) put16(work + 2 * j, j % 5 ? 0x044F : ' ', be);
+            if (emoji) /* pairs from unit 0 (emoji 1) or 1 (emoji 2) */
+              for (j = (size_t)emoji - 1; j + 1 < n; j += 2) {
+                put16(work + 2 * j, 0xD83D, be);
+                put16(work + 2 * j + 2, 0xDE00 + (uint32_t)(j & 0x3F), be);
+              }
+            if (kind == 0 && !emoji) {
+              if (q + 1 == n) continue;
+              put16(work + 2 * q, 0xD83D, be);
+              put16(work + 2 * q + 2, 0xDE01, be);
+            } else {
+              put16(work + 2 * q, kind == 0 ? 0x044F : kind == 1 ? 0xD83D : 0xDE02, be);
+            }
+            for (flags = 0; flags <= 1; flags++) {
+              unsigned char *src = src_guard_end + SRC_BYTES - 2 * n;
+              memcpy(src, work, 2 * n);
+              compare_conv(k, src, n, out_pub, n + 8, flags, "tail guard-end");
+              compare_conv(k, src, n, dst_guard + DST_BYTES - 2 * n, n, flags, "tail cap-exact");
+              compare_conv(k, src, n, dst_guard + DST_BYTES - 2 * (n - 1), n - 1, flags,
+                           "tail cap-short");
+              for (off = 1; off <= 2; off++) {
+                src = aligned_src + 2 * off;
+                memcpy(src, work, 2 * n);
+                compare_conv(k, src, n, out_pub, n, flags, "tail offset");
+              }
+            }
+          }
+  }
+}
+
 /* The UTF-8 length's class of each unit at its corners, in long inputs
  * (the runs with the class bytes): stretches of one corner value (every
  * boundary 0x7F/0x80, 0x7FF/0x800, 0xD7FF/0xD800, 0xDBFF/0xDC00,
@@ -1020,7 +1072,10 @@ static void suite(void) {
             "stretches of the UTF-8 length's class corners");
   check_pair_runs(E_UTF16LE);
   check_pair_runs(E_UTF16BE);
-  tap_group("text of pairs only, after none or one BMP unit, each unit in turn corrupted");
+  check_swap_tails(E_UTF16LE);
+  check_swap_tails(E_UTF16BE);
+  tap_group("text of pairs only, after none or one BMP unit, each unit in turn corrupted; "
+            "the byte swap's tails: a pair, a lone high or low in turn in the last 70 units");
   check_long_to_utf32(E_UTF16LE);
   check_long_to_utf32(E_UTF16BE);
   check_long_runs_to_utf32(E_UTF16LE);

@@ -11,8 +11,9 @@
  * than text without surrogates. A block that fails the test goes to the
  * scalar kernel as a bounded region that starts and ends between pairs, so
  * lone surrogates (U+FFFD or STRICT offsets) and full destinations follow the
- * scalar semantics; so does the head, and the tail of at most one block
- * where the ISA has no masked loads and stores (V_MASKED_TAIL). The masks
+ * scalar semantics; so does the head, and a tail that fails its test (the
+ * last block again where the ISA has no masked loads and stores,
+ * V_MASKED_TAIL, a masked block where it has). The masks
  * test the units as stored (the byte order only moves them); where compare
  * results are vectors, the test is of the swapped units against the units
  * one on (g16_swapped_faults4). Runs of two-block steps go in a loop of
@@ -97,6 +98,21 @@ __attribute__((noinline)) static size_t g16_swap_pair_lanes_be(const char16_t *s
                                                                size_t last, char16_t *d,
                                                                uint64_t carry) {
   return g16_swap_pair_lanes(s, i, last, d, carry, 1);
+}
+#endif
+
+#ifndef V_MASKED_TAIL
+/* Nonzero if in the block (a, b) at s (raw; the unit before it is read, not
+ * the one after) a unit is a low surrogate exactly when the unit before it
+ * is not a high one: each pair is tested from its low unit, so a high
+ * surrogate in the block's last unit is the caller's to check. */
+UTFXI_INLINE int g16_any_unpaired_back_x2(const char16_t *s, vu16 a, vu16 b, int be) {
+  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
+                 low = be ? 0x00DC : 0xDC00;
+  return v16_any(
+      v16_or(v16_xor(v16_top_eq(a, top, low), v16_top_eq(v16_load_raw(s - 1), top, high)),
+             v16_xor(v16_top_eq(b, top, low),
+                     v16_top_eq(v16_load_raw(s - 1 + V16_UNITS), top, high))));
 }
 #endif
 
@@ -235,23 +251,20 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     i = end;
   }
 #ifndef V_MASKED_TAIL
-  if (n - i >= V16_BLOCK && cap - i >= V16_BLOCK) {
-    /* the last whole block needs no unit after it if it has no surrogate
-     * (short inputs: 32 units on avx2 went to the scalar kernel) */
-    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-    if (!g16_any_surrogate_x2(a, b, be)) {
-      v16_store(d + i, v16_bswap(a));
-      v16_store(d + i + V16_UNITS, v16_bswap(b));
-      i += V16_BLOCK;
-    }
-  }
-  if (i < n && n - i < V16_BLOCK && n >= V16_BLOCK && cap >= n) {
-    /* The rest as the last block again, overlapping units already written
-     * (without a surrogate in it, each was swapped to the same value) */
-    vu16 a = v16_load_raw(s + n - V16_BLOCK), b = v16_load_raw(s + n - V16_UNITS);
-    if (!g16_any_surrogate_x2(a, b, be)) {
-      v16_store(d + n - V16_BLOCK, v16_bswap(a));
-      v16_store(d + n - V16_UNITS, v16_bswap(b));
+  if (i < n && n >= V16_BLOCK && cap >= n) {
+    /* The rest as the last block again, overlapping units already written:
+     * without a surrogate in it, or (a unit before it to read) with its
+     * pairs whole and none cut by its end, each of its units was written
+     * as its byte swap, the same value. The rest's first unit is tested as
+     * after a carry (g16_pairs_from). A tail with surrogates (emoji, mixed
+     * text) went to the scalar kernel. */
+    const size_t p = n - V16_BLOCK;
+    vu16 a = v16_load_raw(s + p), b = v16_load_raw(s + p + V16_UNITS);
+    if (!g16_any_surrogate_x2(a, b, be) ||
+        (p && g16_pairs_from(s, i, be, carry) && !g16_is_high(s, n - 1, be) &&
+         !g16_any_unpaired_back_x2(s + p, a, b, be))) {
+      v16_store(d + p, v16_bswap(a));
+      v16_store(d + p + V16_UNITS, v16_bswap(b));
       return utfxi_result(UTFX_OK, n, n, replaced);
     }
   }
