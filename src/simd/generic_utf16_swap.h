@@ -102,17 +102,16 @@ __attribute__((noinline)) static size_t g16_swap_pair_lanes_be(const char16_t *s
 #endif
 
 #ifndef V_MASKED_TAIL
-/* Nonzero if in the block (a, b) at s (raw; the unit before it is read, not
- * the one after) a unit is a low surrogate exactly when the unit before it
- * is not a high one: each pair is tested from its low unit, so a high
- * surrogate in the block's last unit is the caller's to check. */
-UTFXI_INLINE int g16_any_unpaired_back_x2(const char16_t *s, vu16 a, vu16 b, int be) {
+/* Nonzero if in the block at s a unit is a low surrogate exactly when the
+ * unit before it is not a high one (g16_unpaired of the block one unit
+ * back: the unit before it is read, not the one after), so a high surrogate
+ * in the block's last unit is the caller's to check. */
+UTFXI_INLINE int g16_any_unpaired_back_x2(const char16_t *s, int be) {
   const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
                  low = be ? 0x00DC : 0xDC00;
-  return v16_any(
-      v16_or(v16_xor(v16_top_eq(a, top, low), v16_top_eq(v16_load_raw(s - 1), top, high)),
-             v16_xor(v16_top_eq(b, top, low),
-                     v16_top_eq(v16_load_raw(s - 1 + V16_UNITS), top, high))));
+  return v16_any(v16_or(g16_unpaired(s - 1, v16_load_raw(s - 1), top, high, low),
+                        g16_unpaired(s - 1 + V16_UNITS, v16_load_raw(s - 1 + V16_UNITS), top,
+                                     high, low)));
 }
 #endif
 
@@ -262,7 +261,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     vu16 a = v16_load_raw(s + p), b = v16_load_raw(s + p + V16_UNITS);
     if (!g16_any_surrogate_x2(a, b, be) ||
         (p && g16_pairs_from(s, i, be, carry) && !g16_is_high(s, n - 1, be) &&
-         !g16_any_unpaired_back_x2(s + p, a, b, be))) {
+         !g16_any_unpaired_back_x2(s + p, be))) {
       v16_store(d + p, v16_bswap(a));
       v16_store(d + p + V16_UNITS, v16_bswap(b));
       return utfxi_result(UTFX_OK, n, n, replaced);
