@@ -581,28 +581,32 @@ UTFXI_INLINE void a512_store_utf8_two(unsigned char *d, __m512i out0, unsigned l
     _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, len0), out0);
   _mm512_mask_storeu_epi8(d + len0, _bzhi_u64(~0ull, len1), out1);
 }
-/* (the UTF-16 BMP word's too, a512_store_utf8_bmp) */
+/* 32 values of 3-byte forms (0x800 and up, no surrogate), a and b: 96
+ * bytes in a fixed layout (the UTF-16 BMP word's too) */
+UTFXI_INLINE size_t a512_store_utf8_3byte(unsigned char *d, vu32 a, vu32 b,
+                                          const struct a512_utf8_consts *e) {
+  const __m512i squeeze = _mm512_set_epi8(
+      63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 62, 61, 60, 58, 57, 56, 54,
+      53, 52, 50, 49, 48, 46, 45, 44, 42, 41, 40, 38, 37, 36, 34, 33, 32, 30, 29, 28, 26, 25, 24,
+      22, 21, 20, 18, 17, 16, 14, 13, 12, 10, 9, 8, 6, 5, 4, 2, 1, 0);
+  __m512i oa = _mm512_permutexvar_epi8(
+      squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(e->ctrl3, a), e->fields,
+                                         e->mark3, 0xEA));
+  __m512i ob = _mm512_permutexvar_epi8(
+      squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(e->ctrl3, b), e->fields,
+                                         e->mark3, 0xEA));
+  _mm256_storeu_si256((__m256i *)(void *)d, _mm512_castsi512_si256(oa));
+  _mm_storeu_si128((__m128i *)(void *)(d + 32), _mm512_extracti32x4_epi32(oa, 2));
+  _mm256_storeu_si256((__m256i *)(void *)(d + 48), _mm512_castsi512_si256(ob));
+  _mm_storeu_si128((__m128i *)(void *)(d + 80), _mm512_extracti32x4_epi32(ob, 2));
+  return 96;
+}
 UTFXI_INLINE size_t a512_store_utf8_bmp(unsigned char *d, vu32 a, vu32 b,
                                         const struct a512_utf8_consts *e) {
   unsigned len0, len1;
   __m512i out0, out1;
-  if (!_mm512_cmplt_epu32_mask(_mm512_min_epu32(a, b), e->c800)) {
-    const __m512i squeeze = _mm512_set_epi8(
-        63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 62, 61, 60, 58, 57, 56, 54,
-        53, 52, 50, 49, 48, 46, 45, 44, 42, 41, 40, 38, 37, 36, 34, 33, 32, 30, 29, 28, 26, 25, 24,
-        22, 21, 20, 18, 17, 16, 14, 13, 12, 10, 9, 8, 6, 5, 4, 2, 1, 0);
-    __m512i oa = _mm512_permutexvar_epi8(
-        squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(e->ctrl3, a), e->fields,
-                                           e->mark3, 0xEA));
-    __m512i ob = _mm512_permutexvar_epi8(
-        squeeze, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(e->ctrl3, b), e->fields,
-                                           e->mark3, 0xEA));
-    _mm256_storeu_si256((__m256i *)(void *)d, _mm512_castsi512_si256(oa));
-    _mm_storeu_si128((__m128i *)(void *)(d + 32), _mm512_extracti32x4_epi32(oa, 2));
-    _mm256_storeu_si256((__m256i *)(void *)(d + 48), _mm512_castsi512_si256(ob));
-    _mm_storeu_si128((__m128i *)(void *)(d + 80), _mm512_extracti32x4_epi32(ob, 2));
-    return 96;
-  }
+  if (!_mm512_cmplt_epu32_mask(_mm512_min_epu32(a, b), e->c800))
+    return a512_store_utf8_3byte(d, a, b, e);
   out0 = a512_encode_utf8_x16(a, 0, &len0, e);
   out1 = a512_encode_utf8_x16(b, 0, &len1, e);
   a512_store_utf8_two(d, out0, len0, out1, len1);
@@ -880,7 +884,23 @@ static inline __mmask32 a512_surrogates(__m512i v, const struct a512_u16_consts 
 struct v16_utf8_k {
   struct a512_utf8_consts e;
   struct a512_u16_consts s;
-  __m512i c80, c800, c3f00, c80c0, c3ff, pair_bias;
+  __m512i c80, c800, c3f00, c80c0, c3ff;
+  __m512i fields16, c3f3f, c8080, c80f0, ce0, hi_bias, prev_index, slots[2];
+};
+/* a512_utf8_x32's spreads: half h's lane j to bytes 3j (a 3-byte form's
+ * lead: byte 2(16h + j) of the second source), 3j + 1 and 3j + 2 (its form's
+ * two bytes), the last 16 bytes a zero byte (the high byte of a lead). */
+static const uint8_t a512_utf8_slots[2][64] __attribute__((aligned(64))) = {
+#define A512_SLOT(h, j) 64 + 2 * (16 * (h) + (j)), 2 * (16 * (h) + (j)), 2 * (16 * (h) + (j)) + 1
+#define A512_SLOTS(h)                                                                           \
+  A512_SLOT(h, 0), A512_SLOT(h, 1), A512_SLOT(h, 2), A512_SLOT(h, 3), A512_SLOT(h, 4),          \
+      A512_SLOT(h, 5), A512_SLOT(h, 6), A512_SLOT(h, 7), A512_SLOT(h, 8), A512_SLOT(h, 9),      \
+      A512_SLOT(h, 10), A512_SLOT(h, 11), A512_SLOT(h, 12), A512_SLOT(h, 13), A512_SLOT(h, 14), \
+      A512_SLOT(h, 15), 65, 65, 65, 65, 65, 65, 65, 65, 65, 65, 65, 65, 65, 65, 65, 65
+    {A512_SLOTS(0)},
+    {A512_SLOTS(1)}
+#undef A512_SLOTS
+#undef A512_SLOT
 };
 static inline void v16_utf8_k_init(struct v16_utf8_k *k) {
   a512_utf8_consts_init(&k->e);
@@ -890,14 +910,22 @@ static inline void v16_utf8_k_init(struct v16_utf8_k *k) {
   k->c3f00 = _mm512_set1_epi16(0x3F00);
   k->c80c0 = _mm512_set1_epi16((short)0x80C0);
   k->c3ff = _mm512_set1_epi32(0x3FF);
-  /* (hi << 10) + lo - pair_bias is the code point of the pair (hi, lo) */
-  k->pair_bias = _mm512_set1_epi32((0xD800 << 10) + 0xDC00 - 0x10000);
+  /* per lane: bits 6-13 to its low byte, bits 0-7 to its high byte */
+  A512_CONST64(k->fields16, 0x3036202610160006ull);
+  A512_CONST64(k->c3f3f, 0x3F3F3F3F3F3F3F3Full);
+  A512_CONST64(k->c8080, 0x8080808080808080ull);
+  A512_CONST64(k->c80f0, 0x80F080F080F080F0ull);
+  A512_CONST64(k->ce0, 0x00E000E000E000E0ull);
+  A512_CONST64(k->hi_bias, 0x2840284028402840ull); /* (- 0xD7C0) */
+  k->prev_index = _mm512_set_epi16(30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15,
+                                   14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0);
+  A512_TABLE(k->slots[0], &a512_utf8_slots[0]);
+  A512_TABLE(k->slots[1], &a512_utf8_slots[1]);
   V_LOADED(k->c80);
   V_LOADED(k->c800);
   V_LOADED(k->c3f00);
   V_LOADED(k->c80c0);
   V_LOADED(k->c3ff);
-  V_LOADED(k->pair_bias);
 }
 /* Whether the units of v are all ASCII, all below 0x800; whether some is a
  * surrogate. */
@@ -933,24 +961,69 @@ UTFXI_INLINE size_t v16_store_utf8_below800(unsigned char *d, vu16 v, const stru
     _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)len), out);
   return len;
 }
+/* The UTF-8 of the first `lanes` units of u in their 16-bit lanes (BMP
+ * values, and pairs: hi / lo, the lanes of their halves), if it fits in room
+ * bytes, without widening: each lane becomes the last two bytes of its form
+ * in place (lead marker C0 for 2 bytes, 80 for 3; a high surrogate the 4-byte
+ * form's first two, F0 and the plane's bits ((u - 0xD7C0) >> 2), a low one
+ * its last two, with the high one's 2 low bits beside its own 10: the
+ * multishift's fields) and a 3-byte form's lead byte goes to a second vector;
+ * a VPERMT2B spreads each half to 3 bytes a lane (lead, then the two), and
+ * VPCOMPRESSB keeps each lane's middle byte (ASCII too) and every byte with
+ * its top bit set. Half the shuffles of two 16-lane encodes (widen, class
+ * tables) (docs/perf-decisions.md, 'the avx512 pairs and BMP words in 16-bit
+ * lanes'). */
+UTFXI_INLINE size_t a512_utf8_x32(unsigned char *d, __m512i u, __mmask32 hi, __mmask32 lo,
+                                  size_t lanes, size_t room, const struct v16_utf8_k *k) {
+  __mmask32 two = _mm512_cmpge_epu16_mask(u, k->c80);
+  __mmask32 three = _mm512_cmpge_epu16_mask(u, k->c800) & ~(hi | lo);
+  __m512i t = u, mark = k->c80c0, words, lead, s0, s1;
+  uint64_t keep0, keep1;
+  unsigned len0, len1;
+  if (hi | lo) {
+    __m512i prev = _mm512_permutexvar_epi16(k->prev_index, u);
+    t = _mm512_mask_mov_epi16(u, hi, _mm512_srli_epi16(_mm512_add_epi16(u, k->hi_bias), 2));
+    /* (low 10 bits of u, the 2 of prev above them; bits 12-15 unused) */
+    t = _mm512_mask_mov_epi16(
+        t, lo, _mm512_ternarylogic_epi32(u, _mm512_slli_epi16(prev, 10), k->s.fc00, 0xD8));
+    mark = _mm512_mask_mov_epi16(mark, hi, k->c80f0);
+  }
+  mark = _mm512_mask_mov_epi16(mark, three | lo, k->c8080);
+  words = _mm512_mask_mov_epi16(
+      u, two,
+      _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(k->fields16, t), k->c3f3f, mark,
+                                0xEA));
+  lead = _mm512_mask_add_epi16(_mm512_setzero_si512(), three, _mm512_srli_epi16(u, 12), k->ce0);
+  s0 = _mm512_permutex2var_epi8(words, k->slots[0], lead);
+  s1 = _mm512_permutex2var_epi8(words, k->slots[1], lead);
+  keep0 = _mm512_movepi8_mask(s0) | 0x492492492492ull;
+  keep1 = _mm512_movepi8_mask(s1) | 0x492492492492ull;
+  if (lanes < 32) {
+    keep0 &= _bzhi_u64(~0ull, 3 * (unsigned)(lanes < 16 ? lanes : 16));
+    keep1 &= _bzhi_u64(~0ull, 3 * (unsigned)(lanes < 16 ? 0 : lanes - 16));
+  }
+  len0 = (unsigned)_mm_popcnt_u64(keep0);
+  len1 = (unsigned)_mm_popcnt_u64(keep1);
+  if ((size_t)len0 + len1 > room) return 0;
+  a512_store_utf8_two(d, _mm512_maskz_compress_epi8(keep0, s0), len0,
+                      _mm512_maskz_compress_epi8(keep1, s1), len1);
+  return (size_t)len0 + len1;
+}
 UTFXI_INLINE size_t v16_store_utf8_bmp(unsigned char *d, vu16 v, const struct v16_utf8_k *k,
                                        int spill) {
   if (!_mm512_cmpge_epu16_mask(v, k->c800)) return v16_store_utf8_below800(d, v, k, spill);
-  return a512_store_utf8_bmp(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)),
-                             _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)), &k->e);
+  if (!_mm512_cmplt_epu16_mask(v, k->c800)) /* all 3-byte: a fixed layout */
+    return a512_store_utf8_3byte(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)),
+                                 _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)), &k->e);
+  return a512_utf8_x32(d, v, 0, 0, 32, (size_t)-1, k);
 }
 /* The UTF-8 of the first m units of v (any), if it fits in room bytes;
  * more: units follow them (a high surrogate that ends them waits). */
 UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, size_t room,
                                   unsigned flags, const struct v16_utf8_k *k, size_t *took,
                                   size_t *replaced) {
-  const __m512i next_index =
-      _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14,
-                       13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
   struct a512_pairs p = {0, 0, 0, m};
-  __m512i next = v, out0, out1, c0, c1;
-  __mmask32 drop = (__mmask32)~_bzhi_u32(~0u, (unsigned)m);
-  unsigned len0, len1;
+  size_t len;
   *took = 0;
   if (a512_surrogates(v, &k->s)) {
     p = a512_analyse(v, m, more, &k->s);
@@ -973,32 +1046,12 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
       if (!(flags & UTFX_REPLACE)) return 0;
       v = _mm512_mask_mov_epi16(v, p.bad, _mm512_set1_epi16((short)0xFFFD));
     }
-    next = _mm512_permutexvar_epi16(next_index, v);
-    drop = (__mmask32)(drop | p.lo | (p.adv < m ? 1u << (m - 1) : 0));
   }
-  c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
-  c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
-  if (p.hi) {
-    __m512i n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(next));
-    __m512i n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(next, 1));
-    c0 = _mm512_mask_mov_epi32(
-        c0, (__mmask16)p.hi, _mm512_sub_epi32(_mm512_add_epi32(_mm512_slli_epi32(c0, 10), n0), k->pair_bias));
-    c1 = _mm512_mask_mov_epi32(c1, (__mmask16)(p.hi >> 16),
-                               _mm512_sub_epi32(_mm512_add_epi32(_mm512_slli_epi32(c1, 10), n1),
-                                                k->pair_bias));
-  }
-  if (drop) {
-    out0 = a512_encode_utf8_x16(c0, (__mmask16)drop, &len0, &k->e);
-    out1 = a512_encode_utf8_x16(c1, (__mmask16)(drop >> 16), &len1, &k->e);
-  } else { /* whole block, no pairs: constant masks */
-    out0 = a512_encode_utf8_x16(c0, 0, &len0, &k->e);
-    out1 = a512_encode_utf8_x16(c1, 0, &len1, &k->e);
-  }
-  if ((size_t)len0 + len1 > room) return 0;
-  a512_store_utf8_two(d, out0, len0, out1, len1);
+  len = a512_utf8_x32(d, v, p.hi, p.lo, p.adv, room, k);
+  if (!len) return 0;
   *replaced += (size_t)_mm_popcnt_u32(p.bad);
   *took = p.adv;
-  return (size_t)len0 + len1;
+  return len;
 }
 UTFXI_INLINE size_t v16_store_utf8_pairs(unsigned char *d, vu16 v, int more,
                                          const char16_t *after, int be, unsigned flags,
