@@ -885,7 +885,7 @@ struct v16_utf8_k {
   struct a512_utf8_consts e;
   struct a512_u16_consts s;
   __m512i c80, c800, c3f00, c80c0, c3ff;
-  __m512i fields16, c3f3f, c8080, c80f0, ce0, hi_bias, prev_index, slots[2];
+  __m512i fields16, c3f3f, c8080, c80f0, ce0, hi_bias, pair_tops, prev_index, slots[2];
 };
 /* a512_utf8_x32's spreads: half h's lane j to bytes 3j (a 3-byte form's
  * lead: byte 2(16h + j) of the second source), 3j + 1 and 3j + 2 (its form's
@@ -917,6 +917,7 @@ static inline void v16_utf8_k_init(struct v16_utf8_k *k) {
   A512_CONST64(k->c80f0, 0x80F080F080F080F0ull);
   A512_CONST64(k->ce0, 0x00E000E000E000E0ull);
   A512_CONST64(k->hi_bias, 0x2840284028402840ull); /* (- 0xD7C0) */
+  A512_CONST64(k->pair_tops, 0xDC00D800DC00D800ull); /* (16 pairs, each in a 32-bit lane) */
   k->prev_index = _mm512_set_epi16(30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15,
                                    14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0);
   A512_TABLE(k->slots[0], &a512_utf8_slots[0]);
@@ -1026,12 +1027,10 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
   size_t len;
   *took = 0;
   if (a512_surrogates(v, &k->s)) {
-    p = a512_analyse(v, m, more, &k->s);
-    /* (One test of both masks in a register: GCC merged the two tests
-     * into a 64-bit load of the struct just stored as two 32-bit
-     * halves, a store-forwarding stall on every block with a
-     * surrogate.) */
-    if (((uint64_t)p.lo << 32 | p.hi) == 0xAAAAAAAA55555555u && room >= 64) {
+    /* (the test on the units, before the analysis: on the masks it had
+     * gcc keep them in mask registers, their round trips in every
+     * step of emoji text) */
+    if (!_mm512_cmpneq_epi16_mask(_mm512_and_si512(v, k->s.fc00), k->pair_tops) && room >= 64) {
       /* 16 pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
       __m512i cp = _mm512_add_epi32(
           _mm512_ternarylogic_epi32(_mm512_slli_epi32(_mm512_and_si512(v, k->c3ff), 10),
@@ -1042,6 +1041,7 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
       *took = 32;
       return 64;
     }
+    p = a512_analyse(v, m, more, &k->s);
     if (p.bad) {
       if (!(flags & UTFX_REPLACE)) return 0;
       v = _mm512_mask_mov_epi16(v, p.bad, _mm512_set1_epi16((short)0xFFFD));
