@@ -1042,7 +1042,6 @@ static inline __m512i a512_iota(void) {
 }
 struct v_utf8_units_k {
   __m512i one, idx16_a, idx16_b, k_c0, k_7f, k_0f;
-  __m512i k_fc, k_18, k_dc; /* UTF-16 surrogates of 4-byte characters */
   __m512i idx32[4]; /* UTF-32: the interleaving index of each quarter */
 };
 static inline void v_utf8_units_k_init(struct v_utf8_units_k *k, enum utfxi_target t) {
@@ -1065,9 +1064,6 @@ static inline void v_utf8_units_k_init(struct v_utf8_units_k *k, enum utfxi_targ
   k->k_c0 = _mm512_set1_epi8((char)0xC0);
   k->k_7f = _mm512_set1_epi8(0x7F);
   k->k_0f = _mm512_set1_epi8(0x0F);
-  k->k_fc = _mm512_set1_epi8((char)0xFC);
-  k->k_18 = _mm512_set1_epi8(0x18);
-  k->k_dc = _mm512_set1_epi8((char)0xDC);
   V_PIN(k->one);
   V_PIN(k->idx16_a);
   V_PIN(k->idx16_b);
@@ -1078,11 +1074,6 @@ static inline void v_utf8_units_k_init(struct v_utf8_units_k *k, enum utfxi_targ
   V_PIN(k->k_c0);
   V_PIN(k->k_7f);
   V_PIN(k->k_0f);
-  if (t != UTFXI_T_UTF32) {
-    V_PIN(k->k_fc);
-    V_PIN(k->k_18);
-    V_PIN(k->k_dc);
-  }
 }
 UTFXI_INLINE void v_put_ascii(void *dst, size_t w, vu8 v, enum utfxi_target t) {
   v_put_ascii_tail(dst, w, v, 64, t);
@@ -1124,19 +1115,25 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
        * byte3 >> 4 & 3: low byte u - 0x40 (u + 0xC0, which borrows exactly
        * when it is 0xC0 or more), high byte lead - 0x18 (0xF0 + x - 0x18 =
        * 0xD8 + x) less the borrow. */
-      __m512i u = _mm512_ternarylogic_epi64(_mm512_slli_epi16(prev1, 2), _mm512_srli_epi16(v, 4),
-                                            kc->k_fc, 0xE4); /* C ? A : B */
+      __m512i k_fc, k_18, k_dc, u;
       __mmask64 borrow;
+      /* (broadcasts from memory: pinned for the call, they spilled other
+       * constants; built from immediates, a transfer each on port 5) */
+      A512_CONST64(k_fc, 0xFCFCFCFCFCFCFCFCull);
+      A512_CONST64(k_18, 0x1818181818181818ull);
+      A512_CONST64(k_dc, 0xDCDCDCDCDCDCDCDCull);
+      u = _mm512_ternarylogic_epi64(_mm512_slli_epi16(prev1, 2), _mm512_srli_epi16(v, 4), k_fc,
+                                    0xE4); /* C ? A : B */
       lo = _mm512_mask_add_epi8(lo, third, u, kc->k_c0);
       borrow = _mm512_mask_cmpge_epu8_mask(third, lo, kc->k_c0);
-      hi = _mm512_mask_sub_epi8(hi, third, prev2, kc->k_18);
+      hi = _mm512_mask_sub_epi8(hi, third, prev2, k_18);
       hi = _mm512_mask_sub_epi8(hi, borrow, hi, kc->one);
       /* Fourth byte: low surrogate 0xDC00 | (cp & 0x3FF); lo is right, and
        * the high byte is 0xDC | (byte3 >> 2 & 3), which is 0xDC | (byte3 >>
        * 2 & 0x0F) (0xDC has bits 2 and 3): the 3-byte formula's low nibble. */
       hi = _mm512_mask_mov_epi8(
           hi, fourth,
-          _mm512_ternarylogic_epi64(_mm512_srli_epi16(p1z, 2), kc->k_0f, kc->k_dc,
+          _mm512_ternarylogic_epi64(_mm512_srli_epi16(p1z, 2), kc->k_0f, k_dc,
                                     0xEA)); /* (A & B) | C */
       keep |= third;
     } else {
