@@ -323,6 +323,11 @@ static inline utfxemu_m512i utfxemu_mask_sub_epi8(utfxemu_m512i src, __mmask64 k
   UTFXEMU_EACH(j, 64) if (UTFXEMU_BIT(k, j)) src.u8[j] = (uint8_t)(a.u8[j] - b.u8[j]);
   return src;
 }
+static inline utfxemu_m512i utfxemu_mask_add_epi8(utfxemu_m512i src, __mmask64 k,
+                                                  utfxemu_m512i a, utfxemu_m512i b) {
+  UTFXEMU_EACH(j, 64) if (UTFXEMU_BIT(k, j)) src.u8[j] = (uint8_t)(a.u8[j] + b.u8[j]);
+  return src;
+}
 static inline utfxemu_m512i utfxemu_mask_add_epi16(utfxemu_m512i src, __mmask32 k,
                                                    utfxemu_m512i a, utfxemu_m512i b) {
   UTFXEMU_EACH(j, 32) if (UTFXEMU_BIT(k, j)) src.u16[j] = (uint16_t)(a.u16[j] + b.u16[j]);
@@ -453,6 +458,8 @@ static inline utfxemu_m512i utfxemu_madd_epi16(utfxemu_m512i a, utfxemu_m512i b)
 #define _mm512_sub_epi32 utfxemu_sub_epi32
 #undef _mm512_mask_sub_epi8
 #define _mm512_mask_sub_epi8 utfxemu_mask_sub_epi8
+#undef _mm512_mask_add_epi8
+#define _mm512_mask_add_epi8 utfxemu_mask_add_epi8
 #undef _mm512_mask_add_epi16
 #define _mm512_mask_add_epi16 utfxemu_mask_add_epi16
 #undef _mm512_shldi_epi16

@@ -1163,22 +1163,31 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
   if (lead4) {
     __mmask64 third = lead4 << 2, fourth = lead4 << 3;
     if (utf16) {
-      /* Third byte: high surrogate 0xD7C0 + (cp >> 10), where cp >> 10 is
-       * (lead & 7) << 8 | (byte2 & 0x3F) << 2 | byte3 >> 4 & 3. */
-      __m512i u_lo = _mm512_ternarylogic_epi64(_mm512_slli_epi16(prev1, 2), _mm512_srli_epi16(v, 4),
-                                               _mm512_set1_epi8((char)0xFC), 0xE4);
-      __m512i hs_lo = _mm512_sub_epi8(u_lo, _mm512_set1_epi8(0x40));
-      __mmask64 borrow = _mm512_cmplt_epu8_mask(u_lo, _mm512_set1_epi8(0x40));
-      __m512i hs_hi = _mm512_add_epi8(_mm512_and_si512(prev2, _mm512_set1_epi8(7)),
-                                      _mm512_set1_epi8((char)0xD8));
-      hs_hi = _mm512_mask_sub_epi8(hs_hi, borrow, hs_hi, kc->one);
-      lo = _mm512_mask_mov_epi8(lo, third, hs_lo);
-      hi = _mm512_mask_mov_epi8(hi, third, hs_hi);
-      /* Fourth byte: low surrogate 0xDC00 | (cp & 0x3FF); lo is right. */
+      /* Third byte: high surrogate 0xD800 + (cp >> 10) - 0x40, where
+       * cp >> 10 is (lead & 7) << 8 | u with u = (byte2 & 0x3F) << 2 |
+       * byte3 >> 4 & 3: low byte u - 0x40 (u + 0xC0, which borrows exactly
+       * when it is 0xC0 or more), high byte lead - 0x18 (0xF0 + x - 0x18 =
+       * 0xD8 + x) less the borrow. */
+      __m512i k_fc, k_18, k_dc, u;
+      __mmask64 borrow;
+      /* (broadcasts from memory: pinned for the call, they spilled other
+       * constants; built from immediates, a transfer each on port 5) */
+      A512_CONST64(k_fc, 0xFCFCFCFCFCFCFCFCull);
+      A512_CONST64(k_18, 0x1818181818181818ull);
+      A512_CONST64(k_dc, 0xDCDCDCDCDCDCDCDCull);
+      u = _mm512_ternarylogic_epi64(_mm512_slli_epi16(prev1, 2), _mm512_srli_epi16(v, 4), k_fc,
+                                    0xE4); /* C ? A : B */
+      lo = _mm512_mask_add_epi8(lo, third, u, kc->k_c0);
+      borrow = _mm512_mask_cmpge_epu8_mask(third, lo, kc->k_c0);
+      hi = _mm512_mask_sub_epi8(hi, third, prev2, k_18);
+      hi = _mm512_mask_sub_epi8(hi, borrow, hi, kc->one);
+      /* Fourth byte: low surrogate 0xDC00 | (cp & 0x3FF); lo is right, and
+       * the high byte is 0xDC | (byte3 >> 2 & 3), which is 0xDC | (byte3 >>
+       * 2 & 0x0F) (0xDC has bits 2 and 3): the 3-byte formula's low nibble. */
       hi = _mm512_mask_mov_epi8(
           hi, fourth,
-          _mm512_ternarylogic_epi64(_mm512_srli_epi16(prev1, 2), _mm512_set1_epi8(3),
-                                    _mm512_set1_epi8((char)0xDC), 0xEA)); /* (A & B) | C */
+          _mm512_ternarylogic_epi64(_mm512_srli_epi16(p1z, 2), kc->k_0f, k_dc,
+                                    0xEA)); /* (A & B) | C */
       keep |= third;
     } else {
       /* Fourth byte: bits 16..20 = (lead & 7) << 2 | byte2 >> 4 & 3. */
