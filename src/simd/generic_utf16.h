@@ -277,7 +277,7 @@ utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) { return g16_v
 UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d, int be) {
   const int copy = d != s;
   size_t i = 0, steps, replaced = 0;
-  int failed;
+  int failed, run;
   uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate waiting for its pair */
   if (copy && n >= 4 * V16_BLOCK && (uintptr_t)d % 2 == 0) {
     /* A scalar head puts the stores on vector boundaries (a store across two
@@ -325,6 +325,32 @@ UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d,
      * steps is carried unjudged (the test's !after): the screen or the bit
      * masks after them put U+FFFD there if no low one follows. */
     failed = !g16_pairs_from(s, i, be, carry);
+    run = 0;
+    if (!failed && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && n - i > 2 * V16_BLOCK) {
+      /* long calls: runs of two-block steps in a loop of their own with one
+       * bound, as the swap's (for all calls, short ones with surrogates
+       * lost: docs/perf-decisions.md, 'UTF-16 repair and byte swap'); the
+       * steps below take a step that fails */
+      const size_t last = n - (2 * V16_BLOCK + 1);
+      const size_t stop = last - i > (G16_PAIRED_STEPS - 1) * 2 * V16_BLOCK
+                              ? i + (G16_PAIRED_STEPS - 1) * 2 * V16_BLOCK
+                              : last;
+      do {
+        uint64_t next = carry;
+        vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
+        vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
+        if (g16_pair_faults4(s + i, a, b, c, e, be, &next, 0)) break;
+        if (copy) {
+          v16_store(d + i, a);
+          v16_store(d + i + V16_UNITS, b);
+          v16_store(d + i + 2 * V16_UNITS, c);
+          v16_store(d + i + 3 * V16_UNITS, e);
+        }
+        carry = next;
+        i += 2 * V16_BLOCK;
+        run = 1;
+      } while (i <= stop);
+    }
     for (steps = 0; !failed && steps < G16_REPAIR_STEPS && n - i > V16_BLOCK; steps++) {
       vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
       uint64_t next = carry;
@@ -354,8 +380,8 @@ UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d,
       carry = next;
       i += V16_BLOCK;
     }
-    if (steps) carry = g16_carry_at(s, i, be);
-    if (steps && !failed) continue;
+    if (steps || run) carry = g16_carry_at(s, i, be);
+    if ((steps || run) && !failed) continue;
     g16_pairs(s + i, be, &hi, &lo);
     if (copy) {
       v_store(d + i, v_load(s + i));
