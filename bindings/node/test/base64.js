@@ -723,6 +723,7 @@ check('the base64 thresholds follow the kernel set: at load and on setImplementa
   assert.ok(utfx.setImplementation(best));
   assert.strictEqual(JSON.stringify(base64Thresholds()), per[best]);
   if (per.avx512 && per.scalar) assert.notStrictEqual(per.avx512, per.scalar);
+  if (per.avx2 && per.scalar) assert.notStrictEqual(per.avx2, per.scalar);
 });
 const saved = base64Thresholds();
 for (const tier of tiers) {
