@@ -33,16 +33,18 @@ const DST_FULL = 2;
 // from 24 characters, where a sliced string's charCodeAt costs the
 // decoder more than a flat one's (docs/perf-decisions.md, 'Node session
 // 31'). The other sets go scalar below 28 bytes / 32 characters (avx2) or
-// always: Node's encoder below 64 bytes (under 24 the call is 10-20 ns
-// ahead, not taken: the kernel's short steps make it lose at 32-48), the
-// JavaScript decoder below 32 characters (setFromBase64) and 28
-// (fromBase64, whose results of up to 64 bytes V8 keeps inside the
-// Uint8Array object: the addon decodes those into a reused array, sliced
-// off after); Buffer.from costs more than the addon on every length (its
+// always. avx2's encoder call, scalar steps and all, is still ahead of
+// Node's encoder below 36 bytes (10-25 %) and level with it up to 63
+// (session 32): always the addon too; the others use Node's encoder below
+// 64 bytes. Both use the JavaScript decoder below 32 characters
+// (setFromBase64) and 28 (fromBase64, whose results of up to 64 bytes V8
+// keeps inside the Uint8Array object: the addon decodes those into a
+// reused array, sliced off after); Buffer.from costs more than the addon on every length (its
 // pool and byteLength).
 const TUNED = {
   // [toBase64, setFromBase64, fromBase64, base64Encode]
   avx512: [0, 24, 24, 0],
+  avx2: [0, 32, 28, 0],
   other: [64, 32, 28, 64],
 };
 let SMALL_TO = 64; // bytes, toBase64

@@ -647,6 +647,60 @@ function randomChecks(label, scale) {
   });
 }
 
+// Node keeps a text of about 1 MB and more that it made (Buffer's toString
+// from 1031913 characters) as an external string, which Node's own decoder
+// reads in place and N-API copies; JSON.parse makes the same text a
+// sequential string. TC39 decodes of such texts go a piece at a time
+// (base64.js, decodeTC39). Both kinds of a 1.4 M-character text, clean or with
+// one odd character at a piece's first or last character, or one above 0xFF
+// anywhere; both alphabets, a mode each: fromBase64 and setFromBase64 (the text's bytes
+// fit exactly, and a random target size) against the reference.
+function longTextChecks(label) {
+  check(`[${label}] fromBase64 and setFromBase64 of 1.4 M-character texts: Node's external strings and ` +
+    'sequential ones, clean, with an odd character at a piece\'s edge or one above 0xFF; both alphabets', () => {
+    const piece = utfx._internal.base64Chunk();
+    let mode = rand(LAST.length);
+    for (const alphabet of ALPHABETS) {
+      const clean = Buffer.from(randBytes(1 << 20)).toString(alphabet);
+      const texts = [clean];
+      // (the second a unit above 0xFF: the text is then read as UTF-16)
+      for (const [at, c] of [[piece * (1 + rand(3)) - rand(2), pick(ODD.concat(['==']))],
+        [rand(clean.length), pick(ODD.filter((u) => u > '\xFF'))]])
+        texts.push(clean.slice(0, at) + c + clean.slice(at + c.length));
+      for (const t of texts) {
+        const last = LAST[mode++ % LAST.length];
+        const options = { alphabet, lastChunkHandling: last };
+        const want = refFromBase64(t, alphabet, last);
+        const full = want.bytes.length;
+        const caps = [full, rand(full)].map((cap) => [cap, refFromBase64(t, alphabet, last, cap)]);
+        // (external: one-byte, or two-byte with a unit above 0xFF)
+        const external = /[^\x00-\xff]/.test(t) ? Buffer.from(t, 'utf16le').toString('utf16le')
+          : Buffer.from(t, 'latin1').toString('latin1');
+        for (const [kind, s] of [['external', external], ['sequential', JSON.parse(JSON.stringify(t))]]) {
+          const what = `${kind} ${show(t)}, ${alphabet}, ${last}`;
+          const got = outcome(() => utfx.fromBase64(s, options));
+          if (want.error) {
+            if (!(got.error instanceof SyntaxError)) throw new Error(`fromBase64(${what}): want a SyntaxError`);
+          } else if (got.error || Buffer.compare(got.value, Buffer.from(want.bytes)) !== 0) {
+            throw new Error(`fromBase64(${what}): ${got.error || `${got.value.length} bytes, not the reference's`}`);
+          }
+          for (const [cap, ref] of caps) {
+            const all = new Uint8Array(cap + 4).fill(0xA5);
+            const r = outcome(() => utfx.setFromBase64(all.subarray(0, cap), s, options));
+            if (ref.error ? !(r.error instanceof SyntaxError)
+              : r.error || r.value.read !== ref.read || r.value.written !== ref.bytes.length)
+              throw new Error(`setFromBase64(u8[${cap}], ${what}): ${r.error || JSON.stringify(r.value)}, ` +
+                `want ${ref.error ? 'a SyntaxError' : `read ${ref.read} written ${ref.bytes.length}`}`);
+            const expect = Buffer.alloc(cap + 4, 0xA5);
+            Buffer.from(ref.bytes).copy(expect);
+            if (Buffer.compare(all, expect) !== 0) throw new Error(`setFromBase64(u8[${cap}], ${what}): memory`);
+          }
+        }
+      }
+    }
+  });
+}
+
 // ------------------------------------------------------------ run
 
 apiChecks();
@@ -669,6 +723,7 @@ check('the base64 thresholds follow the kernel set: at load and on setImplementa
   assert.ok(utfx.setImplementation(best));
   assert.strictEqual(JSON.stringify(base64Thresholds()), per[best]);
   if (per.avx512 && per.scalar) assert.notStrictEqual(per.avx512, per.scalar);
+  if (per.avx2 && per.scalar) assert.notStrictEqual(per.avx2, per.scalar);
 });
 const saved = base64Thresholds();
 for (const tier of tiers) {
@@ -696,6 +751,7 @@ base64Thresholds(Infinity, Infinity, Infinity, Infinity); // every call in JavaS
 randomChecks('JavaScript and Node only', 1);
 base64Thresholds(...saved);
 randomChecks(`${best}, measured thresholds`, 1);
+longTextChecks(`${best}, measured thresholds`);
 apiChecks();
 
 console.log(`# seed ${firstSeed} (--seed ${firstSeed} repeats this run); kernels: ${utfx.implementation()}`);
