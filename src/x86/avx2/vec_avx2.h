@@ -147,9 +147,18 @@ static inline int v16_any_byte_at_least(vu16 v, unsigned byte, unsigned c8) {
  * are swapped first. */
 #define V16_UNIT_CLASSES 1
 #define V16_CLASS_HIGH 0xB0
-static inline vu8 v16_unit_classes(vu16 a, vu16 b, int be) {
+static inline vu8 v16_classes_by_shifts(vu16 a, vu16 b, int be) {
   if (be) a = v16_bswap(a), b = v16_bswap(b);
   return _mm256_packs_epi16(_mm256_srai_epi16(a, 7), _mm256_srai_epi16(b, 7));
+}
+/* Little-endian a's shift is VPMULHW by 512 (the same arithmetic shift):
+ * it takes its units from memory, where a VEX shift by an immediate does
+ * not, so the step issues one load fewer per two vectors (the long calls'
+ * loop, which alone calls this; docs/perf-decisions.md, 'UTF-8 length of
+ * UTF-16', session 32). */
+static inline vu8 v16_unit_classes(vu16 a, vu16 b, int be) {
+  if (be) return v16_classes_by_shifts(a, b, be);
+  return _mm256_packs_epi16(_mm256_mulhi_epi16(a, _mm256_set1_epi16(512)), _mm256_srai_epi16(b, 7));
 }
 /* Class plus 0x70 (saturating): 0x70 for a unit below 0x80, 0x71..0x7F
  * below 0x800, 0x80 up (VPSHUFB's zero) for the rest. */
@@ -159,7 +168,7 @@ static inline vu8 v16_class_short_forms(vu8 cls) {
   return _mm256_shuffle_epi8(table, _mm256_adds_epu8(cls, _mm256_set1_epi8(0x70)));
 }
 static inline vu8 v16_short_forms_bytes(vu16 a, vu16 b, int be) {
-  return v16_class_short_forms(v16_unit_classes(a, b, be));
+  return v16_class_short_forms(v16_classes_by_shifts(a, b, be));
 }
 /* ((hi ^ high) | (lo ^ low)) & top is 0 exactly at a pair, and 1 minus it
  * (saturating) the count. */
