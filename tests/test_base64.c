@@ -708,6 +708,37 @@ static void test_every_offset(void) {
   tap_group("base64: whitespace, bad characters and padding at every offset of 1-4 blocks");
 }
 
+/* Clean runs of blocks (avx512: runs of eight, then of four, then single
+ * blocks, each run checked before it is stored): texts of 8-24 blocks and a
+ * few groups more, clean, with one whitespace, bad character or unit above
+ * 0xFF in each block in turn, and capacities that end the runs at every
+ * block (every capacity near a block's bytes). */
+static void test_runs(void) {
+  static uint16_t u[MAX_TEXT];
+  static unsigned char bin[MAX_BIN];
+  static char text[MAX_TEXT];
+  static const uint16_t put[] = {' ', '*', 0x80 | 'B', 0x100, '\n', '='};
+  size_t nb, blk, i, cap;
+  rng_seed(&rng, 0x8B10C);
+  for (nb = 8; nb <= 24; nb++) {
+    size_t n = 64 * nb + 4 * (nb % 5), bytes = n / 4 * 3;
+    for (i = 0; i < bytes; i++) bin[i] = (unsigned char)rng_next(&rng);
+    ref_encode(bin, bytes, 0, text);
+    for (i = 0; i < n; i++) u[i] = (unsigned char)text[i];
+    check_decode_all_modes(u, n);
+    for (blk = 0; blk < nb; blk++) {
+      size_t at = 64 * blk + (size_t)rng_below(&rng, 64);
+      uint16_t was = u[at];
+      u[at] = put[(blk + nb) % (sizeof put / sizeof put[0])];
+      check_decode_all_modes(u, n);
+      u[at] = was;
+    }
+    for (cap = 0; cap <= bytes + 2; cap += cap % 48 < 4 || cap % 48 > 44 ? 1 : 5)
+      if (test_keep(cap, 2)) check_decode(u, n, 0, cap);
+  }
+  tap_group("base64: clean runs of 8 and 4 blocks, one odd unit in each block, capacities");
+}
+
 /* Every capacity 0..needed+2, decode and encode, with canaries. */
 static void test_caps(void) {
   static uint16_t u[MAX_TEXT];
@@ -1122,6 +1153,7 @@ static void suite(void) {
   test_forgiving();
   test_fixed_lines();
   test_every_offset();
+  test_runs();
   test_caps();
   test_encode_random();
   test_encode_offsets();

@@ -187,18 +187,64 @@ UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsign
   return k;
 }
 
-/* Long runs (text beyond L1, where the stores bind) store each four blocks
- * as three whole vectors, VPERMT2B joining the blocks' bytes in place of
- * four VPERMB gathers and four overlapping stores; short ones (in L1, where
- * the shuffle port binds) keep the gathers (docs/perf-decisions.md, 'Base64
- * avx512 decode: three whole stores for four blocks'). */
-#define B64_WHOLE_BLOCKS 256
-#define B64_WHOLE_BLOCKS_MAX 8192 /* beyond L2 (DRAM) the overlapping stores did better */
+/* Up to text in L2 (docs/perf-decisions.md, 'Base64 avx512 decode: eight
+ * blocks a check, three whole stores for four (session 32)'): eight clean
+ * blocks share one check, and each four are stored as three whole vectors,
+ * VPERMT2B joining two blocks' bytes, in place of four VPERMB gathers and four
+ * overlapping stores. On Zen 4 the run is bound by its vector operations
+ * (VPERMI2B, VPMADDUBSW, VPMADDWD, the gather, the check's VPTERNLOG share
+ * three pipes), and a 64-byte store off a 32-byte boundary takes 3.3
+ * cycles where an aligned one takes 2: three stores a step of 192 bytes
+ * where there were four, and one VPMOVB2M and branch for eight blocks.
+ * `ahead`: each step's six output lines asked for first. Returns how many
+ * blocks. */
+UTFXI_INLINE size_t b64_clean_run8(const void *src, size_t i, int wide, unsigned char *d,
+                                   size_t blocks, const struct g64_alphabet *a, const int ahead) {
+  const __m512i lo = a->lo, hi = a->hi;
+  const __m512i pair = _mm512_set1_epi32(0x01400140), quad = _mm512_set1_epi32(0x00011000);
+  const __m512i g4[3] = {_mm512_loadu_si512(b64_gather4[0]), _mm512_loadu_si512(b64_gather4[1]),
+                         _mm512_loadu_si512(b64_gather4[2])};
+  size_t k;
+  for (k = 0; k + 8 <= blocks; k += 8) {
+    __m512i c[8], v[8], e = _mm512_setzero_si512();
+    unsigned j;
+#pragma GCC unroll 8
+    for (j = 0; j < 8; j++) {
+      b64_load(src, i + 64 * (k + j), wide, &c[j]);
+      v[j] = b64_classes(lo, c[j], hi);
+      e = _mm512_ternarylogic_epi64(e, v[j], c[j], 0xFE); /* e | v | c */
+    }
+    if (_mm512_movepi8_mask(e)) break;
+    if (ahead) {
+      utfxi_b64_ahead3(d + 48 * k);
+      utfxi_b64_ahead3(d + 48 * k + 192);
+    }
+#pragma GCC unroll 8
+    for (j = 0; j < 8; j++) v[j] = _mm512_madd_epi16(_mm512_maddubs_epi16(v[j], pair), quad);
+#pragma GCC unroll 8
+    for (j = 0; j < 8; j++)
+      if (j % 4 != 3)
+        _mm512_storeu_si512(d + 48 * k + 192 * (j / 4) + 64 * (j % 4),
+                            _mm512_permutex2var_epi8(v[j], g4[j % 4], v[j + 1]));
+  }
+  return k;
+}
+
+/* Runs of eight (b64_clean_run8), then of four with the same whole stores,
+ * then single blocks. From B64_AHEAD_BLOCKS (12 KiB of output: beyond L1)
+ * the runs ask for their output lines ahead (utfxi_b64_ahead3); beyond L2
+ * (DRAM) four overlapping stores a run, also asking ahead, did better
+ * ('Base64 avx512 decode: three whole stores for four blocks', Intel model
+ * 167; on Zen 4 the two ran level there). */
+#define B64_AHEAD_BLOCKS 256
+#define B64_WHOLE_BLOCKS_MAX 8192
 UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
+  size_t k;
   if (blocks >= B64_WHOLE_BLOCKS_MAX) return b64_clean_run_as(src, i, wide, d, blocks, a, 0, 1, 0);
-  return blocks >= B64_WHOLE_BLOCKS ? b64_clean_run_as(src, i, wide, d, blocks, a, 1, 0, 0)
-                                    : b64_clean_run_as(src, i, wide, d, blocks, a, 0, 0, 0);
+  k = blocks >= B64_AHEAD_BLOCKS ? b64_clean_run8(src, i, wide, d, blocks, a, 1)
+                                 : b64_clean_run8(src, i, wide, d, blocks, a, 0);
+  return k + b64_clean_run_as(src, i + 64 * k, wide, d + 48 * k, blocks - k, a, 1, 0, 0);
 }
 
 /* The first `groups` <= 16 groups at src + i, when they are all in the
