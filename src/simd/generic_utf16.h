@@ -232,13 +232,13 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
     uint64_t hi, lo;
     size_t adv = V16_BLOCK;
     if (!carry) {
-      if (i >= screen_from && n - i >= 4 * V16_BLOCK) { /* eight vectors a test */
-        if (!g16_screen_x8(s + i, be)) {
+      if (i >= screen_from) { /* eight vectors a test, in a loop of its own */
+        while (n - i >= 4 * V16_BLOCK && !g16_screen_x8(s + i, be)) {
           i += 4 * V16_BLOCK;
           backoff = G16_BACKOFF_MIN;
-          continue;
         }
-        g16_back_off(i, &screen_from, &backoff);
+        if (n - i >= 4 * V16_BLOCK) g16_back_off(i, &screen_from, &backoff);
+        if (n - i < V16_BLOCK) break; /* (to the tail) */
       }
       if (n - i >= 2 * V16_BLOCK && !g16_any_surrogate_x4(s + i, be)) { /* sparse surrogates */
         i += 2 * V16_BLOCK;
