@@ -253,6 +253,26 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
       const size_t last = n - (2 * V16_BLOCK + 1);
       const size_t stop = screen_from <= last ? screen_from : last + 1;
       int bad = !g16_pairs_from(s, i, be, carry);
+#ifdef V16_PAIR_WORDS
+      if (!bad && i >= V16_PAIR_WORDS_BACK) {
+        /* each unit against the one before it in memory (V16_PAIR_WORDS'
+         * lanes): no mask moved out of the vectors; the unit after the run
+         * is checked once, after it */
+        struct v16_words_k k;
+        v16_words_k_init(&k, be);
+        do {
+          vu16 f = v16_or_pair_word_faults(v_zero(), &k, s + i, be);
+          if (v16_any_bits(v16_or_pair_word_faults(f, &k, s + i + V16_BLOCK, be), 0xFFFE)) {
+            bad = 1;
+            break;
+          }
+          i += 2 * V16_BLOCK;
+        } while (i < stop);
+        carry = g16_carry_at(s, i, be);
+        if (bad || !g16_pairs_from(s, i, be, carry)) break;
+        continue;
+      }
+#endif
       while (!bad) {
         uint64_t next = carry;
         vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
