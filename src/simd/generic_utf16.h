@@ -273,20 +273,21 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
         continue;
       }
 #endif
-      while (!bad) {
+      /* (a high surrogate that ends a step is judged by the next step's
+       * first unit with the carry, the run's last one after the run) */
+      if (!bad) do {
         uint64_t next = carry;
         vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
         vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-        if (g16_pair_faults4(s + i, a, b, c, e, be, &next, 1)) {
+        if (g16_pair_faults4(s + i, a, b, c, e, be, &next, 0)) {
           bad = 1;
           break;
         }
         carry = next;
         i += 2 * V16_BLOCK;
-        if (i >= stop) break;
-      }
+      } while (i < stop);
       if (i) carry = g16_carry_at(s, i, be);
-      if (bad) break;
+      if (bad || !g16_pairs_from(s, i, be, carry)) break;
       continue;
     }
     /* the last block (and less than a block): a high surrogate that ends it
@@ -296,7 +297,7 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
       hi &= ~G16_LAST;
       adv--;
     }
-    if ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry))) break;
+    if ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry)) | (carry & ~lo)) break;
     carry = 0;
     i += adv;
   }
@@ -306,7 +307,7 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
     vu16 a, b;
     g16_load_tail_block(s + i, n - i, be, &a, &b);
     g16_pair_masks(a, b, &hi, &lo);
-    if (!((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry))))
+    if (!((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry)) | (carry & ~lo)))
       return utfxi_result(UTFX_OK, n, 0, 0);
   }
 #endif
