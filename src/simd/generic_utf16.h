@@ -244,6 +244,10 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
         i += 2 * V16_BLOCK;
         continue;
       }
+    } else if (i >= screen_from) {
+      /* a carried high: the screen would fail (and a run of one step after
+       * each would follow) */
+      g16_back_off(i, &screen_from, &backoff);
     }
     if (n - i > 2 * V16_BLOCK) {
       /* Surrogates: pair tests of two blocks a step at a fixed stride (the
