@@ -277,13 +277,11 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
         continue;
       }
 #endif
-      /* (a high surrogate that ends a step is judged by the next step's
-       * first unit with the carry, the run's last one after the run) */
       if (!bad) do {
         uint64_t next = carry;
         vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
         vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-        if (g16_pair_faults4(s + i, a, b, c, e, be, &next, 0)) {
+        if (g16_pair_faults4(s + i, a, b, c, e, be, &next, 1)) {
           bad = 1;
           break;
         }
