@@ -968,6 +968,64 @@ static void check_class_corners(enum enc e) {
   }
 }
 
+/* Validation of long UTF-16 with surrogates (runs of pair tests at a fixed
+ * stride; a high surrogate that ends a step or a run is carried into the
+ * next): text of pairs only, or with a pair every ~40 units, each unit in
+ * turn (every one in the first and last 300, every 5th between) made a lone
+ * high, a lone low, or the high of a pair across it (a pair split across
+ * every block edge, lone units at every block end, the last unit a high);
+ * lengths around block multiples, sources ending at a guard page (so some
+ * start vector-aligned), against the scalar kernel. */
+#define VLONG_MAX 4400
+static void check_long_validation(enum enc e) {
+  static const size_t lens_[] = {4096, 4095, 4097, 2111, 1280, 1281, 600};
+  int be = e == E_UTF16BE, dense, kind;
+  size_t li, j, p, n, i;
+  unsigned char *g = guard_alloc(2 * VLONG_MAX);
+  char16_t *base = malloc(2 * VLONG_MAX), *t;
+  if (!base || !g) {
+    free(base);
+    return;
+  }
+  cur_script = "long validation";
+  for (dense = 0; dense < 2; dense++)
+    for (li = 0; li < sizeof lens_ / sizeof lens_[0]; li++) {
+      n = lens_[li];
+      t = (char16_t *)(g + 2 * VLONG_MAX - 2 * n);
+      for (j = 0; j < n;) {
+        if (j + 1 < n && (dense || rng_below(&rng, 40) == 0)) {
+          put16((unsigned char *)(base + j), 0xD800 + (uint32_t)rng_below(&rng, 0x400), be);
+          put16((unsigned char *)(base + j + 1), 0xDC00 + (uint32_t)rng_below(&rng, 0x400), be);
+          j += 2;
+        } else {
+          put16((unsigned char *)(base + j), dense || rng_below(&rng, 2) ? 0x044F : 'a', be);
+          j++;
+        }
+      }
+      for (p = 0; p <= n; p++) {
+        if (p > 300 && p + 300 < n && p % 5) continue;
+        for (kind = 0; kind < 3; kind++) {
+          if ((p == n && kind) || !test_keep(p * 3 + (size_t)kind, 4)) continue;
+          memcpy(t, base, 2 * n);
+          if (p < n) put16((unsigned char *)(t + p), kind == 1 ? 0xDE00 : 0xD83D, be);
+          if (kind == 2 && p + 1 < n) put16((unsigned char *)(t + p + 1), 0xDE00, be);
+          for (i = 0; i < sizeof valids / sizeof valids[0]; i++) {
+            utfx_result got, want;
+            if (valids[i].from != e) continue;
+            got = valids[i].pub(t, n);
+            want = valids[i].ref(t, n);
+            CHECK(got.status == want.status && got.read == want.read,
+                  "validate %s long, %s n=%zu, kind %d at %zu: (%d,%zu) want (%d,%zu)",
+                  valids[i].name, dense ? "pairs" : "sparse", n, kind, p, got.status, got.read,
+                  want.status, want.read);
+          }
+        }
+      }
+    }
+  free(base);
+  guard_free(g, 2 * VLONG_MAX);
+}
+
 static void suite(void) {
   static const enum enc sources[] = {E_UTF16LE, E_UTF16BE, E_UTF32, E_LATIN1};
   static const char *const source_names[] = {"utf16le", "utf16be", "utf32", "latin1"};
@@ -1066,10 +1124,13 @@ static void suite(void) {
   check_carried_highs(E_UTF16BE);
   check_class_corners(E_UTF16LE);
   check_class_corners(E_UTF16BE);
+  check_long_validation(E_UTF16LE);
+  check_long_validation(E_UTF16BE);
   tap_group("lengths of long inputs: a pair or lone surrogates across the aligning head's end, "
             "every offset; surrogates past the first run of the UTF-8 length; "
             "long inputs of random dense and two-byte stretches; a lone high, a gap, a lone low; "
-            "stretches of the UTF-8 length's class corners");
+            "stretches of the UTF-8 length's class corners; validation of long text with pairs, "
+            "each unit in turn made lone");
   check_pair_runs(E_UTF16LE);
   check_pair_runs(E_UTF16BE);
   check_swap_tails(E_UTF16LE);
