@@ -323,6 +323,24 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
 utfx_result G_NAME(validate_utf16le)(const char16_t *s, size_t n) { return g16_validate(s, n, 0); }
 utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) { return g16_validate(s, n, 1); }
 
+/* The repair's pair step over two blocks (a, b loaded at i, the next two
+ * loaded here): stores them (copy) and moves the carry on when every pair is
+ * whole; else leaves the carry and writes nothing (0). */
+UTFXI_INLINE int g16_repair_pair_step2(const char16_t *s, char16_t *d, size_t i, vu16 a, vu16 b,
+                                       int be, int copy, uint64_t *carry) {
+  uint64_t next = *carry;
+  vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
+  if (g16_pair_faults4(s + i, a, b, c, e, be, &next, 0)) return 0;
+  if (copy) {
+    v16_store(d + i, a);
+    v16_store(d + i + V16_UNITS, b);
+    v16_store(d + i + 2 * V16_UNITS, c);
+    v16_store(d + i + 3 * V16_UNITS, e);
+  }
+  *carry = next;
+  return 1;
+}
+
 /* Blocks at fixed steps: a high surrogate that ends a block is carried into
  * the next one as a bit (`carry`), not by starting the next block one unit
  * earlier, so no load waits for the previous block's analysis (emoji text:
@@ -390,17 +408,8 @@ UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d,
                               ? i + (G16_PAIRED_STEPS - 1) * 2 * V16_BLOCK
                               : last;
       do {
-        uint64_t next = carry;
         vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-        vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-        if (g16_pair_faults4(s + i, a, b, c, e, be, &next, 0)) break;
-        if (copy) {
-          v16_store(d + i, a);
-          v16_store(d + i + V16_UNITS, b);
-          v16_store(d + i + 2 * V16_UNITS, c);
-          v16_store(d + i + 3 * V16_UNITS, e);
-        }
-        carry = next;
+        if (!g16_repair_pair_step2(s, d, i, a, b, be, copy, &carry)) break;
         i += 2 * V16_BLOCK;
         run = 1;
       } while (i <= stop);
@@ -409,19 +418,10 @@ UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d,
       vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
       uint64_t next = carry;
       if (n - i > 2 * V16_BLOCK) { /* two blocks, one test */
-        vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-        if (!g16_pair_faults4(s + i, a, b, c, e, be, &next, 0)) {
-          if (copy) {
-            v16_store(d + i, a);
-            v16_store(d + i + V16_UNITS, b);
-            v16_store(d + i + 2 * V16_UNITS, c);
-            v16_store(d + i + 3 * V16_UNITS, e);
-          }
-          carry = next;
+        if (g16_repair_pair_step2(s, d, i, a, b, be, copy, &carry)) {
           i += 2 * V16_BLOCK;
           continue;
         }
-        next = carry;
       }
       if (g16_pair_faults(s + i, a, b, be, &next, 0)) {
         failed = 1;
