@@ -33,10 +33,9 @@ const DST_FULL = 2;
 // from 24 characters, where a sliced string's charCodeAt costs the
 // decoder more than a flat one's (docs/perf-decisions.md, 'Node session
 // 31'). The other sets go scalar below 28 bytes / 32 characters (avx2) or
-// always. avx2's encoder call, scalar steps and all, is still ahead of
-// Node's encoder below 36 bytes (10-25 %) and level with it up to 63
-// (session 32): always the addon too; the others use Node's encoder below
-// 64 bytes. Both use the JavaScript decoder below 32 characters
+// always. avx2's encoder call, scalar steps and all, is not behind Node's
+// encoder at any length (docs/perf-decisions.md, 'Node session 32'):
+// always the addon too; the others use Node's encoder below 64 bytes. Both use the JavaScript decoder below 32 characters
 // (setFromBase64) and 28 (fromBase64, whose results of up to 64 bytes V8
 // keeps inside the Uint8Array object: the addon decodes those into a
 // reused array, sliced off after); Buffer.from costs more than the addon on every length (its

@@ -191,11 +191,10 @@ UTFXI_INLINE size_t b64_clean_run_as(const void *src, size_t i, int wide, unsign
  * blocks a check, three whole stores for four (session 32)'): eight clean
  * blocks share one check, and each four are stored as three whole vectors,
  * VPERMT2B joining two blocks' bytes, in place of four VPERMB gathers and four
- * overlapping stores. On Zen 4 the run is bound by its vector operations
- * (VPERMI2B, VPMADDUBSW, VPMADDWD, the gather, the check's VPTERNLOG share
- * three pipes), and a 64-byte store off a 32-byte boundary takes 3.3
- * cycles where an aligned one takes 2: three stores a step of 192 bytes
- * where there were four, and one VPMOVB2M and branch for eight blocks.
+ * overlapping stores: the run is bound by its vector operations, and a
+ * 64-byte store off a 32-byte boundary costs more than an aligned one, so
+ * three stores a step of 192 bytes where there were four, and one VPMOVB2M
+ * and branch for eight blocks.
  * `ahead`: each step's six output lines asked for first. Returns how many
  * blocks. */
 UTFXI_INLINE size_t b64_clean_run8(const void *src, size_t i, int wide, unsigned char *d,
@@ -234,8 +233,7 @@ UTFXI_INLINE size_t b64_clean_run8(const void *src, size_t i, int wide, unsigned
  * then single blocks. From B64_AHEAD_BLOCKS (12 KiB of output: beyond L1)
  * the runs ask for their output lines ahead (utfxi_b64_ahead3); beyond L2
  * (DRAM) four overlapping stores a run, also asking ahead, did better
- * ('Base64 avx512 decode: three whole stores for four blocks', Intel model
- * 167; on Zen 4 the two ran level there). */
+ * ('Base64 avx512 decode: three whole stores for four blocks'). */
 #define B64_AHEAD_BLOCKS 256
 #define B64_WHOLE_BLOCKS_MAX 8192
 UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
