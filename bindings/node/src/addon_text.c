@@ -217,6 +217,19 @@ static int host_utf16_string(napi_env env, text_data *t, const char16_t *w, size
   return 1;
 }
 
+/* The index of the first of the 8 units at s (big-endian if be) above
+ * 0xFF, or 8: two loads for the high bytes, then a look at each. */
+static size_t first_wide8(const char *s, int be) {
+  uint64_t a, b;
+  const uint64_t m = host_le() == !be ? 0xFF00FF00FF00FF00u : 0x00FF00FF00FF00FFu;
+  memcpy(&a, s, 8);
+  memcpy(&b, s + 8, 8);
+  if (!((a | b) & m)) return 8;
+  for (size_t i = 0; i < 8; i++)
+    if (s[2 * i + !be]) return i;
+  return 8;
+}
+
 /* One-shot UTF-16 (n bytes at s, enc UTF16LE / UTF16BE). Units below
  * 0x100 are their own Latin-1, and no BOM or surrogate is among them
  * (nothing to remove or replace): the leading run of them is narrowed
@@ -245,7 +258,14 @@ static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, un
      * no kernel call for nothing. */
     unsigned first = enc == UTFX_UTF16LE ? (unsigned)(unsigned char)s[0] | (unsigned)(unsigned char)s[1] << 8
                                          : (unsigned)(unsigned char)s[0] << 8 | (unsigned)(unsigned char)s[1];
-    if (first <= 0xFF) {
+    int host = (enc == UTFX_UTF16LE) == host_le();
+    size_t wide = first <= 0xFF && host ? first_wide8(s, enc == UTFX_UTF16BE) : 8;
+    if (wide < 8) {
+      /* Mixed text: a unit above 0xFF among the first 8 ends the run
+       * there, no narrowing kernel's call for so few (it stops at once). */
+      if (host_utf16_string(env, t, w, units, wide, flags, &out)) return out;
+      /* (ill-formed: decoded whole below, lat 0) */
+    } else if (first <= 0xFF) {
       if (scratch_grow((void **)&t->u8, &t->u8_cap, units, 1)) return scratch_throw_oom(env);
       r = enc == UTFX_UTF16LE ? utfx_convert_utf16le_to_latin1(w, units, t->u8, units, UTFX_STRICT)
                               : utfx_convert_utf16be_to_latin1(w, units, t->u8, units, UTFX_STRICT);
@@ -254,7 +274,7 @@ static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, un
     }
     /* In the host's order and well-formed after the run, the input is the
      * string itself (a BOM ends the run at unit 0). */
-    if ((enc == UTFX_UTF16LE) == host_le() && host_utf16_string(env, t, w, units, lat, flags, &out))
+    if (wide == 8 && host && host_utf16_string(env, t, w, units, lat, flags, &out))
       return out;
   }
   if (scratch_grow((void **)&t->u16, &t->u16_cap, lat + utfx_whatwg_max_length(enc, n - 2 * lat),

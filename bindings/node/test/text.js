@@ -318,8 +318,11 @@ function decodeChecks(label) {
           for (const e of errs[enc]) {
             for (let at = 0; at <= len; at += unit) inputs.push([...text.slice(0, at), ...e, ...text.slice(at)]);
           }
-        } else {
-          for (const e of errs[enc]) inputs.push([...e, ...text], [...text, ...e]);
+        } else { // (and among the first 10 units: where the addon looks before its kernels)
+          for (const e of errs[enc]) {
+            inputs.push([...e, ...text], [...text, ...e]);
+            for (let at = unit; at < 10 * unit; at += unit) inputs.push([...text.slice(0, at), ...e, ...text.slice(at)]);
+          }
         }
         for (const arr of inputs) {
           const b = Uint8Array.from(arr);
