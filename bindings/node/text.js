@@ -391,7 +391,6 @@ class TextEncoder extends BuiltinEncoder {
     // global's.)
     if ((n <= HEAP_ENCODE || n < SMALL_ENCODE) && (n <= 24 || input.charCodeAt(0) < 0x800 ||
         input.charCodeAt(n >> 1) < 0x800 || input.charCodeAt(n - 1) < 0x800)) {
-      if (n >= INTO_ENCODE && n <= HEAP_ENCODE && n <= ON_HEAP) return encodeVia(input);
       const out = encodeShort(input, n > HEAP_ENCODE ? Infinity : ON_HEAP);
       if (out !== undefined) return out;
     }
@@ -427,9 +426,13 @@ function encodeVia(s) {
 }
 
 // UTF-8 of a short string (lone surrogates as EF BF BD) in a new Uint8Array,
-// or undefined when that would be longer than limit bytes.
+// or undefined when that would be longer than limit bytes (from INTO_ENCODE
+// units, encodeVia's, whatever its length).
 function encodeShort(s, limit) {
   const n = s.length;
+  // (Here, not in encode, which its callers inline: there the test slowed
+  // the shorter strings' path; docs/perf-decisions.md, 'Node session 33'.)
+  if (n >= INTO_ENCODE && n <= HEAP_ENCODE && n <= ON_HEAP) return encodeVia(s);
   let size = n;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
