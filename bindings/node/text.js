@@ -57,12 +57,16 @@ let textStateSize = 0;
 // typed array that small inside its object, where a larger one costs a
 // backing store: 200-300 ns, the most of Node's encode too, and then the
 // addon's one call costs less than two passes here), and (tests) any
-// shorter than SMALL_ENCODE units; from SMALL_ENCODE units, ASCII guessed
-// from the first 8 characters is encoded in one pass.
+// shorter than SMALL_ENCODE units; from INTO_ENCODE units through Node's
+// encodeInto (encodeVia, below).
 let SMALL_DECODE = [17, 17, 17];
 let SMALL_ENCODE = 48;
 let HEAP_ENCODE = 64;
 const ON_HEAP = 64;
+const INTO_ENCODE = 20; // units: from here up to HEAP_ENCODE, encodeVia (below)
+const builtinEncodeInto = BuiltinEncoder.prototype.encodeInto;
+const viaEncoder = new BuiltinEncoder();
+const viaScratch = new Uint8Array(3 * ON_HEAP); // (3 bytes a unit at most)
 const LATIN1_ENCODE = 2048; // units: longer strings are asked whether they fit Latin-1
 const args = new Float64Array(4); // shared with addon_text.c (textSetup)
 
@@ -410,27 +414,25 @@ class TextEncoder extends BuiltinEncoder {
   }
 }
 
+// UTF-8 of a string of at most 64 units in a new Uint8Array of its own: V8's
+// writer (Node's encodeInto) into a scratch, then a copy (V8 keeps a result
+// of up to ON_HEAP bytes inside its object). From INTO_ENCODE units that
+// costs less than encodeShort's two passes of charCodeAt (about 2 ns a
+// unit here): docs/perf-decisions.md, 'Node session 33'. (A Uint8Array made
+// from a view takes no species: the result is a plain Uint8Array.)
+function encodeVia(s) {
+  const w = builtinEncodeInto.call(viaEncoder, s, viaScratch).written;
+  return new Uint8Array(new Uint8Array(viaScratch.buffer, 0, w));
+}
+
 // UTF-8 of a short string (lone surrogates as EF BF BD) in a new Uint8Array,
-// or undefined when that would be longer than limit bytes.
+// or undefined when that would be longer than limit bytes (from INTO_ENCODE
+// units, encodeVia's, whatever its length).
 function encodeShort(s, limit) {
   const n = s.length;
-  // From SMALL_ENCODE units (where the two passes below cost as much as
-  // the global's call), ASCII as its first 8 characters suggest: one pass
-  // straight into the result (kept in V8's heap: a wrong guess wastes
-  // little; shorter strings would pay the guess for too little).
-  if (n >= SMALL_ENCODE && n <= ON_HEAP) {
-    let i = 0;
-    while (i < 8 && s.charCodeAt(i) < 0x80) i++;
-    if (i === 8) {
-      const out = new Uint8Array(n);
-      for (i = 0; i < n; i++) {
-        const c = s.charCodeAt(i);
-        if (c >= 0x80) break;
-        out[i] = c;
-      }
-      if (i === n) return out;
-    }
-  }
+  // (Here, not in encode, which its callers inline: there the test slowed
+  // the shorter strings' path; docs/perf-decisions.md, 'Node session 33'.)
+  if (n >= INTO_ENCODE && n <= HEAP_ENCODE && n <= ON_HEAP) return encodeVia(s);
   let size = n;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
