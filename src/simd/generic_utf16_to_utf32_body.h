@@ -29,6 +29,25 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
     uint64_t m, hi, lo, bad;
     if (!carry && i >= screen_from && n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS) {
       start = i;
+#if G1632_L
+      { /* (long calls: pointers and one bound, computed once, fewer
+         * instructions around the stores; for short calls the bound's
+         * set-up at each run cost more than it saved) */
+        const char16_t *p = s + i,
+                       *last = p + ((n - i < cap - w ? n - i : cap - w) - 2 * V16_UNITS);
+        char32_t *q = d + w;
+        do {
+          vu16 a = v16_load_raw(p), b = v16_load_raw(p + V16_UNITS);
+          if (g16_any_surrogate_x2(a, b, be)) break;
+          g1632_store(q, be && !raw ? v16_bswap(a) : a, raw, wbe);
+          g1632_store(q + V16_UNITS, be && !raw ? v16_bswap(b) : b, raw, wbe);
+          p += 2 * V16_UNITS;
+          q += 2 * V16_UNITS;
+        } while (p <= last);
+        i = (size_t)(p - s);
+        w = (size_t)(q - d);
+      }
+#else
       do {
         vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
         if (g16_any_surrogate_x2(a, b, be)) break;
@@ -37,6 +56,7 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
         i += 2 * V16_UNITS;
         w += 2 * V16_UNITS;
       } while (n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS);
+#endif
       if (G1632_L) { /* no more two-vector runs: the one-vector ones below */
         screen_from = SIZE_MAX;
         continue;

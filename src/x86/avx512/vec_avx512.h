@@ -494,21 +494,26 @@ static const uint32_t a512_utf8_class_tables[4][16] __attribute__((aligned(64)))
      0x808080F0, 0}};
 
 /* The encoder's constants, built once per call of a kernel and pinned in
- * registers (see V_LOADED). */
-static inline void a512_utf8_consts_init(struct a512_utf8_consts *k) {
+ * registers (see V_LOADED). The fixed layouts' (3- and 4-byte forms) apart:
+ * the UTF-16 words use only them (the others, loaded, were stored to the
+ * stack at every call and never read). */
+static inline void a512_utf8_consts_init_fixed(struct a512_utf8_consts *k) {
   /* per qword (two lanes): bit offset of each output byte's field */
-  A512_CONST64(k->ctrl1, 0x2020202000000000ull);
   A512_CONST64(k->ctrl3, 0x2020262C0000060Cull);
   A512_CONST64(k->ctrl4, 0x20262C3200060C12ull);
   A512_CONST64(k->mark3, 0x008080E0008080E0ull);
   A512_CONST64(k->mark4, 0x808080F0808080F0ull);
+  A512_CONST64(k->c10000, 0x0001000000010000ull);
+  A512_CONST64(k->fields, 0x3F3F3FFF3F3F3FFFull);
+}
+static inline void a512_utf8_consts_init(struct a512_utf8_consts *k) {
+  A512_CONST64(k->ctrl1, 0x2020202000000000ull);
+  a512_utf8_consts_init_fixed(k);
   A512_CONST64(k->c800, 0x0000080000000800ull);
   A512_TABLE(k->class_ctrl[0], &a512_utf8_class_tables[0]);
   A512_TABLE(k->class_ctrl[1], &a512_utf8_class_tables[1]);
   A512_TABLE(k->class_mark[0], &a512_utf8_class_tables[2]);
   A512_TABLE(k->class_mark[1], &a512_utf8_class_tables[3]);
-  A512_CONST64(k->c10000, 0x0001000000010000ull);
-  A512_CONST64(k->fields, 0x3F3F3FFF3F3F3FFFull);
 }
 
 static inline __m512i a512_encode_utf8_x16(__m512i cp, __mmask16 drop, unsigned *len,
@@ -903,7 +908,7 @@ static const uint8_t a512_utf8_slots[2][64] __attribute__((aligned(64))) = {
 #undef A512_SLOT
 };
 static inline void v16_utf8_k_init(struct v16_utf8_k *k) {
-  a512_utf8_consts_init(&k->e);
+  a512_utf8_consts_init_fixed(&k->e);
   a512_u16_consts_init(&k->s);
   k->c80 = _mm512_set1_epi16(0x80);
   k->c800 = _mm512_set1_epi16(0x800);
