@@ -217,16 +217,17 @@ static int host_utf16_string(napi_env env, text_data *t, const char16_t *w, size
   return 1;
 }
 
-/* The index of the first of the 8 units at s (big-endian if be) above
- * 0xFF, or 8: two loads for the high bytes, then a look at each. */
-static size_t first_wide8(const char *s, int be) {
+/* The index of the first of the 8 units at w (in the host's order) above
+ * 0xFF, or 8: two loads for the high bytes (in the host's order a unit's
+ * high byte is the 0xFF00 of its lane whatever the byte order), then a look
+ * at each. */
+static size_t first_wide8(const char16_t *w) {
   uint64_t a, b;
-  const uint64_t m = host_le() == !be ? 0xFF00FF00FF00FF00u : 0x00FF00FF00FF00FFu;
-  memcpy(&a, s, 8);
-  memcpy(&b, s + 8, 8);
-  if (!((a | b) & m)) return 8;
+  memcpy(&a, w, 8);
+  memcpy(&b, w + 4, 8);
+  if (!((a | b) & 0xFF00FF00FF00FF00u)) return 8;
   for (size_t i = 0; i < 8; i++)
-    if (s[2 * i + !be]) return i;
+    if (w[i] > 0xFF) return i;
   return 8;
 }
 
@@ -259,7 +260,7 @@ static napi_value decode_utf16(napi_env env, text_data *t, utfx_encoding enc, un
     unsigned first = enc == UTFX_UTF16LE ? (unsigned)(unsigned char)s[0] | (unsigned)(unsigned char)s[1] << 8
                                          : (unsigned)(unsigned char)s[0] << 8 | (unsigned)(unsigned char)s[1];
     int host = (enc == UTFX_UTF16LE) == host_le();
-    size_t wide = first <= 0xFF && host ? first_wide8(s, enc == UTFX_UTF16BE) : 8;
+    size_t wide = first <= 0xFF && host ? first_wide8(w) : 8;
     if (wide < 8) {
       /* Mixed text: a unit above 0xFF among the first 8 ends the run
        * there, no narrowing kernel's call for so few (it stops at once). */
