@@ -265,6 +265,17 @@ UTFXI_INLINE utfx_result g16_to_utf8_ascii(const char16_t *s, size_t n, char *ds
     }
   }
   if (i == n) return utfxi_result(UTFX_OK, n, n, 0);
+#ifdef V_MASKED_TAIL
+  /* An ASCII tail shorter than a vector: one masked step here, not the rest
+   * part (its constants, then its masked step) for it. */
+  if (n - i < V16_UNITS && cap - i >= n - i) {
+    vu16 v = v16_load_tail(s + i, n - i, be); /* (zeros after the units: ASCII) */
+    if (!v16_any_bits(v, 0xFF80)) {
+      v16_store_bytes_tail(d + i, n - i, v);
+      return utfxi_result(UTFX_OK, n, n, 0);
+    }
+  }
+#endif
   if (!i)
     return be ? G_NAME(utf16be_to_utf8_rest)(s, n, dst, cap, flags)
               : G_NAME(utf16le_to_utf8_rest)(s, n, dst, cap, flags);
