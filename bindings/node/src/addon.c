@@ -18,6 +18,8 @@
  *                               bytes written
  *   encodeIntoLatin1(str, u8)   the same for a string without a character
  *                               above U+00FF
+ *   encodeIntoShort(str, u8)    encodeInto of under 128 units into the last
+ *                               call's destination (args[3] its length)
  *   byteLength(str)             -> UTF-8 length
  *   encode(str), encodeLatin1(str)
  *                               -> a new Buffer, Buffer.from(str, 'utf8')
@@ -583,6 +585,40 @@ static napi_value encode_into(napi_env env, napi_callback_info info, int latin1)
   return NULL;
 }
 
+/* encodeIntoShort (str, u8): encodeInto of fewer than SHORT_INTO units into
+ * the last call's destination (index.js: u8 is the view it kept, args[3] its
+ * length, args[2] the string's), as a form field or a message encoded into
+ * one buffer again and again. The same work as encode_into (the UTF-16 copy
+ * 2 KiB from the destination modulo 4 KiB, then the kernel into it) with
+ * nothing else asked: its checks and choices were 2-4 ns of a 40-50 ns call
+ * (docs/perf-decisions.md, 'Node session 34'). Anything else goes there. */
+#define SHORT_INTO 128 /* units */
+static napi_value js_encode_into_short(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  size_t argc = 2, n, want, got = 0;
+  double len, cap;
+  addon *a = NULL;
+  char16_t *at;
+  utfx_result r;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, (void **)&a) != napi_ok || !a) return NULL;
+  len = a->args[2];
+  cap = a->args[3];
+  if (!a->into || !(len >= 0 && len < SHORT_INTO && cap >= 0 && cap <= (double)SIZE_MAX / 2))
+    return encode_into(env, info, 0);
+  n = (size_t)cap;
+  want = (size_t)len <= n ? (size_t)len : n + 1; /* (n + 1 units decide what fits) */
+  if (scratch_grow((void **)&a->u16, &a->u16_cap, SHORT_INTO + 1 + 2 * AWAY / sizeof(char16_t),
+                   sizeof(char16_t)))
+    return scratch_throw_oom(env);
+  at = a->u16 + (((uintptr_t)a->into + AWAY - (uintptr_t)a->u16) & (2 * AWAY - 1)) /
+                    sizeof(char16_t);
+  if (napi_get_value_string_utf16(env, argv[0], at, want + 1, &got) != napi_ok) got = 0;
+  r = host16_to_utf8(at, got, a->into, n);
+  a->results[0] = (double)r.read;
+  a->results[1] = (double)r.written;
+  return NULL;
+}
+
 static napi_value js_encode_into(napi_env env, napi_callback_info info) {
   return encode_into(env, info, 0);
 }
@@ -700,6 +736,7 @@ static napi_value init(napi_env env, napi_value exports) {
       {"encodeLatin1", js_encode_latin1},
       {"encodeInto", js_encode_into},
       {"encodeIntoLatin1", js_encode_into_latin1},
+      {"encodeIntoShort", js_encode_into_short},
       {"byteLength", js_byte_length},
       {"implementation", js_implementation},
       {"implementations", js_implementations},
