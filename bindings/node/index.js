@@ -347,9 +347,9 @@ const KEEP_INTO = 1 << 20;
 // A destination used again goes to the addon: with its memory kept (below)
 // the addon's call costs less than Node's from SMALL_JS_INTO units, with a
 // new destination each call more, so a new one goes to Node's call first
-// (docs/perf-decisions.md, 'Node session 29'). Under SMALL_ENCODE_INTO units
-// the last call's destination is tested first and goes to the addon's
-// short entry (only the string to read: 2-4 ns less a call; 'Node session 34').
+// (docs/perf-decisions.md, 'Node session 29'). Up to LATIN1_INTO units the
+// last call's destination is tested first and goes to the addon's short
+// entry (only the string to read: 2-4 ns less a call; 'Node session 34').
 function encodeInto(string, u8) {
   if (typeof string !== 'string' || !isUint8Array(u8)) return encoder.encodeInto(string, u8); // (throws)
   const n = string.length;
@@ -358,7 +358,7 @@ function encodeInto(string, u8) {
   if (n < SMALL_JS_INTO && n < SMALL_ENCODE_INTO) {
     written = writeShort(u8, string, 0, u8.length); // (length 0 if detached)
     read = writeRead;
-  } else if (u8 === lastInto && n < SMALL_ENCODE_INTO) {
+  } else if (u8 === lastInto && n <= LATIN1_INTO) {
     args[2] = n;
     args[3] = u8.length;
     addonEncodeIntoShort(string, u8);

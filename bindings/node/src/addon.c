@@ -18,7 +18,7 @@
  *                               bytes written
  *   encodeIntoLatin1(str, u8)   the same for a string without a character
  *                               above U+00FF
- *   encodeIntoShort(str, u8)    encodeInto of under 128 units into the last
+ *   encodeIntoShort(str, u8)    encodeInto of under 1024 units into the last
  *                               call's destination (args[3] its length)
  *   byteLength(str)             -> UTF-8 length
  *   encode(str), encodeLatin1(str)
@@ -592,7 +592,7 @@ static napi_value encode_into(napi_env env, napi_callback_info info, int latin1)
  * 2 KiB from the destination modulo 4 KiB, then the kernel into it) with
  * nothing else asked: its checks and choices were 2-4 ns of a 40-50 ns call
  * (docs/perf-decisions.md, 'Node session 34'). Anything else goes there. */
-#define SHORT_INTO 128 /* units */
+#define SHORT_INTO 1024 /* units (with the 2 KiB offset, within scratch_grow's least block) */
 static napi_value js_encode_into_short(napi_env env, napi_callback_info info) {
   napi_value argv[2];
   size_t argc = 2, n, want, got = 0;
