@@ -388,9 +388,10 @@ static inline int v32_any_bits(vu32 v, uint32_t mask) {
  * every lane's byte and the leads that are not 0 (a compare with a constant:
  * bytes are <= BF, never FF): VPCOMPRESSB. Each half's length comes from the
  * block's sign bits (a general register already, for the ASCII test), not
- * from the compress mask, so no mask is moved from a general register; the
- * block's few vector operations beside the two permutes and compresses
- * bind on Zen 4 (docs/perf-decisions.md, 'Latin-1 -> UTF-8').
+ * from the compress mask, so no mask is moved from a general register (on
+ * Zen 4 every operation of the block counts, mask operations most:
+ * docs/perf-decisions.md, 'avx512 Latin-1 -> UTF-8 on mostly-ASCII Latin
+ * text').
  * v_store_utf8_tail stores the forms of the first k lanes, exactly. */
 typedef struct {
   __m512i f;
