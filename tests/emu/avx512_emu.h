@@ -517,6 +517,7 @@ static inline utfxemu_m512i utfxemu_madd_epi16(utfxemu_m512i a, utfxemu_m512i b)
     return (mask)k;                                                \
   }
 UTFXEMU_CMP(utfxemu_cmpeq_epi8_mask, __mmask64, u8, 64, ==)
+UTFXEMU_CMP(utfxemu_cmpneq_epi8_mask, __mmask64, u8, 64, !=)
 UTFXEMU_CMP(utfxemu_cmpeq_epi16_mask, __mmask32, u16, 32, ==)
 UTFXEMU_CMP(utfxemu_cmpneq_epi16_mask, __mmask32, u16, 32, !=)
 UTFXEMU_CMP(utfxemu_cmpeq_epi32_mask, __mmask16, u32, 16, ==)
@@ -566,6 +567,8 @@ static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
 
 #undef _mm512_cmpeq_epi8_mask
 #define _mm512_cmpeq_epi8_mask utfxemu_cmpeq_epi8_mask
+#undef _mm512_cmpneq_epi8_mask
+#define _mm512_cmpneq_epi8_mask utfxemu_cmpneq_epi8_mask
 #undef _mm512_mask_cmpeq_epi8_mask
 #define _mm512_mask_cmpeq_epi8_mask utfxemu_mask_cmpeq_epi8_mask
 #undef _mm512_cmpeq_epi16_mask

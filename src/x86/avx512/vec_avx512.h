@@ -380,51 +380,60 @@ static inline int v32_any_bits(vu32 v, uint32_t mask) {
 }
 
 /* Latin-1 to UTF-8 (generic_latin1.h), as in vec_avx2.h but for the
- * layout of a form: lane j holds a lead then its byte (an ASCII byte's lane
- * a lead that is not kept), so one VPERMT2B per half (the byte beside a
- * 0xC2 of a constant vector) and one masked add make the forms: each half's
- * lane is (byte << 8) | 0xC2, the form of bytes 80..BF, and bytes C0..FF
- * add 0xC001 (lead C3, byte - 0x40). The store keeps every lane's byte and
- * the leads of the bytes >= 0x80 (VPCOMPRESSB; the mask by PDEP from the
- * block's sign bits, not from the forms: fewer uops on the vector ports,
- * which bind); v_store_utf8_tail stores the forms of the first k lanes,
- * exactly. */
+ * layout of a form: lane j holds a lead then its byte, so one VPERMT2B per
+ * half interleaves two vectors made once a block in the bytes' own order:
+ * the leads (C2 for bytes 80..BF, C3 for C0..FF: a zero-masked VPERMT2B
+ * lookup whose table is chosen by bit 6; 0 for an ASCII byte) and the bytes
+ * (bit 6 cleared on C0..FF: AND with BF where bit 7 is set). The store keeps
+ * every lane's byte and the leads that are not 0 (a compare with a constant:
+ * bytes are <= BF, never FF): VPCOMPRESSB. Each half's length comes from the
+ * block's sign bits (a general register already, for the ASCII test), not
+ * from the compress mask, so no mask is moved from a general register (on
+ * Zen 4 every operation of the block counts, mask operations most:
+ * docs/perf-decisions.md, 'avx512 Latin-1 -> UTF-8 on mostly-ASCII Latin
+ * text').
+ * v_store_utf8_tail stores the forms of the first k lanes, exactly. */
 typedef struct {
   __m512i f;
   __mmask64 keep;
+  size_t len;
 } vforms8;
 static inline void v_utf8_forms(vu8 v, vforms8 *h0, vforms8 *h1) {
-  /* byte 2j <- 0xC2 (index 64: the constant's), byte 2j+1 <- byte 32 h + j */
+  /* byte 2j <- lead j (index 64 + j), byte 2j+1 <- byte j, of the half */
   const __m512i first = _mm512_set_epi8(
-      31, 64, 30, 64, 29, 64, 28, 64, 27, 64, 26, 64, 25, 64, 24, 64, 23, 64, 22, 64, 21, 64, 20,
-      64, 19, 64, 18, 64, 17, 64, 16, 64, 15, 64, 14, 64, 13, 64, 12, 64, 11, 64, 10, 64, 9, 64,
-      8, 64, 7, 64, 6, 64, 5, 64, 4, 64, 3, 64, 2, 64, 1, 64, 0, 64);
+      31, 95, 30, 94, 29, 93, 28, 92, 27, 91, 26, 90, 25, 89, 24, 88, 23, 87, 22, 86, 21, 85, 20,
+      84, 19, 83, 18, 82, 17, 81, 16, 80, 15, 79, 14, 78, 13, 77, 12, 76, 11, 75, 10, 74, 9, 73,
+      8, 72, 7, 71, 6, 70, 5, 69, 4, 68, 3, 67, 2, 66, 1, 65, 0, 64);
   const __m512i second = _mm512_set_epi8(
-      63, 64, 62, 64, 61, 64, 60, 64, 59, 64, 58, 64, 57, 64, 56, 64, 55, 64, 54, 64, 53, 64, 52,
-      64, 51, 64, 50, 64, 49, 64, 48, 64, 47, 64, 46, 64, 45, 64, 44, 64, 43, 64, 42, 64, 41, 64,
-      40, 64, 39, 64, 38, 64, 37, 64, 36, 64, 35, 64, 34, 64, 33, 64, 32, 64);
-  const __m512i c2 = _mm512_set1_epi8((char)0xC2), cc001 = _mm512_set1_epi16((short)0xC001);
-  const uint64_t bytes = 0xAAAAAAAAAAAAAAAAull, leads = 0x5555555555555555ull;
-  uint64_t high = (uint64_t)_mm512_movepi8_mask(v);
-  __mmask64 sixth = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xC0));
-  __m512i a = _mm512_permutex2var_epi8(v, first, c2);
-  __m512i b = _mm512_permutex2var_epi8(v, second, c2);
-  h0->f = _mm512_mask_add_epi16(a, (__mmask32)sixth, a, cc001);
-  h1->f = _mm512_mask_add_epi16(b, (__mmask32)(sixth >> 32), b, cc001);
-  h0->keep = bytes | _pdep_u64(high, leads);
-  h1->keep = bytes | _pdep_u64(high >> 32, leads);
+      63, 127, 62, 126, 61, 125, 60, 124, 59, 123, 58, 122, 57, 121, 56, 120, 55, 119, 54, 118,
+      53, 117, 52, 116, 51, 115, 50, 114, 49, 113, 48, 112, 47, 111, 46, 110, 45, 109, 44, 108,
+      43, 107, 42, 106, 41, 105, 40, 104, 39, 103, 38, 102, 37, 101, 36, 100, 35, 99, 34, 98, 33,
+      97, 32, 96);
+  const __m512i c2 = _mm512_set1_epi8((char)0xC2), c3 = _mm512_set1_epi8((char)0xC3);
+  const __m512i bf = _mm512_set1_epi8((char)0xBF), no_lead = _mm512_set1_epi16((short)0xFF00);
+  __mmask64 high = _mm512_movepi8_mask(v);
+  uint64_t bits = (uint64_t)high;
+  __m512i lead = _mm512_maskz_permutex2var_epi8(high, c2, v, c3);
+  __m512i byte = _mm512_mask_mov_epi8(v, high, _mm512_and_si512(v, bf));
+  h0->f = _mm512_permutex2var_epi8(byte, first, lead);
+  h1->f = _mm512_permutex2var_epi8(byte, second, lead);
+  h0->keep = _mm512_cmpneq_epi8_mask(h0->f, no_lead);
+  h1->keep = _mm512_cmpneq_epi8_mask(h1->f, no_lead);
+  h0->len = 32 + (size_t)_mm_popcnt_u64(bits << 32);
+  h1->len = 32 + (size_t)_mm_popcnt_u64(bits >> 32);
 }
 static inline size_t v_store_utf8(unsigned char *d, vforms8 h, int exact) {
-  size_t len = (size_t)_mm_popcnt_u64(h.keep);
   __m512i out = _mm512_maskz_compress_epi8(h.keep, h.f);
   if (exact)
-    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)len), out);
+    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, (unsigned)h.len), out);
   else
     _mm512_storeu_si512(d, out);
-  return len;
+  return h.len;
 }
+/* (lanes past k hold zeros, ASCII: each is one byte of h.len) */
 static inline size_t v_store_utf8_tail(unsigned char *d, size_t k, vforms8 h) {
   h.keep &= _bzhi_u64(~0ull, (unsigned)(2 * k));
+  h.len -= 32 - k;
   return v_store_utf8(d, h, 1);
 }
 
