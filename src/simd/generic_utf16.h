@@ -216,6 +216,33 @@ UTFXI_INLINE void g16_load_tail_block(const char16_t *s, size_t k, int be, vu16 
 }
 #endif
 
+/* Validation's end: the units from i on, under a block or where a block
+ * failed, with no error before i; `carry` (G16_UNIT) if unit i - 1 is a
+ * high surrogate whose low (unit i) is not checked yet. */
+UTFXI_INLINE utfx_result g16_validate_end(const char16_t *s, size_t n, size_t i, int be,
+                                          uint64_t carry) {
+#ifdef V_MASKED_TAIL
+  if (n - i < V16_BLOCK) { /* no error so far: the tail, zero-padded (no pair for its last high) */
+    uint64_t hi, lo;
+    vu16 a, b;
+    g16_load_tail_block(s + i, n - i, be, &a, &b);
+    g16_pair_masks(a, b, &hi, &lo);
+    if (!((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry)) | (carry & ~lo)))
+      return utfxi_result(UTFX_OK, n, 0, 0);
+  }
+#endif
+  if (carry) i--; /* the scalar code takes that pair whole */
+  {
+    utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
+                       : utfxi_validate_utf16le_scalar(s + i, n - i);
+    return utfxi_result_after(&r, i, 0, 0);
+  }
+}
+
+/* Calls under 4 KiB: after a failed screen, one block a loop turn (the
+ * runs below cost calls of a few blocks 9-22 % and mixed-script text of
+ * 1,024 units 20-30 %: docs/perf-decisions.md, 'UTF-16 validation on text
+ * with surrogate pairs'). */
 UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
   size_t i = 0, screen_from = 0, backoff = G16_BACKOFF_MIN;
   if (n >= 16 * V16_BLOCK) {
@@ -250,24 +277,113 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
     if ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS))) break;
     i += adv;
   }
-#ifdef V_MASKED_TAIL
-  if (n - i < V16_BLOCK) { /* no error so far: the tail, zero-padded (no pair for its last high) */
-    uint64_t hi, lo;
-    vu16 a, b;
-    g16_load_tail_block(s + i, n - i, be, &a, &b);
-    g16_pair_masks(a, b, &hi, &lo);
-    if (!((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS))))
-      return utfxi_result(UTFX_OK, n, 0, 0);
-  }
-#endif
-  {
-    utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
-                       : utfxi_validate_utf16le_scalar(s + i, n - i);
-    return utfxi_result_after(&r, i, 0, 0);
-  }
+  return g16_validate_end(s, n, i, be, 0);
 }
-utfx_result G_NAME(validate_utf16le)(const char16_t *s, size_t n) { return g16_validate(s, n, 0); }
-utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) { return g16_validate(s, n, 1); }
+
+/* Long calls (those with the aligning head, UTFXI_ALIGN_HEAD; out of
+ * line): the same head, and after a failed screen, runs of two-block
+ * pair-test steps at a fixed stride up to where the next screen is due. */
+UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) {
+  size_t i, screen_from = 0, backoff = G16_BACKOFF_MIN;
+  uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate whose low (unit i) is checked */
+  {
+    /* Vector-aligned loads from here on, as in validate_utf32 (a load across
+     * two cache lines costs two); the scalar head takes a pair whole. */
+    utfx_result r;
+    i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
+    if (i && (utfxi_load16(s + i - 1, be) & 0xFC00) == 0xD800) i++;
+    r = be ? utfxi_validate_utf16be_scalar(s, i) : utfxi_validate_utf16le_scalar(s, i);
+    if (r.status != UTFX_OK) return r;
+  }
+  while (n - i >= V16_BLOCK) {
+    uint64_t hi, lo;
+    size_t adv = V16_BLOCK;
+    if (!carry) {
+      if (i >= screen_from) { /* eight vectors a test, in a loop of its own */
+        while (n - i >= 4 * V16_BLOCK && !g16_screen_x8(s + i, be)) {
+          i += 4 * V16_BLOCK;
+          backoff = G16_BACKOFF_MIN;
+        }
+        if (n - i >= 4 * V16_BLOCK) g16_back_off(i, &screen_from, &backoff);
+        if (n - i < V16_BLOCK) break; /* (to the tail) */
+      }
+      if (n - i >= 2 * V16_BLOCK && !g16_any_surrogate_x4(s + i, be)) { /* sparse surrogates */
+        i += 2 * V16_BLOCK;
+        continue;
+      }
+    } else if (i >= screen_from) {
+      /* a carried high: the screen would fail (and a run of one step after
+       * each would follow) */
+      g16_back_off(i, &screen_from, &backoff);
+    }
+    if (n - i > 2 * V16_BLOCK) {
+      /* Surrogates: pair tests of two blocks a step at a fixed stride (the
+       * loads stay vector-aligned; a high surrogate that ends a step is
+       * judged against the unit after it and carried), up to where the next
+       * screen is due (at least one step), one bound for the run. */
+      const size_t last = n - (2 * V16_BLOCK + 1);
+      const size_t stop = screen_from <= last ? screen_from : last + 1;
+      int bad = !g16_pairs_from(s, i, be, carry);
+#ifdef V16_PAIR_WORDS
+      if (!bad && i >= V16_PAIR_WORDS_BACK) {
+        /* each unit against the one before it in memory (V16_PAIR_WORDS'
+         * lanes): no mask moved out of the vectors; the unit after the run
+         * is checked once, after it */
+        struct v16_words_k k;
+        v16_words_k_init(&k, be);
+        do {
+          vu16 f = v16_or_pair_word_faults(v_zero(), &k, s + i, be);
+          if (v16_any_bits(v16_or_pair_word_faults(f, &k, s + i + V16_BLOCK, be), 0xFFFE)) {
+            bad = 1;
+            break;
+          }
+          i += 2 * V16_BLOCK;
+        } while (i < stop);
+        carry = g16_carry_at(s, i, be);
+        if (bad || !g16_pairs_from(s, i, be, carry)) break;
+        continue;
+      }
+#endif
+      if (!bad) do {
+        uint64_t next = carry;
+        vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
+        vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
+        if (g16_pair_faults4(s + i, a, b, c, e, be, &next, 1)) {
+          bad = 1;
+          break;
+        }
+        carry = next;
+        i += 2 * V16_BLOCK;
+      } while (i < stop);
+      if (i) carry = g16_carry_at(s, i, be);
+      if (bad || !g16_pairs_from(s, i, be, carry)) break;
+      continue;
+    }
+    /* the last block (and less than a block): a high surrogate that ends it
+     * is left to the tail */
+    g16_pairs(s + i, be, &hi, &lo);
+    if (n - i > V16_BLOCK && (hi & G16_LAST)) { /* the next block pairs it */
+      hi &= ~G16_LAST;
+      adv--;
+    }
+    if ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry)) | (carry & ~lo)) break;
+    carry = 0;
+    i += adv;
+  }
+  return g16_validate_end(s, n, i, be, carry);
+}
+__attribute__((noinline)) static utfx_result g16_validate_long_le(const char16_t *s, size_t n) {
+  return g16_validate_runs(s, n, 0);
+}
+__attribute__((noinline)) static utfx_result g16_validate_long_be(const char16_t *s, size_t n) {
+  return g16_validate_runs(s, n, 1);
+}
+utfx_result G_NAME(validate_utf16le)(const char16_t *s, size_t n) {
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_validate_long_le(s, n) : g16_validate(s, n, 0);
+}
+utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) {
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_validate_long_be(s, n) : g16_validate(s, n, 1);
+}
 
 /* The repair's pair step over two blocks (a, b loaded at i, the next two
  * loaded here): stores them (copy) and moves the carry on when every pair is
