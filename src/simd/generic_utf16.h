@@ -280,12 +280,55 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
   return g16_validate_end(s, n, i, be, 0);
 }
 
+/* A step of validation's runs: the two blocks at s (aligned loads; the
+ * unit before them is in the buffer), *carry as in g16_pair_faults
+ * (G16_UNIT: the unit before s is a high surrogate whose low is not checked
+ * yet), judged up to the step's last unit, whose high is carried. Steps with
+ * no surrogate and no carried high pass on the screen's cheap test: text
+ * with sparse surrogates (mixed scripts) pays no pair test there
+ * (docs/perf-decisions.md, 'UTF-16 validation: runs of pair tests for long
+ * calls'). Nonzero on a fault (*carry then as it was). */
+#ifdef V16_PAIR_WORDS
+/* Each unit against the one before it in memory (V16_PAIR_WORDS' lanes):
+ * no mask moved out of the vectors; the last unit's high, a scalar load. */
+UTFXI_INLINE int g16_validate_step(const struct v16_words_k *k, const char16_t *s, int be,
+                                   uint64_t *carry) {
+  vu16 f;
+  if (!*carry && !g16_any_surrogate_x4(s, be)) return 0;
+  f = v16_or_pair_word_faults(v_zero(), k, s, be);
+  if (v16_any_bits(v16_or_pair_word_faults(f, k, s + V16_BLOCK, be), 0xFFFE)) return 1;
+  *carry = g16_carry_at(s, 2 * V16_BLOCK, be);
+  return 0;
+}
+#else
+UTFXI_INLINE int g16_validate_step(const char16_t *s, int be, uint64_t *carry) {
+  uint64_t next = *carry;
+  vu16 a = v16_load_raw(s), b = v16_load_raw(s + V16_UNITS);
+  vu16 c = v16_load_raw(s + 2 * V16_UNITS), e = v16_load_raw(s + 3 * V16_UNITS);
+  if (!next && !g16_any_surrogate4(a, b, c, e, be)) return 0;
+#ifdef V_MASK_REGISTERS
+  if (g16_pair_faults4(s, a, b, c, e, be, &next, 0)) return 1;
+#else /* the first unit, then each against the next (the unit after the step is read) */
+  if (!g16_pairs_from(s, 0, be, next) || g16_pair_faults4(s, a, b, c, e, be, &next, 1)) return 1;
+  next = g16_carry_at(s, 2 * V16_BLOCK, be);
+#endif
+  *carry = next;
+  return 0;
+}
+#endif
+
 /* Long calls (those with the aligning head, UTFXI_ALIGN_HEAD; out of
- * line): the same head, and after a failed screen, runs of two-block
- * pair-test steps at a fixed stride up to where the next screen is due. */
+ * line): the same head, and after a failed screen, runs of two-block steps
+ * at a fixed stride up to where the next screen is due, a high surrogate
+ * that ends a step carried into the next (no load waits on a block's
+ * analysis; emoji text has surrogates in nearly every block). */
 UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) {
   size_t i, screen_from = 0, backoff = G16_BACKOFF_MIN;
-  uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate whose low (unit i) is checked */
+  uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate whose low (unit i) is not checked */
+#ifdef V16_PAIR_WORDS
+  struct v16_words_k k;
+  v16_words_k_init(&k, be);
+#endif
   {
     /* Vector-aligned loads from here on, as in validate_utf32 (a load across
      * two cache lines costs two); the scalar head takes a pair whole. */
@@ -298,65 +341,47 @@ UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) 
   while (n - i >= V16_BLOCK) {
     uint64_t hi, lo;
     size_t adv = V16_BLOCK;
-    if (!carry) {
-      if (i >= screen_from) { /* eight vectors a test, in a loop of its own */
+    if (i >= screen_from) {
+      if (!carry) { /* eight vectors a test, in a loop of its own */
         while (n - i >= 4 * V16_BLOCK && !g16_screen_x8(s + i, be)) {
           i += 4 * V16_BLOCK;
           backoff = G16_BACKOFF_MIN;
         }
         if (n - i >= 4 * V16_BLOCK) g16_back_off(i, &screen_from, &backoff);
         if (n - i < V16_BLOCK) break; /* (to the tail) */
+      } else {
+        /* a carried high: the screen would fail */
+        g16_back_off(i, &screen_from, &backoff);
       }
-      if (n - i >= 2 * V16_BLOCK && !g16_any_surrogate_x4(s + i, be)) { /* sparse surrogates */
-        i += 2 * V16_BLOCK;
-        continue;
-      }
-    } else if (i >= screen_from) {
-      /* a carried high: the screen would fail (and a run of one step after
-       * each would follow) */
-      g16_back_off(i, &screen_from, &backoff);
     }
     if (n - i > 2 * V16_BLOCK) {
-      /* Surrogates: pair tests of two blocks a step at a fixed stride (the
-       * loads stay vector-aligned; a high surrogate that ends a step is
-       * judged against the unit after it and carried), up to where the next
-       * screen is due (at least one step), one bound for the run. */
+      /* up to where the next screen is due (at least one step) */
       const size_t last = n - (2 * V16_BLOCK + 1);
       const size_t stop = screen_from <= last ? screen_from : last + 1;
-      int bad = !g16_pairs_from(s, i, be, carry);
 #ifdef V16_PAIR_WORDS
-      if (!bad && i >= V16_PAIR_WORDS_BACK) {
-        /* each unit against the one before it in memory (V16_PAIR_WORDS'
-         * lanes): no mask moved out of the vectors; the unit after the run
-         * is checked once, after it */
-        struct v16_words_k k;
-        v16_words_k_init(&k, be);
+      if (i >= V16_PAIR_WORDS_BACK) {
         do {
-          vu16 f = v16_or_pair_word_faults(v_zero(), &k, s + i, be);
-          if (v16_any_bits(v16_or_pair_word_faults(f, &k, s + i + V16_BLOCK, be), 0xFFFE)) {
-            bad = 1;
-            break;
-          }
+          if (g16_validate_step(&k, s + i, be, &carry)) return g16_validate_end(s, n, i, be, carry);
           i += 2 * V16_BLOCK;
         } while (i < stop);
-        carry = g16_carry_at(s, i, be);
-        if (bad || !g16_pairs_from(s, i, be, carry)) break;
         continue;
       }
-#endif
-      if (!bad) do {
+      /* (the loads' reach back is not in the buffer: one step unit against unit) */
+      {
         uint64_t next = carry;
         vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
         vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-        if (g16_pair_faults4(s + i, a, b, c, e, be, &next, 1)) {
-          bad = 1;
+        if (!g16_pairs_from(s, i, be, carry) || g16_pair_faults4(s + i, a, b, c, e, be, &next, 1))
           break;
-        }
-        carry = next;
+        i += 2 * V16_BLOCK;
+        carry = g16_carry_at(s, i, be);
+      }
+#else
+      do {
+        if (g16_validate_step(s + i, be, &carry)) return g16_validate_end(s, n, i, be, carry);
         i += 2 * V16_BLOCK;
       } while (i < stop);
-      if (i) carry = g16_carry_at(s, i, be);
-      if (bad || !g16_pairs_from(s, i, be, carry)) break;
+#endif
       continue;
     }
     /* the last block (and less than a block): a high surrogate that ends it
