@@ -280,6 +280,26 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
   return g16_validate_end(s, n, i, be, 0);
 }
 
+/* The screen's test on constants made once, before a loop: in validation's
+ * runs gcc built g16_any_surrogate4's again in every step. */
+struct g16_sur_k {
+  vu16 mask, value;
+};
+UTFXI_INLINE void g16_sur_k_init(struct g16_sur_k *k, int be) {
+  k->mask = v16_splat(be ? 0x00F8 : 0xF800);
+  k->value = v16_splat(be ? 0x00D8 : 0xD800);
+  V_LOADED(k->mask);
+  V_LOADED(k->value);
+}
+UTFXI_INLINE int g16_any_surrogate4_k(const struct g16_sur_k *k, vu16 a, vu16 b, vu16 c, vu16 e) {
+#ifdef V16_ANY_TOP_EQ4_K
+  return v16_any_top_eq4_k(a, b, c, e, k->mask, k->value);
+#else
+  return v16_any(v16_or(v16_or(v16_top_eq_k(a, k->mask, k->value), v16_top_eq_k(b, k->mask, k->value)),
+                        v16_or(v16_top_eq_k(c, k->mask, k->value), v16_top_eq_k(e, k->mask, k->value))));
+#endif
+}
+
 /* A step of validation's runs: the two blocks at s (aligned loads; the
  * unit before them is in the buffer), *carry as in g16_pair_faults
  * (G16_UNIT: the unit before s is a high surrogate whose low is not checked
@@ -291,21 +311,25 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
 #ifdef V16_PAIR_WORDS
 /* Each unit against the one before it in memory (V16_PAIR_WORDS' lanes):
  * no mask moved out of the vectors; the last unit's high, a scalar load. */
-UTFXI_INLINE int g16_validate_step(const struct v16_words_k *k, const char16_t *s, int be,
-                                   uint64_t *carry) {
+UTFXI_INLINE int g16_validate_step(const struct g16_sur_k *sk, const struct v16_words_k *k,
+                                   const char16_t *s, int be, uint64_t *carry) {
   vu16 f;
-  if (!*carry && !g16_any_surrogate_x4(s, be)) return 0;
+  if (!*carry && !g16_any_surrogate4_k(sk, v16_load_raw(s), v16_load_raw(s + V16_UNITS),
+                                       v16_load_raw(s + 2 * V16_UNITS),
+                                       v16_load_raw(s + 3 * V16_UNITS)))
+    return 0;
   f = v16_or_pair_word_faults(v_zero(), k, s, be);
   if (v16_any_bits(v16_or_pair_word_faults(f, k, s + V16_BLOCK, be), 0xFFFE)) return 1;
   *carry = g16_carry_at(s, 2 * V16_BLOCK, be);
   return 0;
 }
 #else
-UTFXI_INLINE int g16_validate_step(const char16_t *s, int be, uint64_t *carry) {
+UTFXI_INLINE int g16_validate_step(const struct g16_sur_k *sk, const char16_t *s, int be,
+                                   uint64_t *carry) {
   uint64_t next = *carry;
   vu16 a = v16_load_raw(s), b = v16_load_raw(s + V16_UNITS);
   vu16 c = v16_load_raw(s + 2 * V16_UNITS), e = v16_load_raw(s + 3 * V16_UNITS);
-  if (!next && !g16_any_surrogate4(a, b, c, e, be)) return 0;
+  if (!next && !g16_any_surrogate4_k(sk, a, b, c, e)) return 0;
 #ifdef V_MASK_REGISTERS
   if (g16_pair_faults4(s, a, b, c, e, be, &next, 0)) return 1;
 #else /* the first unit, then each against the next (the unit after the step is read) */
@@ -325,10 +349,12 @@ UTFXI_INLINE int g16_validate_step(const char16_t *s, int be, uint64_t *carry) {
 UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) {
   size_t i, screen_from = 0, backoff = G16_BACKOFF_MIN;
   uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate whose low (unit i) is not checked */
+  struct g16_sur_k sk;
 #ifdef V16_PAIR_WORDS
   struct v16_words_k k;
   v16_words_k_init(&k, be);
 #endif
+  g16_sur_k_init(&sk, be);
   {
     /* Vector-aligned loads from here on, as in validate_utf32 (a load across
      * two cache lines costs two); the scalar head takes a pair whole. */
@@ -361,7 +387,7 @@ UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) 
 #ifdef V16_PAIR_WORDS
       if (i >= V16_PAIR_WORDS_BACK) {
         do {
-          if (g16_validate_step(&k, s + i, be, &carry)) return g16_validate_end(s, n, i, be, carry);
+          if (g16_validate_step(&sk, &k, s + i, be, &carry)) return g16_validate_end(s, n, i, be, carry);
           i += 2 * V16_BLOCK;
         } while (i < stop);
         continue;
@@ -378,7 +404,7 @@ UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) 
       }
 #else
       do {
-        if (g16_validate_step(s + i, be, &carry)) return g16_validate_end(s, n, i, be, carry);
+        if (g16_validate_step(&sk, s + i, be, &carry)) return g16_validate_end(s, n, i, be, carry);
         i += 2 * V16_BLOCK;
       } while (i < stop);
 #endif
