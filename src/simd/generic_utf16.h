@@ -352,18 +352,21 @@ UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) 
   struct g16_sur_k sk;
 #ifdef V16_PAIR_WORDS
   struct v16_words_k k;
-  v16_words_k_init(&k, be);
 #endif
-  g16_sur_k_init(&sk, be);
-  {
-    /* Vector-aligned loads from here on, as in validate_utf32 (a load across
-     * two cache lines costs two); the scalar head takes a pair whole. */
+  /* Vector-aligned loads from here on, as in validate_utf32 (a load across
+   * two cache lines costs two); the scalar head takes a pair whole. */
+  i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
+  if (i) {
     utfx_result r;
-    i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
-    if (i && (utfxi_load16(s + i - 1, be) & 0xFC00) == 0xD800) i++;
+    if ((utfxi_load16(s + i - 1, be) & 0xFC00) == 0xD800) i++;
     r = be ? utfxi_validate_utf16be_scalar(s, i) : utfxi_validate_utf16le_scalar(s, i);
     if (r.status != UTFX_OK) return r;
   }
+  /* (the constants after the head's call: made before it, they were spilled) */
+#ifdef V16_PAIR_WORDS
+  v16_words_k_init(&k, be);
+#endif
+  g16_sur_k_init(&sk, be);
   while (n - i >= V16_BLOCK) {
     uint64_t hi, lo;
     size_t adv = V16_BLOCK;
