@@ -432,11 +432,20 @@ __attribute__((noinline)) static utfx_result g16_validate_long_le(const char16_t
 __attribute__((noinline)) static utfx_result g16_validate_long_be(const char16_t *s, size_t n) {
   return g16_validate_runs(s, n, 1);
 }
+/* From where the long form runs: with mask registers from the aligning head's
+ * bound; on AVX2, whose steps cost more a call and on mixed-script text, from
+ * 16,384 units (docs/perf-decisions.md, 'UTF-16 validation: runs of pair tests
+ * for long calls'). */
+#ifdef V_MASK_REGISTERS
+#define G16_VALIDATE_LONG(s, n) UTFXI_ALIGN_HEAD(*(s), n)
+#else
+#define G16_VALIDATE_LONG(s, n) ((n) >= 8 * UTFXI_ALIGN_HEAD_BYTES / sizeof *(s))
+#endif
 utfx_result G_NAME(validate_utf16le)(const char16_t *s, size_t n) {
-  return UTFXI_ALIGN_HEAD(*s, n) ? g16_validate_long_le(s, n) : g16_validate(s, n, 0);
+  return G16_VALIDATE_LONG(s, n) ? g16_validate_long_le(s, n) : g16_validate(s, n, 0);
 }
 utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) {
-  return UTFXI_ALIGN_HEAD(*s, n) ? g16_validate_long_be(s, n) : g16_validate(s, n, 1);
+  return G16_VALIDATE_LONG(s, n) ? g16_validate_long_be(s, n) : g16_validate(s, n, 1);
 }
 
 /* The repair's pair step over two blocks (a, b loaded at i, the next two
