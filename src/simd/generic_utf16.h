@@ -216,33 +216,6 @@ UTFXI_INLINE void g16_load_tail_block(const char16_t *s, size_t k, int be, vu16 
 }
 #endif
 
-/* Validation's end: the units from i on, under a block or where a block
- * failed, with no error before i; `carry` (G16_UNIT) if unit i - 1 is a
- * high surrogate whose low (unit i) is not checked yet. */
-UTFXI_INLINE utfx_result g16_validate_end(const char16_t *s, size_t n, size_t i, int be,
-                                          uint64_t carry) {
-#ifdef V_MASKED_TAIL
-  if (n - i < V16_BLOCK) { /* no error so far: the tail, zero-padded (no pair for its last high) */
-    uint64_t hi, lo;
-    vu16 a, b;
-    g16_load_tail_block(s + i, n - i, be, &a, &b);
-    g16_pair_masks(a, b, &hi, &lo);
-    if (!((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry)) | (carry & ~lo)))
-      return utfxi_result(UTFX_OK, n, 0, 0);
-  }
-#endif
-  if (carry) i--; /* the scalar code takes that pair whole */
-  {
-    utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
-                       : utfxi_validate_utf16le_scalar(s + i, n - i);
-    return utfxi_result_after(&r, i, 0, 0);
-  }
-}
-
-/* Calls under 4 KiB: after a failed screen, one block a loop turn (the
- * runs below cost calls of a few blocks 9-22 % and mixed-script text of
- * 1,024 units 20-30 %: docs/perf-decisions.md, 'UTF-16 validation on text
- * with surrogate pairs'). */
 UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
   size_t i = 0, screen_from = 0, backoff = G16_BACKOFF_MIN;
   if (n >= 16 * V16_BLOCK) {
@@ -277,7 +250,50 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
     if ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS))) break;
     i += adv;
   }
-  return g16_validate_end(s, n, i, be, 0);
+#ifdef V_MASKED_TAIL
+  if (n - i < V16_BLOCK) { /* no error so far: the tail, zero-padded (no pair for its last high) */
+    uint64_t hi, lo;
+    vu16 a, b;
+    g16_load_tail_block(s + i, n - i, be, &a, &b);
+    g16_pair_masks(a, b, &hi, &lo);
+    if (!((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS))))
+      return utfxi_result(UTFX_OK, n, 0, 0);
+  }
+#endif
+  {
+    utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
+                       : utfxi_validate_utf16le_scalar(s + i, n - i);
+    return utfxi_result_after(&r, i, 0, 0);
+  }
+}
+#ifdef V_MASK_REGISTERS
+/* Long calls (from UTFXI_ALIGN_HEAD, 4 KiB) where compare results are mask
+ * registers (AVX-512): the runs below. On AVX2 the same runs (its pair test
+ * of words, V16_PAIR_WORDS) cost BMP and mixed-script text 2-8 % up to
+ * 16,384 units and did not land (docs/perf-decisions.md, 'UTF-16
+ * validation: runs of pair tests for long calls'). */
+
+/* Validation's end: the units from i on, under a block or where a block
+ * failed, with no error before i; `carry` (G16_UNIT) if unit i - 1 is a
+ * high surrogate whose low (unit i) is not checked yet. */
+UTFXI_INLINE utfx_result g16_validate_end(const char16_t *s, size_t n, size_t i, int be,
+                                          uint64_t carry) {
+#ifdef V_MASKED_TAIL
+  if (n - i < V16_BLOCK) { /* no error so far: the tail, zero-padded (no pair for its last high) */
+    uint64_t hi, lo;
+    vu16 a, b;
+    g16_load_tail_block(s + i, n - i, be, &a, &b);
+    g16_pair_masks(a, b, &hi, &lo);
+    if (!((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry)) | (carry & ~lo)))
+      return utfxi_result(UTFX_OK, n, 0, 0);
+  }
+#endif
+  if (carry) i--; /* the scalar code takes that pair whole */
+  {
+    utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
+                       : utfxi_validate_utf16le_scalar(s + i, n - i);
+    return utfxi_result_after(&r, i, 0, 0);
+  }
 }
 
 /* The screen's test on constants made once, before a loop: in validation's
@@ -292,12 +308,7 @@ UTFXI_INLINE void g16_sur_k_init(struct g16_sur_k *k, int be) {
   V_LOADED(k->value);
 }
 UTFXI_INLINE int g16_any_surrogate4_k(const struct g16_sur_k *k, vu16 a, vu16 b, vu16 c, vu16 e) {
-#ifdef V16_ANY_TOP_EQ4_K
   return v16_any_top_eq4_k(a, b, c, e, k->mask, k->value);
-#else
-  return v16_any(v16_or(v16_or(v16_top_eq_k(a, k->mask, k->value), v16_top_eq_k(b, k->mask, k->value)),
-                        v16_or(v16_top_eq_k(c, k->mask, k->value), v16_top_eq_k(e, k->mask, k->value))));
-#endif
 }
 
 /* A step of validation's runs: the two blocks at s (aligned loads; the
@@ -308,38 +319,16 @@ UTFXI_INLINE int g16_any_surrogate4_k(const struct g16_sur_k *k, vu16 a, vu16 b,
  * with sparse surrogates (mixed scripts) pays no pair test there
  * (docs/perf-decisions.md, 'UTF-16 validation: runs of pair tests for long
  * calls'). Nonzero on a fault (*carry then as it was). */
-#ifdef V16_PAIR_WORDS
-/* Each unit against the one before it in memory (V16_PAIR_WORDS' lanes):
- * no mask moved out of the vectors; the last unit's high, a scalar load. */
-UTFXI_INLINE int g16_validate_step(const struct g16_sur_k *sk, const struct v16_words_k *k,
-                                   const char16_t *s, int be, uint64_t *carry) {
-  vu16 f;
-  if (!*carry && !g16_any_surrogate4_k(sk, v16_load_raw(s), v16_load_raw(s + V16_UNITS),
-                                       v16_load_raw(s + 2 * V16_UNITS),
-                                       v16_load_raw(s + 3 * V16_UNITS)))
-    return 0;
-  f = v16_or_pair_word_faults(v_zero(), k, s, be);
-  if (v16_any_bits(v16_or_pair_word_faults(f, k, s + V16_BLOCK, be), 0xFFFE)) return 1;
-  *carry = g16_carry_at(s, 2 * V16_BLOCK, be);
-  return 0;
-}
-#else
 UTFXI_INLINE int g16_validate_step(const struct g16_sur_k *sk, const char16_t *s, int be,
                                    uint64_t *carry) {
   uint64_t next = *carry;
   vu16 a = v16_load_raw(s), b = v16_load_raw(s + V16_UNITS);
   vu16 c = v16_load_raw(s + 2 * V16_UNITS), e = v16_load_raw(s + 3 * V16_UNITS);
   if (!next && !g16_any_surrogate4_k(sk, a, b, c, e)) return 0;
-#ifdef V_MASK_REGISTERS
   if (g16_pair_faults4(s, a, b, c, e, be, &next, 0)) return 1;
-#else /* the first unit, then each against the next (the unit after the step is read) */
-  if (!g16_pairs_from(s, 0, be, next) || g16_pair_faults4(s, a, b, c, e, be, &next, 1)) return 1;
-  next = g16_carry_at(s, 2 * V16_BLOCK, be);
-#endif
   *carry = next;
   return 0;
 }
-#endif
 
 /* Long calls (those with the aligning head, UTFXI_ALIGN_HEAD; out of
  * line): the same head, and after a failed screen, runs of two-block steps
@@ -350,9 +339,6 @@ UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) 
   size_t i, screen_from = 0, backoff = G16_BACKOFF_MIN;
   uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate whose low (unit i) is not checked */
   struct g16_sur_k sk;
-#ifdef V16_PAIR_WORDS
-  struct v16_words_k k;
-#endif
   /* Vector-aligned loads from here on, as in validate_utf32 (a load across
    * two cache lines costs two); the scalar head takes a pair whole. */
   i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
@@ -363,9 +349,6 @@ UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) 
     if (r.status != UTFX_OK) return r;
   }
   /* (the constants after the head's call: made before it, they were spilled) */
-#ifdef V16_PAIR_WORDS
-  v16_words_k_init(&k, be);
-#endif
   g16_sur_k_init(&sk, be);
   while (n - i >= V16_BLOCK) {
     uint64_t hi, lo;
@@ -387,30 +370,10 @@ UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) 
       /* up to where the next screen is due (at least one step) */
       const size_t last = n - (2 * V16_BLOCK + 1);
       const size_t stop = screen_from <= last ? screen_from : last + 1;
-#ifdef V16_PAIR_WORDS
-      if (i >= V16_PAIR_WORDS_BACK) {
-        do {
-          if (g16_validate_step(&sk, &k, s + i, be, &carry)) return g16_validate_end(s, n, i, be, carry);
-          i += 2 * V16_BLOCK;
-        } while (i < stop);
-        continue;
-      }
-      /* (the loads' reach back is not in the buffer: one step unit against unit) */
-      {
-        uint64_t next = carry;
-        vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-        vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-        if (!g16_pairs_from(s, i, be, carry) || g16_pair_faults4(s + i, a, b, c, e, be, &next, 1))
-          break;
-        i += 2 * V16_BLOCK;
-        carry = g16_carry_at(s, i, be);
-      }
-#else
       do {
         if (g16_validate_step(&sk, s + i, be, &carry)) return g16_validate_end(s, n, i, be, carry);
         i += 2 * V16_BLOCK;
       } while (i < stop);
-#endif
       continue;
     }
     /* the last block (and less than a block): a high surrogate that ends it
@@ -432,21 +395,16 @@ __attribute__((noinline)) static utfx_result g16_validate_long_le(const char16_t
 __attribute__((noinline)) static utfx_result g16_validate_long_be(const char16_t *s, size_t n) {
   return g16_validate_runs(s, n, 1);
 }
-/* From where the long form runs: with mask registers from the aligning head's
- * bound; on AVX2, whose steps cost more a call and on mixed-script text, from
- * 16,384 units (docs/perf-decisions.md, 'UTF-16 validation: runs of pair tests
- * for long calls'). */
-#ifdef V_MASK_REGISTERS
-#define G16_VALIDATE_LONG(s, n) UTFXI_ALIGN_HEAD(*(s), n)
-#else
-#define G16_VALIDATE_LONG(s, n) ((n) >= 8 * UTFXI_ALIGN_HEAD_BYTES / sizeof *(s))
-#endif
 utfx_result G_NAME(validate_utf16le)(const char16_t *s, size_t n) {
-  return G16_VALIDATE_LONG(s, n) ? g16_validate_long_le(s, n) : g16_validate(s, n, 0);
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_validate_long_le(s, n) : g16_validate(s, n, 0);
 }
 utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) {
-  return G16_VALIDATE_LONG(s, n) ? g16_validate_long_be(s, n) : g16_validate(s, n, 1);
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_validate_long_be(s, n) : g16_validate(s, n, 1);
 }
+#else
+utfx_result G_NAME(validate_utf16le)(const char16_t *s, size_t n) { return g16_validate(s, n, 0); }
+utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) { return g16_validate(s, n, 1); }
+#endif
 
 /* The repair's pair step over two blocks (a, b loaded at i, the next two
  * loaded here): stores them (copy) and moves the carry on when every pair is

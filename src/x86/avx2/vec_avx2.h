@@ -214,23 +214,6 @@ static inline vu8 v16_sub_pair_lows(vu8 acc, const struct v16_words_k *k, const 
                          _mm256_packs_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(wa, k->fc), k->pair),
                                             _mm256_cmpeq_epi16(_mm256_and_si256(wb, k->fc), k->pair)));
 }
-/* acc OR, for the 2 * V16_UNITS units at p, a lane that is not 0 or 1
- * where a unit breaks a pair with the unit before it (a low surrogate after
- * a unit that is not a high one, or the other way round): the lanes of
- * v16_sub_pair_lows, whose two compared bytes must agree (0x0000 or 0xFFFF;
- * as absolute values 0 or 1, 255 or 256 if not). Validation's pair test,
- * with no mask moved out of the vectors (v16_any_bits(acc, 0xFFFE)). */
-static inline vu16 v16_or_pair_word_faults(vu16 acc, const struct v16_words_k *k, const char16_t *p,
-                                           int be) {
-  const char *b = (const char *)p;
-  __m256i wa = be ? _mm256_blendv_epi8(v_load(b), v_load(b - 3), k->sel)
-                  : _mm256_blendv_epi8(v_load(b - 1), v_load(b), k->sel);
-  __m256i wb = be ? _mm256_blendv_epi8(v_load(b + 32), v_load(b + 29), k->sel)
-                  : _mm256_blendv_epi8(v_load(b + 31), v_load(b + 32), k->sel);
-  return _mm256_or_si256(
-      acc, _mm256_or_si256(_mm256_abs_epi16(_mm256_cmpeq_epi8(_mm256_and_si256(wa, k->fc), k->pair)),
-                           _mm256_abs_epi16(_mm256_cmpeq_epi8(_mm256_and_si256(wb, k->fc), k->pair))));
-}
 /* Lanes below c, a power of two (AVX2 has no unsigned 16-bit compare). */
 static inline vm16 v16_below(vu16 v, unsigned c) { return v16_top_eq(v, 0x10000 - c, 0); }
 /* Each unit's top byte next to the next unit's (one blend of the swapped

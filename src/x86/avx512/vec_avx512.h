@@ -158,8 +158,7 @@ static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask,
   return _mm512_testn_epi16_mask(lo, lo) != 0;
 }
 /* The same on constants made once by the caller (v16_splat of mask and
- * value). */
-#define V16_ANY_TOP_EQ4_K 1
+ * value; validation's runs, where gcc built them again in every step). */
 static inline int v16_any_top_eq4_k(vu16 a, vu16 b, vu16 c, vu16 d, vu16 m, vu16 x) {
   __m512i lo = _mm512_min_epu16(_mm512_min_epu16(_mm512_ternarylogic_epi32(a, m, x, 0x6A),
                                                  _mm512_ternarylogic_epi32(b, m, x, 0x6A)),
