@@ -266,8 +266,145 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
     return utfxi_result_after(&r, i, 0, 0);
   }
 }
+#ifdef V_MASK_REGISTERS
+/* Long calls (from UTFXI_ALIGN_HEAD, 4 KiB) where compare results are mask
+ * registers (AVX-512): the runs below. On AVX2 the same runs (its pair test
+ * of words, V16_PAIR_WORDS) cost BMP and mixed-script text 2-8 % up to
+ * 16,384 units and did not land (docs/perf-decisions.md, 'UTF-16
+ * validation: runs of pair tests for long calls'). */
+
+/* Validation's end: the units from i on, under a block or where a block
+ * failed, with no error before i; `carry` (G16_UNIT) if unit i - 1 is a
+ * high surrogate whose low (unit i) is not checked yet. */
+UTFXI_INLINE utfx_result g16_validate_end(const char16_t *s, size_t n, size_t i, int be,
+                                          uint64_t carry) {
+#ifdef V_MASKED_TAIL
+  if (n - i < V16_BLOCK) { /* no error so far: the tail, zero-padded (no pair for its last high) */
+    uint64_t hi, lo;
+    vu16 a, b;
+    g16_load_tail_block(s + i, n - i, be, &a, &b);
+    g16_pair_masks(a, b, &hi, &lo);
+    if (!((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry)) | (carry & ~lo)))
+      return utfxi_result(UTFX_OK, n, 0, 0);
+  }
+#endif
+  if (carry) i--; /* the scalar code takes that pair whole */
+  {
+    utfx_result r = be ? utfxi_validate_utf16be_scalar(s + i, n - i)
+                       : utfxi_validate_utf16le_scalar(s + i, n - i);
+    return utfxi_result_after(&r, i, 0, 0);
+  }
+}
+
+/* The screen's test on constants made once, before a loop: in validation's
+ * runs gcc built g16_any_surrogate4's again in every step. */
+struct g16_sur_k {
+  vu16 mask, value;
+};
+UTFXI_INLINE void g16_sur_k_init(struct g16_sur_k *k, int be) {
+  k->mask = v16_splat(be ? 0x00F8 : 0xF800);
+  k->value = v16_splat(be ? 0x00D8 : 0xD800);
+  V_LOADED(k->mask);
+  V_LOADED(k->value);
+}
+UTFXI_INLINE int g16_any_surrogate4_k(const struct g16_sur_k *k, vu16 a, vu16 b, vu16 c, vu16 e) {
+  return v16_any_top_eq4_k(a, b, c, e, k->mask, k->value);
+}
+
+/* A step of validation's runs: the two blocks at s (aligned loads; the
+ * unit before them is in the buffer), *carry as in g16_pair_faults
+ * (G16_UNIT: the unit before s is a high surrogate whose low is not checked
+ * yet), judged up to the step's last unit, whose high is carried. Steps with
+ * no surrogate and no carried high pass on the screen's cheap test: text
+ * with sparse surrogates (mixed scripts) pays no pair test there
+ * (docs/perf-decisions.md, 'UTF-16 validation: runs of pair tests for long
+ * calls'). Nonzero on a fault (*carry then as it was). */
+UTFXI_INLINE int g16_validate_step(const struct g16_sur_k *sk, const char16_t *s, int be,
+                                   uint64_t *carry) {
+  uint64_t next = *carry;
+  vu16 a = v16_load_raw(s), b = v16_load_raw(s + V16_UNITS);
+  vu16 c = v16_load_raw(s + 2 * V16_UNITS), e = v16_load_raw(s + 3 * V16_UNITS);
+  if (!next && !g16_any_surrogate4_k(sk, a, b, c, e)) return 0;
+  if (g16_pair_faults4(s, a, b, c, e, be, &next, 0)) return 1;
+  *carry = next;
+  return 0;
+}
+
+/* Long calls (those with the aligning head, UTFXI_ALIGN_HEAD; out of
+ * line): the same head, and after a failed screen, runs of two-block steps
+ * at a fixed stride up to where the next screen is due, a high surrogate
+ * that ends a step carried into the next (no load waits on a block's
+ * analysis; emoji text has surrogates in nearly every block). */
+UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) {
+  size_t i, screen_from = 0, backoff = G16_BACKOFF_MIN;
+  uint64_t carry = 0; /* G16_UNIT: unit i - 1 is a high surrogate whose low (unit i) is not checked */
+  struct g16_sur_k sk;
+  /* Vector-aligned loads from here on, as in validate_utf32 (a load across
+   * two cache lines costs two); the scalar head takes a pair whole. */
+  i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
+  if (i) {
+    utfx_result r;
+    if ((utfxi_load16(s + i - 1, be) & 0xFC00) == 0xD800) i++;
+    r = be ? utfxi_validate_utf16be_scalar(s, i) : utfxi_validate_utf16le_scalar(s, i);
+    if (r.status != UTFX_OK) return r;
+  }
+  /* (the constants after the head's call: made before it, they were spilled) */
+  g16_sur_k_init(&sk, be);
+  while (n - i >= V16_BLOCK) {
+    uint64_t hi, lo;
+    size_t adv = V16_BLOCK;
+    if (i >= screen_from) {
+      if (!carry) { /* eight vectors a test, in a loop of its own */
+        while (n - i >= 4 * V16_BLOCK && !g16_screen_x8(s + i, be)) {
+          i += 4 * V16_BLOCK;
+          backoff = G16_BACKOFF_MIN;
+        }
+        if (n - i >= 4 * V16_BLOCK) g16_back_off(i, &screen_from, &backoff);
+        if (n - i < V16_BLOCK) break; /* (to the tail) */
+      } else {
+        /* a carried high: the screen would fail */
+        g16_back_off(i, &screen_from, &backoff);
+      }
+    }
+    if (n - i > 2 * V16_BLOCK) {
+      /* up to where the next screen is due (at least one step) */
+      const size_t last = n - (2 * V16_BLOCK + 1);
+      const size_t stop = screen_from <= last ? screen_from : last + 1;
+      do {
+        if (g16_validate_step(&sk, s + i, be, &carry)) return g16_validate_end(s, n, i, be, carry);
+        i += 2 * V16_BLOCK;
+      } while (i < stop);
+      continue;
+    }
+    /* the last block (and less than a block): a high surrogate that ends it
+     * is left to the tail */
+    g16_pairs(s + i, be, &hi, &lo);
+    if (n - i > V16_BLOCK && (hi & G16_LAST)) { /* the next block pairs it */
+      hi &= ~G16_LAST;
+      adv--;
+    }
+    if ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry)) | (carry & ~lo)) break;
+    carry = 0;
+    i += adv;
+  }
+  return g16_validate_end(s, n, i, be, carry);
+}
+__attribute__((noinline)) static utfx_result g16_validate_long_le(const char16_t *s, size_t n) {
+  return g16_validate_runs(s, n, 0);
+}
+__attribute__((noinline)) static utfx_result g16_validate_long_be(const char16_t *s, size_t n) {
+  return g16_validate_runs(s, n, 1);
+}
+utfx_result G_NAME(validate_utf16le)(const char16_t *s, size_t n) {
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_validate_long_le(s, n) : g16_validate(s, n, 0);
+}
+utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) {
+  return UTFXI_ALIGN_HEAD(*s, n) ? g16_validate_long_be(s, n) : g16_validate(s, n, 1);
+}
+#else
 utfx_result G_NAME(validate_utf16le)(const char16_t *s, size_t n) { return g16_validate(s, n, 0); }
 utfx_result G_NAME(validate_utf16be)(const char16_t *s, size_t n) { return g16_validate(s, n, 1); }
+#endif
 
 /* The repair's pair step over two blocks (a, b loaded at i, the next two
  * loaded here): stores them (copy) and moves the carry on when every pair is

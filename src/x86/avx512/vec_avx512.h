@@ -157,6 +157,15 @@ static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask,
                                                  _mm512_ternarylogic_epi32(d, m, x, 0x6A)));
   return _mm512_testn_epi16_mask(lo, lo) != 0;
 }
+/* The same on constants made once by the caller (v16_splat of mask and
+ * value; validation's runs, where gcc built them again in every step). */
+static inline int v16_any_top_eq4_k(vu16 a, vu16 b, vu16 c, vu16 d, vu16 m, vu16 x) {
+  __m512i lo = _mm512_min_epu16(_mm512_min_epu16(_mm512_ternarylogic_epi32(a, m, x, 0x6A),
+                                                 _mm512_ternarylogic_epi32(b, m, x, 0x6A)),
+                                _mm512_min_epu16(_mm512_ternarylogic_epi32(c, m, x, 0x6A),
+                                                 _mm512_ternarylogic_epi32(d, m, x, 0x6A)));
+  return _mm512_testn_epi16_mask(lo, lo) != 0;
+}
 /* The bytewise maximum of two vectors of units. */
 static inline vu16 v16_max_bytes(vu16 a, vu16 b) { return _mm512_max_epu8(a, b); }
 /* One masked byte compare. */
