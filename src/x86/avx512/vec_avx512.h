@@ -993,12 +993,14 @@ UTFXI_INLINE size_t v16_store_utf8_below800(unsigned char *d, vu16 v, const stru
  * lanes'). pairs: whether hi / lo may be set (a constant: the pairs' steps
  * run their lanes' forms without a branch on the masks); cut: bytes the
  * last lanes make that are not stored (a high surrogate that waits: its
- * form's first two bytes end the output). Short chains matter more than
- * instruction counts here (docs/perf-decisions.md, 'the avx512 pairs
+ * form's first two bytes end the output); spill: the first half may be
+ * stored whole (32 lanes without a cut make at least 32 bytes: its spill is
+ * the next step's, as in v16_store_utf8_below800). Short chains matter more
+ * than instruction counts here (docs/perf-decisions.md, 'the avx512 pairs
  * step's chains'). */
 UTFXI_INLINE size_t a512_utf8_x32(unsigned char *d, __m512i u, __mmask32 hi, __mmask32 lo,
                                   int pairs, size_t lanes, unsigned cut, size_t room,
-                                  const struct v16_utf8_k *k) {
+                                  int spill, const struct v16_utf8_k *k) {
   __mmask32 two = _mm512_cmpge_epu16_mask(u, k->c80);
   __mmask32 three = _mm512_cmpge_epu16_mask(u, k->c800) & ~(hi | lo);
   __m512i t = u, mark = k->c80c0, words, lead, s0, s1;
@@ -1029,8 +1031,13 @@ UTFXI_INLINE size_t a512_utf8_x32(unsigned char *d, __m512i u, __mmask32 hi, __m
   len0 = (unsigned)_mm_popcnt_u64(keep0);
   len1 = (unsigned)_mm_popcnt_u64(keep1) - cut;
   if ((size_t)len0 + len1 > room) return 0;
-  a512_store_utf8_two(d, _mm512_maskz_compress_epi8(keep0, s0), len0,
-                      _mm512_maskz_compress_epi8(keep1, s1), len1);
+  if (spill) { /* (the first half whole: a masked store costs more) */
+    _mm512_storeu_si512(d, _mm512_maskz_compress_epi8(keep0, s0));
+    _mm512_mask_storeu_epi8(d + len0, _bzhi_u64(~0ull, len1),
+                            _mm512_maskz_compress_epi8(keep1, s1));
+  } else
+    a512_store_utf8_two(d, _mm512_maskz_compress_epi8(keep0, s0), len0,
+                        _mm512_maskz_compress_epi8(keep1, s1), len1);
   return (size_t)len0 + len1;
 }
 UTFXI_INLINE size_t v16_store_utf8_bmp(unsigned char *d, vu16 v, const struct v16_utf8_k *k,
@@ -1039,7 +1046,7 @@ UTFXI_INLINE size_t v16_store_utf8_bmp(unsigned char *d, vu16 v, const struct v1
   if (!_mm512_cmplt_epu16_mask(v, k->c800)) /* all 3-byte: a fixed layout */
     return a512_store_utf8_3byte(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)),
                                  _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)), &k->e);
-  return a512_utf8_x32(d, v, 0, 0, 0, 32, 0, (size_t)-1, k);
+  return a512_utf8_x32(d, v, 0, 0, 0, 32, 0, (size_t)-1, spill, k);
 }
 /* The UTF-8 of the first m units of v (any), if it fits in room bytes;
  * more: units follow them (a high surrogate that ends them waits). */
@@ -1073,7 +1080,7 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
      * waits for the next vector). Tested on the masks, no analysis. */
     if (m == 32 && more && _kortestz_mask32_u8(_kxor_mask32(_kshiftli_mask32(hi, 1), lo), 0)) {
       unsigned wait = (uint32_t)hi >> 31;
-      len = a512_utf8_x32(d, v, hi, lo, 1, 32, 2 * wait, room, k);
+      len = a512_utf8_x32(d, v, hi, lo, 1, 32, 2 * wait, room, 0, k);
       if (!len) return 0;
       *took = 32 - wait;
       return len;
@@ -1084,7 +1091,7 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
       v = _mm512_mask_mov_epi16(v, p.bad, _mm512_set1_epi16((short)0xFFFD));
     }
   }
-  len = a512_utf8_x32(d, v, p.hi, p.lo, (p.hi | p.lo) != 0, p.adv, 0, room, k);
+  len = a512_utf8_x32(d, v, p.hi, p.lo, (p.hi | p.lo) != 0, p.adv, 0, room, 0, k);
   if (!len) return 0;
   *replaced += (size_t)_mm_popcnt_u32(p.bad);
   *took = p.adv;
