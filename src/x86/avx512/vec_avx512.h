@@ -1078,7 +1078,7 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
     /* Well-formed pairs, units after them: the low surrogates are the
      * high ones a lane on (a high one in the last lane shifts out: it
      * waits for the next vector). Tested on the masks, no analysis. */
-    if (m == 32 && more && _kortestz_mask32_u8(_kxor_mask32(_kshiftli_mask32(hi, 1), lo), 0)) {
+    if (m == 32 && more && !((uint32_t)(hi << 1) ^ lo)) {
       unsigned wait = (uint32_t)hi >> 31;
       len = a512_utf8_x32(d, v, hi, lo, 1, 32, 2 * wait, room, 0, k);
       if (!len) return 0;
