@@ -1064,10 +1064,9 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
     __mmask32 hi, lo;
     if (!_mm512_cmpneq_epi16_mask(top, k->pair_tops) && room >= 64) {
       /* 16 pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
-      __m512i cp = _mm512_add_epi32(
-          _mm512_ternarylogic_epi32(_mm512_slli_epi32(_mm512_and_si512(v, k->c3ff), 10),
-                                    _mm512_srli_epi32(v, 16), k->c3ff, 0xF8),
-          k->e.c10000);
+      __m512i cp = _mm512_ternarylogic_epi32(
+          _mm512_slli_epi32(_mm512_add_epi16(v, k->hi_bias), 10), _mm512_srli_epi32(v, 16),
+          k->c3ff, 0xF8);
       _mm512_storeu_si512(d, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(k->e.ctrl4, cp),
                                                       k->e.fields, k->e.mark4, 0xEA));
       *took = 32;
