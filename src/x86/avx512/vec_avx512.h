@@ -908,7 +908,7 @@ struct v16_utf8_k {
   struct a512_utf8_consts e;
   struct a512_u16_consts s;
   __m512i c80, c800, c3f00, c80c0, c3ff;
-  __m512i fields16, c3f3f, c8080, c80f0, ce0, hi_bias, pair_tops, prev_index, slots[2];
+  __m512i fields16, c3f3f, c8080, c80f0, ce0, hi_bias, pair_tops, prev_index, slots[2], keep_at;
 };
 /* a512_utf8_x32's spreads: half h's lane j to bytes 3j (a 3-byte form's
  * lead: byte 2(16h + j) of the second source), 3j + 1 and 3j + 2 (its form's
@@ -924,6 +924,16 @@ static const uint8_t a512_utf8_slots[2][64] __attribute__((aligned(64))) = {
     {A512_SLOTS(1)}
 #undef A512_SLOTS
 #undef A512_SLOT
+};
+/* the bytes a512_utf8_x32 keeps of a spread: each lane's middle byte (any
+ * value), the others if at least 0x80 */
+static const uint8_t a512_utf8_keep_at[64] __attribute__((aligned(64))) = {
+#define A512_KEEP3 0x80, 0, 0x80
+#define A512_KEEP12 A512_KEEP3, A512_KEEP3, A512_KEEP3, A512_KEEP3
+    A512_KEEP12, A512_KEEP12, A512_KEEP12, A512_KEEP12,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+#undef A512_KEEP12
+#undef A512_KEEP3
 };
 static inline void v16_utf8_k_init(struct v16_utf8_k *k) {
   a512_utf8_consts_init_fixed(&k->e);
@@ -945,6 +955,7 @@ static inline void v16_utf8_k_init(struct v16_utf8_k *k) {
                                    14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0);
   A512_TABLE(k->slots[0], &a512_utf8_slots[0]);
   A512_TABLE(k->slots[1], &a512_utf8_slots[1]);
+  A512_TABLE(k->keep_at, &a512_utf8_keep_at);
   V_LOADED(k->c80);
   V_LOADED(k->c800);
   V_LOADED(k->c3f00);
@@ -994,17 +1005,26 @@ UTFXI_INLINE size_t v16_store_utf8_below800(unsigned char *d, vu16 v, const stru
  * multishift's fields) and a 3-byte form's lead byte goes to a second vector;
  * a VPERMT2B spreads each half to 3 bytes a lane (lead, then the two), and
  * VPCOMPRESSB keeps each lane's middle byte (ASCII too) and every byte with
- * its top bit set. Half the shuffles of two 16-lane encodes (widen, class
+ * its top bit set (one compare with keep_at: a mask OR after VPMOVB2M was a
+ * longer chain). Half the shuffles of two 16-lane encodes (widen, class
  * tables) (docs/perf-decisions.md, 'the avx512 pairs and BMP words in 16-bit
- * lanes'). */
+ * lanes'). pairs: whether hi / lo may be set (a constant: the pairs' steps
+ * run their lanes' forms without a branch on the masks); cut: bytes the
+ * last lanes make that are not stored (a high surrogate that waits: its
+ * form's first two bytes end the output); spill: the first half may be
+ * stored whole (32 lanes without a cut make at least 32 bytes: its spill is
+ * the next step's, as in v16_store_utf8_below800). Short chains matter more
+ * than instruction counts here (docs/perf-decisions.md, 'the avx512 pairs
+ * step's chains'). */
 UTFXI_INLINE size_t a512_utf8_x32(unsigned char *d, __m512i u, __mmask32 hi, __mmask32 lo,
-                                  size_t lanes, size_t room, const struct v16_utf8_k *k) {
+                                  int pairs, size_t lanes, unsigned cut, size_t room,
+                                  int spill, const struct v16_utf8_k *k) {
   __mmask32 two = _mm512_cmpge_epu16_mask(u, k->c80);
   __mmask32 three = _mm512_cmpge_epu16_mask(u, k->c800) & ~(hi | lo);
   __m512i t = u, mark = k->c80c0, words, lead, s0, s1;
   uint64_t keep0, keep1;
   unsigned len0, len1;
-  if (hi | lo) {
+  if (pairs) {
     __m512i prev = _mm512_permutexvar_epi16(k->prev_index, u);
     t = _mm512_mask_mov_epi16(u, hi, _mm512_srli_epi16(_mm512_add_epi16(u, k->hi_bias), 2));
     /* (low 10 bits of u, the 2 of prev above them; bits 12-15 unused) */
@@ -1020,17 +1040,22 @@ UTFXI_INLINE size_t a512_utf8_x32(unsigned char *d, __m512i u, __mmask32 hi, __m
   lead = _mm512_mask_add_epi16(_mm512_setzero_si512(), three, _mm512_srli_epi16(u, 12), k->ce0);
   s0 = _mm512_permutex2var_epi8(words, k->slots[0], lead);
   s1 = _mm512_permutex2var_epi8(words, k->slots[1], lead);
-  keep0 = _mm512_movepi8_mask(s0) | 0x492492492492ull;
-  keep1 = _mm512_movepi8_mask(s1) | 0x492492492492ull;
+  keep0 = _mm512_cmpge_epu8_mask(s0, k->keep_at);
+  keep1 = _mm512_cmpge_epu8_mask(s1, k->keep_at);
   if (lanes < 32) {
     keep0 &= _bzhi_u64(~0ull, 3 * (unsigned)(lanes < 16 ? lanes : 16));
     keep1 &= _bzhi_u64(~0ull, 3 * (unsigned)(lanes < 16 ? 0 : lanes - 16));
   }
   len0 = (unsigned)_mm_popcnt_u64(keep0);
-  len1 = (unsigned)_mm_popcnt_u64(keep1);
+  len1 = (unsigned)_mm_popcnt_u64(keep1) - cut;
   if ((size_t)len0 + len1 > room) return 0;
-  a512_store_utf8_two(d, _mm512_maskz_compress_epi8(keep0, s0), len0,
-                      _mm512_maskz_compress_epi8(keep1, s1), len1);
+  if (spill) { /* (the first half whole: a masked store costs more) */
+    _mm512_storeu_si512(d, _mm512_maskz_compress_epi8(keep0, s0));
+    _mm512_mask_storeu_epi8(d + len0, _bzhi_u64(~0ull, len1),
+                            _mm512_maskz_compress_epi8(keep1, s1));
+  } else
+    a512_store_utf8_two(d, _mm512_maskz_compress_epi8(keep0, s0), len0,
+                        _mm512_maskz_compress_epi8(keep1, s1), len1);
   return (size_t)len0 + len1;
 }
 UTFXI_INLINE size_t v16_store_utf8_bmp(unsigned char *d, vu16 v, const struct v16_utf8_k *k,
@@ -1039,7 +1064,7 @@ UTFXI_INLINE size_t v16_store_utf8_bmp(unsigned char *d, vu16 v, const struct v1
   if (!_mm512_cmplt_epu16_mask(v, k->c800)) /* all 3-byte: a fixed layout */
     return a512_store_utf8_3byte(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)),
                                  _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)), &k->e);
-  return a512_utf8_x32(d, v, 0, 0, 32, (size_t)-1, k);
+  return a512_utf8_x32(d, v, 0, 0, 0, 32, 0, (size_t)-1, spill, k);
 }
 /* The UTF-8 of the first m units of v (any), if it fits in room bytes;
  * more: units follow them (a high surrogate that ends them waits). */
@@ -1053,16 +1078,29 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
     /* (the test on the units, before the analysis: on the masks it had
      * gcc keep them in mask registers, their round trips in every
      * step of emoji text) */
-    if (!_mm512_cmpneq_epi16_mask(_mm512_and_si512(v, k->s.fc00), k->pair_tops) && room >= 64) {
+    __m512i top = _mm512_and_si512(v, k->s.fc00);
+    __mmask32 hi, lo;
+    if (!_mm512_cmpneq_epi16_mask(top, k->pair_tops) && room >= 64) {
       /* 16 pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
-      __m512i cp = _mm512_add_epi32(
-          _mm512_ternarylogic_epi32(_mm512_slli_epi32(_mm512_and_si512(v, k->c3ff), 10),
-                                    _mm512_srli_epi32(v, 16), k->c3ff, 0xF8),
-          k->e.c10000);
+      __m512i cp = _mm512_ternarylogic_epi32(
+          _mm512_slli_epi32(_mm512_add_epi16(v, k->hi_bias), 10), _mm512_srli_epi32(v, 16),
+          k->c3ff, 0xF8);
       _mm512_storeu_si512(d, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(k->e.ctrl4, cp),
                                                       k->e.fields, k->e.mark4, 0xEA));
       *took = 32;
       return 64;
+    }
+    hi = _mm512_cmpeq_epi16_mask(top, k->s.d800);
+    lo = _mm512_cmpeq_epi16_mask(top, k->s.dc00);
+    /* Well-formed pairs, units after them: the low surrogates are the
+     * high ones a lane on (a high one in the last lane shifts out: it
+     * waits for the next vector). Tested on the masks, no analysis. */
+    if (m == 32 && more && !((uint32_t)(hi << 1) ^ lo)) {
+      unsigned wait = (uint32_t)hi >> 31;
+      len = a512_utf8_x32(d, v, hi, lo, 1, 32, 2 * wait, room, 0, k);
+      if (!len) return 0;
+      *took = 32 - wait;
+      return len;
     }
     p = a512_analyse(v, m, more, &k->s);
     if (p.bad) {
@@ -1070,7 +1108,7 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
       v = _mm512_mask_mov_epi16(v, p.bad, _mm512_set1_epi16((short)0xFFFD));
     }
   }
-  len = a512_utf8_x32(d, v, p.hi, p.lo, p.adv, room, k);
+  len = a512_utf8_x32(d, v, p.hi, p.lo, (p.hi | p.lo) != 0, p.adv, 0, room, 0, k);
   if (!len) return 0;
   *replaced += (size_t)_mm_popcnt_u32(p.bad);
   *took = p.adv;
