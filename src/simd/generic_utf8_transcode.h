@@ -68,7 +68,9 @@
  *                       block; lead4: the 4-byte leads among them, 0 unless
  *                       V_UTF8_UNITS_4BYTE), at unit w of dst; room (at least
  *                       V_BYTES) is the units of dst from w on, and nothing
- *                       past the output is changed; returns the units */
+ *                       past the output is changed; returns the units
+ *   V_UTF8_STRIDE, v_utf8_put_units_stride(...)   (optional; 1-bit byte
+ *                       masks) the fixed-stride steps' put, g_u8_stride */
 #ifndef UTFX_SIMD_GENERIC_UTF8_TRANSCODE_H
 #define UTFX_SIMD_GENERIC_UTF8_TRANSCODE_H
 
@@ -139,6 +141,7 @@ struct g_u8_pos {
   size_t clean; /* bytes [clean, i) are whole characters already checked */
   int try3;     /* the last block held only 3-byte characters */
   int try4;     /* the last block held only 4-byte characters */
+  int stride;   /* blocks in a row that went through the lookup check and put */
 };
 
 /* The ASCII block v at pos->i (a whole block, with room): stored; and
@@ -235,6 +238,7 @@ UTFXI_INLINE void g_u8_put_block(const unsigned char *s, size_t n, void *dst, si
         (((size_t)p[V_BYTES - 2] + 0x20) >> 8) * 2 - (((size_t)p[V_BYTES - 3] + 0x10) >> 8) * 3;
   }
   pos->i = i + e;
+  pos->stride = two || last ? 0 : pos->stride + 1;
   /* The last byte of a character is followed by a non-continuation. */
   ends = ((~cont & G_U8_ALL) >> V_BYTE_BITS |
           (e == V_BYTES ? G_U8_BYTE << (G_U8_MASK_BITS - V_BYTE_BITS) : 0)) &
@@ -291,6 +295,7 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
       return 0;
     }
 #endif
+    pos->stride = 0;
     g_u8_ascii(s, n, dst, cap, t, pos, v);
     return 0;
   }
@@ -343,6 +348,77 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
   return 0;
 }
 
+#ifdef V_UTF8_STRIDE
+/* Fixed-stride steps, for text that mixes classes in every block: a step
+ * at i does not wait for where the previous one's last whole character
+ * ended (that chain, from a step's loads of its last bytes to the next
+ * step's loads, bound the general step: docs/perf-decisions.md, 'UTF-8 ->
+ * UTF-16 / UTF-32'); it loads at i + V_BYTES whatever the block holds.
+ * The lookup check takes the bytes before each block as they are (all
+ * checked), and a step puts the characters whose last byte is in bytes
+ * -1..62 of its block, one byte late, so that the byte after each (whether
+ * it is a continuation) and its check are in the block: the put's block
+ * is the load one byte back. The continuations and 4-byte leads of the
+ * previous block are carried in general registers. The character boundary
+ * (the start of the character that holds the last block's byte 63) is
+ * made only on the way out: on an error (the scalar steps go from there),
+ * before a block of ASCII or one of no ASCII (the chained steps and their
+ * runs take those), and at the end. Entered from a chained general step,
+ * at a boundary with at least 4 checked bytes before it (loads at i - 4).
+ * 1-bit byte masks (AVX-512). */
+/* Back from the step at *i (past the last block) to the boundary: the start
+ * of the character that holds the last block's byte 63, and *w to before
+ * its units (one is out already where it is a 4-byte character from byte 60
+ * on UTF-16: its high surrogate, at its third byte). */
+UTFXI_INLINE void g_u8_stride_back(enum utfxi_target t, uint64_t skip, uint64_t c_before,
+                                   uint64_t f_before, size_t *i, size_t *w) {
+  if (skip) return;
+  *i -= 1 + (size_t)__builtin_clzll(~c_before | 1);
+  if (t != UTFXI_T_UTF32) *w -= f_before >> 60 & 1;
+}
+
+UTFXI_INLINE int g_u8_stride(const unsigned char *s, size_t n, void *dst, size_t cap,
+                             unsigned flags, enum utfxi_target t, const struct g_u8_bytes *kb,
+                             const struct g_utf8_check_k *ck, const struct v_utf8_units_k *uk,
+                             struct utfxi_u8state *st, struct g_u8_pos *pos) {
+  size_t i = pos->i, w = pos->w;
+  /* Byte -1 of the first block ends a character already put. */
+  uint64_t c_before = 0, f_before = 0, skip = 1;
+  while (n - i >= V_BYTES && cap - w >= V_BYTES) {
+    const unsigned char *p = s + i;
+    vu8 v = v_load(p), prev1 = v_load(p - 1), prev2 = v_load(p - 2), prev3 = v_load(p - 3);
+    uint64_t high = v_high_bits(v), cont, f, c1;
+    vu8 bad;
+    if (!high || high == G_U8_ALL) break;
+    bad = g_utf8_error_bytes_k(ck, v, prev1, prev2, prev3);
+    if (v_any(bad)) {
+      int status;
+      g_u8_stride_back(t, skip, c_before, f_before, &i, &w);
+      st->i = i;
+      st->w = w;
+      status = utfxi_utf8_steps(s, n, (size_t)(p - s) + g_ctz64(v_bits(v_nonzero(bad))) + 1, st,
+                                dst, cap, flags, t);
+      pos->i = pos->clean = st->i;
+      pos->w = st->w;
+      return status;
+    }
+    cont = v_bits(v_is_cont_given(v, kb->c0));
+    f = v_bits(v_at_least(v, kb->f0));
+    c1 = cont << 1 | c_before >> 63;
+    w += v_utf8_put_units_stride(uk, prev1, c1, c_before, prev2, prev3, v_load(p - 4),
+                                 ~cont & ~skip, f, f_before, dst, w, t);
+    c_before = cont;
+    f_before = f;
+    skip = 0;
+    i += V_BYTES;
+  }
+  g_u8_stride_back(t, skip, c_before, f_before, &i, &w);
+  pos->i = i;
+  pos->w = w;
+  return 0;
+}
+#endif
+
 /* From pos->i on, with the constants of the steps made (and pinned). */
 UTFXI_INLINE utfx_result g_utf8_transcode_body(const unsigned char *s, size_t n, void *dst,
                                                size_t cap, unsigned flags, enum utfxi_target t,
@@ -375,7 +451,10 @@ UTFXI_INLINE utfx_result g_utf8_transcode_body(const unsigned char *s, size_t n,
         pos.i += G_RUN3_BYTES;
         pos.w += G_RUN3_CHARS;
       }
-      if (pos.i != from) continue;
+      if (pos.i != from) {
+        pos.stride = 0;
+        continue;
+      }
     }
     if (pos.try4) {
       /* runs of 4-byte characters (emoji): V_BYTES a step, checked in their
@@ -387,6 +466,21 @@ UTFXI_INLINE utfx_result g_utf8_transcode_body(const unsigned char *s, size_t n,
         pos.i += V_BYTES;
         pos.w += u;
       }
+      if (pos.i != from) {
+        pos.stride = 0;
+        continue;
+      }
+    }
+#endif
+#ifdef V_UTF8_STRIDE
+    /* after two general blocks in a row (one between runs of 3-byte
+     * characters is common in CJK text, and leaving the fixed-stride steps
+     * at once costs about a step) */
+    if (pos.stride >= 3 && pos.i - pos.clean >= 4) {
+      size_t from = pos.i;
+      pos.stride = 0;
+      status = g_u8_stride(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos);
+      if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
       if (pos.i != from) continue;
     }
 #endif
@@ -414,7 +508,7 @@ UTFXI_INLINE utfx_result g_utf8_transcode_body(const unsigned char *s, size_t n,
 UTFXI_INLINE utfx_result g_utf8_transcode(const char *src, size_t n, void *dst, size_t cap,
                                           unsigned flags, enum utfxi_target t) {
   const unsigned char *s = (const unsigned char *)src;
-  struct g_u8_pos pos = {0, 0, 0, 0, 0};
+  struct g_u8_pos pos = {0, 0, 0, 0, 0, 0};
   /* ASCII from the start (short inputs often are), before the other steps'
    * constants are made: made at the call's entry, they cost short ASCII
    * calls much (docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'). */
