@@ -28,6 +28,7 @@
 #include "tap.h"
 
 #define MAX_LEN 300
+#define OUT_MAX 1024 /* the longest input of any check (the fixed-stride one: 900) */
 #define CANARY 0xA5
 
 #ifdef __SANITIZE_ADDRESS__
@@ -221,8 +222,8 @@ static void suite(void) {
     printf("# scalar tier: it is the reference these tests compare against\n");
     return;
   }
-  out_pub = malloc((MAX_LEN + 16) * 4);
-  out_ref = malloc((MAX_LEN + 16) * 4);
+  out_pub = malloc((OUT_MAX + 16) * 4);
+  out_ref = malloc((OUT_MAX + 16) * 4);
   text = malloc(MAX_LEN + 4);
   aligned = aligned_alloc(64, (MAX_LEN + 64 + 63) / 64 * 64); /* a multiple of 64 */
   work = malloc(MAX_LEN + 4);
@@ -447,6 +448,47 @@ static void suite(void) {
     }
   }
   tap_group("runs of 4-byte characters, one byte changed at every position");
+
+  /* Fixed-stride steps (avx512: after a general block, steps of 64 bytes
+   * whatever the characters; each puts those whose last byte is in bytes
+   * -1..62 of its block): longer mixed text after 0..63 ASCII bytes, so
+   * that characters of every length cross the steps' edges at every
+   * offset; valid, at every capacity near the end and a few below it, and
+   * one byte changed at every position of the first 320. */
+  {
+    enum { STRIDE_LEN = 900 };
+    static const unsigned char bad[] = {0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xFF, 0x41};
+    unsigned char *src = malloc(STRIDE_LEN), *buf = malloc(STRIDE_LEN);
+    size_t shift, p, b, c;
+    for (shift = 0; shift < 64; shift++) {
+      memset(src, 'a', shift);
+      random_text(&rng, shift % 4 ? S_MIXED : S_TWO + (int)(shift / 4 % 3), src + shift,
+                  STRIDE_LEN - shift);
+      memcpy(buf, src, STRIDE_LEN);
+      check_all((const char *)buf, STRIDE_LEN, 0, "stride");
+      for (c = 0; c < NCONV; c++) {
+        const struct conv *cv = &convs[c];
+        size_t need = cv->unit == 2 ? utfxi_utf16_length_from_utf8_scalar((const char *)buf, STRIDE_LEN)
+                                    : utfxi_utf32_length_from_utf8_scalar((const char *)buf, STRIDE_LEN);
+        size_t cap;
+        for (cap = need > 200 ? need - 200 : 0; cap < need; cap += 1 + (cap + shift) % 7)
+          check_conv(cv, (const char *)buf, STRIDE_LEN, cap, UTFX_REPLACE * (unsigned)(cap & 1),
+                     "stride, small capacity");
+      }
+      for (p = 0; p < 320; p++) {
+        if (!test_keep(p + shift, SANITIZED ? 8 : 2)) continue;
+        for (b = 0; b < sizeof bad; b++) {
+          if ((p + b + shift) % 3) continue;
+          memcpy(buf, src, STRIDE_LEN);
+          buf[p] = bad[b];
+          check_all((const char *)buf, STRIDE_LEN, 0, "stride, one byte changed");
+        }
+      }
+    }
+    free(src);
+    free(buf);
+  }
+  tap_group("fixed-stride steps: mixed text at every phase, capacities, one byte changed");
 
   guard_free(guard, MAX_LEN);
   free(text);
