@@ -1,0 +1,108 @@
+/* The body of the UTF-8 -> UTF-16 / UTF-32 kernels (generic_utf8_transcode.h
+ * says how it works), included there once per form: G_U8_LONG 0 for any
+ * call, 1 for the long calls' kernels (V_UTF8_STRIDE: the fixed-stride
+ * steps), G_U8_BODY the form's name. The form is a literal, not a
+ * parameter, so the short form's code is exactly what it is without the
+ * long one (any count of general blocks in a shared loop, even one that
+ * folds away, changed gcc's code for the short kernels:
+ * docs/perf-decisions.md, 'UTF-8 -> UTF-16 / UTF-32'). */
+
+/* From pos->i on, with the constants of the steps made (and pinned). */
+UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, size_t cap,
+                                   unsigned flags, enum utfxi_target t, struct g_u8_pos pos) {
+  struct utfxi_u8state st = {0, 0, 0};
+  struct g_utf8_check_k ck;
+  struct v_utf8_units_k uk;
+  struct g_u8_bytes kb;
+  int status = 0;
+#if G_U8_LONG
+  /* general blocks in a row, and where the last one ended */
+  int gen = 0;
+  size_t gen_end = 0;
+#endif
+  V_CONST8(kb.c0, 0xC0);
+  V_CONST8(kb.c2, 0xC2);
+  V_CONST8(kb.e0, 0xE0);
+  V_CONST8(kb.f0, 0xF0);
+#ifdef V_UTF8_PIN_CHECK
+  g_utf8_check_k_init(&ck);
+  g_utf8_check_k_pin(&ck);
+#else
+  G_UTF8_CHECK_K_MAKE(&ck, V_CONST8);
+  G_UTF8_CHECK_K_HOLD(&ck, V_LOADED);
+#endif
+  v_utf8_units_k_init(&uk, t);
+  while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES) {
+#ifdef V32_SPREAD3_READS
+    if (pos.try3) {
+      /* runs of 3-byte characters (CJK): G_RUN3_BYTES a step while they last */
+      size_t from = pos.i;
+      pos.try3 = 0;
+      while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES &&
+             g_utf8_put_run3(s + pos.i, dst, pos.w, t)) {
+        pos.i += G_RUN3_BYTES;
+        pos.w += G_RUN3_CHARS;
+      }
+      if (pos.i != from) continue;
+    }
+    if (pos.try4) {
+      /* runs of 4-byte characters (emoji): V_BYTES a step, checked in their
+       * lanes, while they last */
+      size_t from = pos.i, u;
+      pos.try4 = 0;
+      while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES &&
+             (u = g_utf8_put_run4_checked(s + pos.i, dst, pos.w, t)) != 0) {
+        pos.i += V_BYTES;
+        pos.w += u;
+      }
+      if (pos.i != from) continue;
+    }
+#endif
+#if G_U8_LONG
+    {
+      /* after three general blocks in a row, with no run between them (one
+       * or two between runs of 3-byte characters are common in CJK text,
+       * and leaving the fixed-stride steps at once costs about a step) */
+      vu8 v;
+      if (pos.i != gen_end) gen = 0;
+      if (gen >= 3 && pos.i - pos.clean >= 4) {
+        size_t from = pos.i;
+        gen = 0;
+        status = g_u8_stride(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos);
+        if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+        if (pos.i != from) continue;
+      }
+      /* a general block (one the step takes through the lookup check and
+       * put) holds a byte of a 3- or 4-byte character: the step's own load
+       * and test */
+      v = v_load(s + pos.i);
+      gen = v_bits(v_at_least(v, kb.e0)) ? gen + 1 : 0;
+      status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0);
+      if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+      gen_end = pos.i;
+    }
+#else
+    status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0);
+    if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+#endif
+  }
+#ifdef V_MASKED_TAIL
+  /* A last step for 8 bytes or more: fewer cost the scalar steps less (on
+   * mixed-script text a block costs what 8 of its bytes do there) */
+  if (n - pos.i >= 8 && n - pos.i < V_BYTES && cap - pos.w >= n - pos.i) {
+    status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 1);
+    if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+  }
+  st.i = pos.i;
+  st.w = pos.w;
+  status = utfxi_utf8_steps(s, n, n, &st, dst, cap, flags, t);
+  return utfxi_result(status ? (utfx_status)status : UTFX_OK, st.i, st.w, st.replaced);
+#else
+  st.i = pos.i;
+  st.w = pos.w;
+  return utfxi_utf8_rest((const char *)s, n, &st, dst, cap, flags, t);
+#endif
+}
+
+#undef G_U8_LONG
+#undef G_U8_BODY
