@@ -16,9 +16,13 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
   struct g_u8_bytes kb;
   int status = 0;
 #if G_U8_LONG
-  /* general blocks in a row, and where the last one ended */
-  int gen = 0;
-  size_t gen_end = 0;
+  /* General blocks in a row (a run between resets it), and how many make an
+   * entry into the fixed-stride steps: 3, doubled (up to 48) after each
+   * entry that took fewer than 3 blocks, 3 again after a longer one. CJK
+   * text alternates one to five general blocks with runs of 3-byte
+   * characters, and each entry that leaves soon costs about a step
+   * (Japanese: 103 entries, all of 0 or 1 block, where 2 are left). */
+  int gen = 0, need = 3;
 #endif
   V_CONST8(kb.c0, 0xC0);
   V_CONST8(kb.c2, 0xC2);
@@ -43,6 +47,9 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
         pos.i += G_RUN3_BYTES;
         pos.w += G_RUN3_CHARS;
       }
+#if G_U8_LONG
+      if (pos.i != from) gen = 0;
+#endif
       if (pos.i != from) continue;
     }
     if (pos.try4) {
@@ -55,21 +62,22 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
         pos.i += V_BYTES;
         pos.w += u;
       }
+#if G_U8_LONG
+      if (pos.i != from) gen = 0;
+#endif
       if (pos.i != from) continue;
     }
 #endif
 #if G_U8_LONG
     {
-      /* after three general blocks in a row, with no run between them (one
-       * or two between runs of 3-byte characters are common in CJK text,
-       * and leaving the fixed-stride steps at once costs about a step) */
+      /* after `need` general blocks in a row, with no run between them */
       vu8 v;
-      if (pos.i != gen_end) gen = 0;
-      if (gen >= 3 && pos.i - pos.clean >= 4) {
+      if (gen >= need && pos.i - pos.clean >= 4) {
         size_t from = pos.i;
         gen = 0;
         status = g_u8_stride(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos);
         if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+        need = pos.i - from > 2 * V_BYTES ? 3 : need < 48 ? 2 * need : 48;
         if (pos.i != from) continue;
       }
       /* a general block (one the step takes through the lookup check and
@@ -79,7 +87,6 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
       gen = v_bits(v_at_least(v, kb.e0)) ? gen + 1 : 0;
       status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0);
       if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
-      gen_end = pos.i;
     }
 #else
     status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0);
