@@ -28,7 +28,7 @@
 #include "tap.h"
 
 #define MAX_LEN 300
-#define OUT_MAX 1024 /* the longest input of any check (the fixed-stride one: 900) */
+#define OUT_MAX 2048 /* the longest input of any check (the fixed-stride entry's: 1900) */
 #define CANARY 0xA5
 
 #ifdef __SANITIZE_ADDRESS__
@@ -456,7 +456,7 @@ static void suite(void) {
    * offset; valid, at every capacity near the end and a few below it, and
    * one byte changed at every position of the first 320. */
   {
-    enum { STRIDE_LEN = 900 };
+    enum { STRIDE_LEN = 1100 }; /* the long kernels: 1024 bytes or more */
     static const unsigned char bad[] = {0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xFF, 0x41};
     unsigned char *src = malloc(STRIDE_LEN), *buf = malloc(STRIDE_LEN);
     size_t shift, p, b, c;
@@ -489,6 +489,49 @@ static void suite(void) {
     free(buf);
   }
   tap_group("fixed-stride steps: mixed text at every phase, capacities, one byte changed");
+
+  /* The fixed-stride steps' entry (avx512 long kernels): after `need`
+   * general blocks in a row, 3 at first, more after entries that leave
+   * soon. Mixed text alternating with runs of 3-byte characters (the
+   * entries leave at the runs: CJK), then a long mixed tail, where the
+   * steps are entered again after the back-off; in it, at every position
+   * (of a few phases), an invalid sequence whose first bytes are a lead and
+   * a continuation and whose third a continuation too (F0 80 80, E0 80 80,
+   * F5 80 80, ...): the scalar steps stop before that third byte, a block
+   * boundary that general blocks counted up to `need` may meet, and the
+   * bytes before it are not context the lookup check may take (with them
+   * it finds the third byte continuing a 3- or 4-byte lead). */
+  {
+    enum { ENTRY_LEN = 1900, ENTRY_TAIL = 3 * (200 + 192) };
+    static const unsigned char lead[] = {0xF0, 0xE0, 0xF5, 0xF4, 0xED, 0xC0};
+    unsigned char *src = malloc(ENTRY_LEN), *buf = malloc(ENTRY_LEN);
+    size_t shift, p, b, k;
+    for (shift = 0; shift < 64; shift += SANITIZED ? 21 : 7) {
+      size_t at = shift;
+      memset(src, 'a', shift);
+      for (k = 0; k < 3; k++) {
+        random_text(&rng, S_MIXED, src + at, 200);
+        random_text(&rng, S_CJK, src + at + 200, 192);
+        at += 392;
+      }
+      random_text(&rng, S_MIXED, src + at, ENTRY_LEN - at);
+      check_all((const char *)src, ENTRY_LEN, 0, "stride entry");
+      for (p = ENTRY_TAIL; p + 3 <= ENTRY_LEN; p++) {
+        if (!test_keep(p + shift, SANITIZED ? 8 : 1)) continue;
+        for (b = 0; b < sizeof lead; b++) {
+          if ((p + b) % 2) continue;
+          memcpy(buf, src, ENTRY_LEN);
+          buf[p] = lead[b];
+          buf[p + 1] = 0x80;
+          buf[p + 2] = 0x80 + (unsigned char)(p % 64);
+          check_all((const char *)buf, ENTRY_LEN, 0, "stride entry, invalid sequence");
+        }
+      }
+    }
+    free(src);
+    free(buf);
+  }
+  tap_group("fixed-stride entry: after the back-off, after an invalid sequence");
 
   guard_free(guard, MAX_LEN);
   free(text);

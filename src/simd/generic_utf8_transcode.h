@@ -416,48 +416,35 @@ UTFXI_INLINE int g_u8_stride(const unsigned char *s, size_t n, void *dst, size_t
 }
 #endif
 
-/* The body: once for any call (g_utf8_transcode_body), once with the
- * fixed-stride steps for the long calls' kernels (g_u8_body_long). The
- * forms' names are whole identifiers, declared here, so the amalgamation
- * sees them as this file's statics. */
+/* The body and driver: once for any call (g_utf8_transcode_body,
+ * g_utf8_transcode), once with the fixed-stride steps for the long calls'
+ * kernels (g_u8_body_long, g_u8_transcode_long: the tier's entries choose
+ * them by length, UTFXI_X86_LONG_UTF8 in x86_entries.h; counting general
+ * blocks in the loop of every call cost short calls 3-10 %, also those
+ * that never enter the steps: docs/perf-decisions.md, 'UTF-8 -> UTF-16 /
+ * UTF-32'). The forms' names are whole identifiers, declared here, so the
+ * amalgamation sees them as this file's statics. */
 #define G_U8_BODY_PARAMS                                                                     \
   const unsigned char *s, size_t n, void *dst, size_t cap, unsigned flags, enum utfxi_target t, \
       struct g_u8_pos pos
+#define G_U8_DRIVER_PARAMS \
+  const char *src, size_t n, void *dst, size_t cap, unsigned flags, enum utfxi_target t
 UTFXI_INLINE utfx_result g_utf8_transcode_body(G_U8_BODY_PARAMS);
+UTFXI_INLINE utfx_result g_utf8_transcode(G_U8_DRIVER_PARAMS);
 #define G_U8_LONG 0
 #define G_U8_BODY g_utf8_transcode_body
+#define G_U8_DRIVER g_utf8_transcode
 #include "generic_utf8_transcode_body.h"
 #ifdef V_UTF8_STRIDE
 UTFXI_INLINE utfx_result g_u8_body_long(G_U8_BODY_PARAMS);
+UTFXI_INLINE utfx_result g_u8_transcode_long(G_U8_DRIVER_PARAMS);
 #define G_U8_LONG 1
 #define G_U8_BODY g_u8_body_long
+#define G_U8_DRIVER g_u8_transcode_long
 #include "generic_utf8_transcode_body.h"
 #endif
 #undef G_U8_BODY_PARAMS
-
-UTFXI_INLINE utfx_result g_utf8_transcode(const char *src, size_t n, void *dst, size_t cap,
-                                          unsigned flags, enum utfxi_target t) {
-  const unsigned char *s = (const unsigned char *)src;
-  struct g_u8_pos pos = {0, 0, 0, 0, 0};
-  /* ASCII from the start (short inputs often are), before the other steps'
-   * constants are made: made at the call's entry, they cost short ASCII
-   * calls much (docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'). */
-  while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES) {
-    vu8 v = v_load(s + pos.i);
-    if (v_high_bits(v)) return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
-    g_u8_ascii(s, n, dst, cap, t, &pos, v);
-  }
-#ifdef V_MASKED_TAIL
-  if (n - pos.i >= 8 && cap - pos.w >= n - pos.i) {
-    vu8 v = v_load_tail(s + pos.i, n - pos.i);
-    if (v_high_bits(v)) return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
-    v_put_ascii_tail(dst, pos.w, v, n - pos.i, t);
-    return utfxi_result(UTFX_OK, n, pos.w + (n - pos.i), 0);
-  }
-#endif
-  if (pos.i == n) return utfxi_result(UTFX_OK, n, pos.w, 0);
-  return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
-}
+#undef G_U8_DRIVER_PARAMS
 
 UTFXI_CONVERT_ENTRY(G_NAME(convert_utf8_to_utf16le), char, char16_t, g_utf8_transcode,
                     UTFXI_T_UTF16LE)
@@ -466,25 +453,6 @@ UTFXI_CONVERT_ENTRY(G_NAME(convert_utf8_to_utf16be), char, char16_t, g_utf8_tran
 UTFXI_CONVERT_ENTRY(G_NAME(convert_utf8_to_utf32), char, char32_t, g_utf8_transcode, UTFXI_T_UTF32)
 
 #ifdef V_UTF8_STRIDE
-/* g_utf8_transcode with the fixed-stride steps: the long calls' kernels
- * (the tier's entries choose them by length, UTFXI_X86_LONG_UTF8 in
- * x86_entries.h), apart from the kernels above, whose code stays what it
- * was without those steps: counting general blocks and testing the count in
- * the loop cost short calls 3-10 %, also those that never enter the steps
- * (docs/perf-decisions.md, 'UTF-8 -> UTF-16 / UTF-32'). */
-UTFXI_INLINE utfx_result g_u8_transcode_long(const char *src, size_t n, void *dst, size_t cap,
-                                             unsigned flags, enum utfxi_target t) {
-  const unsigned char *s = (const unsigned char *)src;
-  struct g_u8_pos pos = {0, 0, 0, 0, 0};
-  while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES) {
-    vu8 v = v_load(s + pos.i);
-    if (v_high_bits(v)) return g_u8_body_long(s, n, dst, cap, flags, t, pos);
-    g_u8_ascii(s, n, dst, cap, t, &pos, v);
-  }
-  /* (the rest is shorter than a block) */
-  return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
-}
-
 UTFXI_CONVERT_ENTRY(G_NAME(utf8_to_utf16le_long), char, char16_t, g_u8_transcode_long,
                     UTFXI_T_UTF16LE)
 UTFXI_CONVERT_ENTRY(G_NAME(utf8_to_utf16be_long), char, char16_t, g_u8_transcode_long,

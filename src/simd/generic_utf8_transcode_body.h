@@ -1,7 +1,7 @@
-/* The body of the UTF-8 -> UTF-16 / UTF-32 kernels (generic_utf8_transcode.h
+/* The body and driver of the UTF-8 -> UTF-16 / UTF-32 kernels (generic_utf8_transcode.h
  * says how it works), included there once per form: G_U8_LONG 0 for any
  * call, 1 for the long calls' kernels (V_UTF8_STRIDE: the fixed-stride
- * steps), G_U8_BODY the form's name. The form is a literal, not a
+ * steps), G_U8_BODY and G_U8_DRIVER the form's names. The form is a literal, not a
  * parameter, so the short form's code is exactly what it is without the
  * long one (any count of general blocks in a shared loop, even one that
  * folds away, changed gcc's code for the short kernels:
@@ -111,5 +111,34 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
 #endif
 }
 
+
+/* The kernel: ASCII from the start, then the body. */
+UTFXI_INLINE utfx_result G_U8_DRIVER(const char *src, size_t n, void *dst, size_t cap,
+                                     unsigned flags, enum utfxi_target t) {
+  const unsigned char *s = (const unsigned char *)src;
+  struct g_u8_pos pos = {0, 0, 0, 0, 0};
+  /* ASCII from the start (short inputs often are), before the other steps'
+   * constants are made: made at the call's entry, they cost short ASCII
+   * calls much (docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'). The
+   * rest after ASCII, shorter than a block, takes the body of any call
+   * (the long one would only be more code). */
+  while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES) {
+    vu8 v = v_load(s + pos.i);
+    if (v_high_bits(v)) return G_U8_BODY(s, n, dst, cap, flags, t, pos);
+    g_u8_ascii(s, n, dst, cap, t, &pos, v);
+  }
+#ifdef V_MASKED_TAIL
+  if (n - pos.i >= 8 && cap - pos.w >= n - pos.i) {
+    vu8 v = v_load_tail(s + pos.i, n - pos.i);
+    if (v_high_bits(v)) return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
+    v_put_ascii_tail(dst, pos.w, v, n - pos.i, t);
+    return utfxi_result(UTFX_OK, n, pos.w + (n - pos.i), 0);
+  }
+#endif
+  if (pos.i == n) return utfxi_result(UTFX_OK, n, pos.w, 0);
+  return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
+}
+
 #undef G_U8_LONG
 #undef G_U8_BODY
+#undef G_U8_DRIVER
