@@ -533,6 +533,33 @@ static void suite(void) {
   }
   tap_group("fixed-stride entry: after the back-off, after an invalid sequence");
 
+  /* The long kernels (avx512: 1024 bytes and more) after ASCII to the last
+   * block: the rest goes to the kernel of any call, its offsets added. */
+  {
+    static const size_t lens[] = {1024, 1025, 1030, 1087, 1088, 1100, 1151};
+    static const size_t tails[] = {5, 20, 40, 63, 100};
+    static const unsigned char bad[] = {0, 0x80, 0xC3, 0xE3, 0xF0, 0xFF};
+    unsigned char *src = malloc(1151);
+    size_t li, p, b;
+    for (li = 0; li < sizeof lens / sizeof lens[0] * (sizeof tails / sizeof tails[0]); li++) {
+      size_t n = lens[li % 7], tail = tails[li / 7];
+      memset(src, 'a', n - tail);
+      random_text(&rng, S_MIXED, src + n - tail, tail);
+      for (p = n - tail; p < n; p++) {
+        if (!test_keep(p, SANITIZED ? 8 : 1)) continue;
+        for (b = 0; b < sizeof bad; b++) {
+          unsigned char keep = src[p];
+          if (bad[b]) src[p] = bad[b];
+          check_all((const char *)src, n, 0, "long kernel, ASCII then the rest");
+          src[p] = keep;
+          if (!bad[b]) break; /* (the unchanged text once) */
+        }
+      }
+    }
+    free(src);
+  }
+  tap_group("long kernels: ASCII to the last block, then anything");
+
   guard_free(guard, MAX_LEN);
   free(text);
   free(aligned);

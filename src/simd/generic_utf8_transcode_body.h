@@ -119,14 +119,33 @@ UTFXI_INLINE utfx_result G_U8_DRIVER(const char *src, size_t n, void *dst, size_
   struct g_u8_pos pos = {0, 0, 0, 0, 0};
   /* ASCII from the start (short inputs often are), before the other steps'
    * constants are made: made at the call's entry, they cost short ASCII
-   * calls much (docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'). The
-   * rest after ASCII, shorter than a block, takes the body of any call
-   * (the long one would only be more code). */
+   * calls much (docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'). */
   while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES) {
     vu8 v = v_load(s + pos.i);
     if (v_high_bits(v)) return G_U8_BODY(s, n, dst, cap, flags, t, pos);
     g_u8_ascii(s, n, dst, cap, t, &pos, v);
   }
+#if G_U8_LONG
+  /* The rest, shorter than a block: the kernel of any call (called, not
+   * inlined: a copy of its body here moved this kernel's registers, and
+   * blocks of 2-byte characters lost 3-5 %). */
+  if (pos.i == n) return utfxi_result(UTFX_OK, n, pos.w, 0);
+  {
+    utfx_result r =
+        t == UTFXI_T_UTF32
+            ? G_NAME(convert_utf8_to_utf32)(src + pos.i, n - pos.i, (char32_t *)dst + pos.w,
+                                            cap - pos.w, flags)
+        : t == UTFXI_T_UTF16BE
+            ? G_NAME(convert_utf8_to_utf16be)(src + pos.i, n - pos.i, (char16_t *)dst + pos.w,
+                                              cap - pos.w, flags)
+            : G_NAME(convert_utf8_to_utf16le)(src + pos.i, n - pos.i, (char16_t *)dst + pos.w,
+                                              cap - pos.w, flags);
+    (void)s;
+    r.read += pos.i;
+    r.written += pos.w;
+    return r;
+  }
+#else
 #ifdef V_MASKED_TAIL
   if (n - pos.i >= 8 && cap - pos.w >= n - pos.i) {
     vu8 v = v_load_tail(s + pos.i, n - pos.i);
@@ -137,6 +156,7 @@ UTFXI_INLINE utfx_result G_U8_DRIVER(const char *src, size_t n, void *dst, size_
 #endif
   if (pos.i == n) return utfxi_result(UTFX_OK, n, pos.w, 0);
   return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
+#endif
 }
 
 #undef G_U8_LONG
