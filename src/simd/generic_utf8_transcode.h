@@ -262,13 +262,17 @@ UTFXI_INLINE void g_u8_put_block(const unsigned char *s, size_t n, void *dst, si
  * units), or with `last` (V_MASKED_TAIL) the input's last r = n - i <
  * V_BYTES bytes as one zero-padded block, with room for r units. Forced
  * inline twice, so that the loop's copy has no test of `last`. Returns 0,
- * or the status to stop with (st then holds the result). */
+ * or the status to stop with (st then holds the result). gen (NULL but in
+ * the long kernels, where it folds away) counts general blocks in a row in
+ * the step's own tests (an ASCII block resets it; a 2-byte one leaves it:
+ * a move less on that path), where a second load and test before the step
+ * cost CJK text 1-3 %. */
 UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *dst, size_t cap,
                                        unsigned flags, enum utfxi_target t,
                                        const struct g_u8_bytes *kb,
                                        const struct g_utf8_check_k *ck,
                                        const struct v_utf8_units_k *uk, struct utfxi_u8state *st,
-                                       struct g_u8_pos *pos, int last) {
+                                       struct g_u8_pos *pos, int last, int *gen) {
   size_t i = pos->i, w = pos->w;
   const unsigned char *p = s + i;
   const vu8 zero = v_zero();
@@ -285,6 +289,7 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
 #endif
   high = v_high_bits(v);
   if (!high) {
+    if (gen) *gen = 0;
 #ifdef V_MASKED_TAIL
     if (last) {
       v_put_ascii_tail(dst, w, v, r, t);
@@ -310,6 +315,7 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
                    0, last, 1);
     return 0;
   }
+  if (gen) *gen += 1;
   /* Else the lookup check. The bytes before the block are context where
    * they are whole, checked characters (never before the source, nor in the
    * last step, whose loads would read past the input); else zeros are. */

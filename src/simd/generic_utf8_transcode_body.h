@@ -16,7 +16,8 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
   struct g_u8_bytes kb;
   int status = 0;
 #if G_U8_LONG
-  /* General blocks in a row (a run between resets it), and how many make an
+  /* General blocks in a row (a run or an ASCII block between resets it; a
+   * block of 2-byte characters does not), and how many make an
    * entry into the fixed-stride steps: 3, doubled (up to 48) after each
    * entry that took fewer than 3 blocks, 3 again after a longer one. CJK
    * text alternates one to five general blocks with runs of 3-byte
@@ -71,7 +72,6 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
 #if G_U8_LONG
     {
       /* after `need` general blocks in a row, with no run between them */
-      vu8 v;
       if (gen >= need && pos.i - pos.clean >= 4) {
         size_t from = pos.i;
         gen = 0;
@@ -80,16 +80,13 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
         need = pos.i - from > 2 * V_BYTES ? 3 : need < 48 ? 2 * need : 48;
         if (pos.i != from) continue;
       }
-      /* a general block (one the step takes through the lookup check and
-       * put) holds a byte of a 3- or 4-byte character: the step's own load
-       * and test */
-      v = v_load(s + pos.i);
-      gen = v_bits(v_at_least(v, kb.e0)) ? gen + 1 : 0;
-      status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0);
+      /* the step counts a general block (one it takes through the lookup
+       * check: a byte of a 3- or 4-byte character) in its own test */
+      status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0, &gen);
       if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
     }
 #else
-    status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0);
+    status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0, NULL);
     if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
 #endif
   }
@@ -97,7 +94,7 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
   /* A last step for 8 bytes or more: fewer cost the scalar steps less (on
    * mixed-script text a block costs what 8 of its bytes do there) */
   if (n - pos.i >= 8 && n - pos.i < V_BYTES && cap - pos.w >= n - pos.i) {
-    status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 1);
+    status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 1, NULL);
     if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
   }
   st.i = pos.i;
