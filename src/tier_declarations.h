@@ -62,6 +62,11 @@ UTFXI_TD_UTF8_PART(utf16be_to_utf8_short)
 UTFXI_TD_LONG(utf16le_to_utf32_long)
 UTFXI_TD_LONG(utf16be_to_utf32_long)
 #undef UTFXI_TD_LONG
+/* The long calls' UTF-8 -> UTF-16 / UTF-32 kernels (generic_utf8_transcode.h,
+ * V_UTF8_STRIDE; avx512 only). */
+utfx_result UTFXI_TD(utf8_to_utf16le_long)(const char *, size_t, char16_t *, size_t, unsigned);
+utfx_result UTFXI_TD(utf8_to_utf16be_long)(const char *, size_t, char16_t *, size_t, unsigned);
+utfx_result UTFXI_TD(utf8_to_utf32_long)(const char *, size_t, char32_t *, size_t, unsigned);
 
 #undef UTFXI_TD_VALIDATE
 #undef UTFXI_TD_CONVERT

@@ -28,6 +28,7 @@
 #include "tap.h"
 
 #define MAX_LEN 300
+#define OUT_MAX 2048 /* the longest input of any check (the fixed-stride entry's: 1900) */
 #define CANARY 0xA5
 
 #ifdef __SANITIZE_ADDRESS__
@@ -221,8 +222,8 @@ static void suite(void) {
     printf("# scalar tier: it is the reference these tests compare against\n");
     return;
   }
-  out_pub = malloc((MAX_LEN + 16) * 4);
-  out_ref = malloc((MAX_LEN + 16) * 4);
+  out_pub = malloc((OUT_MAX + 16) * 4);
+  out_ref = malloc((OUT_MAX + 16) * 4);
   text = malloc(MAX_LEN + 4);
   aligned = aligned_alloc(64, (MAX_LEN + 64 + 63) / 64 * 64); /* a multiple of 64 */
   work = malloc(MAX_LEN + 4);
@@ -447,6 +448,117 @@ static void suite(void) {
     }
   }
   tap_group("runs of 4-byte characters, one byte changed at every position");
+
+  /* Fixed-stride steps (avx512: after a general block, steps of 64 bytes
+   * whatever the characters; each puts those whose last byte is in bytes
+   * -1..62 of its block): longer mixed text after 0..63 ASCII bytes, so
+   * that characters of every length cross the steps' edges at every
+   * offset; valid, at every capacity near the end and a few below it, and
+   * one byte changed at every position of the first 320. */
+  {
+    enum { STRIDE_LEN = 1100 }; /* the long kernels: 1024 bytes or more */
+    static const unsigned char bad[] = {0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xFF, 0x41};
+    unsigned char *src = malloc(STRIDE_LEN), *buf = malloc(STRIDE_LEN);
+    size_t shift, p, b, c;
+    for (shift = 0; shift < 64; shift++) {
+      memset(src, 'a', shift);
+      random_text(&rng, shift % 4 ? S_MIXED : S_TWO + (int)(shift / 4 % 3), src + shift,
+                  STRIDE_LEN - shift);
+      memcpy(buf, src, STRIDE_LEN);
+      check_all((const char *)buf, STRIDE_LEN, 0, "stride");
+      for (c = 0; c < NCONV; c++) {
+        const struct conv *cv = &convs[c];
+        size_t need = cv->unit == 2 ? utfxi_utf16_length_from_utf8_scalar((const char *)buf, STRIDE_LEN)
+                                    : utfxi_utf32_length_from_utf8_scalar((const char *)buf, STRIDE_LEN);
+        size_t cap;
+        for (cap = need > 200 ? need - 200 : 0; cap < need; cap += 1 + (cap + shift) % 7)
+          check_conv(cv, (const char *)buf, STRIDE_LEN, cap, UTFX_REPLACE * (unsigned)(cap & 1),
+                     "stride, small capacity");
+      }
+      for (p = 0; p < 320; p++) {
+        if (!test_keep(p + shift, SANITIZED ? 8 : 2)) continue;
+        for (b = 0; b < sizeof bad; b++) {
+          if ((p + b + shift) % 3) continue;
+          memcpy(buf, src, STRIDE_LEN);
+          buf[p] = bad[b];
+          check_all((const char *)buf, STRIDE_LEN, 0, "stride, one byte changed");
+        }
+      }
+    }
+    free(src);
+    free(buf);
+  }
+  tap_group("fixed-stride steps: mixed text at every phase, capacities, one byte changed");
+
+  /* The fixed-stride steps' entry (avx512 long kernels): after `need`
+   * general blocks in a row, 3 at first, more after entries that leave
+   * soon. Mixed text alternating with runs of 3-byte characters (the
+   * entries leave at the runs: CJK), then a long mixed tail, where the
+   * steps are entered again after the back-off; in it, at every position
+   * (of a few phases), an invalid sequence whose first bytes are a lead and
+   * a continuation and whose third a continuation too (F0 80 80, E0 80 80,
+   * F5 80 80, ...): the scalar steps stop before that third byte, a block
+   * boundary that general blocks counted up to `need` may meet, and the
+   * bytes before it are not context the lookup check may take (with them
+   * it finds the third byte continuing a 3- or 4-byte lead). */
+  {
+    enum { ENTRY_LEN = 1900, ENTRY_TAIL = 3 * (200 + 192) };
+    static const unsigned char lead[] = {0xF0, 0xE0, 0xF5, 0xF4, 0xED, 0xC0};
+    unsigned char *src = malloc(ENTRY_LEN), *buf = malloc(ENTRY_LEN);
+    size_t shift, p, b, k;
+    for (shift = 0; shift < 64; shift += SANITIZED ? 21 : 7) {
+      size_t at = shift;
+      memset(src, 'a', shift);
+      for (k = 0; k < 3; k++) {
+        random_text(&rng, S_MIXED, src + at, 200);
+        random_text(&rng, S_CJK, src + at + 200, 192);
+        at += 392;
+      }
+      random_text(&rng, S_MIXED, src + at, ENTRY_LEN - at);
+      check_all((const char *)src, ENTRY_LEN, 0, "stride entry");
+      for (p = ENTRY_TAIL; p + 3 <= ENTRY_LEN; p++) {
+        if (!test_keep(p + shift, SANITIZED ? 8 : 1)) continue;
+        for (b = 0; b < sizeof lead; b++) {
+          if ((p + b) % 2) continue;
+          memcpy(buf, src, ENTRY_LEN);
+          buf[p] = lead[b];
+          buf[p + 1] = 0x80;
+          buf[p + 2] = 0x80 + (unsigned char)(p % 64);
+          check_all((const char *)buf, ENTRY_LEN, 0, "stride entry, invalid sequence");
+        }
+      }
+    }
+    free(src);
+    free(buf);
+  }
+  tap_group("fixed-stride entry: after the back-off, after an invalid sequence");
+
+  /* The long kernels (avx512: 1024 bytes and more) after ASCII to the last
+   * block: the rest goes to the kernel of any call, its offsets added. */
+  {
+    static const size_t lens[] = {1024, 1025, 1030, 1087, 1088, 1100, 1151};
+    static const size_t tails[] = {5, 20, 40, 63, 100};
+    static const unsigned char bad[] = {0, 0x80, 0xC3, 0xE3, 0xF0, 0xFF};
+    unsigned char *src = malloc(1151);
+    size_t li, p, b;
+    for (li = 0; li < sizeof lens / sizeof lens[0] * (sizeof tails / sizeof tails[0]); li++) {
+      size_t n = lens[li % 7], tail = tails[li / 7];
+      memset(src, 'a', n - tail);
+      random_text(&rng, S_MIXED, src + n - tail, tail);
+      for (p = n - tail; p < n; p++) {
+        if (!test_keep(p, SANITIZED ? 8 : 1)) continue;
+        for (b = 0; b < sizeof bad; b++) {
+          unsigned char keep = src[p];
+          if (bad[b]) src[p] = bad[b];
+          check_all((const char *)src, n, 0, "long kernel, ASCII then the rest");
+          src[p] = keep;
+          if (!bad[b]) break; /* (the unchanged text once) */
+        }
+      }
+    }
+    free(src);
+  }
+  tap_group("long kernels: ASCII to the last block, then anything");
 
   guard_free(guard, MAX_LEN);
   free(text);

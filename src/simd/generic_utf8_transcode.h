@@ -68,7 +68,9 @@
  *                       block; lead4: the 4-byte leads among them, 0 unless
  *                       V_UTF8_UNITS_4BYTE), at unit w of dst; room (at least
  *                       V_BYTES) is the units of dst from w on, and nothing
- *                       past the output is changed; returns the units */
+ *                       past the output is changed; returns the units
+ *   V_UTF8_STRIDE, v_utf8_put_units_stride(...)   (optional; 1-bit byte
+ *                       masks) the fixed-stride steps' put, g_u8_stride */
 #ifndef UTFX_SIMD_GENERIC_UTF8_TRANSCODE_H
 #define UTFX_SIMD_GENERIC_UTF8_TRANSCODE_H
 
@@ -260,13 +262,17 @@ UTFXI_INLINE void g_u8_put_block(const unsigned char *s, size_t n, void *dst, si
  * units), or with `last` (V_MASKED_TAIL) the input's last r = n - i <
  * V_BYTES bytes as one zero-padded block, with room for r units. Forced
  * inline twice, so that the loop's copy has no test of `last`. Returns 0,
- * or the status to stop with (st then holds the result). */
+ * or the status to stop with (st then holds the result). gen (NULL but in
+ * the long kernels, where it folds away) counts general blocks in a row in
+ * the step's own tests (an ASCII block resets it; a 2-byte one leaves it:
+ * a move less on that path), where a second load and test before the step
+ * cost CJK text 1-3 %. */
 UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *dst, size_t cap,
                                        unsigned flags, enum utfxi_target t,
                                        const struct g_u8_bytes *kb,
                                        const struct g_utf8_check_k *ck,
                                        const struct v_utf8_units_k *uk, struct utfxi_u8state *st,
-                                       struct g_u8_pos *pos, int last) {
+                                       struct g_u8_pos *pos, int last, int *gen) {
   size_t i = pos->i, w = pos->w;
   const unsigned char *p = s + i;
   const vu8 zero = v_zero();
@@ -283,6 +289,7 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
 #endif
   high = v_high_bits(v);
   if (!high) {
+    if (gen) *gen = 0;
 #ifdef V_MASKED_TAIL
     if (last) {
       v_put_ascii_tail(dst, w, v, r, t);
@@ -308,6 +315,7 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
                    0, last, 1);
     return 0;
   }
+  if (gen) *gen += 1;
   /* Else the lookup check. The bytes before the block are context where
    * they are whole, checked characters (never before the source, nor in the
    * last step, whose loads would read past the input); else zeros are. */
@@ -343,97 +351,106 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
   return 0;
 }
 
-/* From pos->i on, with the constants of the steps made (and pinned). */
-UTFXI_INLINE utfx_result g_utf8_transcode_body(const unsigned char *s, size_t n, void *dst,
-                                               size_t cap, unsigned flags, enum utfxi_target t,
-                                               struct g_u8_pos pos) {
-  struct utfxi_u8state st = {0, 0, 0};
-  struct g_utf8_check_k ck;
-  struct v_utf8_units_k uk;
-  struct g_u8_bytes kb;
-  int status = 0;
-  V_CONST8(kb.c0, 0xC0);
-  V_CONST8(kb.c2, 0xC2);
-  V_CONST8(kb.e0, 0xE0);
-  V_CONST8(kb.f0, 0xF0);
-#ifdef V_UTF8_PIN_CHECK
-  g_utf8_check_k_init(&ck);
-  g_utf8_check_k_pin(&ck);
-#else
-  G_UTF8_CHECK_K_MAKE(&ck, V_CONST8);
-  G_UTF8_CHECK_K_HOLD(&ck, V_LOADED);
-#endif
-  v_utf8_units_k_init(&uk, t);
-  while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES) {
-#ifdef V32_SPREAD3_READS
-    if (pos.try3) {
-      /* runs of 3-byte characters (CJK): G_RUN3_BYTES a step while they last */
-      size_t from = pos.i;
-      pos.try3 = 0;
-      while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES &&
-             g_utf8_put_run3(s + pos.i, dst, pos.w, t)) {
-        pos.i += G_RUN3_BYTES;
-        pos.w += G_RUN3_CHARS;
-      }
-      if (pos.i != from) continue;
-    }
-    if (pos.try4) {
-      /* runs of 4-byte characters (emoji): V_BYTES a step, checked in their
-       * lanes, while they last */
-      size_t from = pos.i, u;
-      pos.try4 = 0;
-      while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES &&
-             (u = g_utf8_put_run4_checked(s + pos.i, dst, pos.w, t)) != 0) {
-        pos.i += V_BYTES;
-        pos.w += u;
-      }
-      if (pos.i != from) continue;
-    }
-#endif
-    status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0);
-    if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
-  }
-#ifdef V_MASKED_TAIL
-  /* A last step for 8 bytes or more: fewer cost the scalar steps less (on
-   * mixed-script text a block costs what 8 of its bytes do there) */
-  if (n - pos.i >= 8 && n - pos.i < V_BYTES && cap - pos.w >= n - pos.i) {
-    status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 1);
-    if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
-  }
-  st.i = pos.i;
-  st.w = pos.w;
-  status = utfxi_utf8_steps(s, n, n, &st, dst, cap, flags, t);
-  return utfxi_result(status ? (utfx_status)status : UTFX_OK, st.i, st.w, st.replaced);
-#else
-  st.i = pos.i;
-  st.w = pos.w;
-  return utfxi_utf8_rest((const char *)s, n, &st, dst, cap, flags, t);
-#endif
+#ifdef V_UTF8_STRIDE
+/* Fixed-stride steps, for text that mixes classes in every block: a step
+ * at i does not wait for where the previous one's last whole character
+ * ended (that chain, from a step's loads of its last bytes to the next
+ * step's loads, bound the general step: docs/perf-decisions.md, 'UTF-8 ->
+ * UTF-16 / UTF-32'); it loads at i + V_BYTES whatever the block holds.
+ * The lookup check takes the bytes before each block as they are (all
+ * checked), and a step puts the characters whose last byte is in bytes
+ * -1..62 of its block, one byte late, so that the byte after each (whether
+ * it is a continuation) and its check are in the block: the put's block
+ * is the load one byte back. The continuations and 4-byte leads of the
+ * previous block are carried in general registers. The character boundary
+ * (the start of the character that holds the last block's byte 63) is
+ * made only on the way out: on an error (the scalar steps go from there),
+ * before a block of ASCII or one of no ASCII (the chained steps and their
+ * runs take those), and at the end. Entered from a chained general step,
+ * at a boundary with at least 4 checked bytes before it (loads at i - 4).
+ * 1-bit byte masks (AVX-512). */
+/* Back from the step at *i (past the last block) to the boundary: the start
+ * of the character that holds the last block's byte 63, and *w to before
+ * its units (one is out already where it is a 4-byte character from byte 60
+ * on UTF-16: its high surrogate, at its third byte). */
+UTFXI_INLINE void g_u8_stride_back(enum utfxi_target t, uint64_t skip, uint64_t c_before,
+                                   uint64_t f_before, size_t *i, size_t *w) {
+  if (skip) return;
+  *i -= 1 + (size_t)__builtin_clzll(~c_before | 1);
+  if (t != UTFXI_T_UTF32) *w -= f_before >> 60 & 1;
 }
 
-UTFXI_INLINE utfx_result g_utf8_transcode(const char *src, size_t n, void *dst, size_t cap,
-                                          unsigned flags, enum utfxi_target t) {
-  const unsigned char *s = (const unsigned char *)src;
-  struct g_u8_pos pos = {0, 0, 0, 0, 0};
-  /* ASCII from the start (short inputs often are), before the other steps'
-   * constants are made: made at the call's entry, they cost short ASCII
-   * calls much (docs/perf-decisions.md, 'UTF-8 -> UTF-16/UTF-32'). */
-  while (n - pos.i >= V_BYTES && cap - pos.w >= V_BYTES) {
-    vu8 v = v_load(s + pos.i);
-    if (v_high_bits(v)) return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
-    g_u8_ascii(s, n, dst, cap, t, &pos, v);
+UTFXI_INLINE int g_u8_stride(const unsigned char *s, size_t n, void *dst, size_t cap,
+                             unsigned flags, enum utfxi_target t, const struct g_u8_bytes *kb,
+                             const struct g_utf8_check_k *ck, const struct v_utf8_units_k *uk,
+                             struct utfxi_u8state *st, struct g_u8_pos *pos) {
+  size_t i = pos->i, w = pos->w;
+  /* Byte -1 of the first block ends a character already put. */
+  uint64_t c_before = 0, f_before = 0, skip = 1;
+  while (n - i >= V_BYTES && cap - w >= V_BYTES) {
+    const unsigned char *p = s + i;
+    vu8 v = v_load(p), prev1 = v_load(p - 1), prev2 = v_load(p - 2), prev3 = v_load(p - 3);
+    uint64_t high = v_high_bits(v), cont, f, c1;
+    vu8 bad;
+    if (!high || high == G_U8_ALL) break;
+    bad = g_utf8_error_bytes_k(ck, v, prev1, prev2, prev3);
+    if (v_any(bad)) {
+      int status;
+      g_u8_stride_back(t, skip, c_before, f_before, &i, &w);
+      st->i = i;
+      st->w = w;
+      status = utfxi_utf8_steps(s, n, (size_t)(p - s) + g_ctz64(v_bits(v_nonzero(bad))) + 1, st,
+                                dst, cap, flags, t);
+      pos->i = pos->clean = st->i;
+      pos->w = st->w;
+      return status;
+    }
+    cont = v_bits(v_is_cont_given(v, kb->c0));
+    f = v_bits(v_at_least(v, kb->f0));
+    c1 = cont << 1 | c_before >> 63;
+    w += v_utf8_put_units_stride(uk, prev1, c1, c_before, prev2, prev3, v_load(p - 4),
+                                 ~cont & ~skip, f, f_before, dst, w, t);
+    c_before = cont;
+    f_before = f;
+    skip = 0;
+    i += V_BYTES;
   }
-#ifdef V_MASKED_TAIL
-  if (n - pos.i >= 8 && cap - pos.w >= n - pos.i) {
-    vu8 v = v_load_tail(s + pos.i, n - pos.i);
-    if (v_high_bits(v)) return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
-    v_put_ascii_tail(dst, pos.w, v, n - pos.i, t);
-    return utfxi_result(UTFX_OK, n, pos.w + (n - pos.i), 0);
-  }
-#endif
-  if (pos.i == n) return utfxi_result(UTFX_OK, n, pos.w, 0);
-  return g_utf8_transcode_body(s, n, dst, cap, flags, t, pos);
+  g_u8_stride_back(t, skip, c_before, f_before, &i, &w);
+  pos->i = i;
+  pos->w = w;
+  return 0;
 }
+#endif
+
+/* The body and driver: once for any call (g_utf8_transcode_body,
+ * g_utf8_transcode), once with the fixed-stride steps for the long calls'
+ * kernels (g_u8_body_long, g_u8_transcode_long: the tier's entries choose
+ * them by length, UTFXI_X86_LONG_UTF8 in x86_entries.h; counting general
+ * blocks in the loop of every call cost short calls 3-10 %, also those
+ * that never enter the steps: docs/perf-decisions.md, 'UTF-8 -> UTF-16 /
+ * UTF-32'). The forms' names are whole identifiers, declared here, so the
+ * amalgamation sees them as this file's statics. */
+#define G_U8_BODY_PARAMS                                                                     \
+  const unsigned char *s, size_t n, void *dst, size_t cap, unsigned flags, enum utfxi_target t, \
+      struct g_u8_pos pos
+#define G_U8_DRIVER_PARAMS \
+  const char *src, size_t n, void *dst, size_t cap, unsigned flags, enum utfxi_target t
+UTFXI_INLINE utfx_result g_utf8_transcode_body(G_U8_BODY_PARAMS);
+UTFXI_INLINE utfx_result g_utf8_transcode(G_U8_DRIVER_PARAMS);
+#define G_U8_LONG 0
+#define G_U8_BODY g_utf8_transcode_body
+#define G_U8_DRIVER g_utf8_transcode
+#include "generic_utf8_transcode_body.h"
+#ifdef V_UTF8_STRIDE
+UTFXI_INLINE utfx_result g_u8_body_long(G_U8_BODY_PARAMS);
+UTFXI_INLINE utfx_result g_u8_transcode_long(G_U8_DRIVER_PARAMS);
+#define G_U8_LONG 1
+#define G_U8_BODY g_u8_body_long
+#define G_U8_DRIVER g_u8_transcode_long
+#include "generic_utf8_transcode_body.h"
+#endif
+#undef G_U8_BODY_PARAMS
+#undef G_U8_DRIVER_PARAMS
 
 UTFXI_CONVERT_ENTRY(G_NAME(convert_utf8_to_utf16le), char, char16_t, g_utf8_transcode,
                     UTFXI_T_UTF16LE)
@@ -441,4 +458,12 @@ UTFXI_CONVERT_ENTRY(G_NAME(convert_utf8_to_utf16be), char, char16_t, g_utf8_tran
                     UTFXI_T_UTF16BE)
 UTFXI_CONVERT_ENTRY(G_NAME(convert_utf8_to_utf32), char, char32_t, g_utf8_transcode, UTFXI_T_UTF32)
 
+#ifdef V_UTF8_STRIDE
+UTFXI_CONVERT_ENTRY(G_NAME(utf8_to_utf16le_long), char, char16_t, g_u8_transcode_long,
+                    UTFXI_T_UTF16LE)
+UTFXI_CONVERT_ENTRY(G_NAME(utf8_to_utf16be_long), char, char16_t, g_u8_transcode_long,
+                    UTFXI_T_UTF16BE)
+UTFXI_CONVERT_ENTRY(G_NAME(utf8_to_utf32_long), char, char32_t, g_u8_transcode_long,
+                    UTFXI_T_UTF32)
+#endif
 #endif

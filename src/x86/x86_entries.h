@@ -206,23 +206,42 @@ UTFXI_X86_UTF8_PICK(be, 1)
  * the short kernel cost short calls 3-5 %: docs/perf-decisions.md,
  * 'UTF-16 -> UTF-32'). Inlined into the entry: one call from there. */
 #define UTFXI_X86_LONG_UNITS 2048
-#define UTFXI_X86_LONG_PICK(op, longk)                                                      \
+#define UTFXI_X86_LONG_PICK_TYPED(op, longk, S, T, min)                                     \
   static inline __attribute__((always_inline)) utfx_result                                  \
-  UTFXI_PASTE(utfxi_x86_##op##_, TIER)(const char16_t *s, size_t n, char32_t *d, size_t cap, \
+  UTFXI_PASTE(utfxi_x86_##op##_, TIER)(const S *s, size_t n, T *d, size_t cap,             \
                                        unsigned flags) {                                    \
-    if (UTFXI_UNLIKELY(n >= UTFXI_X86_LONG_UNITS))                                          \
+    if (UTFXI_UNLIKELY(n >= (min)))                                                         \
       return UTFXI_PASTE(utfxi_##longk##_, TIER)(s, n, d, cap, flags);                      \
     return UTFXI_PASTE(utfxi_##op##_, TIER)(s, n, d, cap, flags);                           \
   }
+#define UTFXI_X86_LONG_PICK(op, longk) \
+  UTFXI_X86_LONG_PICK_TYPED(op, longk, char16_t, char32_t, UTFXI_X86_LONG_UNITS)
 #ifdef UTFXI_X86_LONG_UTF32
 UTFXI_X86_LONG_PICK(convert_utf16le_to_utf32, utf16le_to_utf32_long)
 UTFXI_X86_LONG_PICK(convert_utf16be_to_utf32, utf16be_to_utf32_long)
-#define UTFXI_X86_LONG_FIELDS                                                              \
+#define UTFXI_X86_LONG_FIELDS_32                                                           \
   .convert_utf16le_to_utf32 = UTFXI_PASTE(utfxi_x86_convert_utf16le_to_utf32_, TIER),      \
   .convert_utf16be_to_utf32 = UTFXI_PASTE(utfxi_x86_convert_utf16be_to_utf32_, TIER),
 #else
-#define UTFXI_X86_LONG_FIELDS
+#define UTFXI_X86_LONG_FIELDS_32
 #endif
+/* UTF-8 -> UTF-16 / UTF-32 calls of UTFXI_X86_LONG_UTF8 bytes or more: the
+ * kernels with the fixed-stride steps (generic_utf8_transcode.h). */
+#ifdef UTFXI_X86_LONG_UTF8
+UTFXI_X86_LONG_PICK_TYPED(convert_utf8_to_utf16le, utf8_to_utf16le_long, char, char16_t,
+                          UTFXI_X86_LONG_UTF8)
+UTFXI_X86_LONG_PICK_TYPED(convert_utf8_to_utf16be, utf8_to_utf16be_long, char, char16_t,
+                          UTFXI_X86_LONG_UTF8)
+UTFXI_X86_LONG_PICK_TYPED(convert_utf8_to_utf32, utf8_to_utf32_long, char, char32_t,
+                          UTFXI_X86_LONG_UTF8)
+#define UTFXI_X86_LONG_FIELDS_8                                                            \
+  .convert_utf8_to_utf16le = UTFXI_PASTE(utfxi_x86_convert_utf8_to_utf16le_, TIER),        \
+  .convert_utf8_to_utf16be = UTFXI_PASTE(utfxi_x86_convert_utf8_to_utf16be_, TIER),        \
+  .convert_utf8_to_utf32 = UTFXI_PASTE(utfxi_x86_convert_utf8_to_utf32_, TIER),
+#else
+#define UTFXI_X86_LONG_FIELDS_8
+#endif
+#define UTFXI_X86_LONG_FIELDS UTFXI_X86_LONG_FIELDS_32 UTFXI_X86_LONG_FIELDS_8
 #define UTFXI_X86_TIER TIER
 static const struct utfxi_kernels INNER = UTFXI_X86_INNER_TABLE(UTFXI_STR(TIER));
 static const struct utfxi_short_units UTFXI_TIER_SHORT = UTFXI_TIER_SHORT_INIT;

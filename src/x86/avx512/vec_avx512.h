@@ -1201,18 +1201,24 @@ UTFXI_INLINE void v_put_ascii(void *dst, size_t w, vu8 v, enum utfxi_target t) {
  * VPCOMPRESSB keeps the bytes of the positions that write a unit; byte
  * permutes interleave them into 16- or 32-bit units. Stores are masked to
  * the units produced. */
-UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8 cont, vu8 prev1,
-                                     vu8 prev2, vu8 prev3, uint64_t ends, uint64_t lead4,
-                                     void *dst, size_t w, size_t room, enum utfxi_target t) {
+/* The put over explicit masks (a512_u8_put_core): cont2 marks the
+ * continuations that follow one, third / fourth the third and fourth bytes
+ * of 4-byte characters, any4 whether there are any (v_utf8_put_units
+ * derives them from the block; the fixed-stride steps carry them across
+ * blocks, v_utf8_put_units_stride). */
+UTFXI_INLINE size_t a512_u8_put_core(const struct v_utf8_units_k *kc, vu8 v, __mmask64 cont,
+                                     __mmask64 cont2, vu8 prev1, vu8 prev2, vu8 prev3,
+                                     uint64_t ends, uint64_t any4, __mmask64 third,
+                                     __mmask64 fourth, void *dst, size_t w,
+                                     enum utfxi_target t) {
   const int utf16 = t == UTFXI_T_UTF16LE || t == UTFXI_T_UTF16BE;
   char16_t *d16 = (char16_t *)dst;
   char32_t *d32 = (char32_t *)dst;
   __m512i p1z = _mm512_maskz_mov_epi8(cont, prev1);
-  __m512i p2z = _mm512_maskz_mov_epi8(cont & cont << 1, prev2);
+  __m512i p2z = _mm512_maskz_mov_epi8(cont2, prev2);
   __m512i lo, hi, b2 = _mm512_setzero_si512(), clo, chi;
   __mmask64 keep = ends;
   size_t k;
-  (void)room;
   /* Low byte: 6 bits of the last byte (7 for ASCII: a continuation has
    * bit 6 clear), 2 from the byte before. High byte: 4 bits of the byte
    * before, 4 of the one before that. Shifts are on 16-bit lanes; the
@@ -1221,8 +1227,7 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
                                  kc->k_7f, 0xEC); /* (A & C) | B */
   hi = _mm512_ternarylogic_epi64(_mm512_srli_epi16(p1z, 2), _mm512_slli_epi16(p2z, 4), kc->k_0f,
                                  0xE4); /* C ? A : B */
-  if (lead4) {
-    __mmask64 third = lead4 << 2, fourth = lead4 << 3;
+  if (any4) {
     if (utf16) {
       /* Third byte: high surrogate 0xD800 + (cp >> 10) - 0x40, where
        * cp >> 10 is (lead & 7) << 8 | u with u = (byte2 & 0x3F) << 2 |
@@ -1282,7 +1287,7 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
       u = _mm512_or_si512(u, _mm512_maskz_permutexvar_epi8(0x4444444444444444ull, idx, cb2)); \
     _mm512_mask_storeu_epi32(d32 + w + (q), (__mmask16)(live >> (q)), u);                    \
   } while (0)
-    if (lead4) {
+    if (any4) {
       cb2 = _mm512_maskz_compress_epi8(keep, b2);
       A512_U8_PUT32(0, 1);
       A512_U8_PUT32(16, 1);
@@ -1299,6 +1304,28 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
 #undef A512_U8_PUT32
   }
   return k;
+}
+UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8 cont, vu8 prev1,
+                                     vu8 prev2, vu8 prev3, uint64_t ends, uint64_t lead4,
+                                     void *dst, size_t w, size_t room, enum utfxi_target t) {
+  (void)room;
+  return a512_u8_put_core(kc, v, cont, cont & cont << 1, prev1, prev2, prev3, ends, lead4,
+                          lead4 << 2, lead4 << 3, dst, w, t);
+}
+/* The fixed-stride steps' put (V_UTF8_STRIDE, generic_utf8_transcode.h):
+ * v is the block one byte back (bytes -1..62 of the step), cont its
+ * continuations, prev1..3 the bytes one to three before those; c_before
+ * and f_before the continuations and the 4-byte leads of the previous
+ * step's bytes (bit 63: byte -1), f the 4-byte leads of bytes 0..63. */
+#define V_UTF8_STRIDE 1
+UTFXI_INLINE size_t v_utf8_put_units_stride(const struct v_utf8_units_k *kc, vu8 v,
+                                            uint64_t cont, uint64_t c_before, vu8 prev1,
+                                            vu8 prev2, vu8 prev3, uint64_t ends, uint64_t f,
+                                            uint64_t f_before, void *dst, size_t w,
+                                            enum utfxi_target t) {
+  uint64_t third = f << 3 | f_before >> 61, fourth = f << 4 | f_before >> 60;
+  return a512_u8_put_core(kc, v, cont, cont & (cont << 1 | c_before >> 62), prev1, prev2, prev3,
+                          ends, third | fourth, third, fourth, dst, w, t);
 }
 
 /* ---- The UTF-16 byte swap and repair (generic_utf16_swap.h,
