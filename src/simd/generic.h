@@ -153,7 +153,10 @@
  * vocabulary then also has
  *   v16_surrogate_bits2(a, b, be, &hi, &lo)   unit masks of the high and of
  *                             the low surrogates of the block (a, b) of raw
- *                             units (be: UTF-16BE); without it, instead
+ *                             units (be: UTF-16BE)
+ *   v16_any_top_eq4_k(a, b, c, d, m, x)   v16_any_top_eq4 on the splats m, x
+ *                             of mask and value, made once by the caller;
+ *                             without it, instead
  *   v16_swapped_pair_faults(sw, nx, be)   units (of sw: raw units swapped;
  *                             nx: the raw units one on) with a bit of 0xFFFE
  *                             set where a high surrogate is not followed by a

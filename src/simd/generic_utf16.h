@@ -273,6 +273,13 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
  * 16,384 units and did not land (docs/perf-decisions.md, 'UTF-16
  * validation: runs of pair tests for long calls'). */
 
+/* The units of a block (bit masks hi / lo of its high and low surrogates)
+ * not in a well-formed pair; carry (G16_UNIT): the unit before the block is
+ * a high surrogate, so the block's first unit must be a low one. */
+UTFXI_INLINE uint64_t g16_pair_breaks(uint64_t hi, uint64_t lo, uint64_t carry) {
+  return (hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry)) | (carry & ~lo);
+}
+
 /* Validation's end: the units from i on, under a block or where a block
  * failed, with no error before i; `carry` (G16_UNIT) if unit i - 1 is a
  * high surrogate whose low (unit i) is not checked yet. */
@@ -284,7 +291,7 @@ UTFXI_INLINE utfx_result g16_validate_end(const char16_t *s, size_t n, size_t i,
     vu16 a, b;
     g16_load_tail_block(s + i, n - i, be, &a, &b);
     g16_pair_masks(a, b, &hi, &lo);
-    if (!((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry)) | (carry & ~lo)))
+    if (!g16_pair_breaks(hi, lo, carry))
       return utfxi_result(UTFX_OK, n, 0, 0);
   }
 #endif
@@ -383,7 +390,7 @@ UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) 
       hi &= ~G16_LAST;
       adv--;
     }
-    if ((hi & ~(lo >> V16_UNIT_BITS)) | (lo & ~(hi << V16_UNIT_BITS | carry)) | (carry & ~lo)) break;
+    if (g16_pair_breaks(hi, lo, carry)) break;
     carry = 0;
     i += adv;
   }

@@ -108,7 +108,6 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
 #endif
 }
 
-
 /* The kernel: ASCII from the start, then the body. */
 UTFXI_INLINE utfx_result G_U8_DRIVER(const char *src, size_t n, void *dst, size_t cap,
                                      unsigned flags, enum utfxi_target t) {
@@ -137,7 +136,6 @@ UTFXI_INLINE utfx_result G_U8_DRIVER(const char *src, size_t n, void *dst, size_
                                               cap - pos.w, flags)
             : G_NAME(convert_utf8_to_utf16le)(src + pos.i, n - pos.i, (char16_t *)dst + pos.w,
                                               cap - pos.w, flags);
-    (void)s;
     r.read += pos.i;
     r.written += pos.w;
     return r;

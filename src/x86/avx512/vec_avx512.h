@@ -148,23 +148,19 @@ static inline vm16 v16_and(vm16 a, vm16 b) { return a & b; }
 static inline vm16 v16_xor(vm16 a, vm16 b) { return a ^ b; }
 
 /* (unit & mask) ^ value is 0 exactly where the test holds: one VPTERNLOGD
- * each, the minimum over the four, one compare. */
-static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask, unsigned value) {
-  const __m512i m = _mm512_set1_epi16((short)mask), x = _mm512_set1_epi16((short)value);
-  __m512i lo = _mm512_min_epu16(_mm512_min_epu16(_mm512_ternarylogic_epi32(a, m, x, 0x6A),
-                                                 _mm512_ternarylogic_epi32(b, m, x, 0x6A)),
-                                _mm512_min_epu16(_mm512_ternarylogic_epi32(c, m, x, 0x6A),
-                                                 _mm512_ternarylogic_epi32(d, m, x, 0x6A)));
-  return _mm512_testn_epi16_mask(lo, lo) != 0;
-}
-/* The same on constants made once by the caller (v16_splat of mask and
- * value; validation's runs, where gcc built them again in every step). */
+ * each, the minimum over the four, one compare. The _k form takes the
+ * constants made once by the caller (v16_splat of mask and value;
+ * validation's runs, where gcc built them again in every step). */
 static inline int v16_any_top_eq4_k(vu16 a, vu16 b, vu16 c, vu16 d, vu16 m, vu16 x) {
   __m512i lo = _mm512_min_epu16(_mm512_min_epu16(_mm512_ternarylogic_epi32(a, m, x, 0x6A),
                                                  _mm512_ternarylogic_epi32(b, m, x, 0x6A)),
                                 _mm512_min_epu16(_mm512_ternarylogic_epi32(c, m, x, 0x6A),
                                                  _mm512_ternarylogic_epi32(d, m, x, 0x6A)));
   return _mm512_testn_epi16_mask(lo, lo) != 0;
+}
+static inline int v16_any_top_eq4(vu16 a, vu16 b, vu16 c, vu16 d, unsigned mask, unsigned value) {
+  return v16_any_top_eq4_k(a, b, c, d, _mm512_set1_epi16((short)mask),
+                           _mm512_set1_epi16((short)value));
 }
 /* The bytewise maximum of two vectors of units. */
 static inline vu16 v16_max_bytes(vu16 a, vu16 b) { return _mm512_max_epu8(a, b); }
