@@ -269,8 +269,8 @@ UTFXI_INLINE utfx_result g16_validate(const char16_t *s, size_t n, int be) {
 #ifdef V_MASK_REGISTERS
 /* Long calls (from UTFXI_ALIGN_HEAD, 4 KiB) where compare results are mask
  * registers (AVX-512): the runs below. On AVX2 the same runs (its pair test
- * of words, V16_PAIR_WORDS) cost BMP and mixed-script text 2-8 % up to
- * 16,384 units and did not land (docs/perf-decisions.md, 'UTF-16
+ * of words, V16_PAIR_WORDS) cost BMP and mixed-script text more than they
+ * gained and did not land (docs/perf-decisions.md, 'UTF-16
  * validation: runs of pair tests for long calls'). */
 
 /* The units of a block (bit masks hi / lo of its high and low surrogates)

@@ -266,7 +266,7 @@ UTFXI_INLINE void g_u8_put_block(const unsigned char *s, size_t n, void *dst, si
  * the long kernels, where it folds away) counts general blocks in a row in
  * the step's own tests (an ASCII block resets it; a 2-byte one leaves it:
  * a move less on that path), where a second load and test before the step
- * cost CJK text 1-3 %. */
+ * cost CJK text. */
 UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *dst, size_t cap,
                                        unsigned flags, enum utfxi_target t,
                                        const struct g_u8_bytes *kb,
@@ -426,7 +426,7 @@ UTFXI_INLINE int g_u8_stride(const unsigned char *s, size_t n, void *dst, size_t
  * g_utf8_transcode), once with the fixed-stride steps for the long calls'
  * kernels (g_u8_body_long, g_u8_transcode_long: the tier's entries choose
  * them by length, UTFXI_X86_LONG_UTF8 in x86_entries.h; counting general
- * blocks in the loop of every call cost short calls 3-10 %, also those
+ * blocks in the loop of every call cost short calls, also those
  * that never enter the steps: docs/perf-decisions.md, 'UTF-8 -> UTF-16 /
  * UTF-32'). The forms' names are whole identifiers, declared here, so the
  * amalgamation sees them as this file's statics. */

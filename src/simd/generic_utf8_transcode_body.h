@@ -124,7 +124,7 @@ UTFXI_INLINE utfx_result G_U8_DRIVER(const char *src, size_t n, void *dst, size_
 #if G_U8_LONG
   /* The rest, shorter than a block: the kernel of any call (called, not
    * inlined: a copy of its body here moved this kernel's registers, and
-   * blocks of 2-byte characters lost 3-5 %). */
+   * blocks of 2-byte characters lost). */
   if (pos.i == n) return utfxi_result(UTFX_OK, n, pos.w, 0);
   {
     utfx_result r =

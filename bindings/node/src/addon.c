@@ -590,8 +590,8 @@ static napi_value encode_into(napi_env env, napi_callback_info info, int latin1)
  * length, args[2] the string's), as a form field or a message encoded into
  * one buffer again and again. The same work as encode_into (the UTF-16 copy
  * 2 KiB from the destination modulo 4 KiB, then the kernel into it) with
- * nothing else asked: its checks and choices were 2-4 ns of a 40-50 ns call
- * (docs/perf-decisions.md, 'Node session 34'). Anything else goes there. */
+ * nothing else asked: its checks and choices were a measurable part of the
+ * call (docs/perf-decisions.md, 'Node session 34'). Anything else goes there. */
 #define SHORT_INTO 1024 /* units (with the 2 KiB offset, within scratch_grow's least block) */
 static napi_value js_encode_into_short(napi_env env, napi_callback_info info) {
   napi_value argv[2];

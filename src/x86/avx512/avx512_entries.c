@@ -6,9 +6,9 @@
 #define UTFXI_X86_LONG_UTF32 1
 /* UTF-8 -> UTF-16 / UTF-32 calls of this many bytes or more go to the
  * kernels with the fixed-stride steps (V_UTF8_STRIDE in vec_avx512.h):
- * below it, their entry and exit cost more than they gain (mixed text of
- * 512 bytes lost 10-13 %, of 768 4-5 %: docs/perf-decisions.md, 'UTF-8 ->
- * UTF-16 / UTF-32'). Node's stream chunks are 1 KiB. */
+ * below it, their entry and exit cost mixed text more than they gain
+ * (docs/perf-decisions.md, 'UTF-8 -> UTF-16 / UTF-32'). Node's stream
+ * chunks are 1 KiB. */
 #define UTFXI_X86_LONG_UTF8 1024
 /* UTF-16 -> UTF-8 inputs shorter than a vector go to the short part
  * (G16_UTF8_SHORT in avx512_generic.c). */
