@@ -264,6 +264,15 @@ class TextDecoder {
       }
       args[0] = enc;
       args[1] = flags;
+      // (A view detached since: Node 20's optimized code was seen to keep
+      // its old length here, where its last element reads undefined; then
+      // the addon asks V8, as for a new view.)
+      const n = input.length;
+      if (input === lastDecode && (n === 0 || input[n - 1] !== undefined)) args[2] = n;
+      else {
+        args[2] = -1;
+        lastDecode = n <= KEEP_DECODE ? input : null;
+      }
       const out = textDecode(input);
       if (out === undefined) throw fatalError(enc);
       return out;
@@ -304,6 +313,13 @@ const builtinGetter = (name) => Object.getOwnPropertyDescriptor(BuiltinDecoder.p
 const builtinInspect = (C) => C.prototype[inspect.custom];
 
 let lastState = null; // the state of the last textDecodeStream call
+// The last view textDecode read, when at most KEEP_DECODE bytes: the addon
+// kept its memory, and a view decoded again (a buffer read into and
+// decoded whole, again and again) skips V8's lookup of it (addon_text.c,
+// js_text_decode). The longer ones are not kept: the lookup is nothing
+// beside their work, and the view keeps its buffer alive.
+let lastDecode = null;
+const KEEP_DECODE = 4096;
 // decode() for everything but the common call: options, streams, other
 // input types, and bad arguments (Node's errors).
 function decodeSlow(self, input, options, enc) {
@@ -330,6 +346,8 @@ function decodeSlow(self, input, options, enc) {
     }
     args[0] = enc;
     args[1] = flags;
+    args[2] = -1; // (the addon looks the view up)
+    lastDecode = null;
     out = textDecode(view);
   } else {
     let clean = self[kStreaming] ? self[kClean] : 3;

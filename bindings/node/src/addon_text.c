@@ -8,7 +8,9 @@
  *   textDecode(u8)        -> string: TextDecoder.decode(u8) of a whole
  *                         Uint8Array (text.js wraps other views in one),
  *                         no state; args[0] = utfx encoding (UTF8,
- *                         UTF16LE, UTF16BE), args[1] = UTFX_WHATWG_* flags.
+ *                         UTF16LE, UTF16BE), args[1] = UTFX_WHATWG_* flags,
+ *                         args[2] >= 0: u8 is the last call's view (text.js
+ *                         kept it), args[2] its length now; else -1.
  *                         undefined: fatal mode met an error.
  *   textDecodeStream(state, u8)
  *                         -> string: decode(u8, {stream}) on the decoder in
@@ -53,6 +55,7 @@ typedef struct {
   double *args;
   napi_ref args_ref;
   void *state; /* the memory of the last stream state (text.js keeps its ArrayBuffer) */
+  const char *in; /* the memory of textDecode's last view (text.js keeps the view) */
   double max_string; /* v8::String::kMaxLength */
 } text_data;
 
@@ -297,9 +300,24 @@ static napi_value js_text_decode(napi_env env, napi_callback_info info) {
   utfx_encoding enc;
   unsigned flags;
   text_data *t = get(env, info, argv, 1);
-  if (!t || view_data(env, argv[0], &s, &n)) {
+  if (!t) {
     napi_throw_type_error(env, NULL, "utfx: bad textDecode call");
     return NULL;
+  }
+  /* The last call's view again: its memory is where it was (the first
+   * call's lookup moved one kept in V8's heap out of it; detached, its
+   * length is 0; a resizable buffer does not move), and the lookup
+   * (napi_get_typedarray_info: GetBuffer, Data, ByteOffset) was a fifth
+   * of a 64-byte decode (docs/perf-decisions.md, 'Node session 35'). */
+  if (t->args[2] >= 0 && t->in) {
+    s = t->in;
+    n = (size_t)t->args[2];
+  } else if (view_data(env, argv[0], &s, &n)) {
+    t->in = NULL;
+    napi_throw_type_error(env, NULL, "utfx: bad textDecode call");
+    return NULL;
+  } else {
+    t->in = n ? s : NULL; /* (an empty view's memory is a stand-in) */
   }
   enc = (utfx_encoding)t->args[0];
   flags = (unsigned)t->args[1];

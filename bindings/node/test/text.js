@@ -515,6 +515,67 @@ function decodeChecks(label) {
       }
     }
   });
+  // The addon keeps the memory of the last view it decoded (text.js:
+  // lastDecode, up to KEEP_DECODE bytes): that view again, its bytes
+  // changed, other views and other paths (options: decodeSlow; streams) in
+  // between, then it detached, and a resizable buffer under it resized.
+  check(`${label}: the same view decoded again (the addon keeps its memory) = the reference = Node`, () => {
+    const lens = [0, 1, 16, 17, 63, 64, 65, 4095, 4096, 4097];
+    const refOf = (enc, opts, v) => run(() => new RefDecoder(enc, !!opts.fatal, !!opts.ignoreBOM)
+      .decode(Array.from(v), false));
+    for (const enc of ENCS) {
+      for (let r = 0; r < (light ? 40 : 200); r++) {
+        const opts = pick(OPTIONS);
+        const u = new UDecoder(enc, opts);
+        const n = new NDecoder(enc, opts);
+        const len = r < lens.length ? lens[r] : rand(2) ? rand(80) : rand(5000);
+        const ab = new ArrayBuffer(len + 16);
+        const v = new Uint8Array(ab, rand(2) * 8, len);
+        const other = new Uint8Array(len);
+        const same = (what) => {
+          const x = run(() => u.decode(v));
+          const y = refOf(enc, opts, v);
+          const z = run(() => n.decode(v));
+          const at = `${enc} ${JSON.stringify(opts)} ${len} B, ${what}: ${hex(v).slice(0, 200)}`;
+          assert.strictEqual(x[0], y[0], `${at}: utfx ${x[0]} ${show(x[1])}, reference ${y[0]}`);
+          assert.strictEqual(x[0], z[0], at);
+          if (x[0] === 'ok') {
+            assert.strictEqual(x[1], y[1], `${at}: utfx ${show(x[1])} reference ${show(y[1])}`);
+            assert.strictEqual(x[1], z[1], at);
+          }
+        };
+        for (let k = 0; k < 6; k++) {
+          v.set(randBytes(enc, len).subarray(0, len));
+          same(`call ${k}`);
+          const between = rand(4);
+          other.set(randBytes(enc, len).subarray(0, len));
+          if (between === 1) run(() => u.decode(other)); // another view (a fatal error is fine)
+          else if (between === 2) run(() => u.decode(new DataView(other.buffer), { stream: false }));
+          else if (between === 3) run(() => new UDecoder(enc).decode(other, { stream: true }));
+          if (between) same(`call ${k} after another view (${between})`);
+        }
+      }
+      // Kept, then detached: length 0, Node's ''.
+      const ab = new ArrayBuffer(64);
+      const v = new Uint8Array(ab, 8, 32).fill(0x41);
+      const u = new UDecoder(enc);
+      u.decode(v);
+      u.decode(v);
+      structuredClone(ab, { transfer: [ab] });
+      assert.strictEqual(u.decode(v), new NDecoder(enc).decode(v), `${enc}: a kept view detached`);
+      // Kept, its resizable buffer shrunk, then grown with other bytes.
+      const rab = new ArrayBuffer(64, { maxByteLength: 8192 });
+      const t = new Uint8Array(rab);
+      t.fill(0x42);
+      u.decode(t);
+      u.decode(t);
+      rab.resize(10);
+      assert.strictEqual(u.decode(t), new NDecoder(enc).decode(t), `${enc}: a kept view's buffer shrunk`);
+      rab.resize(6000);
+      t.fill(0x43, 10);
+      assert.strictEqual(u.decode(t), new NDecoder(enc).decode(t), `${enc}: a kept view's buffer grown`);
+    }
+  });
 }
 
 // WPT-style cases (web-platform-tests encoding/*.any.js cover these; the
