@@ -350,6 +350,15 @@ const KEEP_INTO = 1 << 20;
 // (docs/perf-decisions.md, 'Node session 29'). Up to LATIN1_INTO units the
 // last call's destination is tested first and goes to the addon's short
 // entry (only the string to read: 'Node session 34').
+// The destination kept (lastInto) and still attached: Node 20's optimized
+// code was seen to read a transferred view's old length (a view made with
+// an offset and no length), where its last element reads undefined; then
+// it is a new destination, which the addon asks V8 for (a written 0).
+function keptInto(u8) {
+  const n = u8.length;
+  return u8 === lastInto && (n === 0 || u8[n - 1] !== undefined);
+}
+
 function encodeInto(string, u8) {
   if (typeof string !== 'string' || !isUint8Array(u8)) return encoder.encodeInto(string, u8); // (throws)
   const n = string.length;
@@ -358,7 +367,7 @@ function encodeInto(string, u8) {
   if (n < SMALL_JS_INTO && n < SMALL_ENCODE_INTO) {
     written = writeShort(u8, string, 0, u8.length); // (length 0 if detached)
     read = writeRead;
-  } else if (u8 === lastInto && n <= LATIN1_INTO) {
+  } else if (n <= LATIN1_INTO && keptInto(u8)) {
     args[2] = n;
     args[3] = u8.length;
     addonEncodeIntoShort(string, u8);
@@ -376,7 +385,7 @@ function encodeInto(string, u8) {
     // uses the memory it found then (addon.c, encode_into). (One is kept
     // alive until the next call here: not a long one, where the call's
     // cost is nothing beside the work.)
-    if (u8 === lastInto) args[3] = u8.length;
+    if (keptInto(u8)) args[3] = u8.length;
     else {
       args[3] = -1;
       lastInto = u8.length <= KEEP_INTO ? u8 : null;

@@ -854,6 +854,21 @@ function wptChecks() {
     structuredClone(buf, { transfer: [buf] }); // detaches buf
     for (const s of ['', 'test', 'test'.repeat(100)])
       assert.deepStrictEqual(e.encodeInto(s, view), new NEncoder().encodeInto(s, view));
+    // A destination the addon kept (used again), written by optimized code,
+    // then detached. Node 20's optimized code, once it had seen views with
+    // a length and views of resizable buffers, read the old length of a
+    // view made with an offset and no length: the addon wrote freed memory.
+    for (const kind of ['sized', 'resizable, sized', 'unsized', 'resizable, unsized']) {
+      for (const s of ['x'.repeat(40), 'y'.repeat(3000), '\u00e9'.repeat(20), '\u00e9'.repeat(1500), 'ab\u20ac'.repeat(1000)]) {
+        const len = 3 * s.length;
+        const ab = kind.startsWith('resizable') ? new ArrayBuffer(len + 16, { maxByteLength: 2 * len + 16 })
+          : new ArrayBuffer(len + 16);
+        const v = kind.endsWith('unsized') ? new Uint8Array(ab, 8) : new Uint8Array(ab, 8, len);
+        for (let i = 0; i < 3000; i++) e.encodeInto(s, v);
+        structuredClone(ab, { transfer: [ab] });
+        assert.deepStrictEqual(e.encodeInto(s, v), { read: 0, written: 0 }, `${s.length} units, ${kind}, detached`);
+      }
+    }
   });
 
   check('sharedarraybuffer / idlharness: SharedArrayBuffer input; the prototype surface equals Node\'s', () => {
