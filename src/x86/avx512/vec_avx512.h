@@ -1100,9 +1100,14 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
      * waits for the next vector). Tested on the masks, no analysis. */
     if (m == 32 && !((uint32_t)(hi << 1) ^ lo) && (more || !(hi >> 31))) {
       unsigned wait = (uint32_t)hi >> 31;
+      size_t tk = 32;
       len = a512_utf8_x32(d, v, hi, lo, 1, 32, 2 * wait, room, 0, k);
       if (!len) return 0;
-      *took = 32 - wait;
+      if (__builtin_expect(wait, 0)) {
+        tk = 31;
+        __asm__ volatile("" : "+r"(tk));
+      }
+      *took = tk;
       return len;
     }
     p = a512_analyse(v, m, more, &k->s);
