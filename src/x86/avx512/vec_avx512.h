@@ -1095,10 +1095,13 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
       *took = 32;
       return 64;
     }
-    /* Well-formed pairs, units after them: the low surrogates are the
-     * high ones a lane on (a high one in the last lane shifts out: it
-     * waits for the next vector). Tested on the masks, no analysis. */
-    if (m == 32 && !((uint32_t)(hi << 1) ^ lo) && (more || !(hi >> 31))) {
+    /* Well-formed pairs: the low surrogates are the high ones a lane on
+     * (a high one in the last lane shifts out: it waits for the next
+     * step, or the tail's, as the last vector's too). Tested on the masks,
+     * no analysis. The 31 units taken after a waiting high are a branch,
+     * not 32 - wait: the next vector's load then does not wait for these
+     * masks (a chain through every step of the run). */
+    if (m == 32 && !((uint32_t)(hi << 1) ^ lo)) {
       unsigned wait = (uint32_t)hi >> 31;
       size_t tk = 32;
       len = a512_utf8_x32(d, v, hi, lo, 1, 32, 2 * wait, room, 0, k);
