@@ -1026,6 +1026,35 @@ static void check_long_validation(enum enc e) {
   guard_free(g, 2 * VLONG_MAX);
 }
 
+/* UTF-16 -> UTF-8 of whole vectors of mixed BMP text (ASCII, 2- and 3-byte
+ * units, so every vector takes the pairs step's 16-bit-lane form): one pair
+ * at every unit in turn, so at every lane and across every vector's end (a
+ * high in the last lane waits: the step takes 31 units, the last vector's
+ * high the tail step), and with a lone high or low at the last unit. STRICT
+ * and REPLACE, every capacity around the output's length (a cut pair). */
+static void check_pair_every_lane(enum enc e) {
+  static const uint16_t bmp[5] = {0x61, 0x4E16, 0xC7, 0x20AC, 0x754C};
+  static const size_t lens[] = {32, 64, 96, 97};
+  int be = e == E_UTF16BE, tailk;
+  size_t li, n, p, j, i;
+  cur_script = "pair-every-lane";
+  for (li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+    n = lens[li];
+    for (p = 0; p + 1 < n; p++)
+      for (tailk = 0; tailk < 3; tailk++) {
+        for (j = 0; j < n; j++) put16(text + 2 * j, bmp[(j * 3 + li) % 5], be);
+        put16(text + 2 * p, 0xD83D, be);
+        put16(text + 2 * p + 2, 0xDE00 + (uint32_t)(p & 0x3F), be);
+        if (tailk && p + 2 < n) put16(text + 2 * (n - 1), tailk == 1 ? 0xD801 : 0xDC01, be);
+        for (i = 0; i < sizeof convs / sizeof convs[0]; i++) {
+          if (convs[i].from != e || convs[i].to != E_UTF8) continue;
+          cur_name = convs[i].name;
+          check_conv_text(&convs[i], text, n, 0, n <= 64);
+        }
+      }
+  }
+}
+
 static void suite(void) {
   static const enum enc sources[] = {E_UTF16LE, E_UTF16BE, E_UTF32, E_LATIN1};
   static const char *const source_names[] = {"utf16le", "utf16be", "utf32", "latin1"};
@@ -1137,6 +1166,10 @@ static void suite(void) {
   check_swap_tails(E_UTF16BE);
   tap_group("text of pairs only, after none or one BMP unit, each unit in turn corrupted; "
             "the byte swap's tails: a pair, a lone high or low in turn in the last 70 units");
+  check_pair_every_lane(E_UTF16LE);
+  check_pair_every_lane(E_UTF16BE);
+  tap_group("UTF-16 -> UTF-8 of whole vectors (32-97 units) of mixed BMP text: a pair at every "
+            "unit in turn, then with a lone high or low at the last unit; caps");
   check_long_to_utf32(E_UTF16LE);
   check_long_to_utf32(E_UTF16BE);
   check_long_runs_to_utf32(E_UTF16LE);

@@ -904,7 +904,7 @@ struct v16_utf8_k {
   struct a512_utf8_consts e;
   struct a512_u16_consts s;
   __m512i c80, c800, c3f00, c80c0, c3ff;
-  __m512i fields16, c3f3f, c8080, c80f0, ce0, hi_bias, pair_tops, prev_index, slots[2], keep_at;
+  __m512i fields16, c3f3f, c80f0, hi_bias, prev_index, slots[2], keep_at, leads, marks;
 };
 /* a512_utf8_x32's spreads: half h's lane j to bytes 3j (a 3-byte form's
  * lead: byte 2(16h + j) of the second source), 3j + 1 and 3j + 2 (its form's
@@ -931,6 +931,16 @@ static const uint8_t a512_utf8_keep_at[64] __attribute__((aligned(64))) = {
 #undef A512_KEEP12
 #undef A512_KEEP3
 };
+/* a512_utf8_x32's lead byte and markers of a unit by its top 5 bits (u >>
+ * 11): 0 below 0x800, a 3-byte form's lead (E0 | u >> 12) and markers 8080
+ * from 0x800, none and 8080 for a surrogate (a low one's markers; a high
+ * one's are set apart). Tables, not compares: a mask less per step. */
+static const uint16_t a512_utf8_by_top5[2][32] __attribute__((aligned(64))) = {
+    {0, 0xE0, 0xE1, 0xE1, 0xE2, 0xE2, 0xE3, 0xE3, 0xE4, 0xE4, 0xE5, 0xE5, 0xE6, 0xE6, 0xE7, 0xE7,
+     0xE8, 0xE8, 0xE9, 0xE9, 0xEA, 0xEA, 0xEB, 0xEB, 0xEC, 0xEC, 0xED, 0, 0xEE, 0xEE, 0xEF, 0xEF},
+    {0x80C0, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080,
+     0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080,
+     0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080}};
 static inline void v16_utf8_k_init(struct v16_utf8_k *k) {
   a512_utf8_consts_init_fixed(&k->e);
   a512_u16_consts_init(&k->s);
@@ -942,16 +952,15 @@ static inline void v16_utf8_k_init(struct v16_utf8_k *k) {
   /* per lane: bits 6-13 to its low byte, bits 0-7 to its high byte */
   A512_CONST64(k->fields16, 0x3036202610160006ull);
   A512_CONST64(k->c3f3f, 0x3F3F3F3F3F3F3F3Full);
-  A512_CONST64(k->c8080, 0x8080808080808080ull);
   A512_CONST64(k->c80f0, 0x80F080F080F080F0ull);
-  A512_CONST64(k->ce0, 0x00E000E000E000E0ull);
   A512_CONST64(k->hi_bias, 0x2840284028402840ull); /* (- 0xD7C0) */
-  A512_CONST64(k->pair_tops, 0xDC00D800DC00D800ull); /* (16 pairs, each in a 32-bit lane) */
   k->prev_index = _mm512_set_epi16(30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15,
                                    14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0);
   A512_TABLE(k->slots[0], &a512_utf8_slots[0]);
   A512_TABLE(k->slots[1], &a512_utf8_slots[1]);
   A512_TABLE(k->keep_at, &a512_utf8_keep_at);
+  A512_TABLE(k->leads, &a512_utf8_by_top5[0]);
+  A512_TABLE(k->marks, &a512_utf8_by_top5[1]);
   V_LOADED(k->c80);
   V_LOADED(k->c800);
   V_LOADED(k->c3f00);
@@ -1016,8 +1025,9 @@ UTFXI_INLINE size_t a512_utf8_x32(unsigned char *d, __m512i u, __mmask32 hi, __m
                                   int pairs, size_t lanes, unsigned cut, size_t room,
                                   int spill, const struct v16_utf8_k *k) {
   __mmask32 two = _mm512_cmpge_epu16_mask(u, k->c80);
-  __mmask32 three = _mm512_cmpge_epu16_mask(u, k->c800) & ~(hi | lo);
-  __m512i t = u, mark = k->c80c0, words, lead, s0, s1;
+  __m512i top5 = _mm512_srli_epi16(u, 11), t = u, words, s0, s1;
+  __m512i mark = _mm512_permutexvar_epi16(top5, k->marks);
+  __m512i lead = _mm512_permutexvar_epi16(top5, k->leads);
   uint64_t keep0, keep1;
   unsigned len0, len1;
   if (pairs) {
@@ -1028,12 +1038,10 @@ UTFXI_INLINE size_t a512_utf8_x32(unsigned char *d, __m512i u, __mmask32 hi, __m
         t, lo, _mm512_ternarylogic_epi32(u, _mm512_slli_epi16(prev, 10), k->s.fc00, 0xD8));
     mark = _mm512_mask_mov_epi16(mark, hi, k->c80f0);
   }
-  mark = _mm512_mask_mov_epi16(mark, three | lo, k->c8080);
   words = _mm512_mask_mov_epi16(
       u, two,
       _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(k->fields16, t), k->c3f3f, mark,
                                 0xEA));
-  lead = _mm512_mask_add_epi16(_mm512_setzero_si512(), three, _mm512_srli_epi16(u, 12), k->ce0);
   s0 = _mm512_permutex2var_epi8(words, k->slots[0], lead);
   s1 = _mm512_permutex2var_epi8(words, k->slots[1], lead);
   keep0 = _mm512_cmpge_epu8_mask(s0, k->keep_at);
@@ -1071,12 +1079,13 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
   size_t len;
   *took = 0;
   if (a512_surrogates(v, &k->s)) {
-    /* (the test on the units, before the analysis: on the masks it had
-     * gcc keep them in mask registers, their round trips in every
-     * step of emoji text) */
+    /* (16 aligned pairs tested on the masks the pairs' test reads too,
+     * not by a compare of their own: a mask op less a step) */
     __m512i top = _mm512_and_si512(v, k->s.fc00);
     __mmask32 hi, lo;
-    if (!_mm512_cmpneq_epi16_mask(top, k->pair_tops) && room >= 64) {
+    hi = _mm512_cmpeq_epi16_mask(top, k->s.d800);
+    lo = _mm512_cmpeq_epi16_mask(top, k->s.dc00);
+    if ((uint32_t)hi == 0x55555555u && (uint32_t)lo == 0xAAAAAAAAu && room >= 64) {
       /* 16 pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
       __m512i cp = _mm512_ternarylogic_epi32(
           _mm512_slli_epi32(_mm512_add_epi16(v, k->hi_bias), 10), _mm512_srli_epi32(v, 16),
@@ -1086,16 +1095,22 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
       *took = 32;
       return 64;
     }
-    hi = _mm512_cmpeq_epi16_mask(top, k->s.d800);
-    lo = _mm512_cmpeq_epi16_mask(top, k->s.dc00);
-    /* Well-formed pairs, units after them: the low surrogates are the
-     * high ones a lane on (a high one in the last lane shifts out: it
-     * waits for the next vector). Tested on the masks, no analysis. */
-    if (m == 32 && more && !((uint32_t)(hi << 1) ^ lo)) {
+    /* Well-formed pairs: the low surrogates are the high ones a lane on
+     * (a high one in the last lane shifts out: it waits for the next
+     * step, or the tail's, as the last vector's too). Tested on the masks,
+     * no analysis. The 31 units taken after a waiting high are a branch,
+     * not 32 - wait: the next vector's load then does not wait for these
+     * masks (a chain through every step of the run). */
+    if (m == 32 && !((uint32_t)(hi << 1) ^ lo)) {
       unsigned wait = (uint32_t)hi >> 31;
+      size_t tk = 32;
       len = a512_utf8_x32(d, v, hi, lo, 1, 32, 2 * wait, room, 0, k);
       if (!len) return 0;
-      *took = 32 - wait;
+      if (__builtin_expect(wait, 0)) {
+        tk = 31;
+        __asm__ volatile("" : "+r"(tk));
+      }
+      *took = tk;
       return len;
     }
     p = a512_analyse(v, m, more, &k->s);
