@@ -108,9 +108,31 @@ size_t G_NAME(utf8_length_from_utf32)(const char32_t *s, size_t n) {
 }
 #endif
 
-/* One unit per value, two for 0x10000..0x10FFFF. */
+/* One unit per value, two for 0x10000..0x10FFFF. Long inputs first count
+ * the values before the first vector-aligned address (the loop is
+ * load-bound, and a load across two cache lines costs two); the astral
+ * values are counted in the lanes of two vectors of counts (no mask move
+ * and popcount per vector), summed once per chunk of UTFXI_LENGTH_CHUNK
+ * values (no lane can wrap). */
 size_t G_NAME(utf16_length_from_utf32)(const char32_t *s, size_t n) {
   size_t i = 0, astral = 0;
+  if (UTFXI_ALIGN_HEAD(*s, n)) {
+    i = utfxi_aligning_step(s, 4, V_BYTES, 0, 1);
+    astral = utfxi_utf16_length_from_utf32_scalar(s, i) - i;
+  }
+  while (n - i >= 4 * V32_LANES) {
+    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n;
+    vu32 acc0 = v32_splat(0), acc1 = acc0;
+    for (; end - i >= 4 * V32_LANES; i += 4 * V32_LANES) {
+      vu32 a = v32_load(s + i), b = v32_load(s + i + V32_LANES);
+      vu32 c = v32_load(s + i + 2 * V32_LANES), d = v32_load(s + i + 3 * V32_LANES);
+      acc0 = v32_count_in_range(acc0, a, 0x10000, 0x100000);
+      acc1 = v32_count_in_range(acc1, b, 0x10000, 0x100000);
+      acc0 = v32_count_in_range(acc0, c, 0x10000, 0x100000);
+      acc1 = v32_count_in_range(acc1, d, 0x10000, 0x100000);
+    }
+    astral += v32_sum(v32_add(acc0, acc1));
+  }
   for (; n - i >= V32_LANES; i += V32_LANES)
     astral += v32_count(v32_in_range(v32_load(s + i), 0x10000, 0x100000));
 #ifdef V_MASKED_TAIL
