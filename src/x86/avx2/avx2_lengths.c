@@ -65,6 +65,10 @@ size_t utfxi_utf8_length_from_utf32_avx2(const char32_t *s, size_t n) {
                 c1ff = _mm256_set1_epi16(0x1FF), cmax = _mm256_set1_epi16(0x21FF),
                 ones = _mm256_set1_epi16(1);
   size_t i = 0, total = 0;
+  if (UTFXI_ALIGN_HEAD(*s, n)) {
+    i = utfxi_aligning_step(s, 4, 32, 0, 1);
+    total = utfxi_utf8_length_from_utf32_scalar(s, i);
+  }
   while (n - i >= 16) {
     size_t start = i, end = n - i > A2_UTF32_CHUNK ? i + A2_UTF32_CHUNK : n, count;
     __m256i top = zero, acc = zero;
