@@ -57,8 +57,9 @@ size_t utfxi_utf8_length_from_latin1_avx2(const char *s, size_t n) {
  * lane (docs/perf-decisions.md, 'UTF-8 length of UTF-32'). Surrogates count
  * 3, the length of U+FFFD, as they should; a chunk with a value above
  * 0x10FFFF (an unsigned maximum of u spots it; the signed compares count
- * such a u wrongly) is recounted by the scalar kernel. A chunk is at most
- * 21845 steps, so that no 16-bit lane (+3 a step) wraps. */
+ * such a u wrongly) is recounted by the scalar kernel. Two steps a loop
+ * pass, each with its own counts. A chunk is at most 16384 steps, so that
+ * no 16-bit lane (+3 a step) wraps. */
 #define A2_UTF32_CHUNK ((size_t)16 * 16384)
 size_t utfxi_utf8_length_from_utf32_avx2(const char32_t *s, size_t n) {
   const __m256i zero = _mm256_setzero_si256(), c0f = _mm256_set1_epi16(0xF),
@@ -71,8 +72,22 @@ size_t utfxi_utf8_length_from_utf32_avx2(const char32_t *s, size_t n) {
   }
   while (n - i >= 16) {
     size_t start = i, end = n - i > A2_UTF32_CHUNK ? i + A2_UTF32_CHUNK : n, count;
-    __m256i top = zero, acc = zero;
+    __m256i top = zero, acc = zero, acc1 = zero;
     __m128i sum;
+    for (; end - i >= 32; i += 32) {
+      const __m256i *p = (const __m256i *)(const void *)(s + i);
+      __m256i u = _mm256_packus_epi32(_mm256_srli_epi32(_mm256_loadu_si256(p), 7),
+                                      _mm256_srli_epi32(_mm256_loadu_si256(p + 1), 7));
+      __m256i w = _mm256_packus_epi32(_mm256_srli_epi32(_mm256_loadu_si256(p + 2), 7),
+                                      _mm256_srli_epi32(_mm256_loadu_si256(p + 3), 7));
+      top = _mm256_max_epu16(top, _mm256_max_epu16(u, w));
+      acc = _mm256_sub_epi16(acc, _mm256_add_epi16(_mm256_add_epi16(_mm256_cmpgt_epi16(u, zero),
+                                                                    _mm256_cmpgt_epi16(u, c0f)),
+                                                   _mm256_cmpgt_epi16(u, c1ff)));
+      acc1 = _mm256_sub_epi16(acc1, _mm256_add_epi16(_mm256_add_epi16(_mm256_cmpgt_epi16(w, zero),
+                                                                      _mm256_cmpgt_epi16(w, c0f)),
+                                                     _mm256_cmpgt_epi16(w, c1ff)));
+    }
     for (; end - i >= 16; i += 16) {
       __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
       __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 8));
@@ -82,7 +97,7 @@ size_t utfxi_utf8_length_from_utf32_avx2(const char32_t *s, size_t n) {
                                                                     _mm256_cmpgt_epi16(u, c0f)),
                                                    _mm256_cmpgt_epi16(u, c1ff)));
     }
-    acc = _mm256_madd_epi16(acc, ones);
+    acc = _mm256_add_epi32(_mm256_madd_epi16(acc, ones), _mm256_madd_epi16(acc1, ones));
     sum = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
     sum = _mm_add_epi32(sum, _mm_unpackhi_epi64(sum, sum));
     sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 1));
