@@ -340,15 +340,16 @@ static void suite_chunk_boundaries(void) {
 /* ------------------------------------------------------------ UTF-32 edges
  * The UTF-32 length kernels count classes of values per lane (in vectors of
  * counts, from a head that aligns the loads on long inputs): each value at
- * a class edge, in every position of a short and a long input on a
- * background of either class, at several alignments, against scalar. */
+ * a class edge, in every position of a short, a middle and a long input
+ * (each path of the kernels) on a background of either class, at several
+ * alignments, against scalar. */
 static void suite_utf32_edges(void) {
   static const uint32_t edges[] = {0x7F,     0x80,       0x7FF,      0x800,     0xD7FF,
                                    0xD800,   0xDFFF,     0xE000,     0xFFFF,    0x10000,
                                    0x10FFFF, 0x110000,   0x1FFFFF,   0x7FFFFFFF, 0x80000000,
                                    0xFFFFFFFF};
   static const uint32_t backgrounds[] = {0x61, 0x1F600};
-  static const size_t lengths[] = {70, 1100}, offsets[] = {0, 1, 7, 15};
+  static const size_t lengths[] = {70, 300, 1100}, offsets[] = {0, 1, 7, 15};
   size_t i, e, b, l, o, p, calls = 0;
   for (i = 0; i < LENGTH_OP_COUNT; i++) {
     const struct length_op *op = &length_ops[i];
