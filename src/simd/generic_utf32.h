@@ -144,20 +144,21 @@ UTFXI_INLINE size_t g32_utf16_length(const char32_t *s, size_t n) {
   return g32_utf16_length_rest(s, n, i, astral);
 }
 
-/* Long inputs count the values before the first vector-aligned address
- * first (the loop is load-bound, and a load across two cache lines costs
- * two). Out of line: in the entry, its call gave every call a frame. */
-__attribute__((noinline)) static size_t g32_utf16_length_long(const char32_t *s, size_t n) {
-  size_t k = utfxi_aligning_step(s, 4, V_BYTES, 0, 1);
-  return utfxi_utf16_length_from_utf32_scalar(s, k) + g32_utf16_length(s + k, n - k);
-}
-
 /* The lane counts from 16 vectors on (below, avx512 n = 64-128 were 7-17 %
  * slower than with the mask counts, docs/perf-decisions.md); the short path
- * first. */
+ * first. Long inputs count the values before the first vector-aligned
+ * address first (the loop is load-bound, and a load across two cache lines
+ * costs two), in a loop here: a call to the scalar kernel gave every call
+ * a frame. */
 size_t G_NAME(utf16_length_from_utf32)(const char32_t *s, size_t n) {
-  if (UTFXI_UNLIKELY(n >= 16 * V32_LANES))
-    return UTFXI_ALIGN_HEAD(*s, n) ? g32_utf16_length_long(s, n) : g32_utf16_length(s, n);
+  if (UTFXI_UNLIKELY(n >= 16 * V32_LANES)) {
+    size_t k = 0, j, astral = 0;
+    if (UTFXI_ALIGN_HEAD(*s, n)) {
+      k = utfxi_aligning_step(s, 4, V_BYTES, 0, 1);
+      for (j = 0; j < k; j++) astral += s[j] - 0x10000u < 0x100000u;
+    }
+    return k + astral + g32_utf16_length(s + k, n - k);
+  }
   return g32_utf16_length_rest(s, n, 0, 0);
 }
 
