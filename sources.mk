@@ -20,7 +20,7 @@ UTFX_SRC_AVX512 := src/x86/avx512/*.c
 UTFX_CODE_FLAGS := -falign-functions=64 -falign-loops=32
 UTFX_AVX2_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt -falign-functions=64 -falign-loops=32
 UTFX_AVX512_FLAGS := -mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt -falign-functions=64 -falign-loops=32 \
-                     -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2
+                     -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2 -mavx512cd
 # AArch64 only (little-endian): the neon tier. NEON is baseline there, so
 # its files need no flags.
 UTFX_SRC_NEON := src/arm/neon/*.c

@@ -30,6 +30,7 @@ uint32_t utfxi_cpu_detect(void) {
     if (b & (1u << 8)) f |= UTFXI_CPU_BMI2;
     if (os_zmm) {
       if (b & (1u << 16)) f |= UTFXI_CPU_AVX512F;
+      if (b & (1u << 28)) f |= UTFXI_CPU_AVX512CD;
       if (b & (1u << 30)) f |= UTFXI_CPU_AVX512BW;
       if (b & (1u << 31)) f |= UTFXI_CPU_AVX512VL;
       if (c & (1u << 1)) f |= UTFXI_CPU_AVX512VBMI;
@@ -49,6 +50,6 @@ uint32_t utfxi_cpu_detect(void) { return 0; }
 const char *utfxi_cpu_feature_name(unsigned i) {
   static const char *const names[UTFXI_CPU_FEATURE_COUNT] = {
       "avx2",     "bmi1",     "bmi2",       "lzcnt",       "popcnt", "avx512f",
-      "avx512bw", "avx512vl", "avx512vbmi", "avx512vbmi2", "neon"};
+      "avx512bw", "avx512vl", "avx512vbmi", "avx512vbmi2", "neon",  "avx512cd"};
   return i < UTFXI_CPU_FEATURE_COUNT ? names[i] : "";
 }

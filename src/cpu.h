@@ -16,7 +16,8 @@
 #define UTFXI_CPU_AVX512VBMI (1u << 8)
 #define UTFXI_CPU_AVX512VBMI2 (1u << 9)
 #define UTFXI_CPU_NEON (1u << 10)
-#define UTFXI_CPU_FEATURE_COUNT 11
+#define UTFXI_CPU_AVX512CD (1u << 11) /* (VPLZCNTD: every CPU with VBMI2 has it) */
+#define UTFXI_CPU_FEATURE_COUNT 12
 
 /* Exactly the features each x86 tier's files are compiled for (UTFX_AVX2_FLAGS,
  * UTFX_AVX512_FLAGS in sources.mk); NEON is part of every AArch64 CPU. */
@@ -24,7 +25,7 @@
   (UTFXI_CPU_AVX2 | UTFXI_CPU_BMI1 | UTFXI_CPU_BMI2 | UTFXI_CPU_LZCNT | UTFXI_CPU_POPCNT)
 #define UTFXI_TIER_AVX512                                                        \
   (UTFXI_TIER_AVX2 | UTFXI_CPU_AVX512F | UTFXI_CPU_AVX512BW | UTFXI_CPU_AVX512VL | \
-   UTFXI_CPU_AVX512VBMI | UTFXI_CPU_AVX512VBMI2)
+   UTFXI_CPU_AVX512VBMI | UTFXI_CPU_AVX512VBMI2 | UTFXI_CPU_AVX512CD)
 
 /* Detected features (a mask of UTFXI_CPU_*); pure, so calling it from several
  * threads at once is harmless. */

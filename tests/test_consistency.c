@@ -10,7 +10,9 @@
  *     written, replaced, output, untouched bytes after the output) to the
  *     scalar kernel utfxi_*_scalar of src/internal.h, for several capacities;
  *   - length functions on 2 MiB inputs count a sequence that straddles a
- *     1 MiB / 2 MiB chunk boundary exactly once. */
+ *     1 MiB / 2 MiB chunk boundary exactly once;
+ *   - the UTF-32 lengths equal scalar with a class-edge value at every
+ *     position. */
 #include <string.h>
 
 #include "internal.h"
@@ -335,8 +337,52 @@ static void suite_chunk_boundaries(void) {
   tap_group("length functions: sequences straddling 1 MiB / 2 MiB chunk boundaries");
 }
 
+/* ------------------------------------------------------------ UTF-32 edges
+ * The UTF-32 length kernels count classes of values per lane (in vectors of
+ * counts, from a head that aligns the loads on long inputs): each value at
+ * a class edge, in every position of a short, a middle and a long input
+ * (each path of the kernels) on a background of either class, at several
+ * alignments, against scalar. */
+static void suite_utf32_edges(void) {
+  static const uint32_t edges[] = {0x7F,     0x80,       0x7FF,      0x800,     0xD7FF,
+                                   0xD800,   0xDFFF,     0xE000,     0xFFFF,    0x10000,
+                                   0x10FFFF, 0x110000,   0x1FFFFF,   0x7FFFFFFF, 0x80000000,
+                                   0xFFFFFFFF};
+  static const uint32_t backgrounds[] = {0x61, 0x1F600};
+  static const size_t lengths[] = {70, 300, 1100}, offsets[] = {0, 1, 7, 15};
+  size_t i, e, b, l, o, p, calls = 0;
+  for (i = 0; i < LENGTH_OP_COUNT; i++) {
+    const struct length_op *op = &length_ops[i];
+    if (op->from != REF_UTF32) continue;
+    for (l = 0; l < COUNT_OF(lengths); l++)
+      for (o = 0; o < COUNT_OF(offsets); o++)
+        for (b = 0; b < COUNT_OF(backgrounds); b++) {
+          uint32_t *s = (uint32_t *)(void *)src_buf.b + offsets[o];
+          size_t n = lengths[l];
+          for (p = 0; p < n; p++) s[p] = backgrounds[b];
+          for (e = 0; e < COUNT_OF(edges); e++) {
+            if (!test_keep(e + o, 4)) continue; /* a quarter under emulation */
+            for (p = 0; p < n; p++) {
+              size_t got, want;
+              s[p] = edges[e];
+              got = op->pub(s, n);
+              want = op->scalar(s, n);
+              calls++;
+              CHECK(got == want, "%s: %X at %zu of %zu (offset %zu, background %X): %zu, want %zu",
+                    op->name, (unsigned)edges[e], p, n, offsets[o], (unsigned)backgrounds[b], got,
+                    want);
+              s[p] = backgrounds[b];
+            }
+          }
+        }
+  }
+  CHECK(calls > 0, "no UTF-32 length function");
+  tap_group("UTF-32 lengths: class-edge values at every position, = scalar");
+}
+
 int main(void) {
   tap_for_each_impl(suite);
+  tap_for_each_impl(suite_utf32_edges);
   tap_for_each_impl(suite_chunk_boundaries);
   return tap_done();
 }

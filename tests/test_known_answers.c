@@ -461,7 +461,8 @@ static void check_misc(void) {
 static void check_cpu_features(void) {
   static const char *const known[] = {"avx2",     "bmi1",     "bmi2",       "lzcnt",
                                       "popcnt",   "avx512f",  "avx512bw",   "avx512vl",
-                                      "avx512vbmi", "avx512vbmi2", "neon"};
+                                      "avx512vbmi", "avx512vbmi2", "neon",
+                                      "avx512cd"};
   char full[512], buf[600], copy[512];
   size_t len = utfx_cpu_features(full, sizeof full), cap;
   char *word;

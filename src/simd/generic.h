@@ -68,6 +68,9 @@
  *   v32_ge(v, c), v32_in_range(v, lo, len)  unsigned compares,
  *   v32_top_eq(v, mask, value)              (v & mask) == value, and
  *   v32_any(m), v32_count(m)                whether and how many lanes they set
+ *   v32_count_in_range(acc, v, lo, len)     acc plus 1 in the lanes with
+ *                               lo <= v < lo + len (a vector of counts)
+ *   v32_sum(acc)                the total of such a vector's lanes
  *   v32_umax(a, b) v32_umin(a, b)           unsigned maximum, minimum
  *   v32_sub(v, c)                           v - c, modulo 2^32
  *   v32_add(a, b) v32_and_values(a, b) v32_at_least(a, b)   on vector

@@ -109,8 +109,9 @@ size_t G_NAME(utf8_length_from_utf32)(const char32_t *s, size_t n) {
 #endif
 
 /* One unit per value, two for 0x10000..0x10FFFF. */
-size_t G_NAME(utf16_length_from_utf32)(const char32_t *s, size_t n) {
-  size_t i = 0, astral = 0;
+/* A mask count per vector from i on, and the tail: short inputs (a
+ * reduction of lane counts costs more than it saves there). */
+UTFXI_INLINE size_t g32_utf16_length_rest(const char32_t *s, size_t n, size_t i, size_t astral) {
   for (; n - i >= V32_LANES; i += V32_LANES)
     astral += v32_count(v32_in_range(v32_load(s + i), 0x10000, 0x100000));
 #ifdef V_MASKED_TAIL
@@ -120,6 +121,45 @@ size_t G_NAME(utf16_length_from_utf32)(const char32_t *s, size_t n) {
   return utfxi_add_sat(utfxi_add_sat(i, astral),
                        utfxi_utf16_length_from_utf32_scalar(s + i, n - i));
 #endif
+}
+
+/* Longer inputs: the astral values counted in the lanes of two vectors of
+ * counts (no mask move and popcount per vector), summed once per chunk of
+ * UTFXI_LENGTH_CHUNK values (no lane can wrap). */
+UTFXI_INLINE size_t g32_utf16_length(const char32_t *s, size_t n) {
+  size_t i = 0, astral = 0;
+  while (n - i >= 4 * V32_LANES) {
+    size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n;
+    vu32 acc0 = v32_splat(0), acc1 = acc0;
+    for (; end - i >= 4 * V32_LANES; i += 4 * V32_LANES) {
+      vu32 a = v32_load(s + i), b = v32_load(s + i + V32_LANES);
+      vu32 c = v32_load(s + i + 2 * V32_LANES), d = v32_load(s + i + 3 * V32_LANES);
+      acc0 = v32_count_in_range(acc0, a, 0x10000, 0x100000);
+      acc1 = v32_count_in_range(acc1, b, 0x10000, 0x100000);
+      acc0 = v32_count_in_range(acc0, c, 0x10000, 0x100000);
+      acc1 = v32_count_in_range(acc1, d, 0x10000, 0x100000);
+    }
+    astral += v32_sum(v32_add(acc0, acc1));
+  }
+  return g32_utf16_length_rest(s, n, i, astral);
+}
+
+/* The lane counts from 16 vectors on (below, avx512 n = 64-128 were 7-17 %
+ * slower than with the mask counts, docs/perf-decisions.md); the short path
+ * first. Long inputs count the values before the first vector-aligned
+ * address first (the loop is load-bound, and a load across two cache lines
+ * costs two), in a loop here: a call to the scalar kernel gave every call
+ * a frame. */
+size_t G_NAME(utf16_length_from_utf32)(const char32_t *s, size_t n) {
+  if (UTFXI_UNLIKELY(n >= 16 * V32_LANES)) {
+    size_t k = 0, j, astral = 0;
+    if (UTFXI_ALIGN_HEAD(*s, n)) {
+      k = utfxi_aligning_step(s, 4, V_BYTES, 0, 1);
+      for (j = 0; j < k; j++) astral += s[j] - 0x10000u < 0x100000u;
+    }
+    return k + astral + g32_utf16_length(s + k, n - k);
+  }
+  return g32_utf16_length_rest(s, n, 0, 0);
 }
 
 /* ---- UTF-32 to UTF-16LE/BE and UTF-8 (vocabularies with V32_UTF16_ROOM,

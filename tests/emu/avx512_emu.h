@@ -314,6 +314,19 @@ UTFXEMU_LANEWISE(utfxemu_max_epu8, u8, 64, a.u8[j] > b.u8[j] ? a.u8[j] : b.u8[j]
 UTFXEMU_LANEWISE(utfxemu_avg_epu8, u8, 64, (uint8_t)((a.u8[j] + b.u8[j] + 1) >> 1))
 UTFXEMU_LANEWISE(utfxemu_min_epu16, u16, 32, a.u16[j] < b.u16[j] ? a.u16[j] : b.u16[j])
 UTFXEMU_LANEWISE(utfxemu_min_epu32, u32, 16, a.u32[j] < b.u32[j] ? a.u32[j] : b.u32[j])
+/* vplzcntd (AVX512CD): leading zero bits of each lane, 32 for 0. */
+static inline utfxemu_m512i utfxemu_lzcnt_epi32(utfxemu_m512i a) {
+  utfxemu_m512i r;
+  UTFXEMU_EACH(j, 16) {
+    uint32_t x = a.u32[j], z = 32;
+    while (x) {
+      x >>= 1;
+      z--;
+    }
+    r.u32[j] = z;
+  }
+  return r;
+}
 UTFXEMU_LANEWISE(utfxemu_and_si512, u64, 8, a.u64[j] & b.u64[j])
 UTFXEMU_LANEWISE(utfxemu_or_si512, u64, 8, a.u64[j] | b.u64[j])
 UTFXEMU_LANEWISE(utfxemu_xor_si512, u64, 8, a.u64[j] ^ b.u64[j])
@@ -474,6 +487,8 @@ static inline utfxemu_m512i utfxemu_madd_epi16(utfxemu_m512i a, utfxemu_m512i b)
 #define _mm512_subs_epu16 utfxemu_subs_epu16
 #undef _mm512_max_epu32
 #define _mm512_max_epu32 utfxemu_max_epu32
+#undef _mm512_lzcnt_epi32
+#define _mm512_lzcnt_epi32 utfxemu_lzcnt_epi32
 #undef _mm512_max_epu8
 #define _mm512_max_epu8 utfxemu_max_epu8
 #undef _mm512_avg_epu8

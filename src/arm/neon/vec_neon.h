@@ -157,6 +157,12 @@ static inline vu32 v32_sub(vu32 v, uint32_t c) { return vsubq_u32(v, vdupq_n_u32
 static inline vm32 v32_or(vm32 a, vm32 b) { return vorrq_u32(a, b); }
 static inline int v32_any(vm32 m) { return vmaxvq_u32(m) != 0; }
 static inline size_t v32_count(vm32 m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
+/* acc plus 1 in the lanes with lo <= v < lo + len (unsigned; the all-ones
+ * compare result subtracted), and the total of such counts' lanes. */
+static inline vu32 v32_count_in_range(vu32 acc, vu32 v, uint32_t lo, uint32_t len) {
+  return vsubq_u32(acc, v32_in_range(v, lo, len));
+}
+static inline size_t v32_sum(vu32 acc) { return vaddvq_u32(acc); }
 
 
 static inline vu32 v32_or_values(vu32 a, vu32 b) { return vorrq_u32(a, b); }

@@ -49,39 +49,60 @@ size_t utfxi_utf8_length_from_latin1_avx2(const char *s, size_t n) {
 }
 
 
-/* 1 + (>= 0x80) + (>= 0x800) + (>= 0x10000) bytes per value, counted per
- * 32-bit lane (compare results, -1 each, subtracted): seven instructions per
- * 8 values, fewer than the generic kernel's movemask and popcount per
- * compare (docs/perf-decisions.md, 'UTF-8 length of UTF-32'). Surrogates count 3, the
- * length of U+FFFD, as they should; a value above 0x10FFFF would count
- * wrongly (and one of 2^31 or more not at all, the compares being signed):
- * an unsigned maximum kept per chunk spots them, and such a chunk (ill-formed
- * input) is recounted by the scalar kernel. */
+/* 1 + (>= 0x80) + (>= 0x800) + (>= 0x10000) bytes per value. Two vectors
+ * make one of 16-bit lanes, u = min(v >> 7, 0xFFFF) (the thresholds are
+ * multiples of 128: u >= 1, >= 0x10, >= 0x200; an ill-formed value above
+ * 0x10FFFF gives u >= 0x2200), whose compare results (-1 each) are
+ * subtracted per 16-bit lane: five operations a vector, not seven per 32-bit
+ * lane (docs/perf-decisions.md, 'UTF-8 length of UTF-32'). Surrogates count
+ * 3, the length of U+FFFD, as they should; a chunk with a value above
+ * 0x10FFFF (an unsigned maximum of u spots it; the signed compares count
+ * such a u wrongly) is recounted by the scalar kernel. Two steps a loop
+ * pass, each with its own counts. A chunk is at most 16384 steps, so that
+ * no 16-bit lane (+3 a step) wraps. */
+#define A2_UTF32_CHUNK ((size_t)16 * 16384)
 size_t utfxi_utf8_length_from_utf32_avx2(const char32_t *s, size_t n) {
-  const __m256i c7f = _mm256_set1_epi32(0x7F), c7ff = _mm256_set1_epi32(0x7FF),
-                cffff = _mm256_set1_epi32(0xFFFF), cmax = _mm256_set1_epi32(0x10FFFF);
+  const __m256i zero = _mm256_setzero_si256(), c0f = _mm256_set1_epi16(0xF),
+                c1ff = _mm256_set1_epi16(0x1FF), cmax = _mm256_set1_epi16(0x21FF),
+                ones = _mm256_set1_epi16(1);
   size_t i = 0, total = 0;
+  if (UTFXI_ALIGN_HEAD(*s, n)) {
+    i = utfxi_aligning_step(s, 4, 32, 0, 1);
+    total = utfxi_utf8_length_from_utf32_scalar(s, i);
+  }
   while (n - i >= 16) {
-    size_t start = i, end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n, count;
-    __m256i top = _mm256_setzero_si256(), acc0 = top, acc1 = top;
+    size_t start = i, end = n - i > A2_UTF32_CHUNK ? i + A2_UTF32_CHUNK : n, count;
+    __m256i top = zero, acc = zero, acc1 = zero;
     __m128i sum;
+    for (; end - i >= 32; i += 32) {
+      const __m256i *p = (const __m256i *)(const void *)(s + i);
+      __m256i u = _mm256_packus_epi32(_mm256_srli_epi32(_mm256_loadu_si256(p), 7),
+                                      _mm256_srli_epi32(_mm256_loadu_si256(p + 1), 7));
+      __m256i w = _mm256_packus_epi32(_mm256_srli_epi32(_mm256_loadu_si256(p + 2), 7),
+                                      _mm256_srli_epi32(_mm256_loadu_si256(p + 3), 7));
+      top = _mm256_max_epu16(top, _mm256_max_epu16(u, w));
+      acc = _mm256_sub_epi16(acc, _mm256_add_epi16(_mm256_add_epi16(_mm256_cmpgt_epi16(u, zero),
+                                                                    _mm256_cmpgt_epi16(u, c0f)),
+                                                   _mm256_cmpgt_epi16(u, c1ff)));
+      acc1 = _mm256_sub_epi16(acc1, _mm256_add_epi16(_mm256_add_epi16(_mm256_cmpgt_epi16(w, zero),
+                                                                      _mm256_cmpgt_epi16(w, c0f)),
+                                                     _mm256_cmpgt_epi16(w, c1ff)));
+    }
     for (; end - i >= 16; i += 16) {
       __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
       __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 8));
-      top = _mm256_max_epu32(top, _mm256_max_epu32(a, b));
-      acc0 = _mm256_sub_epi32(acc0, _mm256_add_epi32(_mm256_add_epi32(_mm256_cmpgt_epi32(a, c7f),
-                                                                      _mm256_cmpgt_epi32(a, c7ff)),
-                                                     _mm256_cmpgt_epi32(a, cffff)));
-      acc1 = _mm256_sub_epi32(acc1, _mm256_add_epi32(_mm256_add_epi32(_mm256_cmpgt_epi32(b, c7f),
-                                                                      _mm256_cmpgt_epi32(b, c7ff)),
-                                                     _mm256_cmpgt_epi32(b, cffff)));
+      __m256i u = _mm256_packus_epi32(_mm256_srli_epi32(a, 7), _mm256_srli_epi32(b, 7));
+      top = _mm256_max_epu16(top, u);
+      acc = _mm256_sub_epi16(acc, _mm256_add_epi16(_mm256_add_epi16(_mm256_cmpgt_epi16(u, zero),
+                                                                    _mm256_cmpgt_epi16(u, c0f)),
+                                                   _mm256_cmpgt_epi16(u, c1ff)));
     }
-    acc0 = _mm256_add_epi32(acc0, acc1);
-    sum = _mm_add_epi32(_mm256_castsi256_si128(acc0), _mm256_extracti128_si256(acc0, 1));
+    acc = _mm256_add_epi32(_mm256_madd_epi16(acc, ones), _mm256_madd_epi16(acc1, ones));
+    sum = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
     sum = _mm_add_epi32(sum, _mm_unpackhi_epi64(sum, sum));
     sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 1));
     count = i - start + (size_t)(uint32_t)_mm_cvtsi128_si32(sum);
-    if (!_mm256_testc_si256(_mm256_cmpeq_epi32(_mm256_max_epu32(top, cmax), cmax),
+    if (!_mm256_testc_si256(_mm256_cmpeq_epi16(_mm256_max_epu16(top, cmax), cmax),
                             _mm256_set1_epi32(-1)))
       count = utfxi_utf8_length_from_utf32_scalar(s + start, i - start);
     total = utfxi_add_sat(total, count);

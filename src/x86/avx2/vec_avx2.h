@@ -255,6 +255,18 @@ static inline int v32_any(vm32 m) { return !_mm256_testz_si256(m, m); }
 static inline size_t v32_count(vm32 m) {
   return (size_t)_mm_popcnt_u32((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m)));
 }
+/* acc plus 1 in the lanes with lo <= v < lo + len (unsigned): v - lo
+ * compared biased by 2^31, signed (two operations, not v32_in_range's
+ * three), the -1s subtracted. The total of such counts' lanes. */
+static inline vu32 v32_count_in_range(vu32 acc, vu32 v, uint32_t lo, uint32_t len) {
+  __m256i x = _mm256_add_epi32(v, _mm256_set1_epi32((int)(0x80000000u - lo)));
+  return _mm256_sub_epi32(acc, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(0x80000000u ^ len)), x));
+}
+static inline size_t v32_sum(vu32 acc) {
+  __m128i s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+  s = _mm_add_epi32(s, _mm_unpackhi_epi64(s, s));
+  return (uint32_t)_mm_cvtsi128_si32(_mm_add_epi32(s, _mm_shuffle_epi32(s, 1)));
+}
 static inline vm32 v32_and(vm32 a, vm32 b) { return _mm256_and_si256(a, b); }
 static inline int v32_all(vm32 m) { return _mm256_movemask_ps(_mm256_castsi256_ps(m)) == 0xFF; }
 /* Values: bytes as 32-bit lanes, shifts, and, or, stores. */

@@ -283,6 +283,12 @@ static inline vu32 v32_sub(vu32 v, uint32_t c) {
 static inline vm32 v32_or(vm32 a, vm32 b) { return a | b; }
 static inline int v32_any(vm32 m) { return m != 0; }
 static inline size_t v32_count(vm32 m) { return (size_t)_mm_popcnt_u32(m); }
+/* acc plus 1 in the lanes with lo <= v < lo + len (unsigned; a masked
+ * addition), and the total of such counts' lanes. */
+static inline vu32 v32_count_in_range(vu32 acc, vu32 v, uint32_t lo, uint32_t len) {
+  return _mm512_mask_add_epi32(acc, v32_in_range(v, lo, len), acc, _mm512_set1_epi32(1));
+}
+static inline size_t v32_sum(vu32 acc) { return (uint32_t)_mm512_reduce_add_epi32(acc); }
 static inline vm32 v32_and(vm32 a, vm32 b) { return a & b; }
 static inline int v32_all(vm32 m) { return m == 0xFFFF; }
 /* Values: bytes as 32-bit lanes, shifts, and, or, stores. */
