@@ -23,7 +23,7 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
    * text alternates one to five general blocks with runs of 3-byte
    * characters, and each entry that leaves soon costs about a step
    * (Japanese: 103 entries, all of 0 or 1 block, where 2 are left). */
-  int gen = 0, need = 3;
+  int gen = 0, need = 1;
 #endif
   V_CONST8(kb.c0, 0xC0);
   V_CONST8(kb.c2, 0xC2);
@@ -77,7 +77,7 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
         gen = 0;
         status = g_u8_stride(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos);
         if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
-        need = pos.i - from > 2 * V_BYTES ? 3 : need < 48 ? 2 * need : 48;
+        need = pos.i - from > 2 * V_BYTES ? 3 : need < 3 ? 3 : need < 48 ? 2 * need : 48;
         if (pos.i != from) continue;
       }
       /* the step counts a general block (one it takes through the lookup
