@@ -18,11 +18,13 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
 #if G_U8_LONG
   /* General blocks in a row (a run or an ASCII block between resets it; a
    * block of 2-byte characters does not), and how many make an
-   * entry into the fixed-stride steps: 3, doubled (up to 48) after each
-   * entry that took fewer than 3 blocks, 3 again after a longer one. CJK
-   * text alternates one to five general blocks with runs of 3-byte
-   * characters, and each entry that leaves soon costs about a step
-   * (Japanese: 103 entries, all of 0 or 1 block, where 2 are left). */
+   * entry into the fixed-stride steps: 1 at first (a 1 KiB call of mixed
+   * text is only 16 blocks), then 3 after an entry that took fewer than 3
+   * blocks, doubled (up to 48) after each further such entry, 3 again
+   * after a longer one. CJK text alternates one to five general blocks
+   * with runs of 3-byte characters, and each entry that leaves soon costs
+   * about a step (Japanese: 103 entries, all of 0 or 1 block, where 2 are
+   * left). */
   int gen = 0, need = 1;
 #endif
   V_CONST8(kb.c0, 0xC0);
