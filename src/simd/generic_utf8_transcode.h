@@ -308,7 +308,13 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
      * continuation follows a lead, every lead is followed by one, and no
      * lead is C0/C1 (a lead in the last byte is the next block's). The
      * byte before each continuation is then in the block. */
-    uint64_t leads = high & ~cont;
+    uint64_t leads;
+    /* (long kernels only, gen set: the continuations in a general register
+     * before the NOT, which gcc otherwise did in mask registers, a KNOTQ and
+     * a second transfer a block; docs/perf-decisions.md, 'UTF-8 -> UTF-16 /
+     * UTF-32') */
+    if (gen) UTFXI_OPAQUE(cont);
+    leads = high & ~cont;
     err = ((leads << V_BYTE_BITS & G_U8_ALL) ^ cont) | (leads & ~v_bits(v_at_least(v, kb->c2)));
     if (err) return g_u8_through(s, n, dst, cap, flags, t, st, pos, err);
     g_u8_put_block(s, n, dst, cap, t, uk, pos, v, iscont, cont, v_prev(zero, v, 1), zero, zero,

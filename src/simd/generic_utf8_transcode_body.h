@@ -86,6 +86,9 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
        * check: a byte of a 3- or 4-byte character) in its own test */
       status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0, &gen);
       if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+      /* (the 2-byte check's constant in a register through the loop: gcc
+       * left it in a stack slot) */
+      V_PIN(kb.c2);
     }
 #else
     status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0, NULL);
