@@ -490,6 +490,37 @@ static void suite(void) {
   }
   tap_group("fixed-stride steps: mixed text at every phase, capacities, one byte changed");
 
+  /* Long calls (the avx512 long kernels: 1,016 bytes or more) of ASCII up
+   * to their last block: the rest, under a block, in one masked step when
+   * it is ASCII and fits, else by the short kernel. Every length around
+   * the threshold, capacities short of the end, one byte changed in the
+   * last 72. */
+  {
+    static const unsigned char other[] = {0x80, 0xC3, 0xE2, 0xF0, 0xFF};
+    unsigned char *buf = malloc(1100);
+    size_t n, p, b, c;
+    for (n = 1000; n <= 1100; n++) {
+      memset(buf, 'a', n);
+      check_all((const char *)buf, n, 0, "long ASCII");
+      for (c = 0; c < NCONV; c++) {
+        size_t cap;
+        for (cap = n - 72; cap < n; cap++)
+          check_conv(&convs[c], (const char *)buf, n, cap, UTFX_REPLACE * (unsigned)(cap & 1),
+                     "long ASCII, small capacity");
+      }
+      for (p = n - 72; p < n; p++) {
+        if (!test_keep(p + n, SANITIZED ? 8 : 2)) continue;
+        for (b = 0; b < sizeof other; b++) {
+          buf[p] = other[b];
+          check_all((const char *)buf, n, 0, "long ASCII, one byte changed");
+        }
+        buf[p] = 'a';
+      }
+    }
+    free(buf);
+  }
+  tap_group("long calls of ASCII: the rest after the last block, capacities, one byte changed");
+
   /* The fixed-stride steps' entry (avx512 long kernels): after `need`
    * general blocks in a row, 3 at first, more after entries that leave
    * soon. Mixed text alternating with runs of 3-byte characters (the

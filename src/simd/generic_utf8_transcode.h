@@ -308,7 +308,13 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
      * continuation follows a lead, every lead is followed by one, and no
      * lead is C0/C1 (a lead in the last byte is the next block's). The
      * byte before each continuation is then in the block. */
-    uint64_t leads = high & ~cont;
+    uint64_t leads;
+    /* (long kernels only, gen set: the continuations in a general register
+     * before the NOT, which gcc otherwise did in mask registers, a KNOTQ and
+     * a second transfer a block; docs/perf-decisions.md, 'UTF-8 -> UTF-16 /
+     * UTF-32') */
+    if (gen) UTFXI_OPAQUE(cont);
+    leads = high & ~cont;
     err = ((leads << V_BYTE_BITS & G_U8_ALL) ^ cont) | (leads & ~v_bits(v_at_least(v, kb->c2)));
     if (err) return g_u8_through(s, n, dst, cap, flags, t, st, pos, err);
     g_u8_put_block(s, n, dst, cap, t, uk, pos, v, iscont, cont, v_prev(zero, v, 1), zero, zero,
@@ -361,42 +367,48 @@ UTFXI_INLINE int g_utf8_transcode_step(const unsigned char *s, size_t n, void *d
  * checked), and a step puts the characters whose last byte is in bytes
  * -1..62 of its block, one byte late, so that the byte after each (whether
  * it is a continuation) and its check are in the block: the put's block
- * is the load one byte back. The continuations and 4-byte leads of the
- * previous block are carried in general registers. The character boundary
+ * is the load one byte back, and its masks are compares of the loads one
+ * to four back (nothing carried from step to step). The first step puts
+ * byte -1's character's last unit again, over the one the chained steps
+ * wrote (the same unit): no mask for it. The character boundary
  * (the start of the character that holds the last block's byte 63) is
  * made only on the way out: on an error (the scalar steps go from there),
  * before a block of ASCII or one of no ASCII (the chained steps and their
  * runs take those), and at the end. Entered from a chained general step,
- * at a boundary with at least 4 checked bytes before it (loads at i - 4).
- * 1-bit byte masks (AVX-512). */
-/* Back from the step at *i (past the last block) to the boundary: the start
- * of the character that holds the last block's byte 63, and *w to before
- * its units (one is out already where it is a 4-byte character from byte 60
- * on UTF-16: its high surrogate, at its third byte). */
-UTFXI_INLINE void g_u8_stride_back(enum utfxi_target t, uint64_t skip, uint64_t c_before,
-                                   uint64_t f_before, size_t *i, size_t *w) {
-  if (skip) return;
-  *i -= 1 + (size_t)__builtin_clzll(~c_before | 1);
-  if (t != UTFXI_T_UTF32) *w -= f_before >> 60 & 1;
+ * at a boundary with at least 4 checked bytes before it (loads at i - 4;
+ * a unit out). 1-bit byte masks (AVX-512). */
+/* Back from the step at *i (past the last block, from) to the boundary:
+ * the start of the character that holds the last block's byte 63, and *w
+ * to before its units (one is out already where it is a 4-byte character
+ * from byte 60 on UTF-16: its high surrogate, at its third byte). */
+UTFXI_INLINE void g_u8_stride_back(const unsigned char *s, enum utfxi_target t, size_t from,
+                                   size_t *i, size_t *w) {
+  size_t j = *i - 1;
+  if (*i == from) {
+    *w += 1; /* no step: byte -1's unit was not put again */
+    return;
+  }
+  if (t != UTFXI_T_UTF32) *w -= s[*i - 4] >= 0xF0;
+  while ((s[j] & 0xC0) == 0x80) j--;
+  *i = j;
 }
 
 UTFXI_INLINE int g_u8_stride(const unsigned char *s, size_t n, void *dst, size_t cap,
                              unsigned flags, enum utfxi_target t, const struct g_u8_bytes *kb,
                              const struct g_utf8_check_k *ck, const struct v_utf8_units_k *uk,
                              struct utfxi_u8state *st, struct g_u8_pos *pos) {
-  size_t i = pos->i, w = pos->w;
-  /* Byte -1 of the first block ends a character already put. */
-  uint64_t c_before = 0, f_before = 0, skip = 1;
+  const size_t from = pos->i;
+  size_t i = from, w = pos->w - 1; /* the first step puts byte -1's unit again */
   while (n - i >= V_BYTES && cap - w >= V_BYTES) {
     const unsigned char *p = s + i;
     vu8 v = v_load(p), prev1 = v_load(p - 1), prev2 = v_load(p - 2), prev3 = v_load(p - 3);
-    uint64_t high = v_high_bits(v), cont, f, c1;
+    uint64_t high = v_high_bits(v);
     vu8 bad;
     if (!high || high == G_U8_ALL) break;
     bad = g_utf8_error_bytes_k(ck, v, prev1, prev2, prev3);
     if (v_any(bad)) {
       int status;
-      g_u8_stride_back(t, skip, c_before, f_before, &i, &w);
+      g_u8_stride_back(s, t, from, &i, &w);
       st->i = i;
       st->w = w;
       status = utfxi_utf8_steps(s, n, (size_t)(p - s) + g_ctz64(v_bits(v_nonzero(bad))) + 1, st,
@@ -405,17 +417,10 @@ UTFXI_INLINE int g_u8_stride(const unsigned char *s, size_t n, void *dst, size_t
       pos->w = st->w;
       return status;
     }
-    cont = v_bits(v_is_cont_given(v, kb->c0));
-    f = v_bits(v_at_least(v, kb->f0));
-    c1 = cont << 1 | c_before >> 63;
-    w += v_utf8_put_units_stride(uk, prev1, c1, c_before, prev2, prev3, v_load(p - 4),
-                                 ~cont & ~skip, f, f_before, dst, w, t);
-    c_before = cont;
-    f_before = f;
-    skip = 0;
+    w += v_utf8_put_units_stride(uk, v, prev1, prev2, prev3, v_load(p - 4), kb->f0, dst, w, t);
     i += V_BYTES;
   }
-  g_u8_stride_back(t, skip, c_before, f_before, &i, &w);
+  g_u8_stride_back(s, t, from, &i, &w);
   pos->i = i;
   pos->w = w;
   return 0;

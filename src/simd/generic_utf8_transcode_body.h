@@ -18,12 +18,14 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
 #if G_U8_LONG
   /* General blocks in a row (a run or an ASCII block between resets it; a
    * block of 2-byte characters does not), and how many make an
-   * entry into the fixed-stride steps: 3, doubled (up to 48) after each
-   * entry that took fewer than 3 blocks, 3 again after a longer one. CJK
-   * text alternates one to five general blocks with runs of 3-byte
-   * characters, and each entry that leaves soon costs about a step
-   * (Japanese: 103 entries, all of 0 or 1 block, where 2 are left). */
-  int gen = 0, need = 3;
+   * entry into the fixed-stride steps: 1 at first (a 1 KiB call of mixed
+   * text is only 16 blocks), then 3 after an entry that took fewer than 3
+   * blocks, doubled (up to 48) after each further such entry, 3 again
+   * after a longer one. CJK text alternates one to five general blocks
+   * with runs of 3-byte characters, and each entry that leaves soon costs
+   * about a step (Japanese: 103 entries, all of 0 or 1 block, where 2 are
+   * left). */
+  int gen = 0, need = 1;
 #endif
   V_CONST8(kb.c0, 0xC0);
   V_CONST8(kb.c2, 0xC2);
@@ -77,13 +79,16 @@ UTFXI_INLINE utfx_result G_U8_BODY(const unsigned char *s, size_t n, void *dst, 
         gen = 0;
         status = g_u8_stride(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos);
         if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
-        need = pos.i - from > 2 * V_BYTES ? 3 : need < 48 ? 2 * need : 48;
+        need = pos.i - from > 2 * V_BYTES ? 3 : need < 3 ? 3 : need < 48 ? 2 * need : 48;
         if (pos.i != from) continue;
       }
       /* the step counts a general block (one it takes through the lookup
        * check: a byte of a 3- or 4-byte character) in its own test */
       status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0, &gen);
       if (status) return utfxi_result((utfx_status)status, st.i, st.w, st.replaced);
+      /* (the 2-byte check's constant in a register through the loop: gcc
+       * left it in a stack slot) */
+      V_PIN(kb.c2);
     }
 #else
     status = g_utf8_transcode_step(s, n, dst, cap, flags, t, &kb, &ck, &uk, &st, &pos, 0, NULL);
@@ -126,6 +131,17 @@ UTFXI_INLINE utfx_result G_U8_DRIVER(const char *src, size_t n, void *dst, size_
    * inlined: a copy of its body here moved this kernel's registers, and
    * blocks of 2-byte characters lost). */
   if (pos.i == n) return utfxi_result(UTFX_OK, n, pos.w, 0);
+#ifdef V_MASKED_TAIL
+  /* an ASCII rest in one masked step, as the short kernel's driver does
+   * (a call for it cost ASCII calls of 512-1,000 bytes 27-32 %) */
+  if (n - pos.i >= 8 && cap - pos.w >= n - pos.i) {
+    vu8 v = v_load_tail(s + pos.i, n - pos.i);
+    if (!v_high_bits(v)) {
+      v_put_ascii_tail(dst, pos.w, v, n - pos.i, t);
+      return utfxi_result(UTFX_OK, n, pos.w + (n - pos.i), 0);
+    }
+  }
+#endif
   {
     utfx_result r =
         t == UTFXI_T_UTF32

@@ -548,6 +548,7 @@ UTFXEMU_CMP(utfxemu_cmpge_epu32_mask, __mmask16, u32, 16, >=)
 UTFXEMU_CMP(utfxemu_cmpgt_epu16_mask, __mmask32, u16, 32, >)
 UTFXEMU_CMP(utfxemu_cmpgt_epu32_mask, __mmask16, u32, 16, >)
 UTFXEMU_CMP(utfxemu_cmplt_epi8_mask, __mmask64, i8, 64, <)
+UTFXEMU_CMP(utfxemu_cmpge_epi8_mask, __mmask64, i8, 64, >=)
 UTFXEMU_CMP(utfxemu_cmplt_epu8_mask, __mmask64, u8, 64, <)
 UTFXEMU_CMP(utfxemu_cmplt_epu16_mask, __mmask32, u16, 32, <)
 UTFXEMU_CMP(utfxemu_cmplt_epu32_mask, __mmask16, u32, 16, <)
@@ -555,6 +556,10 @@ UTFXEMU_CMP(utfxemu_cmplt_epu32_mask, __mmask16, u32, 16, <)
 static inline __mmask64 utfxemu_mask_cmplt_epu8_mask(__mmask64 k, utfxemu_m512i a,
                                                      utfxemu_m512i b) {
   return k & utfxemu_cmplt_epu8_mask(a, b);
+}
+static inline __mmask64 utfxemu_mask_cmplt_epi8_mask(__mmask64 k, utfxemu_m512i a,
+                                                     utfxemu_m512i b) {
+  return k & utfxemu_cmplt_epi8_mask(a, b);
 }
 static inline __mmask64 utfxemu_test_epi8_mask(utfxemu_m512i a, utfxemu_m512i b) {
   uint64_t k = 0;
@@ -616,6 +621,10 @@ static inline __mmask64 utfxemu_movepi8_mask(utfxemu_m512i a) {
 #define _mm512_cmplt_epu32_mask utfxemu_cmplt_epu32_mask
 #undef _mm512_mask_cmplt_epu8_mask
 #define _mm512_mask_cmplt_epu8_mask utfxemu_mask_cmplt_epu8_mask
+#undef _mm512_mask_cmplt_epi8_mask
+#define _mm512_mask_cmplt_epi8_mask utfxemu_mask_cmplt_epi8_mask
+#undef _mm512_cmpge_epi8_mask
+#define _mm512_cmpge_epi8_mask utfxemu_cmpge_epi8_mask
 #undef _mm512_test_epi8_mask
 #define _mm512_test_epi8_mask utfxemu_test_epi8_mask
 #undef _mm512_test_epi16_mask

@@ -1330,19 +1330,24 @@ UTFXI_INLINE size_t v_utf8_put_units(const struct v_utf8_units_k *kc, vu8 v, vm8
                           lead4 << 2, lead4 << 3, dst, w, t);
 }
 /* The fixed-stride steps' put (V_UTF8_STRIDE, generic_utf8_transcode.h):
- * v is the block one byte back (bytes -1..62 of the step), cont its
- * continuations, prev1..3 the bytes one to three before those; c_before
- * and f_before the continuations and the 4-byte leads of the previous
- * step's bytes (bit 63: byte -1), f the 4-byte leads of bytes 0..63. */
+ * the block one byte back, b1 (bytes -1..62 of the step), with b2..b4 the
+ * loads two to four back and v the step's own bytes (0..63). Every mask is
+ * a compare of one of these loads: the continuations of b1 and of b2, the
+ * 4-byte leads of b3 (third bytes) and b4 (fourth), and the ends (byte
+ * after not a continuation: v), straight into mask registers, none carried
+ * from the last step nor shifted in general registers (each transfer
+ * between the two costs more than a compare: docs/perf-decisions.md,
+ * 'UTF-8 -> UTF-16 / UTF-32'). */
 #define V_UTF8_STRIDE 1
-UTFXI_INLINE size_t v_utf8_put_units_stride(const struct v_utf8_units_k *kc, vu8 v,
-                                            uint64_t cont, uint64_t c_before, vu8 prev1,
-                                            vu8 prev2, vu8 prev3, uint64_t ends, uint64_t f,
-                                            uint64_t f_before, void *dst, size_t w,
-                                            enum utfxi_target t) {
-  uint64_t third = f << 3 | f_before >> 61, fourth = f << 4 | f_before >> 60;
-  return a512_u8_put_core(kc, v, cont, cont & (cont << 1 | c_before >> 62), prev1, prev2, prev3,
-                          ends, third | fourth, third, fourth, dst, w, t);
+UTFXI_INLINE size_t v_utf8_put_units_stride(const struct v_utf8_units_k *kc, vu8 v, vu8 b1,
+                                            vu8 b2, vu8 b3, vu8 b4, vu8 f0, void *dst,
+                                            size_t w, enum utfxi_target t) {
+  __mmask64 cont = _mm512_cmplt_epi8_mask(b1, kc->k_c0);
+  __mmask64 cont2 = _mm512_mask_cmplt_epi8_mask(cont, b2, kc->k_c0);
+  __mmask64 ends = _mm512_cmpge_epi8_mask(v, kc->k_c0);
+  __mmask64 third = _mm512_cmpge_epu8_mask(b3, f0), fourth = _mm512_cmpge_epu8_mask(b4, f0);
+  return a512_u8_put_core(kc, b1, cont, cont2, b2, b3, b4, ends, third | fourth, third, fourth,
+                          dst, w, t);
 }
 
 /* ---- The UTF-16 byte swap and repair (generic_utf16_swap.h,
