@@ -144,8 +144,9 @@ UTFXI_INLINE size_t g32_utf16_length(const char32_t *s, size_t n) {
   return g32_utf16_length_rest(s, n, i, astral);
 }
 
-/* The lane counts from 16 vectors on (below, avx512 n = 64-128 were 7-17 %
- * slower than with the mask counts, docs/perf-decisions.md); the short path
+/* The lane counts from 16 vectors on (below, short calls were slower than
+ * with the mask counts: docs/perf-decisions.md, 'UTF-8 / UTF-16 lengths of
+ * UTF-32 against validation'); the short path
  * first. Long inputs count the values before the first vector-aligned
  * address first (the loop is load-bound, and a load across two cache lines
  * costs two), in a loop here: a call to the scalar kernel gave every call

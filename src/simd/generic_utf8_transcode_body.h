@@ -133,7 +133,8 @@ UTFXI_INLINE utfx_result G_U8_DRIVER(const char *src, size_t n, void *dst, size_
   if (pos.i == n) return utfxi_result(UTFX_OK, n, pos.w, 0);
 #ifdef V_MASKED_TAIL
   /* an ASCII rest in one masked step, as the short kernel's driver does
-   * (a call for it cost ASCII calls of 512-1,000 bytes 27-32 %) */
+   * (a call for it cost short ASCII calls a measurable share:
+   * docs/perf-decisions.md, 'The fixed-stride steps' masks from compares') */
   if (n - pos.i >= 8 && cap - pos.w >= n - pos.i) {
     vu8 v = v_load_tail(s + pos.i, n - pos.i);
     if (!v_high_bits(v)) {
