@@ -202,6 +202,17 @@
 #define V_LOADED(v) ((void)0)
 #endif
 
+/* v16_load_seq(p) / v32_load_seq(p): v16_load_raw / v32_load, loaded in
+ * program order with the other such loads, for the read loops, where a
+ * vocabulary's compiler would order them otherwise (V_LOAD_SEQ, AVX-512). */
+#ifdef V_LOAD_SEQ
+#define v16_load_seq(p) ((vu16)V_LOAD_SEQ(p))
+#define v32_load_seq(p) ((vu32)V_LOAD_SEQ(p))
+#else
+#define v16_load_seq(p) v16_load_raw(p)
+#define v32_load_seq(p) v32_load(p)
+#endif
+
 /* V_CONST8(v, c): v = v_splat(c) for a constant c, kept in a register as
  * with V_LOADED; a vocabulary may build it more cheaply (AVX2: one
  * broadcast from memory). */

@@ -44,7 +44,7 @@ static inline vu16 g16_max_bytes4(vu16 a, vu16 b, vu16 c, vu16 e) {
  * steps than the exact test (docs/perf-decisions.md, 'UTF-8 length of
  * UTF-16'); top is the four's byte maxima (g16_max_bytes4). */
 static inline int g16_screen4_max(vu16 top, vu16 a, vu16 b, vu16 c, vu16 e, int be) {
-  return v16_any_byte_at_least(top, be ? 0x00FF : 0xFF00, 0xD8) &&
+  return UTFXI_UNLIKELY(v16_any_byte_at_least(top, be ? 0x00FF : 0xFF00, 0xD8)) &&
          g16_any_surrogate4(a, b, c, e, be);
 }
 static inline int g16_screen4(vu16 a, vu16 b, vu16 c, vu16 e, int be) {
@@ -65,12 +65,15 @@ static inline int g16_any_non_ascii_x4(const char16_t *s, int be) {
                            be);
 }
 
-/* The screen of the 4 * V16_BLOCK units at s. */
+/* The screen of the 4 * V16_BLOCK units at s: the loads one statement
+ * each, in address order (v16_load_seq; as call arguments gcc takes them
+ * last first). */
 static inline int g16_screen_x8(const char16_t *s, int be) {
-  return g16_screen4(v16_load_raw(s), v16_load_raw(s + V16_UNITS), v16_load_raw(s + 2 * V16_UNITS),
-                     v16_load_raw(s + 3 * V16_UNITS), be) ||
-         g16_screen4(v16_load_raw(s + 4 * V16_UNITS), v16_load_raw(s + 5 * V16_UNITS),
-                     v16_load_raw(s + 6 * V16_UNITS), v16_load_raw(s + 7 * V16_UNITS), be);
+  const vu16 a = v16_load_seq(s), b = v16_load_seq(s + V16_UNITS);
+  const vu16 c = v16_load_seq(s + 2 * V16_UNITS), e = v16_load_seq(s + 3 * V16_UNITS);
+  const vu16 f = v16_load_seq(s + 4 * V16_UNITS), g = v16_load_seq(s + 5 * V16_UNITS);
+  const vu16 h = v16_load_seq(s + 6 * V16_UNITS), k = v16_load_seq(s + 7 * V16_UNITS);
+  return g16_screen4(a, b, c, e, be) || g16_screen4(f, g, h, k, be);
 }
 
 /* Surrogate-dense text fails every screen: after a failed one, the blocks

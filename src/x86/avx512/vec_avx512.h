@@ -28,6 +28,19 @@
 #ifndef UTFX_TESTS_EMU_AVX512_EMU_H /* (the emulation's vectors are structs) */
 #define V_LOADED(v) __asm__("" : "+v"(v))
 #define V_PIN(v) __asm__("" : "+v"(v))
+/* A load kept in program order with the other such loads (a volatile asm):
+ * gcc otherwise issues a read loop's loads in its own order, often from the
+ * top of the step down, and a step read downwards streams from L2 more
+ * slowly (docs/perf-decisions.md, 'Read loops: loads in address order, eight vectors a turn'). */
+#define V_LOAD_SEQ(p) v_load_seq_(p)
+struct v_line_ {
+  char b[64];
+};
+static inline __m512i v_load_seq_(const void *p) {
+  __m512i v;
+  __asm__ volatile("vmovdqu64 %1, %0" : "=v"(v) : "m"(*(const struct v_line_ *)p));
+  return v;
+}
 /* A kernel's constant of 64-bit lanes, each *p, in a register: one
  * broadcast from memory (one load, 10 bytes of code) where gcc, told to keep
  * a constant in a register (V_LOADED), builds it from an immediate (a 10-byte
