@@ -44,7 +44,7 @@ static inline vu16 g16_max_bytes4(vu16 a, vu16 b, vu16 c, vu16 e) {
  * steps than the exact test (docs/perf-decisions.md, 'UTF-8 length of
  * UTF-16'); top is the four's byte maxima (g16_max_bytes4). */
 static inline int g16_screen4_max(vu16 top, vu16 a, vu16 b, vu16 c, vu16 e, int be) {
-  return UTFXI_UNLIKELY(v16_any_byte_at_least(top, be ? 0x00FF : 0xFF00, 0xD8)) &&
+  return v16_any_byte_at_least(top, be ? 0x00FF : 0xFF00, 0xD8) &&
          g16_any_surrogate4(a, b, c, e, be);
 }
 static inline int g16_screen4(vu16 a, vu16 b, vu16 c, vu16 e, int be) {
