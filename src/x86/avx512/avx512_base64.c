@@ -702,7 +702,7 @@ static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t 
     blocks = n / 48;
   }
   head = n0 - n;
-  k = 48 * blocks >= UTFXI_B64_AHEAD_FROM
+  k = utfxi_b64_ahead_here(48 * blocks)
           ? b64_encode_whole(s, n, blocks, d, spread, fields, chars, back, 1)
           : b64_encode_whole(s, n, blocks, d, spread, fields, chars, back, 0);
   for (; k < blocks; k++)
@@ -732,7 +732,7 @@ UTFXI_INLINE void b64_encode_rest(const unsigned char *s, size_t n, char *d, cha
   if (stream)
     k = b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 2);
   else
-    k = n >= UTFXI_B64_AHEAD_FROM
+    k = utfxi_b64_ahead_here(n)
             ? b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 1)
             : b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 0);
   s += 48 * k, n -= 48 * k, d += 64 * k;
