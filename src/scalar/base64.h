@@ -112,10 +112,12 @@ static inline size_t utfxi_b64_line_len(size_t L) { return L > SIZE_MAX / 2 ? SI
  * lines fetched ahead'). A prefetch for a write where the tier has one. */
 #define UTFXI_B64_AHEAD 512
 #define UTFXI_B64_AHEAD_FROM (12 * 1024)
-/* Whether the avx512 encode asks for its output lines ahead: on Intel
- * (model 167) it paid, on AMD Zen 4 and Zen 5 the hardware's own stream
- * does better without ('Base64 avx512 encode on AMD: no output prefetch').
- * dispatch.c sets it from the CPU's vendor before any kernel runs. */
+/* Whether the avx512 encode, and the avx512 decode from L2, ask for their
+ * output lines ahead: on Intel (model 167) it paid, on AMD Zen 4 and Zen 5
+ * the hardware's own stream does better without ('Base64 avx512 encode on
+ * AMD: no output prefetch', 'Base64 avx512 decode on AMD: no output
+ * prefetch from L2'). dispatch.c sets it from the CPU's vendor before any
+ * kernel runs. */
 extern _Atomic unsigned char utfxi_b64_store_ahead;
 static inline int utfxi_b64_ahead_here(size_t n) {
   return n >= UTFXI_B64_AHEAD_FROM &&
