@@ -40,11 +40,19 @@ uint32_t utfxi_cpu_detect(void) {
   if (__get_cpuid(0x80000001, &a, &b, &c, &d) && (c & (1u << 5))) f |= UTFXI_CPU_LZCNT;
   return f;
 }
+
+int utfxi_cpu_intel(void) {
+  unsigned a, b, c, d;
+  return __get_cpuid(0, &a, &b, &c, &d) && b == 0x756E6547u && d == 0x49656E69u &&
+         c == 0x6C65746Eu; /* "GenuineIntel" */
+}
 #elif defined(__aarch64__) && defined(__ARM_NEON) && \
     (!defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 uint32_t utfxi_cpu_detect(void) { return UTFXI_CPU_NEON; }
+int utfxi_cpu_intel(void) { return 0; }
 #else
 uint32_t utfxi_cpu_detect(void) { return 0; }
+int utfxi_cpu_intel(void) { return 0; }
 #endif
 
 const char *utfxi_cpu_feature_name(unsigned i) {

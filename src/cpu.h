@@ -30,6 +30,9 @@
 /* Detected features (a mask of UTFXI_CPU_*); pure, so calling it from several
  * threads at once is harmless. */
 uint32_t utfxi_cpu_detect(void);
+/* Whether the CPU is Intel's ("GenuineIntel"): not a feature, a tuning
+ * choice (utfxi_b64_store_ahead, scalar/base64.h). */
+int utfxi_cpu_intel(void);
 /* Name of feature bit i (0 <= i < UTFXI_CPU_FEATURE_COUNT). */
 const char *utfxi_cpu_feature_name(unsigned i);
 

@@ -12,6 +12,7 @@
 
 #include "cpu.h"
 #include "dispatch.h"
+#include "scalar/base64.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -59,9 +60,15 @@ static const struct tier *find_tier(const char *name) {
 static _Atomic uint32_t cpu_features_cache;
 #define CPU_DETECTED 0x80000000u
 
+_Atomic unsigned char utfxi_b64_store_ahead = 1;
+
+/* Every way to a vector table (utfxi_resolve, utfx_set_implementation)
+ * passes here first, so the tuning choices are set before any kernel runs. */
 static uint32_t cpu_features(void) {
   uint32_t f = atomic_load_explicit(&cpu_features_cache, memory_order_relaxed);
   if (!(f & CPU_DETECTED)) {
+    atomic_store_explicit(&utfxi_b64_store_ahead, (unsigned char)utfxi_cpu_intel(),
+                          memory_order_relaxed);
     f = utfxi_cpu_detect() | CPU_DETECTED;
     atomic_store_explicit(&cpu_features_cache, f, memory_order_relaxed);
   }

@@ -6,6 +6,8 @@
 
 #include "../internal.h"
 
+#include <stdatomic.h>
+
 /* Where a decode stands between steps: source offset i, bytes written w,
  * at a group boundary (no character of a group pending). */
 struct utfxi_b64_at {
@@ -110,6 +112,17 @@ static inline size_t utfxi_b64_line_len(size_t L) { return L > SIZE_MAX / 2 ? SI
  * lines fetched ahead'). A prefetch for a write where the tier has one. */
 #define UTFXI_B64_AHEAD 512
 #define UTFXI_B64_AHEAD_FROM (12 * 1024)
+/* Whether the avx512 encode, and the avx512 decode from L2, ask for their
+ * output lines ahead: on Intel (model 167) it paid, on AMD Zen 4 and Zen 5
+ * the hardware's own stream does better without ('Base64 avx512 encode on
+ * AMD: no output prefetch', 'Base64 avx512 decode on AMD: no output
+ * prefetch from L2'). dispatch.c sets it from the CPU's vendor before any
+ * kernel runs. */
+extern _Atomic unsigned char utfxi_b64_store_ahead;
+static inline int utfxi_b64_ahead_here(size_t n) {
+  return n >= UTFXI_B64_AHEAD_FROM &&
+         atomic_load_explicit(&utfxi_b64_store_ahead, memory_order_relaxed);
+}
 /* From this many input bytes (output 21 MiB: with the input more than a
  * 32 MiB L3 holds) the avx512 encode writes its blocks with non-temporal
  * stores: ordinary stores would first read each output line from memory.

@@ -5,8 +5,8 @@
  *  - takes inputs shorter than two 32-byte vectors to the scalar kernel
  *    (UTFXI_SHORT_BYTES: on them the SIMD kernels run mostly their scalar
  *    tail, behind their set-up), or for the UTF-16 operations of
- *    UTFXI_SHORT_UTF16 and the base64 codecs of UTFXI_SHORT_BASE64
- *    (internal.h) shorter than its tier's bound, and
+ *    UTFXI_SHORT_UTF16 (internal.h) shorter than its tier's bound (the base64
+ *    codecs have none: FIELD_B64_KERNEL), and
  *  - returns with the upper halves of the YMM/ZMM registers clean
  *    (VZEROUPPER: XINUSE bits 2 and 6 clear), whatever compiler built the
  *    kernel. gcc, for one, leaves them dirty in kernels that call a helper it
@@ -99,18 +99,14 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
     _mm256_zeroupper();                                                    \
     return k;                                                              \
   }
-/* The base64 codecs return their kernel's result straight in the caller's
- * slot: a copy after a VZEROUPPER here took four loads and four stores a
- * call, the stores waiting behind the kernel's (docs/perf-decisions.md,
- * 'Base64 avx512 encode: the call around the loop'). Their kernels clear
- * the upper halves themselves (the compiler's VZEROUPPER at each return;
- * they call only the scalar steps), which test_vector_state checks. */
-#define ENTRY_B64(op, S, T)                                                           \
-  static utfx_result ENTRY(op)(const S *s, size_t n, T *d, size_t cap, unsigned flags) { \
-    if (UTFXI_SHORT_HERE(op, n) || INNER.op == utfxi_##op##_scalar)                    \
-      return utfxi_##op##_scalar(s, n, d, cap, flags);                                 \
-    return INNER.op(s, n, d, cap, flags);                                              \
-  }
+/* The base64 codecs have no entry: their table fields are their kernels
+ * (FIELD_B64_KERNEL). api.c takes their short inputs to the scalar kernel by
+ * this table's own bounds (short_units), and the kernels clear the upper
+ * halves themselves (the compiler's VZEROUPPER at each return; they call
+ * only the scalar steps), which test_vector_state checks. Every call level
+ * returning after the kernel's stores costs a long call time (its loads from
+ * the stack wait behind them), and the entry only passed the caller's slot
+ * on (docs/perf-decisions.md, 'Base64 codecs: the kernels in the table'). */
 #define ENTRY_B64_LINES(op, S, T)                                                      \
   static utfx_result ENTRY(op)(const S *s, size_t n, T *d, size_t cap, unsigned flags,  \
                                size_t line_len, size_t *column) {                       \
@@ -143,13 +139,13 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
 #define FIELD_CONVERT(from, S, to, T) .convert_##from##_to_##to = ENTRY(convert_##from##_to_##to),
 #define FIELD_LENGTH(to, from, S) .to##_length_from_##from = ENTRY(to##_length_from_##from),
 #define FIELD_B64(op, ...) .op = ENTRY(op),
+#define FIELD_B64_KERNEL(op, ...) .op = UTFXI_PASTE(utfxi_##op##_, TIER),
 
 /* The UTF-16 maps (swap, repair) return nothing (ENTRY_UTF16_MAP). */
 #define UTFXI_TIER_TABLE                                                                  \
   UTFXI_VALIDATIONS(ENTRY_VALIDATE)                                                       \
   UTFXI_CONVERSIONS(ENTRY_CONVERT)                                                        \
   UTFXI_LENGTHS(ENTRY_LENGTH)                                                             \
-  UTFXI_BASE64_CODECS(ENTRY_B64)                                                          \
   UTFXI_BASE64_LENGTHS(ENTRY_B64_LENGTH)                                                  \
   UTFXI_BASE64_LINE_CODECS(ENTRY_B64_LINES)                                               \
   UTFXI_UTF16_MAPS(ENTRY_UTF16_MAP) UTFXI_UTF16_CHECKS(ENTRY_CHECK)                        \
@@ -162,7 +158,7 @@ static inline size_t utfxi_moved_size(const size_t *k) { return *k; }
       .short_units = UTFXI_TIER_SHORT_INIT,                                               \
       UTFXI_VALIDATIONS(FIELD_VALIDATE) UTFXI_CONVERSIONS(FIELD_CONVERT)                  \
       UTFXI_LENGTHS(FIELD_LENGTH)                                                         \
-      UTFXI_BASE64_CODECS(FIELD_B64) UTFXI_BASE64_LENGTHS(FIELD_B64)                      \
+      UTFXI_BASE64_CODECS(FIELD_B64_KERNEL) UTFXI_BASE64_LENGTHS(FIELD_B64)               \
       UTFXI_BASE64_LINE_CODECS(FIELD_B64)                                                 \
       UTFXI_UTF16_MAPS(FIELD_SCAN) UTFXI_UTF16_CHECKS(FIELD_SCAN)                         \
       UTFXI_UTF16_COUNTED_REPAIRS(FIELD_SCAN)                                             \

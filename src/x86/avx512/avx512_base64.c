@@ -231,17 +231,22 @@ UTFXI_INLINE size_t b64_clean_run8(const void *src, size_t i, int wide, unsigned
 
 /* Runs of eight (b64_clean_run8), then of four with the same whole stores,
  * then single blocks. From B64_AHEAD_BLOCKS (12 KiB of output: beyond L1)
- * the runs ask for their output lines ahead (utfxi_b64_ahead3); beyond L2
- * (DRAM) four overlapping stores a run, also asking ahead, did better
- * ('Base64 avx512 decode: three whole stores for four blocks'). */
+ * the runs ask for their output lines ahead (utfxi_b64_ahead3) where
+ * utfxi_b64_store_ahead says it pays (Intel; on Zen 5 from L2 it cost:
+ * 'Base64 avx512 decode on AMD: no output prefetch from L2');
+ * beyond L2 (DRAM) four overlapping stores a run, asking ahead on every
+ * CPU, did better ('Base64 avx512 decode: three whole stores for four
+ * blocks'). */
 #define B64_AHEAD_BLOCKS 256
 #define B64_WHOLE_BLOCKS_MAX 8192
 UTFXI_INLINE size_t b64_clean_run(const void *src, size_t i, int wide, unsigned char *d,
                                   size_t blocks, const struct g64_alphabet *a) {
   size_t k;
   if (blocks >= B64_WHOLE_BLOCKS_MAX) return b64_clean_run_as(src, i, wide, d, blocks, a, 0, 1, 0);
-  k = blocks >= B64_AHEAD_BLOCKS ? b64_clean_run8(src, i, wide, d, blocks, a, 1)
-                                 : b64_clean_run8(src, i, wide, d, blocks, a, 0);
+  k = blocks >= B64_AHEAD_BLOCKS &&
+              atomic_load_explicit(&utfxi_b64_store_ahead, memory_order_relaxed)
+          ? b64_clean_run8(src, i, wide, d, blocks, a, 1)
+          : b64_clean_run8(src, i, wide, d, blocks, a, 0);
   return k + b64_clean_run_as(src, i + 64 * k, wide, d + 48 * k, blocks - k, a, 1, 0, 0);
 }
 
@@ -702,7 +707,7 @@ static inline size_t g64_encode_blocks(const unsigned char *s, size_t n, size_t 
     blocks = n / 48;
   }
   head = n0 - n;
-  k = 48 * blocks >= UTFXI_B64_AHEAD_FROM
+  k = utfxi_b64_ahead_here(48 * blocks)
           ? b64_encode_whole(s, n, blocks, d, spread, fields, chars, back, 1)
           : b64_encode_whole(s, n, blocks, d, spread, fields, chars, back, 0);
   for (; k < blocks; k++)
@@ -732,7 +737,7 @@ UTFXI_INLINE void b64_encode_rest(const unsigned char *s, size_t n, char *d, cha
   if (stream)
     k = b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 2);
   else
-    k = n >= UTFXI_B64_AHEAD_FROM
+    k = utfxi_b64_ahead_here(n)
             ? b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 1)
             : b64_encode_whole(s, n, SIZE_MAX, d, spread, fields, chars, back, 0);
   s += 48 * k, n -= 48 * k, d += 64 * k;
