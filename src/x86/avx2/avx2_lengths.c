@@ -118,8 +118,10 @@ size_t utfxi_utf8_length_from_utf32_avx2(const char32_t *s, size_t n) {
     total = utfxi_utf8_length_from_utf32_scalar(s, i);
   }
   /* The first step says how the first run is counted (a short input of
-   * emoji would otherwise be counted twice). */
-  astral = n - i >= 32 &&
+   * emoji would otherwise be counted twice); under three steps the test
+   * costs more than the 4-byte form's compares (docs/perf-decisions.md,
+   * 'UTF-8 length of UTF-32, avx2'), so those take that form at once. */
+  astral = n - i < 96 ||
            !_mm256_testz_si256(_mm256_max_epu16(a2_utf32_u7(s + i), a2_utf32_u7(s + i + 16)), high);
   while (n - i >= 32) {
     size_t steps = (n - i) / 32 < A2_UTF32_STEPS ? (n - i) / 32 : A2_UTF32_STEPS, extra = 0;
