@@ -12,7 +12,7 @@
  *   - length functions on 2 MiB inputs count a sequence that straddles a
  *     1 MiB / 2 MiB chunk boundary exactly once;
  *   - the UTF-32 lengths equal scalar with a class-edge value at every
- *     position. */
+ *     position, and on long inputs whose class changes, at run ends. */
 #include <string.h>
 
 #include "internal.h"
@@ -380,9 +380,51 @@ static void suite_utf32_edges(void) {
   tap_group("UTF-32 lengths: class-edge values at every position, = scalar");
 }
 
+/* ------------------------------------------------------------ UTF-32 runs
+ * Long inputs are counted in runs (avx2: 4064 values, counted first as if
+ * below 0x10000 and again with the 4-byte class when they hold more, the
+ * next run so too until one holds none): a class-edge value at the run
+ * boundaries and at sampled positions, on backgrounds that change class
+ * every 5000 values, at two alignments, against scalar. */
+static void suite_utf32_runs(void) {
+  static const uint32_t edges[] = {0x7F, 0x80, 0x800, 0xFFFF, 0x10000, 0x10FFFF, 0x110000,
+                                   0xFFFFFFFF};
+  static const uint32_t backgrounds[][2] = {{0x4E00, 0x1F600}, {0x1F600, 0x61}};
+  static uint32_t buf[13000 + 8];
+  const size_t n = 13000;
+  size_t e, b, o, p, calls = 0;
+  for (e = 0; e < LENGTH_OP_COUNT; e++) {
+    const struct length_op *op = &length_ops[e];
+    size_t k;
+    if (op->from != REF_UTF32) continue;
+    for (o = 0; o < 2; o++)
+      for (b = 0; b < COUNT_OF(backgrounds); b++) {
+        uint32_t *s = buf + o * 3;
+        for (p = 0; p < n; p++) s[p] = backgrounds[b][(p / 5000) % 2];
+        for (k = 0; k < COUNT_OF(edges); k++) {
+          if (!test_keep(k + o + b, 4)) continue; /* a quarter under emulation */
+          for (p = 0; p < n; p++) {
+            size_t got, want, r = p % 4064;
+            if (p % 101 != 0 && r >= 40 && r < 4064 - 40) continue;
+            s[p] = edges[k];
+            got = op->pub(s, n);
+            want = op->scalar(s, n);
+            calls++;
+            CHECK(got == want, "%s: %X at %zu of %zu (offset %zu, backgrounds %zu): %zu, want %zu",
+                  op->name, (unsigned)edges[k], p, n, o * 3, b, got, want);
+            s[p] = backgrounds[b][(p / 5000) % 2];
+          }
+        }
+      }
+  }
+  CHECK(calls > 0, "no UTF-32 length function");
+  tap_group("UTF-32 lengths: long inputs of changing class, edge values at run ends, = scalar");
+}
+
 int main(void) {
   tap_for_each_impl(suite);
   tap_for_each_impl(suite_utf32_edges);
+  tap_for_each_impl(suite_utf32_runs);
   tap_for_each_impl(suite_chunk_boundaries);
   return tap_done();
 }

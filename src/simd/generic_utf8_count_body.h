@@ -1,7 +1,8 @@
 /* The body of the UTF-16 / UTF-32 counts of UTF-8 (generic_utf8_length.h
  * says how they work), included there once per form: G8_COUNT_UTF8 the
  * form's name, G8_ERRORS4_W the check it runs in the four-vector steps
- * (generic_utf8_check_w.h: with or without the nibble masks). */
+ * (generic_utf8_check_w.h: with or without the nibble masks), G8_FORM_MODE
+ * how it counts (G8_MODE, or G8_BITS for both counts). */
 
 UTFXI_INLINE size_t G8_COUNT_UTF8(const char *src, size_t n, int utf16) {
   const unsigned char *s = (const unsigned char *)src;
@@ -57,7 +58,7 @@ UTFXI_INLINE size_t G8_COUNT_UTF8(const char *src, size_t n, int utf16) {
       const unsigned char *p = s + i, *const last = s + n - step, *const start = p;
       g_utf8_check_k_init(&k);
       g_utf8_check_k_pin(&k);
-      if (G8_MODE(utf16) == G8_AFTER) V_PIN(weights);
+      if (G8_FORM_MODE(utf16) == G8_AFTER) V_PIN(weights);
       do {
         vu8 v0 = v_load(p), v1 = v_load(p + V_BYTES);
         vu8 v2 = v_load(p + 2 * V_BYTES), v3 = v_load(p + 3 * V_BYTES);
@@ -70,11 +71,11 @@ UTFXI_INLINE size_t G8_COUNT_UTF8(const char *src, size_t n, int utf16) {
             why = 1;
             break;
           }
-          if (G8_MODE(utf16) == G8_AFTER) count += step;
+          if (G8_FORM_MODE(utf16) == G8_AFTER) count += step;
           p += step;
           continue;
         }
-        if (G8_MODE(utf16) == G8_BITS) {
+        if (G8_FORM_MODE(utf16) == G8_BITS) {
           size_t c;
           if (v_any(G8_ERRORS4_W(&k, p, v0, v1, v2, v3, utf16, &c))) {
             why = 2;
@@ -95,7 +96,7 @@ UTFXI_INLINE size_t G8_COUNT_UTF8(const char *src, size_t n, int utf16) {
         p += step;
       } while (p <= last);
       if (!why && p != start) pending = g_utf8_ends_inside(v_load(p - V_BYTES));
-      if (G8_MODE(utf16) != G8_AFTER) {
+      if (G8_FORM_MODE(utf16) != G8_AFTER) {
         count += (size_t)(p - s) - i - none;
         if (utf16) count += g8_lead4s_before(p) - g8_lead4s_before(start);
       } else if (utf16) {
@@ -169,3 +170,4 @@ UTFXI_INLINE size_t G8_COUNT_UTF8(const char *src, size_t n, int utf16) {
 
 #undef G8_COUNT_UTF8
 #undef G8_ERRORS4_W
+#undef G8_FORM_MODE

@@ -129,6 +129,7 @@ UTFXI_INLINE size_t g8_first_step(const unsigned char *s, size_t n, vu8 v, vu8 *
 UTFXI_INLINE size_t g8_count_utf8(const char *src, size_t n, int utf16);
 #define G8_COUNT_UTF8 g8_count_utf8
 #define G8_ERRORS4_W g_utf8_errors4_counted_k
+#define G8_FORM_MODE G8_MODE
 #include "generic_utf8_count_body.h"
 #ifdef V_LOOKUP_NIBBLES
 UTFXI_INLINE vu8 g_utf8_error_bytes_kw_nib(const struct g_utf8_check_k *k, vu8 cur, vu8 prev1,
@@ -143,6 +144,7 @@ UTFXI_INLINE size_t g8_count_utf8_nib(const char *src, size_t n, int utf16);
 #include "generic_utf8_check_w.h"
 #define G8_COUNT_UTF8 g8_count_utf8_nib
 #define G8_ERRORS4_W g_utf8_errors4_counted_nib_k
+#define G8_FORM_MODE(utf16) G8_BITS
 #include "generic_utf8_count_body.h"
 #endif
 
@@ -163,7 +165,12 @@ __attribute__((noinline)) static size_t g8_count_long16(const char *s, size_t n)
 #endif
 }
 __attribute__((noinline)) static size_t g8_count_long32(const char *s, size_t n) {
+#ifdef V_LOOKUP_NIBBLES
+  size_t i = g_ascii_prefix8((const unsigned char *)s, n);
+  return i + g8_count_utf8_nib(s + i, n - i, 0);
+#else
   return g8_count_long(s, n, 0);
+#endif
 }
 
 size_t G_NAME(utf16_length_from_utf8)(const char *s, size_t n) {

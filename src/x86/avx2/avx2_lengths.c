@@ -50,62 +50,106 @@ size_t utfxi_utf8_length_from_latin1_avx2(const char *s, size_t n) {
 
 
 /* 1 + (>= 0x80) + (>= 0x800) + (>= 0x10000) bytes per value. Two vectors
- * make one of 16-bit lanes, u = min(v >> 7, 0xFFFF) (the thresholds are
+ * make one of 16-bit lanes u = min(v >> 7, 0xFFFF) (the thresholds are
  * multiples of 128: u >= 1, >= 0x10, >= 0x200; an ill-formed value above
- * 0x10FFFF gives u >= 0x2200), whose compare results (-1 each) are
- * subtracted per 16-bit lane: five operations a vector, not seven per 32-bit
- * lane (docs/perf-decisions.md, 'UTF-8 length of UTF-32'). Surrogates count
- * 3, the length of U+FFFD, as they should; a chunk with a value above
- * 0x10FFFF (an unsigned maximum of u spots it; the signed compares count
- * such a u wrongly) is recounted by the scalar kernel. Two steps a loop
- * pass, each with its own counts. A chunk is at most 16384 steps, so that
- * no 16-bit lane (+3 a step) wraps. */
+ * 0x10FFFF gives u >= 0x2200). Two of those make one of bytes min(u, 127)
+ * (a signed saturating pack: 0, 1..15, 16 and up), which after a saturating
+ * add of 0x70 (0x70, 0x71..0x7F, 0x80 and up: VPSHUFB gives 0 from bit 7)
+ * one lookup turns into 2 - the extra bytes of a value below 0x10000, summed
+ * per byte lane for up to 127 steps of 32 values (no lane passes 254) and
+ * then by one VPSADBW: 2 * 32 * steps - sum is their extra bytes. A value
+ * from 0x10000 on has one byte more: a run of steps whose maximum u says it
+ * may hold one (u >= 0x200) is counted again with the 16-bit compare
+ * u > 0x1FF per lane added, and the runs after it are counted so until one
+ * holds none (16 vector operations per 32 values instead of 12; 20 before;
+ * docs/perf-decisions.md, 'UTF-8 length of UTF-32'). Surrogates count 3, the
+ * length of U+FFFD, as they should; a run with a value above 0x10FFFF is
+ * recounted by the scalar kernel. */
+#define A2_UTF32_STEPS 127
+
+UTFXI_INLINE __m256i a2_utf32_u7(const char32_t *s) {
+  return _mm256_packus_epi32(_mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(const void *)s), 7),
+                             _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(s + 8)), 7));
+}
+
+/* The extra bytes (beyond one a value) of `steps` steps of 32 values at s,
+ * and the maximum u in *top; `astral` counts values from 0x10000 on. */
+UTFXI_INLINE size_t a2_utf8_extra_of_utf32(const char32_t *s, size_t steps, int astral,
+                                           __m256i *top_out) {
+  const __m256i zero = _mm256_setzero_si256(), c70 = _mm256_set1_epi8(0x70),
+                c1ff = _mm256_set1_epi16(0x1FF),
+                table = _mm256_setr_epi8(2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1,
+                                         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+  __m256i top = zero, acc8 = zero, acc = zero, acc1 = zero, sums;
+  size_t k;
+  for (k = 0; k < steps; k++, s += 32) {
+    __m256i u = a2_utf32_u7(s), w = a2_utf32_u7(s + 16);
+    top = _mm256_max_epu16(top, _mm256_max_epu16(u, w));
+    acc8 = _mm256_add_epi8(
+        acc8, _mm256_shuffle_epi8(table, _mm256_adds_epu8(_mm256_packs_epi16(u, w), c70)));
+    if (astral) {
+      acc = _mm256_sub_epi16(acc, _mm256_cmpgt_epi16(u, c1ff));
+      acc1 = _mm256_sub_epi16(acc1, _mm256_cmpgt_epi16(w, c1ff));
+    }
+  }
+  *top_out = top;
+  /* 2 a value less the looked-up sum, plus the 16-bit counts (at most 254 a
+   * lane, so VPSADBW sums them too); size_t arithmetic wraps back. */
+  sums = _mm256_sub_epi64(astral ? _mm256_sad_epu8(_mm256_add_epi16(acc, acc1), zero) : zero,
+                          _mm256_sad_epu8(acc8, zero));
+  return 64 * steps + (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1) +
+         (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
+}
 #define A2_UTF32_CHUNK ((size_t)16 * 16384)
+/* Whether the maximum u of a run is above 0x21FF: a value above 0x10FFFF. */
+UTFXI_INLINE int a2_utf32_ill_formed(__m256i top) {
+  const __m256i cmax = _mm256_set1_epi16(0x21FF);
+  return !_mm256_testc_si256(_mm256_cmpeq_epi16(_mm256_max_epu16(top, cmax), cmax),
+                             _mm256_set1_epi32(-1));
+}
+
 size_t utfxi_utf8_length_from_utf32_avx2(const char32_t *s, size_t n) {
-  const __m256i zero = _mm256_setzero_si256(), c0f = _mm256_set1_epi16(0xF),
-                c1ff = _mm256_set1_epi16(0x1FF), cmax = _mm256_set1_epi16(0x21FF),
-                ones = _mm256_set1_epi16(1);
+  const __m256i zero = _mm256_setzero_si256(), high = _mm256_set1_epi16((short)0xFE00);
   size_t i = 0, total = 0;
+  int astral;
+  __m256i top;
   if (UTFXI_ALIGN_HEAD(*s, n)) {
     i = utfxi_aligning_step(s, 4, 32, 0, 1);
     total = utfxi_utf8_length_from_utf32_scalar(s, i);
   }
-  while (n - i >= 16) {
-    size_t start = i, end = n - i > A2_UTF32_CHUNK ? i + A2_UTF32_CHUNK : n, count;
-    __m256i top = zero, acc = zero, acc1 = zero;
-    __m128i sum;
-    for (; end - i >= 32; i += 32) {
-      const __m256i *p = (const __m256i *)(const void *)(s + i);
-      __m256i u = _mm256_packus_epi32(_mm256_srli_epi32(_mm256_loadu_si256(p), 7),
-                                      _mm256_srli_epi32(_mm256_loadu_si256(p + 1), 7));
-      __m256i w = _mm256_packus_epi32(_mm256_srli_epi32(_mm256_loadu_si256(p + 2), 7),
-                                      _mm256_srli_epi32(_mm256_loadu_si256(p + 3), 7));
-      top = _mm256_max_epu16(top, _mm256_max_epu16(u, w));
-      acc = _mm256_sub_epi16(acc, _mm256_add_epi16(_mm256_add_epi16(_mm256_cmpgt_epi16(u, zero),
-                                                                    _mm256_cmpgt_epi16(u, c0f)),
-                                                   _mm256_cmpgt_epi16(u, c1ff)));
-      acc1 = _mm256_sub_epi16(acc1, _mm256_add_epi16(_mm256_add_epi16(_mm256_cmpgt_epi16(w, zero),
-                                                                      _mm256_cmpgt_epi16(w, c0f)),
-                                                     _mm256_cmpgt_epi16(w, c1ff)));
+  /* The first step says how the first run is counted (a short input of
+   * emoji would otherwise be counted twice); under three steps the test
+   * costs more than the 4-byte form's compares (docs/perf-decisions.md,
+   * 'UTF-8 length of UTF-32, avx2'), so those take that form at once. */
+  astral = n - i < 96 ||
+           !_mm256_testz_si256(_mm256_max_epu16(a2_utf32_u7(s + i), a2_utf32_u7(s + i + 16)), high);
+  while (n - i >= 32) {
+    size_t steps = (n - i) / 32 < A2_UTF32_STEPS ? (n - i) / 32 : A2_UTF32_STEPS, extra = 0;
+    if (!astral) {
+      extra = a2_utf8_extra_of_utf32(s + i, steps, 0, &top);
+      astral = !_mm256_testz_si256(top, high);
     }
-    for (; end - i >= 16; i += 16) {
-      __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
-      __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 8));
-      __m256i u = _mm256_packus_epi32(_mm256_srli_epi32(a, 7), _mm256_srli_epi32(b, 7));
-      top = _mm256_max_epu16(top, u);
-      acc = _mm256_sub_epi16(acc, _mm256_add_epi16(_mm256_add_epi16(_mm256_cmpgt_epi16(u, zero),
-                                                                    _mm256_cmpgt_epi16(u, c0f)),
-                                                   _mm256_cmpgt_epi16(u, c1ff)));
+    if (astral) {
+      extra = a2_utf8_extra_of_utf32(s + i, steps, 1, &top);
+      astral = !_mm256_testz_si256(top, high);
+      if (a2_utf32_ill_formed(top))
+        extra = utfxi_utf8_length_from_utf32_scalar(s + i, 32 * steps) - 32 * steps;
     }
-    acc = _mm256_add_epi32(_mm256_madd_epi16(acc, ones), _mm256_madd_epi16(acc1, ones));
-    sum = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
-    sum = _mm_add_epi32(sum, _mm_unpackhi_epi64(sum, sum));
-    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 1));
-    count = i - start + (size_t)(uint32_t)_mm_cvtsi128_si32(sum);
-    if (!_mm256_testc_si256(_mm256_cmpeq_epi16(_mm256_max_epu16(top, cmax), cmax),
-                            _mm256_set1_epi32(-1)))
-      count = utfxi_utf8_length_from_utf32_scalar(s + start, i - start);
+    total = utfxi_add_sat(total, 32 * steps + extra);
+    i += 32 * steps;
+  }
+  if (n - i >= 16) {
+    __m256i u = a2_utf32_u7(s + i), sums;
+    __m256i c = _mm256_add_epi16(_mm256_add_epi16(_mm256_cmpgt_epi16(u, zero),
+                                                  _mm256_cmpgt_epi16(u, _mm256_set1_epi16(0xF))),
+                                 _mm256_cmpgt_epi16(u, _mm256_set1_epi16(0x1FF)));
+    size_t count;
+    sums = _mm256_sad_epu8(_mm256_sub_epi16(zero, c), zero); /* 0..3 a lane */
+    count = 16 + (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1) +
+            (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
+    if (a2_utf32_ill_formed(u)) count = utfxi_utf8_length_from_utf32_scalar(s + i, 16);
     total = utfxi_add_sat(total, count);
+    i += 16;
   }
   return utfxi_add_sat(total, utfxi_utf8_length_from_utf32_scalar(s + i, n - i));
 }
