@@ -65,15 +65,23 @@ static inline int g16_any_non_ascii_x4(const char16_t *s, int be) {
                            be);
 }
 
-/* The screen of the 4 * V16_BLOCK units at s: the loads one statement
- * each, in address order (v16_load_seq; as call arguments gcc takes them
- * last first). */
+/* The screen of the 4 * V16_BLOCK units at s. Where the vocabulary has
+ * V_LOAD_SEQ, the loads one statement each, in address order (as call
+ * arguments gcc takes them last first); elsewhere the loads as they were
+ * (the other tiers' code stays the measured one). */
 static inline int g16_screen_x8(const char16_t *s, int be) {
+#ifdef V_LOAD_SEQ
   const vu16 a = v16_load_seq(s), b = v16_load_seq(s + V16_UNITS);
   const vu16 c = v16_load_seq(s + 2 * V16_UNITS), e = v16_load_seq(s + 3 * V16_UNITS);
   const vu16 f = v16_load_seq(s + 4 * V16_UNITS), g = v16_load_seq(s + 5 * V16_UNITS);
   const vu16 h = v16_load_seq(s + 6 * V16_UNITS), k = v16_load_seq(s + 7 * V16_UNITS);
   return g16_screen4(a, b, c, e, be) || g16_screen4(f, g, h, k, be);
+#else
+  return g16_screen4(v16_load_raw(s), v16_load_raw(s + V16_UNITS), v16_load_raw(s + 2 * V16_UNITS),
+                     v16_load_raw(s + 3 * V16_UNITS), be) ||
+         g16_screen4(v16_load_raw(s + 4 * V16_UNITS), v16_load_raw(s + 5 * V16_UNITS),
+                     v16_load_raw(s + 6 * V16_UNITS), v16_load_raw(s + 7 * V16_UNITS), be);
+#endif
 }
 
 /* Surrogate-dense text fails every screen: after a failed one, the blocks
