@@ -76,7 +76,11 @@ UTFXI_INLINE size_t g16_swap_pair_lanes(const char16_t *s, size_t i, size_t last
          c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
     if (v16_any_bits(v16_or_units(v16_or_units(v16_xor_units(a, lanes), v16_xor_units(b, lanes)),
                                   v16_or_units(v16_xor_units(c, lanes), v16_xor_units(e, lanes))),
-                     top))
+                     top) ||
+        /* after a carry the step's last unit is a high whose low is the
+         * next step's first: unchecked, the step stored a lone high before
+         * the error the scalar kernel then reported at it */
+        (carry && !g16_is_low(s, i + 2 * V16_BLOCK, be)))
       break;
     g16_store_swapped4(d + i, a, b, c, e);
     i += 2 * V16_BLOCK;
@@ -242,7 +246,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     /* From the carried high surrogate, if any (its pair is taken whole), to
      * past the low surrogates after the block (a pair's, or lone ones). */
     start = i - (carry ? 1 : 0);
-    end = i + V16_BLOCK;
+    end = n - i > V16_BLOCK ? i + V16_BLOCK : n; /* the lanes may stop near n */
     while (end < n && g16_is_low(s, end, be)) end++;
     carry = 0;
     r = utfxi_swap_utf16_scalar(s + start, end - start, d + start, cap - start, flags, be);
