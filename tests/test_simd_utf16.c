@@ -820,6 +820,98 @@ done:
   free(b);
 }
 
+/* The validating byte swap of long text of pairs only (from 2,048 units,
+ * where a step's first and last lanes are pairs, its loop of pair lanes:
+ * g16_swap_pair_lanes): valid text of 2,048-5,999 units, and text of
+ * LSWAP_LEN units with a lone high, a lone low or a BMP unit planted at each
+ * unit in turn of its first 300, 300 around its middle and its last 300
+ * (every unit of two 256-byte steps in each, their edges among them; with
+ * REPLACE the lanes go on after it, on the other parity after a BMP unit).
+ * Pairs from unit 0 or 1, destinations 0 or 1 unit after a 64-byte boundary
+ * (the steps start there: with and without a carried high), sources
+ * ending 0-3 units before a PROT_NONE page (a lanes run ends near n), STRICT
+ * and REPLACE, destinations roomy (and, for the valid text, one short and
+ * half), against the scalar kernel. */
+#define LSWAP_LEN 2600
+#define LSWAP_MAX 5999
+static void check_swap_caps(const struct conv_entry *k, const char16_t *s, size_t len,
+                            unsigned char *a, char16_t *d, char16_t *b, const size_t *caps,
+                            size_t ncaps, int kind, size_t p, size_t lead, size_t doff) {
+  unsigned flags;
+  size_t ci, j;
+  for (flags = 0; flags <= 1; flags++)
+    for (ci = 0; ci < ncaps; ci++) {
+      utfx_result x, y;
+      memset(a, CANARY, 2 * (LSWAP_MAX + 8) + 128);
+      x = k->pub(s, len, d, caps[ci], flags);
+      y = k->ref(s, len, b, caps[ci], flags);
+      for (j = 2 * x.written; j < 2 * caps[ci]; j++)
+        if (((unsigned char *)d)[j] != CANARY) break;
+      CHECK(x.status == y.status && x.read == y.read && x.written == y.written &&
+                x.replaced == y.replaced && x.written <= caps[ci] &&
+                memcmp(d, b, 2 * y.written) == 0 && j == 2 * caps[ci],
+            "%s n=%zu, plant %d at %zu, lead %zu doff %zu cap=%zu flags=%u: got "
+            "(%d,%zu,%zu,%zu) want (%d,%zu,%zu,%zu), canary to %zu",
+            k->name, len, kind, p, lead, doff, caps[ci], flags, x.status, x.read, x.written,
+            x.replaced, y.status, y.read, y.written, y.replaced, j / 2);
+    }
+}
+
+static void check_long_pair_swaps(enum enc e) {
+  static const size_t lens_[] = {2048, 2049, 2111, 4097, LSWAP_MAX};
+  static const uint32_t plants[3] = {0xD83D, 0xDE00, 0x044F};
+  const struct conv_entry *k = NULL;
+  int be = e == E_UTF16BE, kind;
+  size_t i, li, lead, doff, soff, p, j, len, caps[3];
+  unsigned char *src = guard_alloc(2 * (LSWAP_MAX + 4)), *a = malloc(2 * (LSWAP_MAX + 8) + 128);
+  char16_t *b = malloc(2 * (LSWAP_MAX + 8)), *d;
+  for (i = 0; i < sizeof convs / sizeof convs[0]; i++)
+    if (convs[i].from == e && convs[i].to == (be ? E_UTF16LE : E_UTF16BE)) k = &convs[i];
+  if (!src || !a || !b || !k) {
+    CHECK(0, "check_long_pair_swaps: no memory or no kernel");
+    goto done;
+  }
+  for (li = 0; li <= sizeof lens_ / sizeof lens_[0]; li++) /* the last: the plants */
+    for (lead = 0; lead < 2; lead++)
+      for (doff = 0; doff < 2; doff++) {
+        const int planted = li == sizeof lens_ / sizeof lens_[0];
+        len = planted ? LSWAP_LEN : lens_[li];
+        d = (char16_t *)(void *)(a + (64 - (uintptr_t)a % 64) % 64 + 2 * doff);
+        for (p = 0; p < (planted ? len : 1); p++) {
+          const char16_t *s;
+          unsigned char *t;
+          if (planted && p >= 300 && (p < len / 2 - 150 || p >= len / 2 + 150) && p + 300 < len)
+            continue;
+          if (!test_keep(p, 4)) continue;
+          /* the source ends soff units before a PROT_NONE page */
+          soff = (p + lead + li) % 4;
+          s = (const char16_t *)(void *)(src + 2 * (LSWAP_MAX + 4 - len - soff));
+          kind = (int)((p + lead + doff) % 3); /* each unit gets each kind over lead, doff */
+          t = (unsigned char *)(void *)s;
+          if (lead) put16(t, 0x044F, be);
+          for (j = lead; j + 1 < len; j += 2) {
+            put16(t + 2 * j, 0xD83C + (uint32_t)(j % 3), be);
+            put16(t + 2 * j + 2, 0xDC00 + (uint32_t)(j % 0x3FF), be);
+          }
+          if (j < len) put16(t + 2 * j, 0x044F, be);
+          if (planted) {
+            put16(t + 2 * p, plants[kind], be);
+            caps[0] = len + 8;
+            check_swap_caps(k, s, len, a, d, b, caps, 1, kind, p, lead, doff);
+          } else {
+            caps[0] = len + 8;
+            caps[1] = len - 1;
+            caps[2] = len / 2 + 3;
+            check_swap_caps(k, s, len, a, d, b, caps, 3, -1, 0, lead, doff);
+          }
+        }
+      }
+done:
+  if (src) guard_free(src, 2 * (LSWAP_MAX + 4));
+  free(a);
+  free(b);
+}
+
 /* Text of pairs only (emoji), after none or one BMP unit (the pairs then
  * start at an odd unit): the byte swap's loop of pair lanes, and every
  * kernel, with each unit in turn made a lone high, a lone low, a low-high
@@ -1164,8 +1256,12 @@ static void suite(void) {
   check_pair_runs(E_UTF16BE);
   check_swap_tails(E_UTF16LE);
   check_swap_tails(E_UTF16BE);
+  check_long_pair_swaps(E_UTF16LE);
+  check_long_pair_swaps(E_UTF16BE);
   tap_group("text of pairs only, after none or one BMP unit, each unit in turn corrupted; "
-            "the byte swap's tails: a pair, a lone high or low in turn in the last 70 units");
+            "the byte swap's tails: a pair, a lone high or low in turn in the last 70 units; "
+            "the byte swap of long pairs-only text (its pair lanes), a lone high, lone low or "
+            "BMP unit at each unit of the first, middle and last 300");
   check_pair_every_lane(E_UTF16LE);
   check_pair_every_lane(E_UTF16BE);
   tap_group("UTF-16 -> UTF-8 of whole vectors (32-97 units) of mixed BMP text: a pair at every "

@@ -58,9 +58,6 @@ UTFXI_INLINE int g16_swapped_faults4(const char16_t *s, vu16 sa, vu16 sb, vu16 s
 }
 #endif
 
-/* (avx512's pair test, on mask registers, is as fast: the lanes' loop gave
- * it nothing, docs/perf-decisions.md, 'UTF-16 repair and byte swap') */
-#ifndef V_MASK_REGISTERS
 /* Emoji text: from unit i (a low surrogate exactly when carry is set, the
  * caller has checked), runs of two blocks whose 32-bit lanes each hold a
  * high and a low surrogate (a low then a high with a carry: each lane's high
@@ -79,7 +76,11 @@ UTFXI_INLINE size_t g16_swap_pair_lanes(const char16_t *s, size_t i, size_t last
          c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
     if (v16_any_bits(v16_or_units(v16_or_units(v16_xor_units(a, lanes), v16_xor_units(b, lanes)),
                                   v16_or_units(v16_xor_units(c, lanes), v16_xor_units(e, lanes))),
-                     top))
+                     top) ||
+        /* after a carry the step's last unit is a high whose low is the
+         * next step's first: unchecked, the step stored a lone high before
+         * the error the scalar kernel then reported at it */
+        (carry && !g16_is_low(s, i + 2 * V16_BLOCK, be)))
       break;
     g16_store_swapped4(d + i, a, b, c, e);
     i += 2 * V16_BLOCK;
@@ -88,7 +89,10 @@ UTFXI_INLINE size_t g16_swap_pair_lanes(const char16_t *s, size_t i, size_t last
 }
 /* Out of line, one function per byte order: inline, the swap's registers
  * moved and short inputs slowed (docs/perf-decisions.md, 'UTF-16 repair and
- * byte swap'). */
+ * byte swap'). Every tier: on AVX-512 the lanes' test is two VPTERNLOGD, a
+ * VPORD and a VPTESTMW a step against the mask pair test's thirteen vector
+ * operations and five mask moves (docs/perf-decisions.md, 'UTF-16 byte swap:
+ * the pair lanes on AVX-512 too'). */
 __attribute__((noinline)) static size_t g16_swap_pair_lanes_le(const char16_t *s, size_t i,
                                                                size_t last, char16_t *d,
                                                                uint64_t carry) {
@@ -99,7 +103,6 @@ __attribute__((noinline)) static size_t g16_swap_pair_lanes_be(const char16_t *s
                                                                uint64_t carry) {
   return g16_swap_pair_lanes(s, i, last, d, carry, 1);
 }
-#endif
 
 #ifndef V_MASKED_TAIL
 /* Nonzero if in the block at s a unit is a low surrogate exactly when the
@@ -179,16 +182,18 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
      * with surrogates goes on having them, and a screen that fails costs
      * its own time). */
     lone = !g16_pairs_from(s, i, be, carry);
-#ifndef V_MASK_REGISTERS
-    if (!lone && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && room - i >= 2 * V16_BLOCK + 1) {
+    if (!lone && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && room - i >= 2 * V16_BLOCK + 1 &&
+        g16_is_high(s, i + (carry ? 1 : 0), be) &&
+        g16_is_low(s, i + 2 * V16_BLOCK - 1 - (carry ? 1 : 0), be)) {
       /* (long calls only: a short one with surrogates pays the failed test
-       * in full) */
+       * in full; and only where the step's first and last lanes are pairs:
+       * mixed text, whose screens fail at a pair anywhere in the step, paid
+       * the call and its failed test after each failed screen) */
       const size_t from = i;
       i = (be ? g16_swap_pair_lanes_be : g16_swap_pair_lanes_le)(s, i, room - (2 * V16_BLOCK + 1),
                                                                  d, carry);
       if (i != from) lone = !g16_pairs_from(s, i, be, carry);
     }
-#endif
     if (!lone && room - i >= 2 * V16_BLOCK + 1) {
       /* two blocks a step, one bound for the run (the general loop's size
        * tests were a third of its operations) */
@@ -241,7 +246,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
     /* From the carried high surrogate, if any (its pair is taken whole), to
      * past the low surrogates after the block (a pair's, or lone ones). */
     start = i - (carry ? 1 : 0);
-    end = i + V16_BLOCK;
+    end = n - i > V16_BLOCK ? i + V16_BLOCK : n; /* the lanes may stop near n */
     while (end < n && g16_is_low(s, end, be)) end++;
     carry = 0;
     r = utfxi_swap_utf16_scalar(s + start, end - start, d + start, cap - start, flags, be);
