@@ -58,6 +58,9 @@ UTFXI_INLINE int g16_swapped_faults4(const char16_t *s, vu16 sa, vu16 sb, vu16 s
 }
 #endif
 
+/* (avx512's pair test, on mask registers, is as fast: the lanes' loop gave
+ * it nothing, docs/perf-decisions.md, 'UTF-16 repair and byte swap') */
+#ifndef V_MASK_REGISTERS
 /* Emoji text: from unit i (a low surrogate exactly when carry is set, the
  * caller has checked), runs of two blocks whose 32-bit lanes each hold a
  * high and a low surrogate (a low then a high with a carry: each lane's high
@@ -89,10 +92,7 @@ UTFXI_INLINE size_t g16_swap_pair_lanes(const char16_t *s, size_t i, size_t last
 }
 /* Out of line, one function per byte order: inline, the swap's registers
  * moved and short inputs slowed (docs/perf-decisions.md, 'UTF-16 repair and
- * byte swap'). Every tier: on AVX-512 the lanes' test is two VPTERNLOGD, a
- * VPORD and a VPTESTMW a step against the mask pair test's thirteen vector
- * operations and five mask moves (docs/perf-decisions.md, 'UTF-16 byte swap:
- * the pair lanes on AVX-512 too'). */
+ * byte swap'). */
 __attribute__((noinline)) static size_t g16_swap_pair_lanes_le(const char16_t *s, size_t i,
                                                                size_t last, char16_t *d,
                                                                uint64_t carry) {
@@ -103,6 +103,7 @@ __attribute__((noinline)) static size_t g16_swap_pair_lanes_be(const char16_t *s
                                                                uint64_t carry) {
   return g16_swap_pair_lanes(s, i, last, d, carry, 1);
 }
+#endif
 
 #ifndef V_MASKED_TAIL
 /* Nonzero if in the block at s a unit is a low surrogate exactly when the
@@ -182,18 +183,16 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
      * with surrogates goes on having them, and a screen that fails costs
      * its own time). */
     lone = !g16_pairs_from(s, i, be, carry);
-    if (!lone && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && room - i >= 2 * V16_BLOCK + 1 &&
-        g16_is_high(s, i + (carry ? 1 : 0), be) &&
-        g16_is_low(s, i + 2 * V16_BLOCK - 1 - (carry ? 1 : 0), be)) {
+#ifndef V_MASK_REGISTERS
+    if (!lone && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && room - i >= 2 * V16_BLOCK + 1) {
       /* (long calls only: a short one with surrogates pays the failed test
-       * in full; and only where the step's first and last lanes are pairs:
-       * mixed text, whose screens fail at a pair anywhere in the step, paid
-       * the call and its failed test after each failed screen) */
+       * in full) */
       const size_t from = i;
       i = (be ? g16_swap_pair_lanes_be : g16_swap_pair_lanes_le)(s, i, room - (2 * V16_BLOCK + 1),
                                                                  d, carry);
       if (i != from) lone = !g16_pairs_from(s, i, be, carry);
     }
+#endif
     if (!lone && room - i >= 2 * V16_BLOCK + 1) {
       /* two blocks a step, one bound for the run (the general loop's size
        * tests were a third of its operations) */
