@@ -57,12 +57,8 @@ UTFXI_INLINE utfx_result g16_validate_ascii(const char16_t *s, size_t n, int be)
     if (g16_any_non_ascii(g16_or_units4(s + i), be) ||
         g16_any_non_ascii(g16_or_units4(s + i + 2 * V16_BLOCK), be))
       break;
-  for (; n - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK) {
-    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
-    vu16 c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-    if (g16_any_non_ascii(v16_or_units(v16_or_units(a, b), v16_or_units(c, e)), be))
-      return g16_ascii_in(s, i, 2 * V16_BLOCK, be);
-  }
+  for (; n - i >= 2 * V16_BLOCK; i += 2 * V16_BLOCK)
+    if (g16_any_non_ascii(g16_or_units4(s + i), be)) return g16_ascii_in(s, i, 2 * V16_BLOCK, be);
   for (; n - i >= V16_UNITS; i += V16_UNITS)
     if (g16_any_non_ascii(v16_load_raw(s + i), be)) return g16_ascii_in(s, i, V16_UNITS, be);
 #ifdef V_MASKED_TAIL

@@ -6,7 +6,7 @@
  *    (UTFXI_SHORT_BYTES: on them the SIMD kernels run mostly their scalar
  *    tail, behind their set-up), or for the UTF-16 operations of
  *    UTFXI_SHORT_UTF16 (internal.h) shorter than its tier's bound (the base64
- *    codecs have none: FIELD_B64_KERNEL), and
+ *    codecs have no entry: api.c applies theirs, UTFXI_SHORT_BASE64), and
  *  - returns with the upper halves of the YMM/ZMM registers clean
  *    (VZEROUPPER: XINUSE bits 2 and 6 clear), whatever compiler built the
  *    kernel. gcc, for one, leaves them dirty in kernels that call a helper it
