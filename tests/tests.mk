@@ -24,18 +24,26 @@ test-build: lib $(TEST_BIN) $(CLI_BIN)
 
 PROVE ?= prove
 run-tests: test-build
-	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --exec '' $(TEST_BIN) $(AMALG_TEST_BIN) \
+	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --timer --exec '' $(TEST_BIN) $(AMALG_TEST_BIN) \
 	    $(TEST_SH)
 
+# Each pass starts with a time stamp and prove times each test, so a CI log
+# shows where its minutes go.
 test: ## build and run every test: normal build, ASan+UBSan build, test-avx512-emu (x86-64), a short fuzz run, cross-tests
+	@date +'test: normal build %T'
 	$(MAKE) run-tests WERROR=-Werror
+	@date +'test: ASan+UBSan build %T'
 	$(MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 \
 	    AMALG_TESTS=
 ifneq (,$(findstring x86_64,$(MACHINE)))
+	@date +'test: emulated avx512 %T'
 	$(MAKE) test-avx512-emu
 endif
+	@date +'test: fuzz smoke %T'
 	$(MAKE) fuzz-smoke
+	@date +'test: cross-tests %T'
 	$(MAKE) cross-tests
+	@date +'test: done %T'
 
 # The C tests and the fuzz corpus replay on the avx512 tier, emulated (see
 # AVX512_EMU above), so it is tested on CPUs without AVX-512 too; tests too

@@ -48,7 +48,7 @@ CROSS_REPLAY = $(if $(findstring s390x,$(CROSS)),,$(if $(word 2,$(ICU_LIBS)),$(F
 cross-run: lib $(CROSS_TEST_BIN)
 	@for t in $(CROSS_SKIP); do echo "cross-test: $$t left out: no ICU $(ICU_MAJOR) for" \
 	    "$(CROSS) (dpkg --add-architecture, apt-get install libicu$(ICU_MAJOR):<arch>)"; done
-	CROSS=$(CROSS) $(PROVE) -j2 --exec tests/cross/run.sh $(CROSS_TEST_BIN)
+	CROSS=$(CROSS) $(PROVE) -j2 --timer --exec tests/cross/run.sh $(CROSS_TEST_BIN)
 	$(if $(CROSS_REPLAY),$(MAKE) $(CROSS_REPLAY))
 	$(if $(CROSS_REPLAY),CROSS=$(CROSS) BUILD=$(BUILD) FUZZ_EXEC=tests/cross/run.sh \
 	    $(PROVE) tests/test_fuzz_replay.sh,@echo "cross-test: corpus replay left out" \
