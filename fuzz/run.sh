@@ -1,6 +1,8 @@
 #!/bin/sh
 # Runs libFuzzer targets for a fixed time each, one process at a time (one
-# core), and fails on the first finding.
+# core), or two at a time with FUZZ_JOBS=2 (the targets split in two lists,
+# each run as above; their lines printed when both are done), and fails on a
+# finding.
 #   fuzz/run.sh BUILD SECONDS TARGET...
 # SECONDS 0 means no time limit (then FUZZ_FLAGS should hold -runs=N);
 # FUZZ_FLAGS (environment) is passed on to every target after the defaults
@@ -21,6 +23,25 @@ fi
 build=$1
 seconds=$2
 shift 2
+if [ "${FUZZ_JOBS:-1}" = 2 ] && [ $# -gt 1 ]; then
+  first= second= i=0
+  for spec in "$@"; do
+    if [ $((i % 2)) -eq 0 ]; then first="$first $spec"; else second="$second $spec"; fi
+    i=$((i + 1))
+  done
+  mkdir -p "$build/fuzz"
+  # shellcheck disable=SC2086 # the lists split into targets on purpose
+  FUZZ_JOBS=1 "$0" "$build" "$seconds" $first >"$build/fuzz/run-1.out" 2>&1 &
+  pid=$!
+  # shellcheck disable=SC2086
+  FUZZ_JOBS=1 "$0" "$build" "$seconds" $second >"$build/fuzz/run-2.out" 2>&1
+  status2=$?
+  wait "$pid"
+  status1=$?
+  cat "$build/fuzz/run-1.out" "$build/fuzz/run-2.out"
+  [ "$status1" -gt "$status2" ] && exit "$status1"
+  exit "$status2"
+fi
 status=0
 for spec in "$@"; do
   t=${spec%%=*}
