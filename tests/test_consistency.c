@@ -387,9 +387,14 @@ static void suite_utf32_edges(void) {
  * boundaries and at sampled positions, on backgrounds that change class
  * every 5000 values, at two alignments, against scalar. */
 static void suite_utf32_runs(void) {
-  static const uint32_t edges[] = {0x7F, 0x80, 0x800, 0xFFFF, 0x10000, 0x10FFFF, 0x110000,
+  /* (0x01000000, 0x7FFFFFFF: planes above 0xFF; 0x80000000: the first
+   * value whose plane is negative as a signed 16-bit word, v32_planes4) */
+  static const uint32_t edges[] = {0x7F,     0x80,       0x800,      0xFFFF,     0x10000,
+                                   0x10FFFF, 0x110000,   0x01000000, 0x7FFFFFFF, 0x80000000,
                                    0xFFFFFFFF};
-  static const uint32_t backgrounds[][2] = {{0x4E00, 0x1F600}, {0x1F600, 0x61}};
+  /* (the third: astral throughout, so that byte-lane counts reach their
+   * run's limit) */
+  static const uint32_t backgrounds[][2] = {{0x4E00, 0x1F600}, {0x1F600, 0x61}, {0x10FFFF, 0x10000}};
   static uint32_t buf[13000 + 8];
   const size_t n = 13000;
   size_t e, b, o, p, calls = 0;

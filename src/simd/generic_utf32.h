@@ -141,9 +141,9 @@ UTFXI_INLINE size_t g32_utf16_length_rest(const char32_t *s, size_t n, size_t i,
 
 /* Longer inputs: the astral values counted in the lanes of two vectors of
  * counts (no mask move and popcount per vector), summed once per chunk of
- * UTFXI_LENGTH_CHUNK values (no lane can wrap). */
-UTFXI_INLINE size_t g32_utf16_length(const char32_t *s, size_t n) {
-  size_t i = 0, astral = 0;
+ * UTFXI_LENGTH_CHUNK values (no lane can wrap); from i on, with astral
+ * counted before it. */
+UTFXI_INLINE size_t g32_utf16_length4(const char32_t *s, size_t n, size_t i, size_t astral) {
   while (n - i >= 4 * V32_LANES) {
     size_t end = n - i > UTFXI_LENGTH_CHUNK ? i + UTFXI_LENGTH_CHUNK : n;
     vu32 acc0 = v32_splat(0), acc1 = acc0;
@@ -159,6 +159,52 @@ UTFXI_INLINE size_t g32_utf16_length(const char32_t *s, size_t n) {
   }
   return g32_utf16_length_rest(s, n, i, astral);
 }
+
+#ifdef V32_PLANES4
+/* Where the vocabulary makes planes cheaply (V32_PLANES4): turns of eight
+ * vectors in address order, as validate_utf32's, each value's plane byte
+ * made nonzero-or-not (minimum with 1) and summed per byte lane for a run
+ * of up to G32_PLANES_TURNS turns (2 a lane a turn: no lane passes 254),
+ * their maximum kept: a run whose planes pass 0x10 holds an ill-formed
+ * value (1 unit, maybe counted 2) and is counted again by
+ * g32_utf16_length4 (docs/perf-decisions.md, 'UTF-16 length of UTF-32,
+ * avx2, planes'). */
+#define G32_PLANES_TURNS 127
+UTFXI_INLINE vu8 g32_planes4(const char32_t *s) {
+  vu32 a = v32_load_seq(s), b = v32_load_seq(s + V32_LANES);
+  vu32 c = v32_load_seq(s + 2 * V32_LANES), d = v32_load_seq(s + 3 * V32_LANES);
+  V_LOADED(a);
+  V_LOADED(b);
+  V_LOADED(c);
+  V_LOADED(d);
+  return v32_planes4(a, b, c, d);
+}
+UTFXI_INLINE size_t g32_utf16_length(const char32_t *s, size_t n) {
+  size_t i = 0, astral = 0;
+  vu8 one, c10;
+  V_CONST8(one, 1);
+  V_CONST8(c10, 0x10);
+  while (n - i >= 8 * V32_LANES) {
+    size_t turns = (n - i) / (8 * V32_LANES), from = i, k;
+    vu8 acc = v_zero(), top = v_zero();
+    if (turns > G32_PLANES_TURNS) turns = G32_PLANES_TURNS;
+    for (k = 0; k < turns; k++, i += 8 * V32_LANES) {
+      vu8 p = g32_planes4(s + i), q = g32_planes4(s + i + 4 * V32_LANES);
+      top = v_umax(top, v_umax(p, q));
+      acc = v_add(acc, v_add(v_umin(p, one), v_umin(q, one)));
+    }
+    if (UTFXI_UNLIKELY(v_any(v_subs(top, c10))))
+      astral += g32_utf16_length4(s + from, i - from, 0, 0) - (i - from);
+    else
+      astral += (size_t)v_sum_lanes(v_sum_bytes(v_zero(), acc));
+  }
+  return g32_utf16_length4(s, n, i, astral);
+}
+#else
+UTFXI_INLINE size_t g32_utf16_length(const char32_t *s, size_t n) {
+  return g32_utf16_length4(s, n, 0, 0);
+}
+#endif
 
 /* The lane counts from 16 vectors on (below, short calls were slower than
  * with the mask counts: docs/perf-decisions.md, 'UTF-8 / UTF-16 lengths of

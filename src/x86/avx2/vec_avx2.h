@@ -267,6 +267,18 @@ static inline size_t v32_sum(vu32 acc) {
   s = _mm_add_epi32(s, _mm_unpackhi_epi64(s, s));
   return (uint32_t)_mm_cvtsi128_si32(_mm_add_epi32(s, _mm_shuffle_epi32(s, 1)));
 }
+/* The planes (v >> 16) of the 32 values of a..d, in some order, as bytes:
+ * 0 for a BMP value, 1..0x10 for an astral one, above 0x10 (saturated) or 0
+ * (from 2^31 on) for the others. One 32-bit shift and one word blend make
+ * the planes of two vectors one vector of words, a byte pack two of those
+ * one of bytes: five operations for four vectors (g32_utf16_length). */
+#define V32_PLANES4 1
+static inline vu8 v32_planes4(vu32 a, vu32 b, vu32 c, vu32 d) {
+  return _mm256_packus_epi16(_mm256_blend_epi16(a, _mm256_srli_epi32(b, 16), 0x55),
+                             _mm256_blend_epi16(c, _mm256_srli_epi32(d, 16), 0x55));
+}
+static inline vu8 v_umin(vu8 a, vu8 b) { return _mm256_min_epu8(a, b); }
+static inline vu8 v_umax(vu8 a, vu8 b) { return _mm256_max_epu8(a, b); }
 static inline vm32 v32_and(vm32 a, vm32 b) { return _mm256_and_si256(a, b); }
 static inline int v32_all(vm32 m) { return _mm256_movemask_ps(_mm256_castsi256_ps(m)) == 0xFF; }
 /* Values: bytes as 32-bit lanes, shifts, and, or, stores. */
