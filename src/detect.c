@@ -79,7 +79,8 @@ static int valid_utf32(const char *src, size_t n, int be) {
 /* The leading ASCII (one scan) is valid UTF-8, and as UTF-16 of either byte
  * order its whole units are below 0x8000, none a surrogate: the UTF-8 and
  * UTF-16 scans start after it (at a unit boundary), so ASCII text is read
- * once for the three, not three times. */
+ * once for the three, not three times (docs/perf-decisions.md,
+ * 'detect_encodings: the leading ASCII once'). */
 unsigned utfx_detect_encodings(const char *src, size_t n) {
   unsigned set = 0;
   utfx_result a = utfx_validate_ascii(src, n);
