@@ -76,11 +76,22 @@ static int valid_utf32(const char *src, size_t n, int be) {
   return 1;
 }
 
+/* The leading ASCII (one scan) is valid UTF-8, and as UTF-16 of either byte
+ * order its whole units are below 0x8000, none a surrogate: the UTF-8 and
+ * UTF-16 scans start after it (at a unit boundary), so ASCII text is read
+ * once for the three, not three times (docs/perf-decisions.md,
+ * 'detect_encodings: the leading ASCII once'). */
 unsigned utfx_detect_encodings(const char *src, size_t n) {
   unsigned set = 0;
-  if (utfx_validate_utf8(src, n).status == UTFX_OK) set |= UTFX_DETECT_UTF8;
-  if (valid_utf16(src, n, 0)) set |= UTFX_DETECT_UTF16LE;
-  if (valid_utf16(src, n, 1)) set |= UTFX_DETECT_UTF16BE;
+  utfx_result a = utfx_validate_ascii(src, n);
+  if (a.status == UTFX_OK) {
+    set = UTFX_DETECT_UTF8 | (n % 2 ? 0 : UTFX_DETECT_UTF16LE | UTFX_DETECT_UTF16BE);
+  } else { /* (a.read < n: the first byte that is not ASCII) */
+    const size_t p = a.read, q = p & ~(size_t)1;
+    if (utfx_validate_utf8(src + p, n - p).status == UTFX_OK) set |= UTFX_DETECT_UTF8;
+    if (valid_utf16(src + q, n - q, 0)) set |= UTFX_DETECT_UTF16LE; /* (n - q: n's parity) */
+    if (valid_utf16(src + q, n - q, 1)) set |= UTFX_DETECT_UTF16BE;
+  }
   if (valid_utf32(src, n, 0)) set |= UTFX_DETECT_UTF32LE;
   if (valid_utf32(src, n, 1)) set |= UTFX_DETECT_UTF32BE;
   return set;

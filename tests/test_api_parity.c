@@ -640,6 +640,17 @@ static void suite_detect(void) {
             "guess %zu: %#x of %#x", t, guess, set);
     }
   }
+  /* Leading ASCII (detect_encodings scans it once, then the rest): every
+   * parity of its length, short and past the kernels' long paths, then text
+   * of each form or one byte that is not ASCII. */
+  for (t = 0; t < 120; t++) {
+    size_t lead = t < 80 ? rng_below(&r, 300) : 4000 + rng_below(&r, 9000), n, j;
+    if (!test_keep(t, 8)) continue;
+    for (j = 0; j < lead; j++) text[j] = (unsigned char)rng_below(&r, 0x80);
+    n = lead + (t % 6 == 5 ? 0 : make_text(text + lead, rng_below(&r, 60), forms[t % 5], &r));
+    if (t % 7 == 3 && n) text[n - 1 - rng_below(&r, n < 64 ? n : 64)] |= 0x80;
+    check_detect(text, n, "ascii+text", t);
+  }
   tap_group("detect_bom / detect_encodings / detect_encoding: BOMs, text of each form, alignments");
 }
 

@@ -133,6 +133,21 @@ UTFXI_INLINE vm16 g16_unpaired(const char16_t *s, vu16 v, unsigned top, unsigned
   return v16_xor(v16_top_eq(v, top, high), v16_top_eq(v16_load_raw(s + 1), top, low));
 }
 
+/* Whether some of the first k (< V16_UNITS) units at s, raw, may be a
+ * surrogate: one masked test where the ISA has masked tails (V_MASKED_TAIL),
+ * else 1. For the aligning heads of long calls, whose scalar kernels take
+ * half a nanosecond a unit or more, up to V16_UNITS - 1 units a call: a head
+ * without surrogates (most text) needs none (docs/perf-decisions.md,
+ * 'Aligning heads of long UTF-16 calls: one masked test'). */
+UTFXI_INLINE int g16_head_may_have_surrogate(const char16_t *s, size_t k, int be) {
+#ifdef V_MASKED_TAIL
+  return v16_any(v16_top_eq(v16_load_tail_raw(s, k), be ? 0x00F8 : 0xF800, be ? 0x00D8 : 0xD800));
+#else
+  (void)s, (void)k, (void)be;
+  return 1;
+#endif
+}
+
 /* All the bits of a block's unit mask. */
 #define G16_BLOCK_BITS (G16_LAST | (G16_LAST - 1))
 
@@ -360,7 +375,7 @@ UTFXI_INLINE utfx_result g16_validate_runs(const char16_t *s, size_t n, int be) 
   /* Vector-aligned loads from here on, as in validate_utf32 (a load across
    * two cache lines costs two); the scalar head takes a pair whole. */
   i = (size_t)(-(uintptr_t)s % (V16_UNITS * sizeof *s)) / sizeof *s;
-  if (i) {
+  if (i && g16_head_may_have_surrogate(s, i, be)) {
     utfx_result r;
     if ((utfxi_load16(s + i - 1, be) & 0xFC00) == 0xD800) i++;
     r = be ? utfxi_validate_utf16be_scalar(s, i) : utfxi_validate_utf16le_scalar(s, i);
@@ -457,6 +472,13 @@ UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d,
      * cache lines costs two); a high surrogate at its end is copied and
      * carried into the first block. */
     size_t h = (size_t)(-(uintptr_t)d % V_BYTES) / 2;
+#ifdef V_MASKED_TAIL
+    if (h && !g16_head_may_have_surrogate(s, h, be)) { /* (most text: one masked copy) */
+      v16_store_tail(d, h, v16_load_tail_raw(s, h));
+      i = h;
+      h = 0;
+    }
+#endif
     if (h) {
       int high_last = (utfxi_load16(s + h - 1, be) & 0xFC00) == 0xD800;
       size_t k = h - (size_t)high_last;
