@@ -73,6 +73,14 @@ static inline size_t g16_scalar_segment(const char16_t *s, size_t n, size_t i, i
   return seg;
 }
 
+/* where the pairs run stops: a vector without surrogates, or where the
+ * ISA's pairs step takes BMP vectors too, one below 0x800 */
+#ifdef V16_UTF8_PAIRS_STAY_BMP
+#define G16_PAIRS_LEAVE(v, k) v16_utf8_pairs_leave(v, k)
+#else
+#define G16_PAIRS_LEAVE(v, k) (!v16_utf8_surrogates(v, k))
+#endif
+
 UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned char *d,
                                           size_t cap, unsigned flags, int be, int bounded) {
   size_t i = 0, w = 0, replaced = 0;
@@ -121,14 +129,16 @@ UTFXI_INLINE utfx_result g16_to_utf8_body(const char16_t *s, size_t n, unsigned 
         /* a run of vectors with surrogates (emoji text), in a loop of its
          * own; vectors without surrogates leave it for the runs above (the
          * pairs word is the slower encoder: docs/perf-decisions.md,
-         * 'UTF-16 -> UTF-8') */
+         * 'UTF-16 -> UTF-8'), or with V16_UTF8_PAIRS_STAY_BMP only those
+         * below 0x800 (v16_utf8_pairs_leave; the pairs step takes BMP
+         * vectors too) */
         const char16_t *p = s + i + took, *end = s + n;
         unsigned char *q = d + w + len, *qend = d + cap;
         int other = 0; /* stopped at v, a vector without surrogates */
         G16_RUN_RESET();
         while (end - p >= V16_UNITS && (!bounded || qend - q >= V16_UTF8_ROOM)) {
           v = v16_load(p, be);
-          if (!v16_utf8_surrogates(v, &k)) {
+          if (G16_PAIRS_LEAVE(v, &k)) {
             other = 1;
             break;
           }

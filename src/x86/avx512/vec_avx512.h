@@ -930,6 +930,13 @@ static inline __mmask32 a512_surrogates(__m512i v, const struct a512_u16_consts 
  * so rare errors stay fast) and the scalar kernel's in STRICT mode
  * (*took = 0). */
 #define V16_UTF8_ROOM 96
+/* The pairs run stays through BMP vectors that are not below 0x800 (its
+ * step takes them as well-formed pairs without pairs, no branch on
+ * surrogates): text that mixes emoji with CJK or other 3-byte units left
+ * and re-entered the run at every vector without a pair, a mispredicted
+ * branch each way (docs/perf-decisions.md, 'the pairs run through BMP
+ * vectors'). */
+#define V16_UTF8_PAIRS_STAY_BMP 1
 struct v16_utf8_k {
   struct a512_utf8_consts e;
   struct a512_u16_consts s;
@@ -1008,6 +1015,11 @@ static inline int v16_utf8_below800(vu16 v, const struct v16_utf8_k *k) {
 static inline int v16_utf8_surrogates(vu16 v, const struct v16_utf8_k *k) {
   return a512_surrogates(v, &k->s) != 0;
 }
+#ifdef V16_UTF8_PAIRS_STAY_BMP
+static inline int v16_utf8_pairs_leave(vu16 v, const struct v16_utf8_k *k) {
+  return v16_utf8_below800(v, k);
+}
+#endif
 static inline void v16_store_bytes(void *p, vu16 v) {
   _mm256_storeu_si256((__m256i *)p, _mm512_cvtepi16_epi8(v));
 }
@@ -1100,6 +1112,14 @@ UTFXI_INLINE size_t v16_store_utf8_bmp(unsigned char *d, vu16 v, const struct v1
                                  _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)), &k->e);
   return a512_utf8_x32(d, v, 0, 0, 0, 32, 0, (size_t)-1, spill, k);
 }
+/* 16 aligned pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
+UTFXI_INLINE size_t a512_utf8_16pairs(unsigned char *d, vu16 v, const struct v16_utf8_k *k) {
+  __m512i cp = _mm512_ternarylogic_epi32(_mm512_slli_epi32(_mm512_add_epi16(v, k->hi_bias), 10),
+                                         _mm512_srli_epi32(v, 16), k->c3ff, 0xF8);
+  _mm512_storeu_si512(d, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(k->e.ctrl4, cp),
+                                                  k->e.fields, k->e.mark4, 0xEA));
+  return 64;
+}
 /* The UTF-8 of the first m units of v (any), if it fits in room bytes;
  * more: units follow them (a high surrogate that ends them waits). */
 UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, size_t room,
@@ -1116,14 +1136,8 @@ UTFXI_INLINE size_t a512_utf8_any(unsigned char *d, vu16 v, size_t m, int more, 
     hi = _mm512_cmpeq_epi16_mask(top, k->s.d800);
     lo = _mm512_cmpeq_epi16_mask(top, k->s.dc00);
     if ((uint32_t)hi == 0x55555555u && (uint32_t)lo == 0xAAAAAAAAu && room >= 64) {
-      /* 16 pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
-      __m512i cp = _mm512_ternarylogic_epi32(
-          _mm512_slli_epi32(_mm512_add_epi16(v, k->hi_bias), 10), _mm512_srli_epi32(v, 16),
-          k->c3ff, 0xF8);
-      _mm512_storeu_si512(d, _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(k->e.ctrl4, cp),
-                                                      k->e.fields, k->e.mark4, 0xEA));
       *took = 32;
-      return 64;
+      return a512_utf8_16pairs(d, v, k);
     }
     /* Well-formed pairs: the low surrogates are the high ones a lane on
      * (a high one in the last lane shifts out: it waits for the next
@@ -1160,6 +1174,29 @@ UTFXI_INLINE size_t v16_store_utf8_pairs(unsigned char *d, vu16 v, int more,
                                          const struct v16_utf8_k *k, size_t *took,
                                          size_t *replaced) {
   (void)after, (void)be;
+  { /* (a512_utf8_any's steps for 32 units, without its surrogates test:
+     * the run's vectors may hold none, V16_UTF8_PAIRS_STAY_BMP) */
+    __m512i top = _mm512_and_si512(v, k->s.fc00);
+    __mmask32 hi, lo;
+    /* 16 aligned pairs: one compare of 32-bit lanes first (after the
+     * well-formed test, Emoji's steps took two more branches) */
+    if (_mm512_cmpeq_epi32_mask(top, _mm512_set1_epi32((int)0xDC00D800u)) == 0xFFFF) {
+      *took = 32;
+      return a512_utf8_16pairs(d, v, k);
+    }
+    hi = _mm512_cmpeq_epi16_mask(top, k->s.d800);
+    lo = _mm512_cmpeq_epi16_mask(top, k->s.dc00);
+    if (!((uint32_t)(hi << 1) ^ lo)) { /* well-formed pairs, or none */
+      unsigned wait = (uint32_t)hi >> 31;
+      size_t tk = 32, len = a512_utf8_x32(d, v, hi, lo, 1, 32, 2 * wait, (size_t)-1, 0, k);
+      if (__builtin_expect(wait, 0)) {
+        tk = 31;
+        __asm__ volatile("" : "+r"(tk));
+      }
+      *took = tk;
+      return len;
+    }
+  }
   return a512_utf8_any(d, v, 32, more, (size_t)-1, flags, k, took, replaced);
 }
 UTFXI_INLINE size_t v16_store_utf8_tail(unsigned char *d, vu16 v, size_t m, int more, size_t room,
