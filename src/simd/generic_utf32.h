@@ -17,6 +17,19 @@ static inline vm32 g32_invalid(vu32 v) {
   return v32_or(v32_ge(v, 0x110000), v32_top_eq(v, 0xFFFFF800u, 0xD800));
 }
 
+/* Four vectors from s, loaded in address order and kept where loaded
+ * (v32_load_seq, V_LOADED). */
+static inline void g32_load4_seq(const char32_t *s, vu32 v[4]) {
+  v[0] = v32_load_seq(s);
+  v[1] = v32_load_seq(s + V32_LANES);
+  v[2] = v32_load_seq(s + 2 * V32_LANES);
+  v[3] = v32_load_seq(s + 3 * V32_LANES);
+  V_LOADED(v[0]);
+  V_LOADED(v[1]);
+  V_LOADED(v[2]);
+  V_LOADED(v[3]);
+}
+
 /* The largest value of four vectors, and the smallest of their surrogate
  * keys (v32_surrogate_keys: below 0x800 exactly for a surrogate; a value
  * above 0xFFFF may get any key of 0x800 and up, and the maximum catches those
@@ -24,14 +37,10 @@ static inline vm32 g32_invalid(vu32 v) {
  * two and a half operations, not three (docs/perf-decisions.md,
  * 'UTF-32 validation'). */
 static inline void g32_extremes4(const char32_t *s, vu32 *top, vu16 *low) {
-  vu32 a = v32_load_seq(s), b = v32_load_seq(s + V32_LANES);
-  vu32 c = v32_load_seq(s + 2 * V32_LANES), d = v32_load_seq(s + 3 * V32_LANES);
-  V_LOADED(a);
-  V_LOADED(b);
-  V_LOADED(c);
-  V_LOADED(d);
-  *top = v32_umax(v32_umax(a, b), v32_umax(c, d));
-  *low = v16_umin(v32_surrogate_keys(a, b), v32_surrogate_keys(c, d));
+  vu32 v[4];
+  g32_load4_seq(s, v);
+  *top = v32_umax(v32_umax(v[0], v[1]), v32_umax(v[2], v[3]));
+  *low = v16_umin(v32_surrogate_keys(v[0], v[1]), v32_surrogate_keys(v[2], v[3]));
 }
 
 /* The same for eight vectors, joined into the running extremes: a loop
@@ -171,13 +180,9 @@ UTFXI_INLINE size_t g32_utf16_length4(const char32_t *s, size_t n, size_t i, siz
  * avx2, planes'). */
 #define G32_PLANES_TURNS 127
 UTFXI_INLINE vu8 g32_planes4(const char32_t *s) {
-  vu32 a = v32_load_seq(s), b = v32_load_seq(s + V32_LANES);
-  vu32 c = v32_load_seq(s + 2 * V32_LANES), d = v32_load_seq(s + 3 * V32_LANES);
-  V_LOADED(a);
-  V_LOADED(b);
-  V_LOADED(c);
-  V_LOADED(d);
-  return v32_planes4(a, b, c, d);
+  vu32 v[4];
+  g32_load4_seq(s, v);
+  return v32_planes4(v[0], v[1], v[2], v[3]);
 }
 UTFXI_INLINE size_t g32_utf16_length(const char32_t *s, size_t n) {
   size_t i = 0, astral = 0;
