@@ -820,6 +820,69 @@ done:
   free(b);
 }
 
+/* UTF-16 -> UTF-32 of long mixed text (runs of two-byte units and runs of
+ * pairs, their lengths random, so that runs switch at every unit of a
+ * vector and a pair straddles every step's end: on avx512 the long calls'
+ * steps of one vector write V16_UNITS - 1 units each and carry a low half
+ * written into the next step): lengths from the long-call length on, seeds
+ * 0-7, each text valid (caps roomy, exact, one short) and with a lone high,
+ * a lone low or a BMP unit over a pair's half in turn at each unit of its
+ * first 200, middle 200 and last 100; sources ending 0-3 units before a
+ * PROT_NONE page, STRICT and REPLACE, against the scalar kernel. */
+#define LMIX_MAX 2600
+static void check_long_mixed_to_utf32(enum enc e) {
+  static const size_t lens_[] = {2048, 2111, LMIX_MAX};
+  static const uint32_t plants[3] = {0xD83D, 0xDE00, 0x044F};
+  const struct conv_entry *k = NULL;
+  int be = e == E_UTF16BE;
+  size_t i, li, seed, p, j, len, soff;
+  unsigned char *src = guard_alloc(2 * (LMIX_MAX + 4));
+  char32_t *a = malloc(4 * (LMIX_MAX + 32)), *b = malloc(4 * (LMIX_MAX + 32));
+  for (i = 0; i < sizeof convs / sizeof convs[0]; i++)
+    if (convs[i].from == e && convs[i].to == E_UTF32) k = &convs[i];
+  if (!src || !a || !b || !k) {
+    CHECK(0, "check_long_mixed_to_utf32: no memory or no kernel");
+    goto done;
+  }
+  for (li = 0; li < sizeof lens_ / sizeof lens_[0]; li++)
+    for (seed = 0; seed < 8; seed++) {
+      test_rng g;
+      unsigned char *t;
+      const char16_t *s;
+      len = lens_[li];
+      soff = (seed + li) % 4;
+      t = src + 2 * (LMIX_MAX + 4 - len - soff);
+      s = (const char16_t *)(void *)t;
+      rng_seed(&g, 0x6D697865ull + 16 * li + seed);
+      for (j = 0; j < len;) { /* a run of two-byte units, then one of pairs */
+        size_t run = (size_t)rng_below(&g, 40), pairs = 1 + (size_t)rng_below(&g, seed < 4 ? 4 : 20);
+        for (; run && j < len; run--, j++) put16(t + 2 * j, 0x0400 + (uint32_t)(j % 0xFF), be);
+        for (; pairs && j + 1 < len; pairs--, j += 2) {
+          put16(t + 2 * j, 0xD83C + (uint32_t)(j % 3), be);
+          put16(t + 2 * j + 2, 0xDC00 + (uint32_t)(j % 0x3FF), be);
+        }
+        if (pairs && j < len) put16(t + 2 * j++, 'a', be);
+      }
+      check_utf32_caps(k, s, len, a, a + seed % 16, b, -1, 0, soff);
+      if (len != LMIX_MAX) continue;
+      for (p = 0; p < len; p++) {
+        const int kind = (int)((p + seed) % 3);
+        uint32_t was;
+        if (p >= 200 && (p < len / 2 - 100 || p >= len / 2 + 100) && p + 100 < len) continue;
+        if (!test_keep(p * 8 + seed, 4)) continue;
+        was = be ? (uint32_t)(t[2 * p] << 8 | t[2 * p + 1]) : (uint32_t)(t[2 * p + 1] << 8 | t[2 * p]);
+        if ((was & 0xF800) != 0xD800 && kind == 2) continue; /* (BMP over BMP: no change) */
+        put16(t + 2 * p, plants[kind], be);
+        check_utf32_caps(k, s, len, a, a + (seed + p) % 16, b, kind, p, soff);
+        put16(t + 2 * p, was, be);
+      }
+    }
+done:
+  if (src) guard_free(src, 2 * (LMIX_MAX + 4));
+  free(a);
+  free(b);
+}
+
 /* The validating byte swap of long text of pairs only (from 2,048 units,
  * where a step's first and last lanes are pairs, its loop of pair lanes:
  * g16_swap_pair_lanes): valid text of 2,048-5,999 units, and text of
@@ -1272,10 +1335,14 @@ static void suite(void) {
   check_long_runs_to_utf32(E_UTF16BE);
   check_long_pairs_to_utf32(E_UTF16LE);
   check_long_pairs_to_utf32(E_UTF16BE);
+  check_long_mixed_to_utf32(E_UTF16LE);
+  check_long_mixed_to_utf32(E_UTF16BE);
   tap_group("UTF-16 -> UTF-32 of long inputs: a pair or lone surrogates planted near the start, "
             "the middle and the end of two-byte text, offsets 0-3, caps roomy, exact, one short; "
             "around the long-call length, surrogates after the first run's end; runs of 120 "
-            "pairs near the start or at the end, each unit in turn a lone high, lone low, BMP");
+            "pairs near the start or at the end, each unit in turn a lone high, lone low, BMP; "
+            "long mixed text of random runs, each unit of three windows in turn a lone half or "
+            "BMP, sources at a PROT_NONE page");
   check_big(E_UTF16LE);
   check_big(E_UTF16BE);
   check_big(E_UTF32);

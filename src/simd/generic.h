@@ -133,6 +133,10 @@
  *                               stored, packed; returns the count; needs
  *                               V16_UTF32_ROOM values of room, or with exact
  *                               (V_MASKED_TAIL) writes just the count
+ *   v16_store_utf32_wide(d, v)  v16_store_utf32_paired_own(d, v, high, keep,
+ *                               offset)   (G1632_LONG) the same by whole-vector
+ *                               stores; the paired store with nx = v's units
+ *                               one on (v's last unit: keep drops it)
  *   v16_as_v32(v)               the units as 32-bit lanes (two a lane)
  *   v16_splat(c) v16_top_eq_k(v, mask, value) v32_eq(a, b)   compares on
  *                               constants made once by the caller

@@ -11,11 +11,16 @@
  *    every run test.
  *  - A vector without surrogates: zero-extended.
  *  - Long calls (G1632_LONG, the tier's entry chooses by length): after
- *    the first run stops, runs go one vector a step in a loop of their
- *    own, with no back-off and no more two-vector runs: mixed text meets a
- *    surrogate every few vectors. Short calls keep the two-vector runs (in
- *    L1 one test per two vectors wins) in a function of their own, whose
- *    code the long form leaves as it was.
+ *    the first run stops, steps of one vector, with no back-off and no
+ *    more two-vector runs: mixed text meets a surrogate every few vectors.
+ *    A step with surrogates writes V16_UNITS - 1 units, pairing each high
+ *    half with the unit after it in the same vector (no second load), and
+ *    carries a low half it wrote into the next step; its advance is a
+ *    constant, so the next load never waits on this step's masks
+ *    (docs/perf-decisions.md, 'UTF-16 -> UTF-32: the long calls' steps of
+ *    V16_UNITS - 1 units'). Short calls keep the two-vector runs (in L1 one
+ *    test per two vectors wins) in a function of their own, whose code the
+ *    long form leaves as it was.
  *  - With surrogates, each unit is paired against the unit after it (a
  *    second load, one unit on), so a pair across two vectors is seen whole:
  *    the first vector writes its code point at the high half, the second
@@ -126,6 +131,33 @@ UTFXI_INLINE size_t g1632_store_paired(char32_t *d, vu16 v, vu16 nx, vm16 high, 
   (void)wbe;
   return v16_store_utf32_paired(d, v, nx, high, keep, offset, exact);
 }
+#ifdef G1632_LONG
+/* The long calls' one-vector store (v16_store_utf32_wide: on avx512 two
+ * 512-bit stores, where the two-vector runs keep 256-bit ones; see the
+ * perf-decisions entry named above). */
+UTFXI_INLINE void g1632_store_wide(char32_t *d, vu16 v, int raw, G1632_WBE) {
+#ifdef V16_WIDEN_BE
+  if (raw) {
+    v16_store_utf32_be_wide(d, v, wbe);
+    return;
+  }
+#endif
+  (void)raw;
+  (void)wbe;
+  v16_store_utf32_wide(d, v);
+}
+/* The paired store of the long calls' steps (v16_store_utf32_paired_own):
+ * the units one on are v's own, so v's last unit is never a kept high half. */
+UTFXI_INLINE size_t g1632_store_paired_own(char32_t *d, vu16 v, vm16 high, uint64_t keep,
+                                           vu32 offset, int raw, G1632_WBE) {
+#ifdef V16_WIDEN_BE
+  if (raw) return v16_store_utf32_paired_own_be(d, v, high, keep, offset, wbe);
+#endif
+  (void)raw;
+  (void)wbe;
+  return v16_store_utf32_paired_own(d, v, high, keep, offset);
+}
+#endif
 #undef G1632_WBE
 
 /* If the 32-bit lanes of x are all pairs (the high half in the low 16

@@ -23,31 +23,73 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
 #define G1632_PUT_PAIRS(d_, x_) g1632_put_pairs(d_, x_, &c)
   g1632_k_init(&c, 0);
 #endif
+#if G1632_L
+  /* Long calls: one two-vector run, then steps of one vector. A step with
+   * surrogates writes its first V16_UNITS - 1 units (the last one starts the
+   * next step, which drops it where it is the low half of a pair written
+   * here: carry), so each of its pairs is whole inside the vector (paired by
+   * VALIGND, one load a step; the pair test one XOR of the masks, as
+   * simdutf's icelake kernel does), and every step advances by a constant:
+   * the next load's address does not wait for this step's masks (an advance
+   * of V16_UNITS - 1 only where the last unit is a high half, by an add with
+   * carry, made mixed text slower: perf-decisions.md). Whole-vector stores
+   * (g1632_store_wide) where the steps find no surrogate. */
+  if (n >= 2 * V16_UNITS && cap >= 2 * V16_UNITS) {
+    const char16_t *p = s, *last = p + ((n < cap ? n : cap) - 2 * V16_UNITS);
+    char32_t *q = d;
+    do {
+      vu16 a = v16_load_raw(p), b = v16_load_raw(p + V16_UNITS);
+      if (g16_any_surrogate_x2(a, b, be)) break;
+      g1632_store(q, be && !raw ? v16_bswap(a) : a, raw, wbe);
+      g1632_store(q + V16_UNITS, be && !raw ? v16_bswap(b) : b, raw, wbe);
+      p += 2 * V16_UNITS;
+      q += 2 * V16_UNITS;
+    } while (p <= last);
+    i = (size_t)(p - s);
+    w = (size_t)(q - d);
+  }
+  (void)screen_from;
+  (void)backoff;
+  while (n - i >= V16_UNITS && cap - w >= V16_UTF32_ROOM) {
+    vu16 v = g1632_load(s + i, be, raw);
+    vm16 high;
+    uint64_t m, hi, lo;
+    if (!v16_any(v16_top_eq_k(v, c.f800, c.d800))) { /* (so no carry either) */
+      g1632_store_wide(d + w, v, raw, wbe);
+      i += V16_UNITS;
+      w += V16_UNITS;
+      continue;
+    }
+    if (G1632_PUT_PAIRS(d + w, v16_as_v32(v))) { /* emoji text (never with a carry) */
+      do {
+        i += V16_UNITS;
+        w += V16_UNITS / 2;
+      } while (n - i >= V16_UNITS && cap - w >= V16_UTF32_ROOM &&
+               G1632_PUT_PAIRS(d + w, v16_as_v32(g1632_load(s + i, be, raw))));
+      continue;
+    }
+    high = v16_top_eq_k(v, c.fc00, c.d800);
+    m = v16_bits2(high, v16_top_eq_k(v, c.fc00, c.dc00));
+    hi = m & G1632_ALL;
+    lo = m >> G1632_BITS;
+    if (lo ^ ((hi << V16_UNIT_BITS | carry) & G1632_ALL)) { /* a lone surrogate */
+      if (g1632_scalar_vector(s, n, &i, V16_UNITS, carry, d, cap, &w, flags, be, &replaced, &r))
+        return r;
+      carry = 0;
+      continue;
+    }
+    w += g1632_store_paired_own(d + w, v, high, ~lo & (G1632_ALL >> V16_UNIT_BITS), c.offset,
+                                raw, wbe);
+    carry = (hi >> (V16_UNITS - 2) * V16_UNIT_BITS) & G16_UNIT;
+    i += V16_UNITS - 1;
+  }
+#else
   while (n - i >= V16_UNITS && cap - w >= V16_UNITS) {
     vu16 v, nx;
     vm16 high;
     uint64_t m, hi, lo, bad;
     if (!carry && i >= screen_from && n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS) {
       start = i;
-#if G1632_L
-      { /* (long calls: pointers and one bound, computed once, fewer
-         * instructions around the stores; for short calls the bound's
-         * set-up at each run cost more than it saved) */
-        const char16_t *p = s + i,
-                       *last = p + ((n - i < cap - w ? n - i : cap - w) - 2 * V16_UNITS);
-        char32_t *q = d + w;
-        do {
-          vu16 a = v16_load_raw(p), b = v16_load_raw(p + V16_UNITS);
-          if (g16_any_surrogate_x2(a, b, be)) break;
-          g1632_store(q, be && !raw ? v16_bswap(a) : a, raw, wbe);
-          g1632_store(q + V16_UNITS, be && !raw ? v16_bswap(b) : b, raw, wbe);
-          p += 2 * V16_UNITS;
-          q += 2 * V16_UNITS;
-        } while (p <= last);
-        i = (size_t)(p - s);
-        w = (size_t)(q - d);
-      }
-#else
       do {
         vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
         if (g16_any_surrogate_x2(a, b, be)) break;
@@ -56,11 +98,6 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
         i += 2 * V16_UNITS;
         w += 2 * V16_UNITS;
       } while (n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS);
-#endif
-      if (G1632_L) { /* no more two-vector runs: the one-vector ones below */
-        screen_from = SIZE_MAX;
-        continue;
-      }
       if (i != start) backoff = G1632_BACKOFF_MIN;
       screen_from = i + backoff;
       if (backoff < G1632_BACKOFF_MAX) backoff *= 2;
@@ -68,15 +105,6 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
     }
     v = g1632_load(s + i, be, raw);
     if (!carry && !v16_any(v16_top_eq_k(v, c.f800, c.d800))) {
-      if (G1632_L) { /* one-vector runs */
-        do {
-          g1632_store(d + w, v, raw, wbe);
-          i += V16_UNITS;
-          w += V16_UNITS;
-        } while (n - i >= V16_UNITS && cap - w >= V16_UNITS &&
-                 !v16_any(v16_top_eq_k(v = g1632_load(s + i, be, raw), c.f800, c.d800)));
-        continue;
-      }
       g1632_store(d + w, v, raw, wbe);
       i += V16_UNITS;
       w += V16_UNITS;
@@ -112,6 +140,7 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
     carry = hi & G1632_LAST ? G16_UNIT : 0;
     i += V16_UNITS;
   }
+#endif
 #ifdef V_MASKED_TAIL
   while (i < n) { /* the tail, or where the room is short: exact steps */
     size_t k = n - i < V16_UNITS ? n - i : V16_UNITS, count;

@@ -726,6 +726,15 @@ static inline utfxemu_m512i utfxemu_permutexvar_epi32(utfxemu_m512i idx, utfxemu
   UTFXEMU_EACH(j, 16) r.u32[j] = a.u32[idx.u32[j] & 15];
   return r;
 }
+/* valignd: the 32 dwords b then a, from dword imm (mod 16) on. */
+static inline utfxemu_m512i utfxemu_alignr_epi32(utfxemu_m512i a, utfxemu_m512i b, int imm) {
+  utfxemu_m512i r;
+  UTFXEMU_EACH(j, 16) {
+    unsigned k = j + ((unsigned)imm & 15);
+    r.u32[j] = k < 16 ? b.u32[k] : a.u32[k - 16];
+  }
+  return r;
+}
 static inline utfxemu_m512i utfxemu_permutexvar_epi64(utfxemu_m512i idx, utfxemu_m512i a) {
   utfxemu_m512i r;
   UTFXEMU_EACH(j, 8) r.u64[j] = a.u64[idx.u64[j] & 7];
@@ -781,6 +790,8 @@ static inline utfxemu_m512i utfxemu_shuffle_epi8(utfxemu_m512i a, utfxemu_m512i 
 #define _mm512_permutexvar_epi16 utfxemu_permutexvar_epi16
 #undef _mm512_permutexvar_epi32
 #define _mm512_permutexvar_epi32 utfxemu_permutexvar_epi32
+#undef _mm512_alignr_epi32
+#define _mm512_alignr_epi32 utfxemu_alignr_epi32
 #undef _mm512_permutexvar_epi64
 #define _mm512_permutexvar_epi64 utfxemu_permutexvar_epi64
 #undef _mm512_permutex2var_epi32

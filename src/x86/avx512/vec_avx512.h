@@ -782,6 +782,11 @@ static inline void v16_store_utf32(char32_t *d, vu16 v) {
   a512_put_zx16(d, _mm512_castsi512_si256(v));
   a512_put_zx16(d + 16, _mm512_extracti64x4_epi64(v, 1));
 }
+/* v16_store_utf32_wide (G1632_LONG): the same by two 512-bit stores. */
+static inline void v16_store_utf32_wide(char32_t *d, vu16 v) {
+  _mm512_storeu_si512((void *)d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)));
+  _mm512_storeu_si512((void *)(d + 16), _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)));
+}
 static inline void v16_store_utf32_tail(char32_t *d, size_t k, vu16 v) {
   __mmask32 m = _bzhi_u32(~0u, (unsigned)k);
   _mm512_mask_storeu_epi32(d, (__mmask16)m, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)));
@@ -815,6 +820,25 @@ UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 hi
   __m512i n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(nx));
   __m512i n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(nx, 1));
   return a512_store_utf32_paired(d, c0, c1, n0, n1, high, keep, offset, exact, len0, len1);
+}
+/* v16_store_utf32_paired_own (G1632_LONG): the same with the units one on
+ * taken from v itself (VALIGND of the widened halves, no second load); the
+ * last unit has none, so keep must drop it where it is a high half. Where
+ * keep leaves fewer than 16 values (a carried low half, then 15 pairs) the
+ * first store is masked too: nothing is written past the count. */
+UTFXI_INLINE size_t a512_store_utf32_paired_own(char32_t *d, __m512i c0, __m512i c1,
+                                                vm16 high, uint64_t keep, vu32 offset) {
+  unsigned len0 = (unsigned)_mm_popcnt_u32((unsigned)keep & 0xFFFF);
+  unsigned len1 = (unsigned)_mm_popcnt_u32((unsigned)(keep >> 16) & 0xFFFF);
+  return a512_store_utf32_paired(d, c0, c1, _mm512_alignr_epi32(c1, c0, 1),
+                                 _mm512_alignr_epi32(c1, c1, 1), high, keep, offset,
+                                 UTFXI_UNLIKELY(len0 + len1 < 16) ? 1 : 0, len0, len1);
+}
+UTFXI_INLINE size_t v16_store_utf32_paired_own(char32_t *d, vu16 v, vm16 high, uint64_t keep,
+                                               vu32 offset) {
+  return a512_store_utf32_paired_own(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)),
+                                     _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)),
+                                     high, keep, offset);
 }
 /* Big-endian units as they lie in memory, widened to host-order 32-bit
  * values with the byte swap in the same step: one zero-masked VPERMB per 16
@@ -850,6 +874,10 @@ static inline void v16_store_utf32_be(char32_t *d, vu16 v, const struct v16_wide
   _mm256_storeu_si256((__m256i *)(void *)(d + 24), _mm512_extracti64x4_epi64(b, 1));
   __asm__("" ::: "memory");
 }
+static inline void v16_store_utf32_be_wide(char32_t *d, vu16 v, const struct v16_widen_be *w) {
+  _mm512_storeu_si512((void *)d, _mm512_maskz_permutexvar_epi8(w->k, w->lo, v));
+  _mm512_storeu_si512((void *)(d + 16), _mm512_maskz_permutexvar_epi8(w->k, w->hi, v));
+}
 UTFXI_INLINE size_t v16_store_utf32_paired_be(char32_t *d, vu16 v, vu16 nx, vm16 high,
                                               uint64_t keep, vu32 offset, int exact,
                                               const struct v16_widen_be *w) {
@@ -860,6 +888,12 @@ UTFXI_INLINE size_t v16_store_utf32_paired_be(char32_t *d, vu16 v, vu16 nx, vm16
   __m512i n0 = _mm512_maskz_permutexvar_epi8(w->k, w->lo, nx);
   __m512i n1 = _mm512_maskz_permutexvar_epi8(w->k, w->hi, nx);
   return a512_store_utf32_paired(d, c0, c1, n0, n1, high, keep, offset, exact, len0, len1);
+}
+UTFXI_INLINE size_t v16_store_utf32_paired_own_be(char32_t *d, vu16 v, vm16 high, uint64_t keep,
+                                                  vu32 offset, const struct v16_widen_be *w) {
+  return a512_store_utf32_paired_own(d, _mm512_maskz_permutexvar_epi8(w->k, w->lo, v),
+                                     _mm512_maskz_permutexvar_epi8(w->k, w->hi, v), high, keep,
+                                     offset);
 }
 
 /* ---- UTF-16 to UTF-8 (generic_utf16_to_utf8.h) ---- */
