@@ -1123,6 +1123,50 @@ static void check_class_corners(enum enc e) {
   }
 }
 
+/* The UTF-8 length's class of every unit value: for each high byte, its 256
+ * units in order with a quarter of them replaced at random (each unit at
+ * many lane positions), in a long call (6000 units) and a short one (256),
+ * offsets 0-1, against the scalar kernels, both byte orders, with and
+ * without the flag: a unit whose class a kernel gets wrong changes the
+ * count. */
+#define EVERY_LEN 6000
+static void check_every_unit(enum enc e) {
+  int be = e == E_UTF16BE, lone, flag;
+  unsigned hb, k;
+  size_t j, off, len, want, wantl, got;
+  char16_t *buf = malloc(2 * (EVERY_LEN + 8)), *src;
+  test_rng saved = rng; /* (its own seed; the later checks' inputs as before) */
+  if (!buf) return;
+  cur_script = "every unit";
+  rng_seed(&rng, 0xE7E8u + (unsigned)be);
+  for (hb = 0; hb < 256; hb++)
+    for (off = 0; off < 2; off++)
+      for (k = 0; k < 2; k++) {
+        len = k ? 256 + off : EVERY_LEN - off;
+        src = buf + off;
+        for (j = 0; j < len; j++) {
+          unsigned u = hb << 8 | (unsigned)(j % 256);
+          if (j % 256 == 0 || rng_below(&rng, 4) == 0) u = hb << 8 | rng_below(&rng, 256);
+          put16((unsigned char *)(src + j), (uint16_t)u, be);
+        }
+        want = (be ? utfxi_utf8_length_from_utf16be_scalar : utfxi_utf8_length_from_utf16le_scalar)(src, len);
+        lone = -1;
+        wantl = (be ? utfxi_utf8_length_from_utf16be_with_surrogates_scalar
+                    : utfxi_utf8_length_from_utf16le_with_surrogates_scalar)(src, len, &lone);
+        got = (be ? utfx_utf8_length_from_utf16be : utfx_utf8_length_from_utf16le)(src, len);
+        CHECK(got == want, "utf8_length every unit %s, high byte 0x%02X n=%zu off=%zu: got %zu want %zu",
+              be ? "be" : "le", hb, len, off, got, want);
+        flag = -1;
+        got = (be ? utfx_utf8_length_from_utf16be_with_surrogates
+                  : utfx_utf8_length_from_utf16le_with_surrogates)(src, len, &flag);
+        CHECK(got == wantl && flag == lone,
+              "utf8_length_with_surrogates every unit %s, high byte 0x%02X n=%zu off=%zu: %zu/%d want %zu/%d",
+              be ? "be" : "le", hb, len, off, got, flag, wantl, lone);
+      }
+  rng = saved;
+  free(buf);
+}
+
 /* Validation of long UTF-16 with surrogates (runs of pair tests at a fixed
  * stride; a high surrogate that ends a step or a run is carried into the
  * next): text of pairs only, or with a pair every ~40 units, each unit in
@@ -1308,12 +1352,15 @@ static void suite(void) {
   check_carried_highs(E_UTF16BE);
   check_class_corners(E_UTF16LE);
   check_class_corners(E_UTF16BE);
+  check_every_unit(E_UTF16LE);
+  check_every_unit(E_UTF16BE);
   check_long_validation(E_UTF16LE);
   check_long_validation(E_UTF16BE);
   tap_group("lengths of long inputs: a pair or lone surrogates across the aligning head's end, "
             "every offset; surrogates past the first run of the UTF-8 length; "
             "long inputs of random dense and two-byte stretches; a lone high, a gap, a lone low; "
-            "stretches of the UTF-8 length's class corners; validation of long text with pairs, "
+            "stretches of the UTF-8 length's class corners; every unit value, long and short; "
+            "validation of long text with pairs, "
             "each unit in turn made lone");
   check_pair_runs(E_UTF16LE);
   check_pair_runs(E_UTF16BE);

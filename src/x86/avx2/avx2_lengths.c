@@ -81,8 +81,24 @@ UTFXI_INLINE size_t a2_utf8_extra_of_utf32(const char32_t *s, size_t steps, int 
                 table = _mm256_setr_epi8(2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1,
                                          1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
   __m256i top = zero, acc8 = zero, acc = zero, acc1 = zero, sums;
-  size_t k;
-  for (k = 0; k < steps; k++, s += 32) {
+  size_t k = 0;
+  /* two steps a turn: eight vectors, as validate_utf32's loop, and the
+   * accumulators written once a turn */
+  for (; steps - k >= 2; k += 2, s += 64) {
+    __m256i u = a2_utf32_u7(s), w = a2_utf32_u7(s + 16), u2 = a2_utf32_u7(s + 32),
+            w2 = a2_utf32_u7(s + 48);
+    top = _mm256_max_epu16(top, _mm256_max_epu16(_mm256_max_epu16(u, w), _mm256_max_epu16(u2, w2)));
+    acc8 = _mm256_add_epi8(
+        acc8,
+        _mm256_add_epi8(
+            _mm256_shuffle_epi8(table, _mm256_adds_epu8(_mm256_packs_epi16(u, w), c70)),
+            _mm256_shuffle_epi8(table, _mm256_adds_epu8(_mm256_packs_epi16(u2, w2), c70))));
+    if (astral) {
+      acc = _mm256_sub_epi16(acc, _mm256_add_epi16(_mm256_cmpgt_epi16(u, c1ff), _mm256_cmpgt_epi16(u2, c1ff)));
+      acc1 = _mm256_sub_epi16(acc1, _mm256_add_epi16(_mm256_cmpgt_epi16(w, c1ff), _mm256_cmpgt_epi16(w2, c1ff)));
+    }
+  }
+  for (; k < steps; k++, s += 32) {
     __m256i u = a2_utf32_u7(s), w = a2_utf32_u7(s + 16);
     top = _mm256_max_epu16(top, _mm256_max_epu16(u, w));
     acc8 = _mm256_add_epi8(
