@@ -1254,6 +1254,65 @@ static void check_pair_every_lane(enum enc e) {
   }
 }
 
+/* UTF-32 sources of long inputs (from UTFXI_ALIGN_HEAD_BYTES) start with a
+ * head up to the first vector-aligned value (one masked step on avx512):
+ * every start mod 64 with the source ending at a PROT_NONE page, a
+ * non-ASCII, astral or ill-formed value at each position of the longest
+ * head and just past it, STRICT and REPLACE, capacities inside the head,
+ * exact and one short, against the scalar kernels; lengths and validation
+ * too. */
+static void check_long_utf32_heads(void) {
+  static const uint32_t items[] = {0x80,   0xFF,     0x100,    0x800,     0xD7FF,     0xD800,
+                                   0xDFFF, 0xE000,   0xFFFF,   0x10000,   0x10FFFF,   0x110000,
+                                   0x7FFFFFFFu, 0xFFFFFFFFu};
+  static const enum script scripts[] = {S_ASCII, S_LATIN1, S_CJK, S_EMOJI};
+  const size_t ni = sizeof items / sizeof items[0];
+  size_t si, n, p, it, i, c;
+  unsigned flags;
+  for (si = 0; si < sizeof scripts / sizeof scripts[0]; si++) {
+    cur_script = script_names[scripts[si]];
+    cur_script_index = -1;
+    for (n = HEAD_LEN; n < HEAD_LEN + 16; n++) { /* every start mod 64 */
+      unsigned char *src = src_guard_end + SRC_BYTES - 4 * n;
+      size_t head = (size_t)(-(uintptr_t)src % 64) / 4;
+      gen_text(text, n, E_UTF32, scripts[si]);
+      for (p = 0; p < 17; p++)
+        for (it = 0; it <= ni; it++) { /* (ni: none) */
+          if (!test_keep(n + p + it, THIN ? 8 : 2)) continue;
+          memcpy(work, text, 4 * n);
+          if (it < ni) memcpy(work + 4 * p, &items[it], 4);
+          memcpy(src, work, 4 * n);
+          for (i = 0; i < sizeof convs / sizeof convs[0]; i++) {
+            const struct conv_entry *k = &convs[i];
+            size_t du = unit_size(k->to);
+            if (k->from != E_UTF32) continue;
+            cur_name = k->name;
+            for (flags = 0; flags <= 1; flags++) {
+              size_t need = k->ref(work, n, out_ref, DST_BYTES / du, flags).written;
+              size_t caps[] = {0, 1, p, p + 1, head, head + 1, 3 * head, need - 1, need, need + 8};
+              for (c = 0; c < sizeof caps / sizeof caps[0]; c++)
+                if (caps[c] * du <= DST_BYTES)
+                  compare_conv(k, src, n, dst_guard + DST_BYTES - caps[c] * du, caps[c], flags,
+                               "long head");
+            }
+          }
+          for (i = 0; i < sizeof lens / sizeof lens[0]; i++)
+            if (lens[i].from == E_UTF32)
+              CHECK(lens[i].pub(src, n) == lens[i].ref(work, n), "%s %s long head n=%zu p=%zu %X",
+                    lens[i].name, cur_script, n, p, it < ni ? (unsigned)items[it] : 0u);
+          for (i = 0; i < sizeof valids / sizeof valids[0]; i++)
+            if (valids[i].from == E_UTF32) {
+              utfx_result a = valids[i].pub(src, n), b = valids[i].ref(work, n);
+              CHECK(a.status == b.status && a.read == b.read, "validate %s %s long head n=%zu p=%zu",
+                    valids[i].name, cur_script, n, p);
+            }
+        }
+    }
+  }
+  tap_group("UTF-32 long inputs: the aligning head at every start, an item at each of its "
+            "positions, caps inside it, both modes");
+}
+
 static void suite(void) {
   static const enum enc sources[] = {E_UTF16LE, E_UTF16BE, E_UTF32, E_LATIN1};
   static const char *const source_names[] = {"utf16le", "utf16be", "utf32", "latin1"};
@@ -1362,6 +1421,7 @@ static void suite(void) {
             "stretches of the UTF-8 length's class corners; every unit value, long and short; "
             "validation of long text with pairs, "
             "each unit in turn made lone");
+  check_long_utf32_heads();
   check_pair_runs(E_UTF16LE);
   check_pair_runs(E_UTF16BE);
   check_swap_tails(E_UTF16LE);

@@ -68,8 +68,16 @@ utfx_result G_NAME(validate_utf32)(const char32_t *s, size_t n) {
      * across two cache lines costs two (docs/perf-decisions.md,
      * 'UTF-32 validation'). */
     i = (size_t)(-(uintptr_t)s % (4 * V32_LANES)) / 4;
+#ifdef V_MASKED_TAIL
+    /* one masked test of the head (zero-padded), the scalar kernel only
+     * for the error's offset (docs/perf-decisions.md, 'UTF-32 aligning
+     * heads: one masked step') */
+    if (i && UTFXI_UNLIKELY(v32_any(g32_invalid(v32_load_tail(s, i)))))
+      return utfxi_validate_utf32_scalar(s, i);
+#else
     r = utfxi_validate_utf32_scalar(s, i);
     if (r.status != UTFX_OK) return r;
+#endif
   }
   if (n - i >= 4 * V32_LANES) {
     /* the extremes run over the chunks: a chunk is judged with those before
@@ -216,14 +224,21 @@ UTFXI_INLINE size_t g32_utf16_length(const char32_t *s, size_t n) {
  * UTF-32 against validation'); the short path
  * first. Long inputs count the values before the first vector-aligned
  * address first (the loop is load-bound, and a load across two cache lines
- * costs two), in a loop here: a call to the scalar kernel gave every call
- * a frame. */
+ * costs two), by one masked count where the ISA masks, else in a loop
+ * here: a call to the scalar kernel gave every call a frame. */
 size_t G_NAME(utf16_length_from_utf32)(const char32_t *s, size_t n) {
   if (UTFXI_UNLIKELY(n >= 16 * V32_LANES)) {
-    size_t k = 0, j, astral = 0;
+    size_t k = 0, astral = 0;
     if (UTFXI_ALIGN_HEAD(*s, n)) {
       k = utfxi_aligning_step(s, 4, V_BYTES, 0, 1);
-      for (j = 0; j < k; j++) astral += s[j] - 0x10000u < 0x100000u;
+#ifdef V_MASKED_TAIL
+      astral = v32_count(v32_in_range(v32_load_tail(s, k), 0x10000, 0x100000));
+#else
+      {
+        size_t j;
+        for (j = 0; j < k; j++) astral += s[j] - 0x10000u < 0x100000u;
+      }
+#endif
     }
     return k + astral + g32_utf16_length(s + k, n - k);
   }
@@ -414,19 +429,40 @@ strict:
   return utfxi_result_after(&r, i, w, replaced);
 }
 
+#ifdef V_MASKED_TAIL
+/* Whether the first k values at s (k < V32_LANES) are BMP scalar values:
+ * one masked load (zeros after them pass). */
+UTFXI_INLINE int g32_head_bmp(const char32_t *s, size_t k) {
+  vu32 v = v32_load_tail(s, k);
+  return !v32_any(v32_or(v32_ge(v, 0x10000), v32_top_eq(v, 0xFFFFF800u, 0xD800)));
+}
+#endif
+
 /* The body after a head: a long input starts with the values that make
  * the source vector-aligned, by the scalar kernel (the loops load two
  * times the bytes they store, and a load across two cache lines costs two;
- * values are independent, so any cut is a character boundary). Outside
- * the body: inside it, it slowed short inputs (the body's registers). */
+ * values are independent, so any cut is a character boundary); where the
+ * ISA masks (V_MASKED_TAIL), a head of BMP values by one masked load and
+ * store (docs/perf-decisions.md, 'UTF-32 aligning heads: one masked
+ * step'). Outside the body: inside it, it slowed short inputs (the body's
+ * registers). */
 UTFXI_INLINE utfx_result g32_to_utf16(const char32_t *s, size_t n, char16_t *d, size_t cap,
                                       unsigned flags, int be) {
   size_t k = 0;
   utfx_result h = utfxi_result(UTFX_OK, 0, 0, 0), r;
   if (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)s % V_BYTES) {
     k = utfxi_aligning_step(s, 4, V_BYTES, 0, 1);
-    h = g32_to_utf16_scalar(s, k, d, cap, flags, be);
-    if (h.status != UTFX_OK) return h;
+#ifdef V_MASKED_TAIL
+    if (cap >= k && g32_head_bmp(s, k)) { /* (most text: one masked copy) */
+      vu16 u = v32_pack_units(v32_load_tail(s, k), v32_splat(0));
+      v16_store_tail(d, k, be ? v16_bswap(u) : u);
+      h.written = k;
+    } else
+#endif
+    {
+      h = g32_to_utf16_scalar(s, k, d, cap, flags, be);
+      if (h.status != UTFX_OK) return h;
+    }
   }
   r = g32_to_utf16_body(s + k, n - k, d + h.written, cap - h.written, flags, be);
   return utfxi_result_after(&r, k, h.written, h.replaced);
@@ -576,8 +612,16 @@ utfx_result G_NAME(convert_utf32_to_utf8)(const char32_t *s, size_t n, char *d, 
   unsigned char *o;
   if (UTFXI_ALIGN_HEAD(*s, n) && (uintptr_t)s % V_BYTES) {
     k = utfxi_aligning_step(s, 4, V_BYTES, 0, 1);
-    h = utfxi_convert_utf32_to_utf8_scalar(s, k, d, cap, flags);
-    if (h.status != UTFX_OK) return h;
+#ifdef V_MASKED_TAIL
+    if (cap >= k && !v32_any(v32_ge(v32_load_tail(s, k), 0x80))) { /* ASCII: one masked store */
+      v32_store_bytes_tail(d, k, v32_load_tail(s, k));
+      h.written = k;
+    } else
+#endif
+    {
+      h = utfxi_convert_utf32_to_utf8_scalar(s, k, d, cap, flags);
+      if (h.status != UTFX_OK) return h;
+    }
   }
   o = (unsigned char *)d + h.written;
   room = cap - h.written;

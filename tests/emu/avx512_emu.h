@@ -311,6 +311,7 @@ UTFXEMU_LANEWISE(utfxemu_adds_epu8, u8, 64, (uint8_t)(a.u8[j] + b.u8[j] > 255 ? 
 UTFXEMU_LANEWISE(utfxemu_subs_epu16, u16, 32, (uint16_t)(a.u16[j] > b.u16[j] ? a.u16[j] - b.u16[j] : 0))
 UTFXEMU_LANEWISE(utfxemu_max_epu32, u32, 16, a.u32[j] > b.u32[j] ? a.u32[j] : b.u32[j])
 UTFXEMU_LANEWISE(utfxemu_max_epu8, u8, 64, a.u8[j] > b.u8[j] ? a.u8[j] : b.u8[j])
+UTFXEMU_LANEWISE(utfxemu_min_epu8, u8, 64, a.u8[j] < b.u8[j] ? a.u8[j] : b.u8[j])
 UTFXEMU_LANEWISE(utfxemu_avg_epu8, u8, 64, (uint8_t)((a.u8[j] + b.u8[j] + 1) >> 1))
 UTFXEMU_LANEWISE(utfxemu_min_epu16, u16, 32, a.u16[j] < b.u16[j] ? a.u16[j] : b.u16[j])
 UTFXEMU_LANEWISE(utfxemu_min_epu32, u32, 16, a.u32[j] < b.u32[j] ? a.u32[j] : b.u32[j])
@@ -491,6 +492,8 @@ static inline utfxemu_m512i utfxemu_madd_epi16(utfxemu_m512i a, utfxemu_m512i b)
 #define _mm512_lzcnt_epi32 utfxemu_lzcnt_epi32
 #undef _mm512_max_epu8
 #define _mm512_max_epu8 utfxemu_max_epu8
+#undef _mm512_min_epu8
+#define _mm512_min_epu8 utfxemu_min_epu8
 #undef _mm512_avg_epu8
 #define _mm512_avg_epu8 utfxemu_avg_epu8
 #undef _mm512_min_epu16

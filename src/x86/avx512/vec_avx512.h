@@ -313,6 +313,19 @@ static inline vu32 v32_count_in_range(vu32 acc, vu32 v, uint32_t lo, uint32_t le
   return _mm512_mask_add_epi32(acc, v32_in_range(v, lo, len), acc, _mm512_set1_epi32(1));
 }
 static inline size_t v32_sum(vu32 acc) { return (uint32_t)_mm512_reduce_add_epi32(acc); }
+/* The planes (v >> 16) of the 64 values of a..d, in some order, as bytes:
+ * 0 for a BMP value, 1..0x10 for an astral one, above 0x10 (saturated) or 0
+ * (from 2^31 on) for the others. A 32-bit shift of one vector and a word
+ * blend (by a mask) with the other put two vectors' planes in one vector of
+ * words, a byte pack two of those in one of bytes: five operations for four
+ * vectors, as on avx2 (g32_utf16_length). */
+#define V32_PLANES4 1
+static inline vu8 v32_planes4(vu32 a, vu32 b, vu32 c, vu32 d) {
+  return _mm512_packus_epi16(_mm512_mask_mov_epi16(a, 0x55555555u, _mm512_srli_epi32(b, 16)),
+                             _mm512_mask_mov_epi16(c, 0x55555555u, _mm512_srli_epi32(d, 16)));
+}
+static inline vu8 v_umin(vu8 a, vu8 b) { return _mm512_min_epu8(a, b); }
+static inline vu8 v_umax(vu8 a, vu8 b) { return _mm512_max_epu8(a, b); }
 static inline vm32 v32_and(vm32 a, vm32 b) { return a & b; }
 static inline int v32_all(vm32 m) { return m == 0xFFFF; }
 /* Values: bytes as 32-bit lanes, shifts, and, or, stores. */
