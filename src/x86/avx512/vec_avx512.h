@@ -791,20 +791,26 @@ static inline vm16 v16_top_eq_k(vu16 v, vu16 mask, vu16 value) {
   return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, mask), value);
 }
 static inline vm32 v32_eq(vu32 a, vu32 b) { return _mm512_cmpeq_epi32_mask(a, b); }
+/* The low / high 16 units of v widened to 32 bits (UTF-32 stores). */
+static inline __m512i a512_widen_lo(vu16 v) {
+  return _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+}
+static inline __m512i a512_widen_hi(vu16 v) {
+  return _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
+}
 static inline void v16_store_utf32(char32_t *d, vu16 v) {
   a512_put_zx16(d, _mm512_castsi512_si256(v));
   a512_put_zx16(d + 16, _mm512_extracti64x4_epi64(v, 1));
 }
 /* v16_store_utf32_wide (G1632_LONG): the same by two 512-bit stores. */
 static inline void v16_store_utf32_wide(char32_t *d, vu16 v) {
-  _mm512_storeu_si512((void *)d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)));
-  _mm512_storeu_si512((void *)(d + 16), _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)));
+  _mm512_storeu_si512((void *)d, a512_widen_lo(v));
+  _mm512_storeu_si512((void *)(d + 16), a512_widen_hi(v));
 }
 static inline void v16_store_utf32_tail(char32_t *d, size_t k, vu16 v) {
   __mmask32 m = _bzhi_u32(~0u, (unsigned)k);
-  _mm512_mask_storeu_epi32(d, (__mmask16)m, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)));
-  _mm512_mask_storeu_epi32(d + 16, (__mmask16)(m >> 16),
-                           _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)));
+  _mm512_mask_storeu_epi32(d, (__mmask16)m, a512_widen_lo(v));
+  _mm512_mask_storeu_epi32(d + 16, (__mmask16)(m >> 16), a512_widen_hi(v));
 }
 /* The paired store of units already widened: c0 / c1 the vector's first /
  * last 16 as 32-bit values, n0 / n1 the units one on. */
@@ -828,10 +834,10 @@ UTFXI_INLINE size_t v16_store_utf32_paired(char32_t *d, vu16 v, vu16 nx, vm16 hi
                                            uint64_t keep, vu32 offset, int exact) {
   unsigned len0 = (unsigned)_mm_popcnt_u32((unsigned)keep & 0xFFFF);
   unsigned len1 = (unsigned)_mm_popcnt_u32((unsigned)(keep >> 16) & 0xFFFF);
-  __m512i c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
-  __m512i c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
-  __m512i n0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(nx));
-  __m512i n1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(nx, 1));
+  __m512i c0 = a512_widen_lo(v);
+  __m512i c1 = a512_widen_hi(v);
+  __m512i n0 = a512_widen_lo(nx);
+  __m512i n1 = a512_widen_hi(nx);
   return a512_store_utf32_paired(d, c0, c1, n0, n1, high, keep, offset, exact, len0, len1);
 }
 /* v16_store_utf32_paired_own (G1632_LONG): the same with the units one on
@@ -849,9 +855,7 @@ UTFXI_INLINE size_t a512_store_utf32_paired_own(char32_t *d, __m512i c0, __m512i
 }
 UTFXI_INLINE size_t v16_store_utf32_paired_own(char32_t *d, vu16 v, vm16 high, uint64_t keep,
                                                vu32 offset) {
-  return a512_store_utf32_paired_own(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)),
-                                     _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)),
-                                     high, keep, offset);
+  return a512_store_utf32_paired_own(d, a512_widen_lo(v), a512_widen_hi(v), high, keep, offset);
 }
 /* Big-endian units as they lie in memory, widened to host-order 32-bit
  * values with the byte swap in the same step: one zero-masked VPERMB per 16
@@ -875,9 +879,16 @@ static inline void v16_widen_be_init(struct v16_widen_be *w) {
   A512_TABLE(w->hi, &idx[1]);
   w->k = (__mmask64)0x3333333333333333ull;
 }
+/* The low / high 16 big-endian units of v widened to 32 bits, in host order. */
+static inline __m512i a512_widen_be_lo(vu16 v, const struct v16_widen_be *w) {
+  return _mm512_maskz_permutexvar_epi8(w->k, w->lo, v);
+}
+static inline __m512i a512_widen_be_hi(vu16 v, const struct v16_widen_be *w) {
+  return _mm512_maskz_permutexvar_epi8(w->k, w->hi, v);
+}
 static inline void v16_store_utf32_be(char32_t *d, vu16 v, const struct v16_widen_be *w) {
-  __m512i a = _mm512_maskz_permutexvar_epi8(w->k, w->lo, v);
-  __m512i b = _mm512_maskz_permutexvar_epi8(w->k, w->hi, v);
+  __m512i a = a512_widen_be_lo(v, w);
+  __m512i b = a512_widen_be_hi(v, w);
   _mm256_storeu_si256((__m256i *)(void *)d, _mm512_castsi512_si256(a));
   __asm__("" ::: "memory");
   _mm256_storeu_si256((__m256i *)(void *)(d + 8), _mm512_extracti64x4_epi64(a, 1));
@@ -888,25 +899,24 @@ static inline void v16_store_utf32_be(char32_t *d, vu16 v, const struct v16_wide
   __asm__("" ::: "memory");
 }
 static inline void v16_store_utf32_be_wide(char32_t *d, vu16 v, const struct v16_widen_be *w) {
-  _mm512_storeu_si512((void *)d, _mm512_maskz_permutexvar_epi8(w->k, w->lo, v));
-  _mm512_storeu_si512((void *)(d + 16), _mm512_maskz_permutexvar_epi8(w->k, w->hi, v));
+  _mm512_storeu_si512((void *)d, a512_widen_be_lo(v, w));
+  _mm512_storeu_si512((void *)(d + 16), a512_widen_be_hi(v, w));
 }
 UTFXI_INLINE size_t v16_store_utf32_paired_be(char32_t *d, vu16 v, vu16 nx, vm16 high,
                                               uint64_t keep, vu32 offset, int exact,
                                               const struct v16_widen_be *w) {
   unsigned len0 = (unsigned)_mm_popcnt_u32((unsigned)keep & 0xFFFF);
   unsigned len1 = (unsigned)_mm_popcnt_u32((unsigned)(keep >> 16) & 0xFFFF);
-  __m512i c0 = _mm512_maskz_permutexvar_epi8(w->k, w->lo, v);
-  __m512i c1 = _mm512_maskz_permutexvar_epi8(w->k, w->hi, v);
-  __m512i n0 = _mm512_maskz_permutexvar_epi8(w->k, w->lo, nx);
-  __m512i n1 = _mm512_maskz_permutexvar_epi8(w->k, w->hi, nx);
+  __m512i c0 = a512_widen_be_lo(v, w);
+  __m512i c1 = a512_widen_be_hi(v, w);
+  __m512i n0 = a512_widen_be_lo(nx, w);
+  __m512i n1 = a512_widen_be_hi(nx, w);
   return a512_store_utf32_paired(d, c0, c1, n0, n1, high, keep, offset, exact, len0, len1);
 }
 UTFXI_INLINE size_t v16_store_utf32_paired_own_be(char32_t *d, vu16 v, vm16 high, uint64_t keep,
                                                   vu32 offset, const struct v16_widen_be *w) {
-  return a512_store_utf32_paired_own(d, _mm512_maskz_permutexvar_epi8(w->k, w->lo, v),
-                                     _mm512_maskz_permutexvar_epi8(w->k, w->hi, v), high, keep,
-                                     offset);
+  return a512_store_utf32_paired_own(d, a512_widen_be_lo(v, w), a512_widen_be_hi(v, w), high,
+                                     keep, offset);
 }
 
 /* ---- UTF-16 to UTF-8 (generic_utf16_to_utf8.h) ---- */
@@ -1155,8 +1165,7 @@ UTFXI_INLINE size_t v16_store_utf8_bmp(unsigned char *d, vu16 v, const struct v1
                                        int spill) {
   if (!_mm512_cmpge_epu16_mask(v, k->c800)) return v16_store_utf8_below800(d, v, k, spill);
   if (!_mm512_cmplt_epu16_mask(v, k->c800)) /* all 3-byte: a fixed layout */
-    return a512_store_utf8_3byte(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)),
-                                 _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)), &k->e);
+    return a512_store_utf8_3byte(d, a512_widen_lo(v), a512_widen_hi(v), &k->e);
   return a512_utf8_x32(d, v, 0, 0, 0, 32, 0, (size_t)-1, spill, k);
 }
 /* 16 aligned pairs, each in one 32-bit lane: 64 bytes of 4-byte sequences */
