@@ -30,23 +30,26 @@ run-tests: test-build
 # Each pass starts with a time stamp and prove times each test, so a CI log
 # shows where its minutes go. The passes build with one job per core unless
 # the caller chose (-j): a plain `make test`, as CI runs it, would compile
-# its six build trees on one core.
+# its six build trees on one core. The lines that call $(TEST_MAKE) start
+# with `+`: make passes its jobserver only to lines that name $(MAKE) itself,
+# so without it a pass run from `make -jN test` (test-avx512-emu's two build
+# trees always) would compile with one job (make: "jobserver unavailable").
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 TEST_MAKE = $(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS))
 test: ## build and run every test: normal build, ASan+UBSan build, test-avx512-emu (x86-64), a short fuzz run, cross-tests
 	@date +'test: normal build %T'
-	$(TEST_MAKE) run-tests WERROR=-Werror
+	+$(TEST_MAKE) run-tests WERROR=-Werror
 	@date +'test: ASan+UBSan build %T'
-	$(TEST_MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 \
+	+$(TEST_MAKE) run-tests BUILD=$(BUILD)/san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 \
 	    AMALG_TESTS=
 ifneq (,$(findstring x86_64,$(MACHINE)))
 	@date +'test: emulated avx512 %T'
-	$(TEST_MAKE) test-avx512-emu
+	+$(TEST_MAKE) test-avx512-emu
 endif
 	@date +'test: fuzz smoke %T'
-	$(TEST_MAKE) fuzz-smoke
+	+$(TEST_MAKE) fuzz-smoke
 	@date +'test: cross-tests %T'
-	$(TEST_MAKE) cross-tests
+	+$(TEST_MAKE) cross-tests
 	@date +'test: done %T'
 
 # The C tests and the fuzz corpus replay on the avx512 tier, emulated (see
@@ -55,8 +58,8 @@ endif
 # and scalar run ($$UTFX_TEST_IMPLS): the other passes test avx2 natively.
 .PHONY: test-avx512-emu run-emu-tests
 test-avx512-emu: ## the C tests on the emulated avx512 tier: normal build, then ASan+UBSan
-	$(TEST_MAKE) run-emu-tests BUILD=$(BUILD)/emu WERROR=-Werror AVX512_EMU=1
-	$(TEST_MAKE) run-emu-tests BUILD=$(BUILD)/emu-san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 AVX512_EMU=1
+	+$(TEST_MAKE) run-emu-tests BUILD=$(BUILD)/emu WERROR=-Werror AVX512_EMU=1
+	+$(TEST_MAKE) run-emu-tests BUILD=$(BUILD)/emu-san-$(notdir $(SAN_CC)) CC=$(SAN_CC) WERROR=-Werror CFLAGS="-O1 -g" EXTRA_FLAGS="$(SAN_FLAGS)" UTFX_SANITIZED=1 AVX512_EMU=1
 
 run-emu-tests: lib $(TEST_BIN) # and $(FUZZ_REPLAY_BIN), below
 	BUILD=$(BUILD) UTFX_TEST_IMPLS=avx512,scalar UTFX_TEST_EMULATED=1 $(PROVE) -j2 --timer \
@@ -79,7 +82,7 @@ check-avx512-emu-simde: ## check tests/emu/avx512_emu.h against SIMDe (needs lib
 	$(EMU_CHECK_DIR)/check_simde
 
 check: ## quick: the normal build's tests only
-	$(TEST_MAKE) run-tests WERROR=-Werror
+	+$(TEST_MAKE) run-tests WERROR=-Werror
 
 # The Node.js oracle test finds tests/oracle/node_oracle.js and tests/data/
 # through the source directory (it also honours $UTFX_NODE_ORACLE and $NODE).
