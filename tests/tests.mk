@@ -6,9 +6,16 @@
 # summary.
 TEST_SUPPORT_SRC := $(wildcard tests/support/*.c)
 TEST_SUPPORT_OBJ := $(TEST_SUPPORT_SRC:%.c=$(BUILD)/obj/%.o)
-TEST_SRC := $(wildcard tests/test_*.c)
+# prove -j2 starts the tests in list order and each pass is as long as its
+# longest slot: the longest tests go first (their order in the passes of
+# `make test`, longest first), so that both slots end about together.
+TEST_FIRST := test_simd_utf8 test_exhaustive test_simd_utf16 test_consistency test_oracle_icu \
+              test_guard_pages
+TEST_SRC := $(TEST_FIRST:%=tests/%.c) $(filter-out $(TEST_FIRST:%=tests/%.c),$(wildcard tests/test_*.c))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-TEST_SH := $(wildcard tests/test_*.sh)
+TEST_SH_FIRST := tests/test_node_binding.sh tests/test_cli.sh tests/test_node_package.sh \
+                 tests/test_amalgamation.sh tests/test_cmake.sh
+TEST_SH := $(TEST_SH_FIRST) $(filter-out $(TEST_SH_FIRST),$(wildcard tests/test_*.sh))
 ICU_LIBS := $(shell pkg-config --libs icu-uc 2>/dev/null || echo -licuuc -licudata)
 TEST_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) -Iinclude -Isrc -Itests $(CFLAGS) $(EXTRA_FLAGS)
 
@@ -24,8 +31,8 @@ test-build: lib $(TEST_BIN) $(CLI_BIN)
 
 PROVE ?= prove
 run-tests: test-build
-	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --timer --exec '' $(TEST_BIN) $(AMALG_TEST_BIN) \
-	    $(TEST_SH)
+	BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX)" $(PROVE) -j2 --timer --exec '' $(TEST_SH_FIRST) $(TEST_BIN) \
+	    $(AMALG_TEST_BIN) $(filter-out $(TEST_SH_FIRST),$(TEST_SH))
 
 # Each pass starts with a time stamp and prove times each test, so a CI log
 # shows where its minutes go. The passes build with one job per core unless
