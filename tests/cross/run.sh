@@ -25,4 +25,11 @@ export UTFX_TEST_EXEC="$QEMU"
 if [ "$arch" = s390x ]; then
   export UTFX_ORACLE_NO_ICONV="emulated s390 iconv (UTF8_UTF16_Z9 etc.) is wrong under qemu"
 fi
+# AArch64: the programs named in $UTFX_CROSS_NEON_ONLY (cross.mk says why) run
+# on the neon tier only, unless the caller chose the tiers.
+if [ "$arch" = aarch64 ] && [ -z "${UTFX_TEST_IMPLS:-}" ]; then
+  case " ${UTFX_CROSS_NEON_ONLY:-} " in
+    *" ${1##*/} "*) export UTFX_TEST_IMPLS=neon ;;
+  esac
+fi
 exec "$QEMU" "$@"
