@@ -1123,6 +1123,31 @@ static void check_class_corners(enum enc e) {
   }
 }
 
+/* ASCII to the end of a long input (the UTF-8 length's long calls), the end
+ * at a PROT_NONE page: the unscreened runs test the step after an ASCII step
+ * on its units, and the last run ends at n, where the steps from the run's
+ * start may leave one to three blocks (one that is not whole): that step
+ * must not be tested. Every length from UTFXI_ALIGN_HEAD's 2048 units to 300
+ * more (every residue of n and of the aligned head modulo a step of 4
+ * blocks), both byte orders, with and without the flag. */
+static void check_ascii_to_guard(enum enc e) {
+  int be = e == E_UTF16BE, flag;
+  size_t len, j, got;
+  char16_t *src;
+  for (len = UTFXI_ALIGN_HEAD_BYTES / 2; len < UTFXI_ALIGN_HEAD_BYTES / 2 + 300; len++) {
+    if (!test_keep(len, 4)) continue;
+    src = (char16_t *)(void *)(src_guard_end + SRC_BYTES - 2 * len);
+    for (j = 0; j < len; j++) put16((unsigned char *)(src + j), (uint32_t)(j * 37 % 128), be);
+    got = (be ? utfx_utf8_length_from_utf16be : utfx_utf8_length_from_utf16le)(src, len);
+    CHECK(got == len, "utf8_length %s, ASCII to a guard page, n=%zu: got %zu", be ? "be" : "le", len, got);
+    flag = -1;
+    got = (be ? utfx_utf8_length_from_utf16be_with_surrogates
+              : utfx_utf8_length_from_utf16le_with_surrogates)(src, len, &flag);
+    CHECK(got == len && flag == 0, "utf8_length_with_surrogates %s, ASCII to a guard page, n=%zu: %zu/%d",
+          be ? "be" : "le", len, got, flag);
+  }
+}
+
 /* The UTF-8 length's class of every unit value: for each high byte, its 256
  * units in order with a quarter of them replaced at random (each unit at
  * many lane positions), in a long call (6000 units) and a short one (256),
@@ -1411,6 +1436,8 @@ static void suite(void) {
   check_carried_highs(E_UTF16BE);
   check_class_corners(E_UTF16LE);
   check_class_corners(E_UTF16BE);
+  check_ascii_to_guard(E_UTF16LE);
+  check_ascii_to_guard(E_UTF16BE);
   check_every_unit(E_UTF16LE);
   check_every_unit(E_UTF16BE);
   check_long_validation(E_UTF16LE);
@@ -1418,7 +1445,8 @@ static void suite(void) {
   tap_group("lengths of long inputs: a pair or lone surrogates across the aligning head's end, "
             "every offset; surrogates past the first run of the UTF-8 length; "
             "long inputs of random dense and two-byte stretches; a lone high, a gap, a lone low; "
-            "stretches of the UTF-8 length's class corners; every unit value, long and short; "
+            "stretches of the UTF-8 length's class corners; ASCII to a guard page, every length "
+            "from 2048 units; every unit value, long and short; "
             "validation of long text with pairs, "
             "each unit in turn made lone");
   check_long_utf32_heads();
