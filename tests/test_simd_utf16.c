@@ -894,7 +894,8 @@ done:
  * (the steps start there: with and without a carried high), sources
  * ending 0-3 units before a PROT_NONE page (a lanes run ends near n), STRICT
  * and REPLACE, destinations roomy (and, for the valid text, one short and
- * half), against the scalar kernel. */
+ * half), against the scalar kernel; the repair of each text too
+ * (check_long_pair_repair). */
 #define LSWAP_LEN 2600
 #define LSWAP_MAX 5999
 static void check_swap_caps(const struct conv_entry *k, const char16_t *s, size_t len,
@@ -1462,8 +1463,8 @@ static void suite(void) {
   check_long_pair_swaps(E_UTF16BE);
   tap_group("text of pairs only, after none or one BMP unit, each unit in turn corrupted; "
             "the byte swap's tails: a pair, a lone high or low in turn in the last 70 units; "
-            "the byte swap of long pairs-only text (its pair lanes), a lone high, lone low or "
-            "BMP unit at each unit of the first, middle and last 300");
+            "the byte swap and the repair of long pairs-only text (their pair lanes), a lone "
+            "high, lone low or BMP unit at each unit of the first, middle and last 300");
   check_pair_every_lane(E_UTF16LE);
   check_pair_every_lane(E_UTF16BE);
   tap_group("UTF-16 -> UTF-8 of whole vectors (32-97 units) of mixed BMP text: a pair at every "

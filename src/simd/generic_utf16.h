@@ -464,7 +464,8 @@ UTFXI_INLINE int g16_repair_pair_step2(const char16_t *s, char16_t *d, size_t i,
  * carried unjudged, as the pair steps leave it), copied as they are, up to
  * unit last; returns where the run stopped (the carry is the same). The
  * swap's test (g16_swap_pair_lanes): no bit masks, half the operations of
- * the pair test (docs/perf-decisions.md, 'UTF-16 repair and byte swap'). */
+ * the pair test (docs/perf-decisions.md, 'UTF-16 byte swap and repair:
+ * loops of pair lanes on every tier'). */
 UTFXI_INLINE size_t g16_repair_pair_lanes(const char16_t *s, size_t i, size_t last, char16_t *d,
                                           uint64_t carry, int be, int copy) {
   const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
