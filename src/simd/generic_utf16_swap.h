@@ -58,9 +58,9 @@ UTFXI_INLINE int g16_swapped_faults4(const char16_t *s, vu16 sa, vu16 sb, vu16 s
 }
 #endif
 
-/* (on every tier: avx512's pair test on mask registers costs emoji text
- * more than the lanes' test on Zen 5, docs/perf-decisions.md, 'UTF-16 byte
- * swap and repair: loops of pair lanes on every tier') */
+/* (avx512's pair test, on mask registers, is as fast: the lanes' loop gave
+ * it nothing, docs/perf-decisions.md, 'UTF-16 repair and byte swap') */
+#ifndef V_MASK_REGISTERS
 /* Emoji text: from unit i (a low surrogate exactly when carry is set, the
  * caller has checked), runs of two blocks whose 32-bit lanes each hold a
  * high and a low surrogate (a low then a high with a carry: each lane's high
@@ -103,6 +103,7 @@ __attribute__((noinline)) static size_t g16_swap_pair_lanes_be(const char16_t *s
                                                                uint64_t carry) {
   return g16_swap_pair_lanes(s, i, last, d, carry, 1);
 }
+#endif
 
 #ifndef V_MASKED_TAIL
 /* Nonzero if in the block at s a unit is a low surrogate exactly when the
@@ -182,6 +183,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
      * with surrogates goes on having them, and a screen that fails costs
      * its own time). */
     lone = !g16_pairs_from(s, i, be, carry);
+#ifndef V_MASK_REGISTERS
     if (!lone && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && room - i >= 2 * V16_BLOCK + 1) {
       /* (long calls only: a short one with surrogates pays the failed test
        * in full) */
@@ -190,6 +192,7 @@ UTFXI_INLINE utfx_result g16_swap(const char16_t *s, size_t n, char16_t *d, size
                                                                  d, carry);
       if (i != from) lone = !g16_pairs_from(s, i, be, carry);
     }
+#endif
     if (!lone && room - i >= 2 * V16_BLOCK + 1) {
       /* two blocks a step, one bound for the run (the general loop's size
        * tests were a third of its operations) */
