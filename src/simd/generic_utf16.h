@@ -488,20 +488,6 @@ UTFXI_INLINE size_t g16_repair_pair_lanes(const char16_t *s, size_t i, size_t la
   }
   return i;
 }
-/* Out of line, one function per byte order, as the swap's. */
-__attribute__((noinline)) static size_t g16_repair_pair_lanes_le(const char16_t *s, size_t i,
-                                                                 size_t last, char16_t *d,
-                                                                 uint64_t carry) {
-  return d != s ? g16_repair_pair_lanes(s, i, last, d, carry, 0, 1)
-                : g16_repair_pair_lanes(s, i, last, d, carry, 0, 0);
-}
-__attribute__((noinline)) static size_t g16_repair_pair_lanes_be(const char16_t *s, size_t i,
-                                                                 size_t last, char16_t *d,
-                                                                 uint64_t carry) {
-  return d != s ? g16_repair_pair_lanes(s, i, last, d, carry, 1, 1)
-                : g16_repair_pair_lanes(s, i, last, d, carry, 1, 0);
-}
-
 /* Blocks at fixed steps: a high surrogate that ends a block is carried into
  * the next one as a bit (`carry`), not by starting the next block one unit
  * earlier, so no load waits for the previous block's analysis (emoji text:
@@ -569,8 +555,9 @@ UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d,
     if (!failed && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && n - i > 2 * V16_BLOCK) {
       /* long calls: runs of blocks of pairs only (emoji) first */
       const size_t from = i;
-      i = (be ? g16_repair_pair_lanes_be : g16_repair_pair_lanes_le)(
-          s, i, n - (2 * V16_BLOCK + 1), d, carry);
+      /* (inline: through a call, which clobbers the vector registers, gcc
+       * built the screen's constants again in every screen step) */
+      i = g16_repair_pair_lanes(s, i, n - (2 * V16_BLOCK + 1), d, carry, be, copy);
       /* (then the loop's bounds, the screen and the first unit's check
        * again: the run may stop less than a block before n) */
       if (i != from) continue;
