@@ -552,6 +552,10 @@ UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d,
      * masks after them put U+FFFD there if no low one follows. */
     failed = !g16_pairs_from(s, i, be, carry);
     run = 0;
+#ifdef V_MASK_REGISTERS
+    /* (avx512 only: on avx2 the change of this function's code cost its
+     * screen 8-15 % on text without surrogates, docs/perf-decisions.md,
+     * 'UTF-16 byte swap and repair: loops of pair lanes on every tier') */
     if (!failed && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && n - i > 2 * V16_BLOCK) {
       /* long calls: runs of blocks of pairs only (emoji) first */
       const size_t from = i;
@@ -562,6 +566,7 @@ UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d,
        * again: the run may stop less than a block before n) */
       if (i != from) continue;
     }
+#endif
     if (!failed && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && n - i > 2 * V16_BLOCK) {
       /* long calls: runs of two-block steps in a loop of their own with one
        * bound, as the swap's (for all calls, short ones with surrogates
