@@ -894,7 +894,8 @@ done:
  * (the steps start there: with and without a carried high), sources
  * ending 0-3 units before a PROT_NONE page (a lanes run ends near n), STRICT
  * and REPLACE, destinations roomy (and, for the valid text, one short and
- * half), against the scalar kernel. */
+ * half), against the scalar kernel; the repair of each text too
+ * (check_long_pair_repair). */
 #define LSWAP_LEN 2600
 #define LSWAP_MAX 5999
 static void check_swap_caps(const struct conv_entry *k, const char16_t *s, size_t len,
@@ -918,6 +919,36 @@ static void check_swap_caps(const struct conv_entry *k, const char16_t *s, size_
             k->name, len, kind, p, lead, doff, caps[ci], flags, x.status, x.read, x.written,
             x.replaced, y.status, y.read, y.written, y.replaced, j / 2);
     }
+}
+
+/* The repair of the same long text (its loop of pair lanes,
+ * g16_repair_pair_lanes, and its pair steps), the source at the PROT_NONE
+ * page: out of place into d (its canaries after len kept), counted, and in
+ * place (s is rewritten: the caller's last check), against the scalar
+ * kernel. */
+static void check_long_pair_repair(int be, char16_t *s, size_t len, unsigned char *a,
+                                   char16_t *d, char16_t *b, int kind, size_t p, size_t lead,
+                                   size_t doff) {
+  const struct utfxi_kernels *k = utfxi_active();
+  size_t want, got, j;
+  (be ? utfxi_to_well_formed_utf16be_scalar : utfxi_to_well_formed_utf16le_scalar)(s, len, b);
+  want = (be ? utfxi_repair_utf16be_scalar : utfxi_repair_utf16le_scalar)(s, len, b);
+  memset(a, CANARY, 2 * (LSWAP_MAX + 8) + 128);
+  (be ? utfx_to_well_formed_utf16be : utfx_to_well_formed_utf16le)(s, len, d);
+  for (j = 2 * len; j < 2 * (len + 8); j++)
+    if (((unsigned char *)d)[j] != CANARY) break;
+  CHECK(memcmp(d, b, 2 * len) == 0 && j == 2 * (len + 8),
+        "to_well_formed %s n=%zu, plant %d at %zu, lead %zu doff %zu: out of place",
+        be ? "be" : "le", len, kind, p, lead, doff);
+  memset(a, CANARY, 2 * (LSWAP_MAX + 8) + 128);
+  got = (be ? k->repair_utf16be : k->repair_utf16le)(s, len, d);
+  CHECK(got == want && memcmp(d, b, 2 * len) == 0,
+        "repair %s n=%zu, plant %d at %zu, lead %zu doff %zu: %zu want %zu", be ? "be" : "le",
+        len, kind, p, lead, doff, got, want);
+  (be ? utfx_to_well_formed_utf16be : utfx_to_well_formed_utf16le)(s, len, s);
+  CHECK(memcmp(s, b, 2 * len) == 0,
+        "to_well_formed %s n=%zu, plant %d at %zu, lead %zu doff %zu: in place",
+        be ? "be" : "le", len, kind, p, lead, doff);
 }
 
 static void check_long_pair_swaps(enum enc e) {
@@ -967,6 +998,8 @@ static void check_long_pair_swaps(enum enc e) {
             caps[2] = len / 2 + 3;
             check_swap_caps(k, s, len, a, d, b, caps, 3, -1, 0, lead, doff);
           }
+          check_long_pair_repair(be, (char16_t *)(void *)t, len, a, d, b, planted ? kind : -1,
+                                 p, lead, doff);
         }
       }
 done:
@@ -1458,8 +1491,8 @@ static void suite(void) {
   check_long_pair_swaps(E_UTF16BE);
   tap_group("text of pairs only, after none or one BMP unit, each unit in turn corrupted; "
             "the byte swap's tails: a pair, a lone high or low in turn in the last 70 units; "
-            "the byte swap of long pairs-only text (its pair lanes), a lone high, lone low or "
-            "BMP unit at each unit of the first, middle and last 300");
+            "the byte swap and the repair of long pairs-only text (their pair lanes), a lone "
+            "high, lone low or BMP unit at each unit of the first, middle and last 300");
   check_pair_every_lane(E_UTF16LE);
   check_pair_every_lane(E_UTF16BE);
   tap_group("UTF-16 -> UTF-8 of whole vectors (32-97 units) of mixed BMP text: a pair at every "

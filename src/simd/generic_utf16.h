@@ -457,6 +457,37 @@ UTFXI_INLINE int g16_repair_pair_step2(const char16_t *s, char16_t *d, size_t i,
   return 1;
 }
 
+/* Emoji text in the repair's long calls: from unit i (a low surrogate exactly
+ * when carry is set, the caller has checked), runs of two blocks whose
+ * 32-bit lanes each hold a high and a low surrogate (after a carry a low then
+ * a high: each lane's high is paired by the next lane's low, the last one is
+ * carried unjudged, as the pair steps leave it), copied as they are, up to
+ * unit last; returns where the run stopped (the carry is the same). The
+ * swap's test (g16_swap_pair_lanes): no bit masks, half the operations of
+ * the pair test (docs/perf-decisions.md, 'UTF-16 byte swap and repair:
+ * loops of pair lanes on every tier'). */
+UTFXI_INLINE size_t g16_repair_pair_lanes(const char16_t *s, size_t i, size_t last, char16_t *d,
+                                          uint64_t carry, int be, int copy) {
+  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
+                 low = be ? 0x00DC : 0xDC00;
+  const vu16 lanes = carry ? v16_splat2(low, high) : v16_splat2(high, low);
+  while (i <= last) {
+    vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS),
+         c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
+    if (v16_any_bits(v16_or_units(v16_or_units(v16_xor_units(a, lanes), v16_xor_units(b, lanes)),
+                                  v16_or_units(v16_xor_units(c, lanes), v16_xor_units(e, lanes))),
+                     top))
+      break;
+    if (copy) {
+      v16_store(d + i, a);
+      v16_store(d + i + V16_UNITS, b);
+      v16_store(d + i + 2 * V16_UNITS, c);
+      v16_store(d + i + 3 * V16_UNITS, e);
+    }
+    i += 2 * V16_BLOCK;
+  }
+  return i;
+}
 /* Blocks at fixed steps: a high surrogate that ends a block is carried into
  * the next one as a bit (`carry`), not by starting the next block one unit
  * earlier, so no load waits for the previous block's analysis (emoji text:
@@ -521,6 +552,21 @@ UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d,
      * masks after them put U+FFFD there if no low one follows. */
     failed = !g16_pairs_from(s, i, be, carry);
     run = 0;
+#ifdef V_MASK_REGISTERS
+    /* (avx512 only: on avx2 the change of this function's code cost its
+     * screen 8-15 % on text without surrogates, docs/perf-decisions.md,
+     * 'UTF-16 byte swap and repair: loops of pair lanes on every tier') */
+    if (!failed && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && n - i > 2 * V16_BLOCK) {
+      /* long calls: runs of blocks of pairs only (emoji) first */
+      const size_t from = i;
+      /* (inline: through a call, which clobbers the vector registers, gcc
+       * built the screen's constants again in every screen step) */
+      i = g16_repair_pair_lanes(s, i, n - (2 * V16_BLOCK + 1), d, carry, be, copy);
+      /* (then the loop's bounds, the screen and the first unit's check
+       * again: the run may stop less than a block before n) */
+      if (i != from) continue;
+    }
+#endif
     if (!failed && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && n - i > 2 * V16_BLOCK) {
       /* long calls: runs of two-block steps in a loop of their own with one
        * bound, as the swap's (for all calls, short ones with surrogates
