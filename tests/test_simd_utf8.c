@@ -603,7 +603,8 @@ static void suite(void) {
     static const size_t lens[] = {255, 256, 257, 319, 320, 321, 383, 384, 385, 511, 512,
                                   513, 575, 576, 577, 639, 640, 703, 767, 1023, 1024, 1100};
     static const unsigned char stop[] = {0xC3, 0xFF};
-    unsigned char *src = malloc(RUN_MAX), *abuf = aligned_alloc(64, RUN_MAX + 64);
+    unsigned char *src = malloc(RUN_MAX);
+    unsigned char *abuf = aligned_alloc(64, (RUN_MAX + 64 + 63) / 64 * 64); /* a multiple of 64 */
     char *g = guard_alloc(RUN_MAX), *gend = g + RUN_MAX;
     size_t li, i, o, p, b;
     for (i = 0; i < RUN_MAX; i++) src[i] = (unsigned char)((i * 37 + i / 128) & 0x7F);
