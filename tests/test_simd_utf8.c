@@ -591,6 +591,49 @@ static void suite(void) {
   }
   tap_group("long kernels: ASCII to the last block, then anything");
 
+  /* The ASCII run loop (four vectors a test, after the first ASCII block of
+   * a long enough input; avx512 widens it by one permutation per 32 units):
+   * varied ASCII (the byte values vary from lane to lane and step to step:
+   * a text of one repeated byte hides a lane taken from the wrong place),
+   * every length around the run's steps, every start offset mod 64 and the
+   * source ending at a PROT_NONE page, then a byte that ends the run (a
+   * 2-byte character or an ill-formed byte) at positions of its last steps. */
+  {
+    enum { RUN_MAX = 1100 };
+    static const size_t lens[] = {255, 256, 257, 319, 320, 321, 383, 384, 385, 511, 512,
+                                  513, 575, 576, 577, 639, 640, 703, 767, 1023, 1024, 1100};
+    static const unsigned char stop[] = {0xC3, 0xFF};
+    unsigned char *src = malloc(RUN_MAX);
+    unsigned char *abuf = aligned_alloc(64, (RUN_MAX + 64 + 63) / 64 * 64); /* a multiple of 64 */
+    char *g = guard_alloc(RUN_MAX), *gend = g + RUN_MAX;
+    size_t li, i, o, p, b;
+    for (i = 0; i < RUN_MAX; i++) src[i] = (unsigned char)((i * 37 + i / 128) & 0x7F);
+    for (li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+      size_t n = lens[li];
+      memcpy(gend - n, src, n);
+      check_all(gend - n, n, 0, "ASCII run, guard page");
+      for (o = 0; o < 64; o++) {
+        if (!test_keep(o + n, SANITIZED ? 16 : 4)) continue;
+        memcpy(abuf + o, src, n);
+        check_all((const char *)abuf + o, n, 0, "ASCII run, offset");
+      }
+      for (p = n > 320 ? n - 320 : 64; p < n; p++) {
+        if (!test_keep(p * 3 + n, SANITIZED ? 24 : 6)) continue;
+        for (b = 0; b < sizeof stop; b++) {
+          char *t = gend - n;
+          memcpy(t, src, n);
+          t[p] = (char)stop[b];
+          if (b == 0 && p + 1 < n) t[p + 1] = (char)0xA9;
+          check_all(t, n, 0, "ASCII run, then another byte");
+        }
+      }
+    }
+    guard_free(g, RUN_MAX);
+    free(src);
+    free(abuf);
+  }
+  tap_group("ASCII runs: varied bytes, lengths around the run's steps, offsets, guard page, a stop");
+
   guard_free(guard, MAX_LEN);
   free(text);
   free(aligned);

@@ -59,6 +59,10 @@
  *   v_put_ascii(dst, w, v, t)       the V_BYTES ASCII bytes of v as units at
  *                       unit w of dst (target form t)
  *   v_put_ascii_run(dst, w, v, t)   the same, in the ASCII run loop
+ *   V_ASCII_RUN_K, struct v_ascii_run_k, v_ascii_run_k_init(&k, t),
+ *   v_put_ascii_run_k(&k, dst, w, v, t)   (optional) the run loop's put to
+ *                       UTF-16 (t UTF-16LE/BE) on constants made once a run,
+ *                       instead of v_put_ascii_run
  *   v_put_ascii_tail(dst, w, v, r, t)   (V_MASKED_TAIL) the first r
  *   v_utf8_put_units(&k, v, cont, prev1, prev2, prev3, ends, lead4, dst, w,
  *                    room, t)   the units of the characters of the
@@ -176,18 +180,34 @@ UTFXI_INLINE void g_u8_ascii(const unsigned char *s, size_t n, void *dst, size_t
   i += adv;
   w += adv;
   /* ASCII runs: 4 vectors a test while they last. */
-  while (n - i >= 4 * V_BYTES && cap - w >= 4 * V_BYTES) {
-    const unsigned char *q = s + i;
-    vu8 a = v_load(q), b = v_load(q + V_BYTES);
-    vu8 c = v_load(q + 2 * V_BYTES), x = v_load(q + 3 * V_BYTES);
-    if (v_any_high(v_or(v_or(a, b), v_or(c, x)))) break;
-    v_put_ascii_run(dst, w, a, t);
-    v_put_ascii_run(dst, w + V_BYTES, b, t);
-    v_put_ascii_run(dst, w + 2 * V_BYTES, c, t);
-    v_put_ascii_run(dst, w + 3 * V_BYTES, x, t);
-    i += 4 * V_BYTES;
-    w += 4 * V_BYTES;
+#define G_U8_RUN_LOOP(PUT)                                                    \
+  while (n - i >= 4 * V_BYTES && cap - w >= 4 * V_BYTES) {                    \
+    const unsigned char *q = s + i;                                           \
+    vu8 a = v_load(q), b = v_load(q + V_BYTES);                               \
+    vu8 c = v_load(q + 2 * V_BYTES), x = v_load(q + 3 * V_BYTES);             \
+    if (v_any_high(v_or(v_or(a, b), v_or(c, x)))) break;                      \
+    PUT(dst, w, a, t);                                                        \
+    PUT(dst, w + V_BYTES, b, t);                                              \
+    PUT(dst, w + 2 * V_BYTES, c, t);                                          \
+    PUT(dst, w + 3 * V_BYTES, x, t);                                          \
+    i += 4 * V_BYTES;                                                         \
+    w += 4 * V_BYTES;                                                         \
   }
+#ifdef V_ASCII_RUN_K
+  if (t != UTFXI_T_UTF32) {
+    if (n - i >= 4 * V_BYTES && cap - w >= 4 * V_BYTES) {
+      struct v_ascii_run_k rk;
+      v_ascii_run_k_init(&rk, t);
+#define G_U8_PUT_RUN_K(d, o, v, tt) v_put_ascii_run_k(&rk, d, o, v, tt)
+      G_U8_RUN_LOOP(G_U8_PUT_RUN_K)
+#undef G_U8_PUT_RUN_K
+    }
+  } else
+#endif
+  {
+    G_U8_RUN_LOOP(v_put_ascii_run)
+  }
+#undef G_U8_RUN_LOOP
   pos->i = i;
   pos->w = w;
 }

@@ -734,9 +734,10 @@ static inline void a512_put_ascii16(void *dst, size_t w, __m128i x, enum utfxi_t
   }
   __asm__("" ::: "memory");
 }
-/* v_put_ascii_run (the ASCII run loop of the UTF-8 transcoders): 16 bytes at
- * a time, as above. v_put_ascii_tail: the first r <= 64 bytes of v (plain
- * 512-bit stores for r = 64, masked ones below); v_put_ascii: all 64. */
+/* v_put_ascii_run (the ASCII run loop of the UTF-8 transcoders to UTF-32;
+ * to UTF-16 v_put_ascii_run_k, below): 16 bytes at a time, as above.
+ * v_put_ascii_tail: the first r <= 64 bytes of v (plain 512-bit stores for
+ * r = 64, masked ones below); v_put_ascii: all 64. */
 static inline void v_put_ascii_run(void *dst, size_t w, vu8 v, enum utfxi_target t) {
   a512_put_ascii16(dst, w, _mm512_castsi512_si128(v), t);
   a512_put_ascii16(dst, w + 16, _mm512_extracti32x4_epi32(v, 1), t);
@@ -775,6 +776,40 @@ static inline void v_put_ascii_tail(void *dst, size_t w, vu8 v, size_t r, enum u
       _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), b);
     }
   }
+}
+/* The ASCII run loop's widening to UTF-16 (V_ASCII_RUN_K,
+ * generic_utf8_transcode.h): one zero-masked VPERMB per 32 units, its
+ * indices loaded once a run, and 512-bit stores in address order, instead of
+ * an extract, a VPMOVZXBW and for UTF-16BE a shift per 16 units (all on the
+ * shuffle and shift ports, which bound the big-endian run); the same index
+ * serves both byte orders (unit j takes byte j), the mask puts the byte low
+ * or high (docs/perf-decisions.md, 'UTF-8 -> UTF-16 / UTF-32: the avx512
+ * ASCII run by VPERMB'). UTF-32 keeps v_put_ascii_run (not faster so). */
+#define V_ASCII_RUN_K 1
+struct v_ascii_run_k {
+  __m512i idx[2]; /* units 0-31, 32-63 */
+  __mmask64 k;
+};
+static inline void v_ascii_run_k_init(struct v_ascii_run_k *k, enum utfxi_target t) {
+  static const uint8_t idx16[2][64] = {
+      {0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+       14, 14, 15, 15, 16, 16, 17, 17, 18, 18, 19, 19, 20, 20, 21, 21, 22, 22, 23, 23, 24, 24, 25,
+       25, 26, 26, 27, 27, 28, 28, 29, 29, 30, 30, 31, 31},
+      {32, 32, 33, 33, 34, 34, 35, 35, 36, 36, 37, 37, 38, 38, 39, 39, 40, 40, 41, 41, 42, 42, 43,
+       43, 44, 44, 45, 45, 46, 46, 47, 47, 48, 48, 49, 49, 50, 50, 51, 51, 52, 52, 53, 53, 54, 54,
+       55, 55, 56, 56, 57, 57, 58, 58, 59, 59, 60, 60, 61, 61, 62, 62, 63, 63}};
+  A512_TABLE(k->idx[0], &idx16[0]);
+  A512_TABLE(k->idx[1], &idx16[1]);
+  k->k = (__mmask64)(t == UTFXI_T_UTF16BE ? 0xAAAAAAAAAAAAAAAAull : 0x5555555555555555ull);
+}
+static inline void v_put_ascii_run_k(const struct v_ascii_run_k *k, void *dst, size_t w, vu8 v,
+                                     enum utfxi_target t) {
+  char16_t *d = (char16_t *)dst + w;
+  (void)t;
+  _mm512_storeu_si512((void *)d, _mm512_maskz_permutexvar_epi8(k->k, k->idx[0], v));
+  __asm__("" ::: "memory");
+  _mm512_storeu_si512((void *)(d + 32), _mm512_maskz_permutexvar_epi8(k->k, k->idx[1], v));
+  __asm__("" ::: "memory");
 }
 /* v16_store_utf32 (four stores of a512_put_zx16), v16_store_utf32_paired
  * (a VPCOMPRESSD per 16 values, stores masked to the values made; with
