@@ -89,10 +89,6 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
     vm16 high;
     uint64_t m, hi, lo, bad;
     if (!carry && i >= screen_from && n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS) {
-      /* i and w move together here: the steps that fit counted once, one
-       * counter in the loop instead of two bound tests (docs/perf-decisions.md,
-       * 'UTF-16 -> UTF-32: the two-vector runs' step count') */
-      size_t steps = (n - i < cap - w ? n - i : cap - w) / (2 * V16_UNITS);
       start = i;
       do {
         vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS);
@@ -101,7 +97,7 @@ UTFXI_INLINE utfx_result G1632_BODY(const char16_t *s, size_t n, char32_t *d, si
         g1632_store(d + w + V16_UNITS, be && !raw ? v16_bswap(b) : b, raw, wbe);
         i += 2 * V16_UNITS;
         w += 2 * V16_UNITS;
-      } while (--steps);
+      } while (n - i >= 2 * V16_UNITS && cap - w >= 2 * V16_UNITS);
       if (i != start) backoff = G1632_BACKOFF_MIN;
       screen_from = i + backoff;
       if (backoff < G1632_BACKOFF_MAX) backoff *= 2;
