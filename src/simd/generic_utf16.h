@@ -457,6 +457,19 @@ UTFXI_INLINE int g16_repair_pair_step2(const char16_t *s, char16_t *d, size_t i,
   return 1;
 }
 
+/* The pair lanes of the repair's and the swap's emoji runs: every 32-bit lane
+ * a high then a low surrogate (a low then a high after a carry), and the
+ * test of two blocks against them, on the units' top six bits. */
+UTFXI_INLINE vu16 g16_pair_lanes(uint64_t carry, int be) {
+  const unsigned high = be ? 0x00D8 : 0xD800, low = be ? 0x00DC : 0xDC00;
+  return carry ? v16_splat2(low, high) : v16_splat2(high, low);
+}
+UTFXI_INLINE int g16_pair_lanes_differ(vu16 a, vu16 b, vu16 c, vu16 e, vu16 lanes, int be) {
+  return v16_any_bits(v16_or_units(v16_or_units(v16_xor_units(a, lanes), v16_xor_units(b, lanes)),
+                                   v16_or_units(v16_xor_units(c, lanes), v16_xor_units(e, lanes))),
+                      be ? 0x00FC : 0xFC00);
+}
+
 /* Emoji text in the repair's long calls: from unit i (a low surrogate exactly
  * when carry is set, the caller has checked), runs of two blocks whose
  * 32-bit lanes each hold a high and a low surrogate (after a carry a low then
@@ -468,16 +481,11 @@ UTFXI_INLINE int g16_repair_pair_step2(const char16_t *s, char16_t *d, size_t i,
  * loops of pair lanes on every tier'). */
 UTFXI_INLINE size_t g16_repair_pair_lanes(const char16_t *s, size_t i, size_t last, char16_t *d,
                                           uint64_t carry, int be, int copy) {
-  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
-                 low = be ? 0x00DC : 0xDC00;
-  const vu16 lanes = carry ? v16_splat2(low, high) : v16_splat2(high, low);
+  const vu16 lanes = g16_pair_lanes(carry, be);
   while (i <= last) {
     vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS),
          c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-    if (v16_any_bits(v16_or_units(v16_or_units(v16_xor_units(a, lanes), v16_xor_units(b, lanes)),
-                                  v16_or_units(v16_xor_units(c, lanes), v16_xor_units(e, lanes))),
-                     top))
-      break;
+    if (g16_pair_lanes_differ(a, b, c, e, lanes, be)) break;
     if (copy) {
       v16_store(d + i, a);
       v16_store(d + i + V16_UNITS, b);

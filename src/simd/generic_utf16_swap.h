@@ -71,15 +71,11 @@ UTFXI_INLINE int g16_swapped_faults4(const char16_t *s, vu16 sa, vu16 sb, vu16 s
  * is the same after the run. */
 UTFXI_INLINE size_t g16_swap_pair_lanes(const char16_t *s, size_t i, size_t last, char16_t *d,
                                         uint64_t carry, int be) {
-  const unsigned top = be ? 0x00FC : 0xFC00, high = be ? 0x00D8 : 0xD800,
-                 low = be ? 0x00DC : 0xDC00;
-  const vu16 lanes = carry ? v16_splat2(low, high) : v16_splat2(high, low);
+  const vu16 lanes = g16_pair_lanes(carry, be);
   while (i <= last) {
     vu16 a = v16_load_raw(s + i), b = v16_load_raw(s + i + V16_UNITS),
          c = v16_load_raw(s + i + 2 * V16_UNITS), e = v16_load_raw(s + i + 3 * V16_UNITS);
-    if (v16_any_bits(v16_or_units(v16_or_units(v16_xor_units(a, lanes), v16_xor_units(b, lanes)),
-                                  v16_or_units(v16_xor_units(c, lanes), v16_xor_units(e, lanes))),
-                     top) ||
+    if (g16_pair_lanes_differ(a, b, c, e, lanes, be) ||
         /* after a carry the step's last unit is a high whose low is the
          * next step's first: unchecked, the step stored a lone high before
          * the error the scalar kernel then reported at it */
