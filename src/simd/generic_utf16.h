@@ -561,8 +561,8 @@ UTFXI_INLINE size_t g16_to_well_formed(const char16_t *s, size_t n, char16_t *d,
     failed = !g16_pairs_from(s, i, be, carry);
     run = 0;
 #ifdef V_MASK_REGISTERS
-    /* (avx512 only: on avx2 the change of this function's code cost its
-     * screen 8-15 % on text without surrogates, docs/perf-decisions.md,
+    /* (avx512 only: on avx2 the change of this function's code slowed its
+     * screen on text without surrogates, docs/perf-decisions.md,
      * 'UTF-16 byte swap and repair: loops of pair lanes on every tier') */
     if (!failed && UTFXI_UNLIKELY(UTFXI_ALIGN_HEAD(*s, n)) && n - i > 2 * V16_BLOCK) {
       /* long calls: runs of blocks of pairs only (emoji) first */
