@@ -15,7 +15,7 @@ TEST_SRC := $(TEST_FIRST:%=tests/%.c) $(filter-out $(TEST_FIRST:%=tests/%.c),$(w
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SH_FIRST := tests/test_node_binding.sh tests/test_cli.sh tests/test_node_package.sh \
                  tests/test_amalgamation.sh tests/test_cmake.sh
-TEST_SH := $(TEST_SH_FIRST) $(filter-out $(TEST_SH_FIRST),$(wildcard tests/test_*.sh))
+TEST_SH := $(wildcard tests/test_*.sh)
 ICU_LIBS := $(shell pkg-config --libs icu-uc 2>/dev/null || echo -licuuc -licudata)
 TEST_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) -Iinclude -Isrc -Itests $(CFLAGS) $(EXTRA_FLAGS)
 
